@@ -1,0 +1,105 @@
+//! The API's one error type and the spec's response envelope (sections 7 and 8).
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use jobs::FieldErrors;
+use serde::Serialize;
+
+/// Response codes of the spec's catalogue.
+pub mod code {
+    pub const OK: u16 = 200;
+    pub const UNAUTHORIZED: u16 = 101;
+    pub const FORBIDDEN: u16 = 103;
+    pub const EMAIL_NOT_VERIFIED: u16 = 110;
+    pub const BAD_REQUEST: u16 = 201;
+    pub const NOT_FOUND: u16 = 202;
+    pub const METHOD_NOT_ALLOWED: u16 = 203;
+    pub const UNPROCESSABLE_ENTITY: u16 = 204;
+    pub const RATE_LIMIT: u16 = 229;
+    pub const QUOTA_EXPIRED: u16 = 401;
+    pub const SERVER_ERROR: u16 = 500;
+}
+
+#[derive(Serialize)]
+pub struct Envelope<T> {
+    pub status: u16,
+    pub success: bool,
+    pub message: String,
+    pub data: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<FieldErrors>,
+}
+
+/// A successful answer: `data` wrapped in the envelope.
+pub struct Reply<T>(pub T);
+
+/// Ends a handler: `reply(data)`.
+pub fn reply<T>(data: T) -> ApiResult<T> {
+    Ok(Reply(data))
+}
+
+impl<T: Serialize> IntoResponse for Reply<T> {
+    fn into_response(self) -> Response {
+        let body = Envelope { status: code::OK, success: true, message: "OK".into(), data: self.0, errors: None };
+        (StatusCode::OK, Json(body)).into_response()
+    }
+}
+
+pub type ApiResult<T> = Result<Reply<T>, ApiError>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error(transparent)]
+    Domain(#[from] jobs::Error),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("The requested address was not found")]
+    RouteNotFound,
+    #[error("This method is not allowed here")]
+    MethodNotAllowed,
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Domain(e.into())
+    }
+}
+
+impl ApiError {
+    fn parts(&self) -> (StatusCode, u16, String, Option<FieldErrors>) {
+        use jobs::Error as E;
+        let (http, code, message) = match self {
+            ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, code::BAD_REQUEST, m.clone()),
+            ApiError::RouteNotFound => (StatusCode::NOT_FOUND, code::NOT_FOUND, self.to_string()),
+            ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, code::METHOD_NOT_ALLOWED, self.to_string()),
+            ApiError::Domain(e) => match e {
+                E::Validation { message, fields } => {
+                    return (StatusCode::UNPROCESSABLE_ENTITY, code::UNPROCESSABLE_ENTITY, message.clone(), Some(fields.clone()));
+                }
+                E::BadRequest(m) => (StatusCode::BAD_REQUEST, code::BAD_REQUEST, m.clone()),
+                E::Unauthorized(m) => (StatusCode::UNAUTHORIZED, code::UNAUTHORIZED, m.clone()),
+                E::Forbidden(m) => (StatusCode::FORBIDDEN, code::FORBIDDEN, m.clone()),
+                E::NotFound(_) => (StatusCode::NOT_FOUND, code::NOT_FOUND, e.to_string()),
+                E::EmailNotVerified => (StatusCode::FORBIDDEN, code::EMAIL_NOT_VERIFIED, e.to_string()),
+                E::RateLimited(m) => (StatusCode::TOO_MANY_REQUESTS, code::RATE_LIMIT, m.clone()),
+                // A constraint the checks above did not catch is still the caller's conflict, not a crash.
+                E::Database(db) if db.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
+                    (StatusCode::UNPROCESSABLE_ENTITY, code::UNPROCESSABLE_ENTITY, "This already exists".into())
+                }
+                E::Database(_) | E::Queue(_) | E::Internal(_) => {
+                    tracing::error!(error = %e, "request failed");
+                    (StatusCode::INTERNAL_SERVER_ERROR, code::SERVER_ERROR, "Server error!".into())
+                }
+            },
+        };
+        (http, code, message, None)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (http, status, message, errors) = self.parts();
+        let body = Envelope { status, success: false, message, data: serde_json::Value::Null, errors };
+        (http, Json(body)).into_response()
+    }
+}

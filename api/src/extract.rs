@@ -1,0 +1,143 @@
+//! Extractors that answer bad input in the envelope: JSON bodies with a field map, path
+//! parameters, the bearer token and the workplace scope.
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use jobs::store::workplaces::{self, Workplace};
+use jobs::{Error, FieldErrors};
+use serde::de::DeserializeOwned;
+use std::net::SocketAddr;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::startup::AppState;
+
+/// A JSON body. Malformed JSON is BAD_REQUEST; a wrong type or a missing field is
+/// UNPROCESSABLE_ENTITY with the field named in `errors`.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = bytes::Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::BadRequest(format!("Could not read the request body: {e}")))?;
+        let body: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let de = &mut serde_json::Deserializer::from_slice(body);
+        serde_path_to_error::deserialize(de).map(ApiJson).map_err(|e| {
+            let inner = e.inner();
+            if inner.is_syntax() || inner.is_eof() {
+                return ApiError::BadRequest(format!("Malformed JSON: {inner}"));
+            }
+            let message = inner.to_string();
+            let message = message.split(" at line ").next().unwrap_or(&message).to_string();
+            // serde names a missing field in the message, not the path.
+            let field = message
+                .strip_prefix("missing field `")
+                .and_then(|rest| rest.split('`').next())
+                .map(str::to_string)
+                .unwrap_or_else(|| e.path().to_string());
+            let mut fields = FieldErrors::new();
+            fields.insert(field.clone(), vec![message.clone()]);
+            ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields })
+        })
+    }
+}
+
+/// A path parameter that must parse, or BAD_REQUEST.
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|p| ApiPath(p.0))
+            .map_err(|e| ApiError::BadRequest(format!("Invalid address: {}", e.body_text())))
+    }
+}
+
+/// The signed-in user, from `Authorization: Bearer <token>`.
+pub struct AuthUser {
+    pub user_id: Uuid,
+    pub token: String,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for AuthUser
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let token = parts
+            .headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| Error::Unauthorized("Please sign in".into()))?
+            .to_string();
+        let user_id = jobs::accounts::authenticate(&state.pool, &token).await?;
+        Ok(AuthUser { user_id, token })
+    }
+}
+
+/// The signed-in user inside one of their workplaces: the `workplace-id` header, else their
+/// first workplace. A workplace the user is not a member of is NOT_FOUND, whether or not it
+/// exists, so ids of other tenants reveal nothing.
+pub struct Scope {
+    pub user_id: Uuid,
+    pub workplace: Workplace,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Scope
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let user = AuthUser::from_request_parts(parts, state).await?;
+        let state = AppState::from_ref(state);
+        let header = parts.headers.get("workplace-id").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+        let workplace = match header {
+            Some(raw) => {
+                let id = Uuid::parse_str(raw).map_err(|_| Error::field("workplace-id", "workplace-id must be a workplace id"))?;
+                workplaces::for_member(&state.pool, id, user.user_id).await?
+            }
+            None => workplaces::of_user(&state.pool, user.user_id).await?.into_iter().next(),
+        };
+        let workplace = workplace.ok_or(Error::NotFound("Workplace"))?;
+        Ok(Scope { user_id: user.user_id, workplace })
+    }
+}
+
+/// The client's address, for per-address rate limits.
+pub struct ClientAddr(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let addr = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string());
+        Ok(ClientAddr(addr.unwrap_or_else(|| "unknown".into())))
+    }
+}
+
+/// Query parameters that must parse, or BAD_REQUEST.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|q| ApiQuery(q.0))
+            .map_err(|e| ApiError::BadRequest(e.body_text()))
+    }
+}

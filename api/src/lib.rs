@@ -1,0 +1,7 @@
+//! Dropline's thin REST layer: extract, call `jobs`, answer in the spec's envelope.
+pub mod error;
+pub mod extract;
+mod routes;
+pub mod startup;
+
+pub use startup::{AppState, Application, router};

@@ -1,0 +1,118 @@
+//! Sign-up, sign-in, verification and password reset (spec section 7, "Account and auth").
+use axum::extract::State;
+use jobs::accounts::{self, AccountView, RegisterInput};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+use crate::error::{ApiError, ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, AuthUser, ClientAddr, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(verify_email))
+        .routes(routes!(send_verification_email))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(first_time_in_app))
+}
+
+#[derive(Serialize, ToSchema)]
+struct SignedIn {
+    token: String,
+    expires_at: chrono::DateTime<chrono::Utc>,
+    user: AccountView,
+}
+
+async fn signed_in(state: &AppState, session: accounts::Session) -> ApiResult<SignedIn> {
+    let user = accounts::account_view(&state.pool, session.user_id).await?;
+    reply(SignedIn { token: session.token, expires_at: session.expires_at, user })
+}
+
+/// Creates an account and its first workplace, and emails a verification link.
+#[utoipa::path(post, path = "/auth/register", request_body = RegisterInput, responses((status = 200, description = "data: {id, email}")))]
+async fn register(State(state): State<AppState>, ApiJson(input): ApiJson<RegisterInput>) -> ApiResult<Value> {
+    let (id, email) = accounts::register(&state.pool, &state.settings, input).await?;
+    reply(json!({ "id": id, "email": email }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct LoginInput {
+    email: String,
+    password: String,
+}
+
+/// Email and password sign-in; EMAIL_NOT_VERIFIED (110) before verification, RATE_LIMIT (229)
+/// after repeated failures.
+#[utoipa::path(post, path = "/auth/login", request_body = LoginInput, responses((status = 200, body = SignedIn)))]
+async fn login(State(state): State<AppState>, ClientAddr(addr): ClientAddr, ApiJson(input): ApiJson<LoginInput>) -> ApiResult<SignedIn> {
+    let session = accounts::login(&state.pool, &state.settings, &input.email, &input.password, &addr).await?;
+    signed_in(&state, session).await
+}
+
+/// Revokes the bearer token.
+#[utoipa::path(post, path = "/auth/logout", responses((status = 200, description = "data: null")))]
+async fn logout(State(state): State<AppState>, user: AuthUser) -> ApiResult<()> {
+    accounts::logout(&state.pool, &user.token).await?;
+    reply(())
+}
+
+/// Confirms the address from the emailed link and signs the user in.
+#[utoipa::path(get, path = "/auth/verify-email/{id}/{code}/", params(("id" = Uuid, Path), ("code" = String, Path)), responses((status = 200, body = SignedIn)))]
+async fn verify_email(State(state): State<AppState>, ApiPath((id, code)): ApiPath<(Uuid, String)>) -> ApiResult<SignedIn> {
+    let session = accounts::verify_email(&state.pool, &state.settings, id, &code).await?;
+    signed_in(&state, session).await
+}
+
+#[derive(Deserialize, ToSchema)]
+struct EmailInput {
+    email: String,
+}
+
+/// Sends a new verification link (answers OK whether or not the address is known).
+#[utoipa::path(post, path = "/auth/send-verification-email", request_body = EmailInput, responses((status = 200, description = "data: null")))]
+async fn send_verification_email(State(state): State<AppState>, ApiJson(input): ApiJson<EmailInput>) -> ApiResult<()> {
+    accounts::send_verification(&state.pool, &state.settings, &input.email).await?;
+    reply(())
+}
+
+/// Emails a password-reset link (answers OK whether or not the address is known).
+#[utoipa::path(post, path = "/auth/forgot-password", request_body = EmailInput, responses((status = 200, description = "data: null")))]
+async fn forgot_password(State(state): State<AppState>, ApiJson(input): ApiJson<EmailInput>) -> ApiResult<()> {
+    accounts::forgot_password(&state.pool, &state.settings, &input.email).await?;
+    reply(())
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ResetInput {
+    token: String,
+    password: String,
+}
+
+/// Sets a new password from a reset link; every session of the account is signed out.
+#[utoipa::path(post, path = "/auth/reset-password", request_body = ResetInput, responses((status = 200, description = "data: null")))]
+async fn reset_password(State(state): State<AppState>, ApiJson(input): ApiJson<ResetInput>) -> ApiResult<()> {
+    accounts::reset_password(&state.pool, &input.token, &input.password).await?;
+    reply(())
+}
+
+#[derive(Deserialize, ToSchema)]
+struct FirstTimeInput {
+    owner_id: Uuid,
+}
+
+/// First-visit bookkeeping, run as a job; returns its progress item id.
+#[utoipa::path(post, path = "/auth/first-time-in-app", request_body = FirstTimeInput, responses((status = 200, description = "data: {progress_id}")))]
+async fn first_time_in_app(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FirstTimeInput>) -> ApiResult<Value> {
+    if input.owner_id != scope.user_id {
+        return Err(ApiError::Domain(jobs::Error::Forbidden("owner_id is not the signed-in account".into())));
+    }
+    let id = jobs::tasks::welcome::enqueue(&state.pool, scope.user_id, scope.workplace.id).await?;
+    reply(json!({ "progress_id": id }))
+}

@@ -1,0 +1,73 @@
+//! Health, the current plan, and the development outbox.
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use jobs::plans::{self, PackageView};
+use jobs::store::outbox;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, Envelope, code, reply};
+use crate::extract::{ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router(dev_outbox: bool) -> OpenApiRouter<AppState> {
+    let r = OpenApiRouter::new().routes(routes!(health)).routes(routes!(current_plan));
+    if dev_outbox { r.routes(routes!(dev_outbox_list)) } else { r }
+}
+
+#[derive(Serialize, ToSchema)]
+struct Health {
+    postgres: bool,
+    redis: bool,
+}
+
+/// PostgreSQL and Redis reachability; HTTP 503 when either is down.
+#[utoipa::path(get, path = "/health", responses((status = 200, body = Health), (status = 503, body = Health)))]
+async fn health(State(state): State<AppState>) -> Response {
+    let postgres = sqlx::query("SELECT 1").execute(&state.pool).await.is_ok();
+    let redis = match &state.queues {
+        Some(q) => q.ping().await,
+        None => false,
+    };
+    let up = postgres && redis;
+    let body = Envelope {
+        status: if up { code::OK } else { code::SERVER_ERROR },
+        success: up,
+        message: if up { "OK".into() } else { "A backing service is unreachable".into() },
+        data: Health { postgres, redis },
+        errors: None,
+    };
+    let http = if up { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (http, axum::Json(body)).into_response()
+}
+
+/// The workplace's plan with its feature limits and usage.
+#[utoipa::path(get, path = "/payments/user/current-plan", responses((status = 200, description = "data: {package}")))]
+async fn current_plan(scope: Scope) -> ApiResult<Value> {
+    let package: PackageView = plans::package_view(&scope.workplace.plan_key);
+    reply(json!({ "package": package }))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct OutboxQuery {
+    to: String,
+}
+
+/// Development only: emails written to the outbox for an address, newest first.
+#[utoipa::path(get, path = "/dev/outbox", params(OutboxQuery), responses((status = 200, description = "data: {items}")))]
+async fn dev_outbox_list(State(state): State<AppState>, ApiQuery(q): ApiQuery<OutboxQuery>) -> ApiResult<Value> {
+    let items = outbox::to_address(&state.pool, q.to.trim(), 20).await?;
+    // The dashboard follows relative links; the stored link carries the configured base URL.
+    let base = state.settings.application.base_url.trim_end_matches('/').to_string();
+    let items: Vec<Value> = items
+        .into_iter()
+        .map(|m| {
+            let link = m.link.as_deref().map(|l| l.strip_prefix(&base).unwrap_or(l).to_string());
+            json!({ "to": m.to_address, "subject": m.subject, "body": m.body, "link": link, "created_at": m.created_at })
+        })
+        .collect();
+    reply(json!({ "items": items }))
+}

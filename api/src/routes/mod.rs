@@ -1,0 +1,19 @@
+mod account;
+mod auth;
+mod core;
+mod misc;
+mod progress;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::startup::AppState;
+
+/// Every `/api` route, each registered with its OpenAPI description.
+pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(auth::router())
+        .merge(account::router())
+        .merge(core::router())
+        .merge(progress::router())
+        .merge(misc::router(dev_outbox))
+}

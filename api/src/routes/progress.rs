@@ -1,0 +1,34 @@
+//! Progress of queued work, polled by the dashboard's toasts.
+use axum::extract::State;
+use jobs::store::progress::{self, ProgressItem};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiPath, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get_item)).routes(routes!(list_items))
+}
+
+/// One progress item of the caller's workplace.
+#[utoipa::path(get, path = "/progress/{id}", params(("id" = i64, Path)), responses((status = 200, body = ProgressItem)))]
+async fn get_item(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<ProgressItem> {
+    let item = progress::get(&state.pool, scope.workplace.id, id).await?;
+    reply(item.ok_or(jobs::Error::NotFound("Progress item"))?)
+}
+
+#[derive(Deserialize, IntoParams)]
+struct ListQuery {
+    kind: Option<String>,
+}
+
+/// The workplace's latest progress items, newest first.
+#[utoipa::path(get, path = "/progress", params(ListQuery), responses((status = 200, description = "data: {items}")))]
+async fn list_items(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<Value> {
+    let items = progress::list(&state.pool, scope.workplace.id, q.kind.as_deref(), 100).await?;
+    reply(json!({ "items": items }))
+}

@@ -1,0 +1,109 @@
+//! `Application::build` then `run_until_stopped`: one code path for production and tests.
+use axum::Router;
+use axum::extract::Request;
+use axum::http::HeaderName;
+
+use jobs::config::Settings;
+use jobs::queue::RedisQueues;
+use secrecy::ExposeSecret;
+use sqlx::PgPool;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::ApiError;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub settings: Arc<Settings>,
+    /// `None` when Redis could not be reached at start; health then reports it.
+    pub queues: Option<RedisQueues>,
+}
+
+#[derive(OpenApi)]
+#[openapi(info(title = "Dropline API", description = "Responses use the envelope {status, success, message, data, errors?}; see docs/API.md."))]
+struct ApiDoc;
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+}
+
+impl Application {
+    /// Connects, migrates and binds; port 0 picks a free port (tests).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        jobs::db::create_database_if_missing(&settings.database).await?;
+        let pool = jobs::db::pool(&settings.database)?;
+        jobs::db::migrate(&pool).await?;
+        let queues = match RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await {
+            Result::Ok(q) => Some(q),
+            Err(e) => {
+                tracing::warn!(error = %e, "Redis unreachable at start");
+                None
+            }
+        };
+        let state = AppState { pool, settings: Arc::new(settings), queues };
+        let addr = format!("{}:{}", state.settings.application.host, state.settings.application.port);
+        let listener = TcpListener::bind(&addr).await?;
+        Ok(Self { listener, router: router(state) })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await
+    }
+}
+
+/// The whole HTTP surface: `/api/...`, `/api/openapi.json`, and the web app for everything else.
+pub fn router(state: AppState) -> Router {
+    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::routes::api(state.settings.email.dev_outbox_api))
+        .split_for_parts();
+    let openapi_json = axum::Json(openapi);
+    let api = api
+        .route("/openapi.json", axum::routing::get(move || async move { openapi_json.clone() }))
+        .fallback(|| async { ApiError::RouteNotFound })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .with_state(state.clone());
+
+    let web = &state.settings.application.web_dir;
+    let spa = ServeDir::new(web).fallback(ServeFile::new(web.join("index.html")));
+    let request_id = HeaderName::from_static("x-request-id");
+    Router::new()
+        .nest("/api", api)
+        .fallback_service(spa)
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request| {
+                let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+                tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Result::Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+

@@ -1,0 +1,27 @@
+//! Sign-up, sign-in, verification, password reset and the account view.
+mod emails;
+mod register;
+mod session;
+mod view;
+
+pub use register::{RegisterInput, register};
+pub use session::{
+    Session, authenticate, forgot_password, login, logout, reset_password, send_verification, verify_email,
+};
+pub use view::{AccountView, account_view};
+
+use base64::Engine;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+/// A fresh random secret (token, code) for links and bearer tokens.
+pub(crate) fn new_secret() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Secrets are stored only as their sha256.
+pub fn digest(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}

@@ -1,0 +1,71 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{Error, Result};
+use crate::store::{users, workplaces};
+
+/// The account as the dashboard reads it (spec section 3). Stores arrive with the stores issue;
+/// until then `linked_stores` is empty and `has_shop` false, which is the truth.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountView {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub avatar: Option<String>,
+    pub email_verified: bool,
+    pub language: String,
+    pub has_shop: bool,
+    pub workplaces: Vec<workplaces::Workplace>,
+    #[schema(value_type = Object)]
+    pub linked_stores: Map<String, Value>,
+    pub onboarding: Vec<String>,
+    pub remaining_meta_keys: Vec<String>,
+    pub plan_reinstalled: bool,
+    pub from_user_mkt: bool,
+    pub from_mobile: bool,
+    pub payment_mode: &'static str,
+    pub is_ab: bool,
+    pub is_new_pricing_mvp: bool,
+    pub is_new_pricing_mvp_v25: bool,
+    pub is_user_mkt: bool,
+    pub is_workplace_no_store: bool,
+    pub is_hide_billing: bool,
+    pub created_at: DateTime<Utc>,
+    pub is_anonymous: bool,
+}
+
+pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
+    let user = users::by_id(pool, user_id).await?.ok_or(Error::NotFound("account"))?;
+    let workplaces = workplaces::of_user(pool, user_id).await?;
+    Ok(AccountView {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        avatar: user.avatar,
+        email_verified: user.email_verified_at.is_some(),
+        language: user.language,
+        has_shop: false,
+        workplaces,
+        linked_stores: Map::new(),
+        onboarding: Vec::new(),
+        remaining_meta_keys: user.remaining_meta_keys,
+        plan_reinstalled: false,
+        from_user_mkt: false,
+        from_mobile: false,
+        payment_mode: "sandbox",
+        is_ab: false,
+        is_new_pricing_mvp: false,
+        is_new_pricing_mvp_v25: false,
+        is_user_mkt: false,
+        is_workplace_no_store: true,
+        is_hide_billing: false,
+        created_at: user.created_at,
+        is_anonymous: false,
+    })
+}

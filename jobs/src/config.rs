@@ -1,0 +1,97 @@
+//! Layered settings: `config/default.toml`, then `config/{DROPLINE_ENV}.toml`, then
+//! `DROPLINE__SECTION__KEY` environment variables.
+use secrecy::SecretString;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub application: ApplicationSettings,
+    pub database: DatabaseSettings,
+    pub redis: RedisSettings,
+    pub queue: QueueSettings,
+    pub auth: AuthSettings,
+    pub email: EmailSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ApplicationSettings {
+    pub host: String,
+    pub port: u16,
+    /// Address users reach the dashboard at; used in emailed links.
+    pub base_url: String,
+    /// The built web app served beside the API.
+    pub web_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    pub url: SecretString,
+    pub max_connections: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct RedisSettings {
+    pub url: SecretString,
+    /// Prefix of every queue name, so several deployments (or test runs) can share one Redis.
+    pub namespace: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct QueueSettings {
+    /// Jobs waiting in one Redis queue at most (apalis-redis stalls above about 8,000).
+    pub max_depth: usize,
+    /// A row dispatched this long ago and still `queued` is pushed again.
+    pub redispatch_after_secs: u64,
+    /// A row `processing` this long is taken as abandoned by a crashed worker.
+    pub lease_secs: u64,
+    pub dispatch_interval_ms: u64,
+    pub worker_concurrency: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AuthSettings {
+    pub token_days: i64,
+    pub login_failures_per_account: i64,
+    pub login_failures_per_address: i64,
+    pub login_window_secs: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct EmailSettings {
+    pub from: String,
+    /// `smtp://user:pass@host:port`; empty keeps mail in the outbox table and the log.
+    pub smtp_url: SecretString,
+    /// Serve `GET /api/dev/outbox`; never in production.
+    pub dev_outbox_api: bool,
+}
+
+impl Settings {
+    /// Reads the layers from `config_dir`; `DROPLINE_ENV` picks the environment file.
+    pub fn load_from(config_dir: &Path) -> Result<Self, config::ConfigError> {
+        let env = std::env::var("DROPLINE_ENV").unwrap_or_else(|_| "development".into());
+        config::Config::builder()
+            .add_source(config::File::from(config_dir.join("default.toml")))
+            .add_source(config::File::from(config_dir.join(format!("{env}.toml"))).required(false))
+            .add_source(
+                config::Environment::with_prefix("DROPLINE")
+                    .prefix_separator("__")
+                    .separator("__"),
+            )
+            .build()?
+            .try_deserialize()
+    }
+
+    /// `config/` beside the working directory or, for tests run from a crate, the workspace's.
+    pub fn load() -> Result<Self, config::ConfigError> {
+        let dir = std::env::var("DROPLINE_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|_| {
+            let here = PathBuf::from("config");
+            if here.join("default.toml").exists() {
+                here
+            } else {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../config")
+            }
+        });
+        Self::load_from(&dir)
+    }
+}

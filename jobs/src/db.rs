@@ -1,0 +1,39 @@
+use secrecy::ExposeSecret;
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use std::time::Duration;
+
+use crate::config::DatabaseSettings;
+
+/// Embedded migrations from the workspace's `migrations/`, applied at start-up.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+pub fn pool(settings: &DatabaseSettings) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new()
+        .max_connections(settings.max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_lazy(settings.url.expose_secret())
+}
+
+/// Creates the database named in the URL if it does not exist yet (first start on a new machine).
+pub async fn create_database_if_missing(settings: &DatabaseSettings) -> anyhow::Result<()> {
+    use sqlx::Connection;
+    let url = settings.url.expose_secret();
+    let (base, name) = url.rsplit_once('/').ok_or_else(|| anyhow::anyhow!("database url has no database name"))?;
+    let name = name.split('?').next().unwrap_or(name);
+    let mut conn = sqlx::PgConnection::connect(&format!("{base}/postgres")).await?;
+    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+        .bind(name)
+        .fetch_one(&mut conn)
+        .await?;
+    if !exists {
+        sqlx::query(&format!("CREATE DATABASE \"{}\"", name.replace('"', "")))
+            .execute(&mut conn)
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
+    MIGRATOR.run(pool).await
+}

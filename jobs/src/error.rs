@@ -1,0 +1,62 @@
+//! The library's one error type. The API maps it once onto the spec's envelope and codes.
+use std::collections::BTreeMap;
+
+/// Field name to messages, as the envelope's `errors` map.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{message}")]
+    Validation { message: String, fields: FieldErrors },
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error("Please verify your email address before signing in")]
+    EmailNotVerified,
+    #[error("{0}")]
+    RateLimited(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("queue error: {0}")]
+    Queue(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A validation failure on one field.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut fields = FieldErrors::new();
+        fields.insert(field.to_string(), vec![message.clone()]);
+        Error::Validation { message, fields }
+    }
+
+    /// Collects field failures; `Ok` when there are none.
+    pub fn check(fields: FieldErrors) -> Result<()> {
+        match fields.values().flatten().next() {
+            None => Ok(()),
+            Some(first) => Err(Error::Validation { message: first.clone(), fields }),
+        }
+    }
+}
+
+/// Gathers several `parse` results so a form reports every bad field at once.
+#[derive(Default)]
+pub struct Fields(FieldErrors);
+
+impl Fields {
+    pub fn take<T>(&mut self, field: &str, parsed: Result<T, String>) -> Option<T> {
+        parsed.map_err(|e| self.0.entry(field.to_string()).or_default().push(e)).ok()
+    }
+    pub fn finish(self) -> Result<()> {
+        Error::check(self.0)
+    }
+}

@@ -1,0 +1,15 @@
+//! Dropline's library: domain types, queries, connectors, and the jobs with their handlers.
+//! `api` and `worker` both build on it; it depends on neither.
+pub mod accounts;
+pub mod config;
+pub mod db;
+pub mod domain;
+mod error;
+pub mod mail;
+pub mod plans;
+pub mod queue;
+pub mod store;
+pub mod tasks;
+pub mod telemetry;
+
+pub use error::{Error, FieldErrors, Fields, Result};

@@ -1,0 +1,58 @@
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use crate::error::Result;
+
+/// Woken dispatchers look at the backlog at once instead of at their next tick.
+pub const NOTIFY_CHANNEL: &str = "dropline_jobs";
+
+/// Writes the job in the caller's transaction, so the job exists if and only if the change does.
+pub async fn enqueue(
+    conn: &mut PgConnection,
+    kind: &str,
+    workplace_id: Option<Uuid>,
+    payload: &impl Serialize,
+    refs: Value,
+) -> Result<i64> {
+    let payload = serde_json::to_value(payload).map_err(anyhow::Error::from)?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO progress_items (kind, workplace_id, payload, refs) VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(kind)
+    .bind(workplace_id)
+    .bind(payload)
+    .bind(refs)
+    .fetch_one(&mut *conn)
+    .await?;
+    // NOTIFY is transactional: listeners hear it only once the row is committed.
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(NOTIFY_CHANNEL)
+        .bind(kind)
+        .execute(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+/// Bulk form for large batches (imports of thousands of items): one statement, one round trip.
+pub async fn enqueue_many(
+    pool: &PgPool,
+    kind: &str,
+    workplace_id: Option<Uuid>,
+    payloads: Vec<Value>,
+) -> Result<Vec<i64>> {
+    let mut tx = pool.begin().await?;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "INSERT INTO progress_items (kind, workplace_id, payload)
+         SELECT $1, $2, p FROM UNNEST($3::jsonb[]) AS p RETURNING id",
+    )
+    .bind(kind)
+    .bind(workplace_id)
+    .bind(payloads)
+    .fetch_all(&mut *tx)
+    .await?;
+    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(ids)
+}

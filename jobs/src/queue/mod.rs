@@ -1,0 +1,20 @@
+//! The job path: a `progress_items` row written in the caller's transaction is the job; the
+//! dispatcher feeds Redis from that backlog with a bounded depth; apalis workers claim rows,
+//! run the handler of the row's kind and record the outcome, all in PostgreSQL.
+mod batch;
+pub mod dispatcher;
+mod enqueue;
+pub mod redis_queues;
+pub mod runner;
+
+pub use dispatcher::Dispatcher;
+pub use enqueue::{NOTIFY_CHANNEL, enqueue, enqueue_many};
+pub use redis_queues::{JobRef, RedisQueues};
+pub use runner::{JobFailure, Runner};
+
+/// Every job family; each has its own Redis queue and its own handler in `crate::tasks`.
+pub const KINDS: &[&str] = &[
+    crate::tasks::welcome::KIND,
+    crate::tasks::send_email::KIND,
+    crate::tasks::noop::KIND,
+];

@@ -1,0 +1,176 @@
+//! Runs one job given its row id: claim the row, run the handler of its kind, record the outcome.
+//! The same path serves the apalis workers and the tests' `drain`.
+use futures::FutureExt;
+use serde_json::Value;
+use sqlx::PgPool;
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use tracing::{instrument, warn};
+use uuid::Uuid;
+
+use super::batch::Batcher;
+use crate::tasks::{self, TaskContext};
+
+/// A row taken by this worker.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub id: i64,
+    pub kind: String,
+    pub workplace_id: Option<Uuid>,
+    pub payload: Value,
+    pub attempts: i32,
+    pub max_attempts: i32,
+}
+
+/// Why a job did not succeed. `retryable` failures go back to the backlog with a backoff until
+/// `max_attempts`; the others end the item in `error` at once.
+#[derive(Debug)]
+pub struct JobFailure {
+    pub message: String,
+    pub retryable: bool,
+}
+
+impl JobFailure {
+    pub fn permanent(message: impl Into<String>) -> Self {
+        Self { message: message.into(), retryable: false }
+    }
+    pub fn transient(message: impl Into<String>) -> Self {
+        Self { message: message.into(), retryable: true }
+    }
+}
+
+impl From<crate::Error> for JobFailure {
+    fn from(e: crate::Error) -> Self {
+        match e {
+            crate::Error::Database(_) | crate::Error::Queue(_) | crate::Error::Internal(_) => Self::transient(e.to_string()),
+            other => Self::permanent(other.to_string()),
+        }
+    }
+}
+
+struct Outcome {
+    id: i64,
+    status: &'static str,
+    error: Option<String>,
+    refs: Value,
+    delay_secs: f64,
+}
+
+pub struct Runner {
+    ctx: TaskContext,
+    claims: Batcher<i64, Option<Claimed>>,
+    outcomes: Batcher<Outcome, ()>,
+}
+
+impl Runner {
+    pub fn new(ctx: TaskContext) -> Arc<Self> {
+        let pool = ctx.pool.clone();
+        let claims = Batcher::spawn(500, 4, move |ids| claim(pool.clone(), ids));
+        let pool = ctx.pool.clone();
+        let outcomes = Batcher::spawn(500, 4, move |items| record(pool.clone(), items));
+        Arc::new(Self { ctx, claims, outcomes })
+    }
+
+    /// Returns false when the row was not ours to run (already taken, finished or unknown).
+    #[instrument(skip_all, fields(job_id = id))]
+    pub async fn handle(&self, id: i64) -> Result<bool, String> {
+        let Some(job) = self.claims.call(id).await? else {
+            return Ok(false);
+        };
+        let result = AssertUnwindSafe(tasks::run(&self.ctx, &job)).catch_unwind().await;
+        let outcome = match result {
+            Ok(Ok(refs)) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0 },
+            Ok(Err(failure)) => failed(&job, failure),
+            Err(_) => failed(&job, JobFailure::permanent("the job crashed; see the worker log")),
+        };
+        self.outcomes.call(outcome).await?;
+        Ok(true)
+    }
+
+    /// Runs every due job of the backlog in this process, without Redis: the tests' way to let
+    /// queued work happen deterministically.
+    pub async fn drain(self: &Arc<Self>) -> Result<usize, String> {
+        let mut ran = 0;
+        loop {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM progress_items WHERE status = 'queued' AND run_after <= now() ORDER BY id LIMIT 1000",
+            )
+            .fetch_all(&self.ctx.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+            if ids.is_empty() {
+                return Ok(ran);
+            }
+            let runs = ids.into_iter().map(|id| {
+                let me = self.clone();
+                async move { me.handle(id).await }
+            });
+            for r in futures::future::join_all(runs).await {
+                ran += r? as usize;
+            }
+        }
+    }
+}
+
+fn failed(job: &Claimed, failure: JobFailure) -> Outcome {
+    let retry = failure.retryable && job.attempts < job.max_attempts;
+    if !retry {
+        warn!(kind = %job.kind, error = %failure.message, "job failed");
+    }
+    Outcome {
+        id: job.id,
+        status: if retry { "queued" } else { "error" },
+        error: Some(failure.message),
+        refs: Value::Object(Default::default()),
+        // 2, 4, 8, 16 ... seconds, capped at ten minutes.
+        delay_secs: if retry { 2f64.powi(job.attempts).min(600.0) } else { 0.0 },
+    }
+}
+
+async fn claim(pool: PgPool, ids: Vec<i64>) -> Result<Vec<Option<Claimed>>, String> {
+    let rows: Vec<(i64, String, Option<Uuid>, Value, i32, i32)> = sqlx::query_as(
+        "UPDATE progress_items SET status = 'processing', attempts = attempts + 1, updated_at = now()
+         WHERE id = ANY($1) AND status = 'queued'
+         RETURNING id, kind, workplace_id, payload, attempts, max_attempts",
+    )
+    .bind(&ids)
+    .fetch_all(&pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    let mut by_id: HashMap<i64, Claimed> = rows
+        .into_iter()
+        .map(|(id, kind, workplace_id, payload, attempts, max_attempts)| {
+            (id, Claimed { id, kind, workplace_id, payload, attempts, max_attempts })
+        })
+        .collect();
+    Ok(ids.iter().map(|id| by_id.remove(id)).collect())
+}
+
+async fn record(pool: PgPool, items: Vec<Outcome>) -> Result<Vec<()>, String> {
+    let n = items.len();
+    let ids: Vec<i64> = items.iter().map(|o| o.id).collect();
+    let statuses: Vec<&str> = items.iter().map(|o| o.status).collect();
+    let errors: Vec<Option<String>> = items.iter().map(|o| o.error.clone()).collect();
+    let refs: Vec<Value> = items.iter().map(|o| o.refs.clone()).collect();
+    let delays: Vec<f64> = items.iter().map(|o| o.delay_secs).collect();
+    sqlx::query(
+        "UPDATE progress_items p SET
+            status = u.status, error = u.error, refs = p.refs || u.refs, updated_at = now(),
+            run_after = now() + make_interval(secs => u.delay),
+            dispatched_at = CASE WHEN u.status = 'queued' THEN NULL ELSE p.dispatched_at END,
+            finished_at = CASE WHEN u.status IN ('success', 'error') THEN now() END
+         FROM UNNEST($1::bigint[], $2::text[], $3::text[], $4::jsonb[], $5::float8[])
+              AS u(id, status, error, refs, delay)
+         WHERE p.id = u.id AND p.status = 'processing'",
+    )
+    .bind(ids)
+    .bind(statuses)
+    .bind(errors)
+    .bind(refs)
+    .bind(delays)
+    .execute(&pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(vec![(); n])
+}

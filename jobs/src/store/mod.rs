@@ -1,0 +1,8 @@
+//! Queries, one module per table group. Every query on workplace data takes the workplace id.
+pub mod notifications;
+pub mod outbox;
+pub mod progress;
+pub mod quick_start;
+pub mod sessions;
+pub mod users;
+pub mod workplaces;

@@ -1,0 +1,37 @@
+//! One file per job family: its payload, its `KIND` and its handler.
+pub mod noop;
+pub mod send_email;
+pub mod welcome;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use sqlx::PgPool;
+use std::sync::Arc;
+
+use crate::config::Settings;
+use crate::mail::Mailer;
+use crate::queue::JobFailure;
+use crate::queue::runner::Claimed;
+
+/// What handlers may use. Cheap to clone.
+#[derive(Clone)]
+pub struct TaskContext {
+    pub pool: PgPool,
+    pub mailer: Mailer,
+    pub settings: Arc<Settings>,
+}
+
+/// Runs the handler of the row's kind. Returns references to merge into the row's `refs`.
+pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> {
+    match job.kind.as_str() {
+        welcome::KIND => welcome::run(ctx, payload(job)?).await,
+        send_email::KIND => send_email::run(ctx, payload(job)?).await,
+        noop::KIND => Ok(Value::Null),
+        other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
+    }
+}
+
+fn payload<T: DeserializeOwned>(job: &Claimed) -> Result<T, JobFailure> {
+    serde_json::from_value(job.payload.clone())
+        .map_err(|e| JobFailure::permanent(format!("bad {} payload: {e}", job.kind)))
+}

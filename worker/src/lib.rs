@@ -1,0 +1,80 @@
+//! Wires `jobs` handlers to apalis-redis queues, and runs the dispatcher that feeds them from
+//! PostgreSQL. `Worker::build` then `run_until_stopped`, the same in production and in tests.
+use apalis::prelude::*;
+use jobs::config::Settings;
+use jobs::queue::{Dispatcher, JobRef, KINDS, RedisQueues, Runner};
+use jobs::tasks::TaskContext;
+use secrecy::ExposeSecret;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+pub struct Worker {
+    dispatcher: Dispatcher,
+    queues: RedisQueues,
+    runner: Arc<Runner>,
+    concurrency: usize,
+}
+
+/// The apalis handler: everything but the row id lives in PostgreSQL.
+async fn handle(job: JobRef, runner: Data<Arc<Runner>>) -> Result<(), BoxDynError> {
+    runner.handle(job.id).await.map(|_| ()).map_err(Into::into)
+}
+
+impl Worker {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let settings = Arc::new(settings);
+        jobs::db::create_database_if_missing(&settings.database).await?;
+        let pool = jobs::db::pool(&settings.database)?;
+        jobs::db::migrate(&pool).await?;
+        let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
+        let ctx = TaskContext { pool: pool.clone(), mailer: jobs::mail::Mailer::new(&settings.email)?, settings: settings.clone() };
+        Ok(Self {
+            dispatcher: Dispatcher::new(pool, queues.clone(), settings.queue.clone()),
+            queues,
+            runner: Runner::new(ctx),
+            concurrency: settings.queue.worker_concurrency,
+        })
+    }
+
+    /// Runs until `stop` flips to true (or SIGINT/SIGTERM when `stop` is `None`).
+    pub async fn run_until_stopped(self, stop: Option<watch::Receiver<bool>>) -> anyhow::Result<()> {
+        let stop = stop.unwrap_or_else(signal_watch);
+        let dispatcher = tokio::spawn(self.dispatcher.clone().run(wait_true(stop.clone())));
+        let mut monitor = Monitor::new().shutdown_timeout(Duration::from_secs(30));
+        // Unique per process, or a crashed process's in-flight jobs are never re-enqueued.
+        let pid = std::process::id();
+        for kind in KINDS {
+            let storage = self.queues.storage(kind);
+            let runner = self.runner.clone();
+            let concurrency = self.concurrency;
+            monitor = monitor.register(move |restarts| {
+                WorkerBuilder::new(format!("{kind}-{pid}-{restarts}"))
+                    .backend(storage.clone().poll_with_interval(Duration::from_millis(250)))
+                    .data(runner.clone())
+                    .concurrency(concurrency)
+                    .build(handle)
+            });
+        }
+        let signal = async move {
+            wait_true(stop).await;
+            Ok(())
+        };
+        monitor.run_with_signal(signal).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        dispatcher.await?;
+        Ok(())
+    }
+}
+
+async fn wait_true(mut rx: watch::Receiver<bool>) {
+    let _ = rx.wait_for(|v| *v).await;
+}
+
+fn signal_watch() -> watch::Receiver<bool> {
+    let (tx, rx) = watch::channel(false);
+    tokio::spawn(async move {
+        let _ = tokio::signal::ctrl_c().await;
+        let _ = tx.send(true);
+    });
+    rx
+}
