@@ -41,6 +41,11 @@ impl Application {
         jobs::db::create_database_if_missing(&settings.database).await?;
         let pool = jobs::db::pool(&settings.database)?;
         jobs::db::migrate(&pool).await?;
+        Self::with_pool(settings, pool).await
+    }
+
+    /// Builds on a migrated pool (the tests' fresh databases).
+    pub async fn with_pool(settings: Settings, pool: PgPool) -> anyhow::Result<Self> {
         let queues = match RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await {
             Result::Ok(q) => Some(q),
             Err(e) => {

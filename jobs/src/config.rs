@@ -46,6 +46,8 @@ pub struct QueueSettings {
     /// A row `processing` this long is taken as abandoned by a crashed worker.
     pub lease_secs: u64,
     pub dispatch_interval_ms: u64,
+    /// How often finished jobs' leftovers are removed from Redis.
+    pub vacuum_interval_secs: u64,
     pub worker_concurrency: usize,
 }
 
@@ -67,9 +69,8 @@ pub struct EmailSettings {
 }
 
 impl Settings {
-    /// Reads the layers from `config_dir`; `DROPLINE_ENV` picks the environment file.
-    pub fn load_from(config_dir: &Path) -> Result<Self, config::ConfigError> {
-        let env = std::env::var("DROPLINE_ENV").unwrap_or_else(|_| "development".into());
+    /// Reads the layers from `config_dir` for environment `env`.
+    pub fn load_from(config_dir: &Path, env: &str) -> Result<Self, config::ConfigError> {
         config::Config::builder()
             .add_source(config::File::from(config_dir.join("default.toml")))
             .add_source(config::File::from(config_dir.join(format!("{env}.toml"))).required(false))
@@ -82,8 +83,14 @@ impl Settings {
             .try_deserialize()
     }
 
-    /// `config/` beside the working directory or, for tests run from a crate, the workspace's.
+    /// The environment named by `DROPLINE_ENV` (default `development`).
     pub fn load() -> Result<Self, config::ConfigError> {
+        let env = std::env::var("DROPLINE_ENV").unwrap_or_else(|_| "development".into());
+        Self::load_env(&env)
+    }
+
+    /// `config/` beside the working directory or, for tests run from a crate, the workspace's.
+    pub fn load_env(env: &str) -> Result<Self, config::ConfigError> {
         let dir = std::env::var("DROPLINE_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|_| {
             let here = PathBuf::from("config");
             if here.join("default.toml").exists() {
@@ -92,6 +99,6 @@ impl Settings {
                 PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../config")
             }
         });
-        Self::load_from(&dir)
+        Self::load_from(&dir, env)
     }
 }

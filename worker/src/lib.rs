@@ -23,10 +23,15 @@ async fn handle(job: JobRef, runner: Data<Arc<Runner>>) -> Result<(), BoxDynErro
 
 impl Worker {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let settings = Arc::new(settings);
         jobs::db::create_database_if_missing(&settings.database).await?;
         let pool = jobs::db::pool(&settings.database)?;
         jobs::db::migrate(&pool).await?;
+        Self::with_pool(settings, pool).await
+    }
+
+    /// Builds on a migrated pool (the tests' fresh databases).
+    pub async fn with_pool(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<Self> {
+        let settings = Arc::new(settings);
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
         let ctx = TaskContext { pool: pool.clone(), mailer: jobs::mail::Mailer::new(&settings.email)?, settings: settings.clone() };
         Ok(Self {
@@ -70,10 +75,20 @@ async fn wait_true(mut rx: watch::Receiver<bool>) {
     let _ = rx.wait_for(|v| *v).await;
 }
 
+/// Flips to true on SIGINT or SIGTERM.
 fn signal_watch() -> watch::Receiver<bool> {
     let (tx, rx) = watch::channel(false);
     tokio::spawn(async move {
-        let _ = tokio::signal::ctrl_c().await;
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+        let term = async {
+            match term.as_mut() {
+                Some(t) => {
+                    t.recv().await;
+                }
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! { _ = tokio::signal::ctrl_c() => {}, _ = term => {} }
         let _ = tx.send(true);
     });
     rx

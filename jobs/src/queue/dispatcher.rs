@@ -35,9 +35,14 @@ impl Dispatcher {
     /// same transaction that is committed only after Redis accepted them: a failed push leaves
     /// them undispatched, and a crash after the push leaves them to be pushed again (the claim
     /// step makes a second copy harmless).
+    ///
+    /// A row dispatched long ago and still `queued` may simply be waiting in a backed-up queue,
+    /// so it is pushed again only once the queue's waiting list is empty: then it was lost
+    /// (Redis restarted without persistence, or was flushed).
     #[instrument(skip_all, fields(kind))]
     pub async fn top_up(&self, kind: &str) -> Result<usize> {
-        let room = self.settings.max_depth.saturating_sub(self.queues.depth(kind).await?);
+        let depth = self.queues.depth(kind).await?;
+        let room = self.settings.max_depth.saturating_sub(depth);
         if room == 0 {
             return Ok(0);
         }
@@ -47,7 +52,7 @@ impl Dispatcher {
              WHERE id IN (
                 SELECT id FROM progress_items
                 WHERE kind = $1 AND status = 'queued' AND run_after <= now()
-                  AND (dispatched_at IS NULL OR dispatched_at < now() - make_interval(secs => $2))
+                  AND (dispatched_at IS NULL OR ($4 AND dispatched_at < now() - make_interval(secs => $2)))
                 ORDER BY id LIMIT $3
                 FOR UPDATE SKIP LOCKED)
              RETURNING id",
@@ -55,6 +60,7 @@ impl Dispatcher {
         .bind(kind)
         .bind(self.settings.redispatch_after_secs as f64)
         .bind(room as i64)
+        .bind(depth == 0)
         .fetch_all(&mut *tx)
         .await?;
         if ids.is_empty() {
@@ -93,8 +99,18 @@ impl Dispatcher {
             }
         };
         let interval = Duration::from_millis(self.settings.dispatch_interval_ms);
+        let vacuum_every = Duration::from_secs(self.settings.vacuum_interval_secs);
+        let mut last_vacuum = std::time::Instant::now();
         tokio::pin!(shutdown);
         loop {
+            if last_vacuum.elapsed() >= vacuum_every {
+                last_vacuum = std::time::Instant::now();
+                for kind in KINDS {
+                    if let Err(e) = self.queues.vacuum(kind).await {
+                        warn!(error = %e, kind, "vacuum failed");
+                    }
+                }
+            }
             match self.tick().await {
                 // A full batch went out: there may be more, go again without waiting.
                 Ok(n) if n > 0 => continue,

@@ -46,14 +46,21 @@ impl RedisQueues {
         RedisStorage::new(self.conn.clone()).with_config(self.config(kind))
     }
 
-    /// Jobs waiting in the family's Redis list.
+    /// Jobs waiting in Redis for this family. apalis-redis puts every pushed task in the
+    /// scheduled set first and promotes all due ones to the active list at each fetch, so the
+    /// backlog is the sum of both (and the promotion is what stalls past about 8,000).
     pub async fn depth(&self, kind: &str) -> Result<usize> {
+        let config = self.config(kind);
         let mut conn = self.conn.clone();
-        redis::cmd("LLEN")
-            .arg(self.config(kind).active_jobs_list())
+        let (active, scheduled): (usize, usize) = redis::pipe()
+            .cmd("LLEN")
+            .arg(config.active_jobs_list())
+            .cmd("ZCARD")
+            .arg(config.scheduled_jobs_set())
             .query_async(&mut conn)
             .await
-            .map_err(|e| Error::Queue(e.to_string()))
+            .map_err(|e| Error::Queue(e.to_string()))?;
+        Ok(active + scheduled)
     }
 
     pub async fn push(&self, kind: &str, ids: &[i64]) -> Result<()> {
@@ -62,6 +69,49 @@ impl RedisQueues {
         }
         let jobs = ids.iter().map(|&id| JobRef { id }).collect();
         self.storage(kind).push_bulk(jobs).await.map_err(|e| Error::Queue(e.to_string()))
+    }
+
+    /// Drops what apalis-redis keeps of fetched jobs. With results off it never acknowledges a
+    /// task, so data, metadata and the worker's inflight set keep every job forever. A fetched
+    /// task is PostgreSQL's business from then on (its claim, lease and re-dispatch), so what
+    /// the inflight sets name can go. Works in chunks of 1,000 so Redis is never blocked for
+    /// long (apalis' own vacuum walks the whole data hash in one script).
+    pub async fn vacuum(&self, kind: &str) -> Result<usize> {
+        let config = self.config(kind);
+        let meta = config.job_meta_hash();
+        let mut conn = self.conn.clone();
+        let workers: Vec<String> = redis::cmd("ZRANGE")
+            .arg(config.workers_set())
+            .arg(0)
+            .arg(-1)
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| Error::Queue(e.to_string()))?;
+        let inflight = config.inflight_jobs_set();
+        let mut sets: Vec<String> = workers.iter().map(|w| format!("{inflight}:{w}")).collect();
+        sets.extend([config.done_jobs_set(), config.dead_jobs_set()]);
+        let mut removed = 0;
+        for finished in sets {
+            loop {
+                let ids: Vec<String> = redis::cmd("SPOP")
+                    .arg(&finished)
+                    .arg(1000)
+                    .query_async(&mut conn)
+                    .await
+                    .map_err(|e| Error::Queue(e.to_string()))?;
+                if ids.is_empty() {
+                    break;
+                }
+                let mut pipe = redis::pipe();
+                pipe.cmd("HDEL").arg(config.job_data_hash()).arg(&ids).ignore();
+                pipe.cmd("HDEL").arg(format!("{meta}:result")).arg(&ids).ignore();
+                let meta_keys: Vec<String> = ids.iter().map(|id| format!("{meta}:{id}")).collect();
+                pipe.cmd("DEL").arg(&meta_keys).ignore();
+                pipe.query_async::<()>(&mut conn).await.map_err(|e| Error::Queue(e.to_string()))?;
+                removed += ids.len();
+            }
+        }
+        Ok(removed)
     }
 
     pub async fn ping(&self) -> bool {

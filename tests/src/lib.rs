@@ -1,0 +1,120 @@
+//! `TestApp::spawn(pool)`: the real API on a free port over a fresh database (from
+//! `#[sqlx::test]`), a Redis namespace of its own, and helpers that speak the envelope.
+use jobs::config::Settings;
+use jobs::queue::{RedisQueues, Runner};
+use jobs::tasks::TaskContext;
+use secrecy::{ExposeSecret, SecretString};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::sync::Arc;
+
+pub use reqwest::StatusCode;
+
+pub struct TestApp {
+    pub base: String,
+    pub pool: PgPool,
+    pub settings: Settings,
+    pub queues: RedisQueues,
+    pub http: reqwest::Client,
+    runner: Arc<Runner>,
+}
+
+/// An HTTP answer: the status and the envelope.
+pub struct Answer {
+    pub http: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> i64 {
+        self.body["status"].as_i64().unwrap_or(-1)
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+}
+
+pub fn test_settings(pool: &PgPool) -> Settings {
+    let mut settings = Settings::load_env("test").expect("config/test.toml loads");
+    settings.application.port = 0;
+    settings.redis.namespace = format!("dropline-test-{}", uuid::Uuid::new_v4());
+    // Keep the database `#[sqlx::test]` made; only the URL's database name differs.
+    let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();
+    let url = settings.database.url.expose_secret().rsplit_once('/').map(|(b, _)| format!("{b}/{db}")).unwrap();
+    settings.database.url = SecretString::from(url);
+    settings
+}
+
+impl TestApp {
+    pub async fn spawn(pool: PgPool) -> TestApp {
+        jobs::telemetry::init("warn");
+        let settings = test_settings(&pool);
+        let app = api::Application::with_pool(settings.clone(), pool.clone()).await.expect("api builds");
+        let base = format!("http://127.0.0.1:{}", app.port());
+        tokio::spawn(app.run_until_stopped());
+        let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await.expect("redis");
+        let ctx = TaskContext {
+            pool: pool.clone(),
+            mailer: jobs::mail::Mailer::new(&settings.email).unwrap(),
+            settings: Arc::new(settings.clone()),
+        };
+        TestApp { base, pool, settings, queues, http: reqwest::Client::new(), runner: Runner::new(ctx) }
+    }
+
+    /// Runs every due job in this process, as a worker would (no Redis, no race).
+    pub async fn drain(&self) -> usize {
+        self.runner.drain().await.expect("jobs run")
+    }
+
+    pub async fn call(&self, method: &str, path: &str, token: Option<&str>, workplace: Option<&str>, body: Option<Value>) -> Answer {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut req = self.http.request(method, format!("{}{}", self.base, path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(w) = workplace {
+            req = req.header("workplace-id", w);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request sent");
+        let http = res.status();
+        let text = res.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({http}): {text}"));
+        Answer { http, body }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        self.call("GET", path, token, None, None).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
+        self.call("POST", path, token, None, Some(body)).await
+    }
+
+    pub async fn raw_post(&self, path: &str, body: &'static str) -> Answer {
+        let res = self.http.post(format!("{}{}", self.base, path)).header("content-type", "application/json").body(body).send().await.unwrap();
+        let http = res.status();
+        Answer { http, body: res.json().await.unwrap() }
+    }
+
+    /// The newest emailed link for `email`, as a path.
+    pub async fn last_link(&self, email: &str) -> String {
+        let a = self.get(&format!("/api/dev/outbox?to={email}"), None).await;
+        a.data()["items"][0]["link"].as_str().expect("an email with a link").to_string()
+    }
+
+    /// Registers and verifies `email` through the API; returns the bearer token.
+    pub async fn signed_up(&self, email: &str) -> String {
+        let a = self.post("/api/auth/register", None, json!({"email": email, "password": "password123", "first_name": "Test"})).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        let link = self.last_link(email).await;
+        let query = link.split_once('?').unwrap().1;
+        let (id, code) = query.split_once('&').unwrap();
+        let (id, code) = (id.trim_start_matches("id="), code.trim_start_matches("code="));
+        let a = self.get(&format!("/api/auth/verify-email/{id}/{code}/"), None).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        a.data()["token"].as_str().unwrap().to_string()
+    }
+}

@@ -1,0 +1,86 @@
+//! The envelope and codes of spec sections 7 and 8 for bad input, unknown routes and health.
+use dropline_tests::{StatusCode, TestApp};
+use serde_json::json;
+use sqlx::PgPool;
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn malformed_json_is_bad_request_in_the_envelope(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let a = app.raw_post("/api/auth/login", "{\"email\": ").await;
+    assert_eq!(a.http, StatusCode::BAD_REQUEST);
+    assert_eq!(a.code(), 201);
+    assert_eq!(a.body["success"], false);
+    assert!(a.body["message"].as_str().unwrap().contains("Malformed JSON"));
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn wrong_types_and_missing_fields_name_the_field(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let a = app.post("/api/auth/login", None, json!({"email": "a@b.co", "password": 12})).await;
+    assert_eq!(a.http, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.code(), 204);
+    assert!(a.body["errors"]["password"][0].as_str().unwrap().contains("expected a string"));
+
+    let a = app.post("/api/auth/login", None, json!({"email": "a@b.co"})).await;
+    assert_eq!(a.code(), 204);
+    assert!(a.body["errors"]["password"].is_array(), "{}", a.body);
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn every_bad_registration_field_is_reported_at_once(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let a = app.post("/api/auth/register", None, json!({"email": "not-an-email", "password": "short"})).await;
+    assert_eq!(a.code(), 204);
+    assert!(a.body["errors"]["email"].is_array());
+    assert!(a.body["errors"]["password"].is_array());
+    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(users, 0, "nothing is stored for a rejected form");
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn unknown_routes_and_methods_answer_in_the_envelope(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let a = app.get("/api/no/such/thing", None).await;
+    assert_eq!((a.http, a.code()), (StatusCode::NOT_FOUND, 202));
+    let a = app.call("DELETE", "/api/auth/login", None, None, None).await;
+    assert_eq!((a.http, a.code()), (StatusCode::METHOD_NOT_ALLOWED, 203));
+    let a = app.get("/api/progress/not-a-number", Some("x")).await;
+    assert_eq!(a.body["success"], false);
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn signed_out_calls_are_unauthorized(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    for path in ["/api/auth/account", "/api/core/list-notification", "/api/progress"] {
+        let a = app.get(path, None).await;
+        assert_eq!((a.http, a.code()), (StatusCode::UNAUTHORIZED, 101), "{path}");
+        let a = app.get(path, Some("forged-token")).await;
+        assert_eq!(a.code(), 101, "{path}");
+    }
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn health_reports_both_services_and_requests_carry_an_id(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let res = app.http.get(format!("{}/api/health", app.base)).send().await.unwrap();
+    assert!(res.headers().get("x-request-id").is_some());
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["data"], json!({"postgres": true, "redis": true}));
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn openapi_lists_every_route(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let doc: serde_json::Value = app.http.get(format!("{}/api/openapi.json", app.base)).send().await.unwrap().json().await.unwrap();
+    let paths = doc["paths"].as_object().unwrap();
+    for p in [
+        "/auth/register", "/auth/login", "/auth/logout", "/auth/account", "/auth/account/delete",
+        "/auth/forgot-password", "/auth/reset-password", "/auth/send-verification-email",
+        "/auth/verify-email/{id}/{code}/", "/auth/account/set-language", "/auth/account/update-meta",
+        "/auth/account/statistic", "/auth/first-time-in-app", "/core/workplaces", "/core/workplaces/settings",
+        "/core/settings/quick-start-guide", "/core/list-notification", "/payments/user/current-plan",
+        "/progress/{id}", "/progress", "/health",
+    ] {
+        assert!(paths.contains_key(p), "{p} missing from openapi.json");
+    }
+}

@@ -1,0 +1,202 @@
+//! The job path through real Redis: nothing lost between PostgreSQL and Redis, bounded queue
+//! depth, abandoned work re-run, failures visible.
+use dropline_tests::TestApp;
+use jobs::queue::{Dispatcher, Runner, enqueue, enqueue_many};
+use jobs::tasks::{TaskContext, noop, send_email};
+use serde_json::json;
+use sqlx::PgPool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// Starts the real worker (dispatcher + apalis workers) for this test's namespace.
+async fn start_worker(app: &TestApp) -> (watch::Sender<bool>, tokio::task::JoinHandle<()>) {
+    let w = worker::Worker::with_pool(app.settings.clone(), app.pool.clone()).await.unwrap();
+    let (tx, rx) = watch::channel(false);
+    let handle = tokio::spawn(async move { w.run_until_stopped(Some(rx)).await.unwrap() });
+    (tx, handle)
+}
+
+async fn status(pool: &PgPool, id: i64) -> (String, i32) {
+    sqlx::query_as("SELECT status, attempts FROM progress_items WHERE id = $1").bind(id).fetch_one(pool).await.unwrap()
+}
+
+async fn wait_for_success(pool: &PgPool, id: i64, within: Duration) {
+    let start = Instant::now();
+    while status(pool, id).await.0 != "success" {
+        assert!(start.elapsed() < within, "job {id} did not succeed in {within:?}: {:?}", status(pool, id).await);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn enqueue_noop(pool: &PgPool) -> i64 {
+    let mut conn = pool.acquire().await.unwrap();
+    enqueue(&mut conn, noop::KIND, None, &json!({}), json!({})).await.unwrap()
+}
+
+fn dispatcher(app: &TestApp) -> Dispatcher {
+    Dispatcher::new(app.pool.clone(), app.queues.clone(), app.settings.queue.clone())
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn first_visit_job_runs_through_redis_and_notifies_once(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let token = app.signed_up("wel@come.com").await;
+    let me = app.get("/api/auth/account", Some(&token)).await;
+    let owner = me.data()["id"].clone();
+    let (stop, handle) = start_worker(&app).await;
+
+    let a = app.post("/api/auth/first-time-in-app", Some(&token), json!({"owner_id": owner})).await;
+    let id = a.data()["progress_id"].as_i64().unwrap();
+    wait_for_success(&app.pool, id, Duration::from_secs(20)).await;
+    let p = app.get(&format!("/api/progress/{id}"), Some(&token)).await;
+    assert_eq!(p.data()["status"], "success");
+
+    // A second call (double click, second tab) is the same job, not a second welcome.
+    let again = app.post("/api/auth/first-time-in-app", Some(&token), json!({"owner_id": owner})).await;
+    assert_eq!(again.data()["progress_id"].as_i64(), Some(id));
+    let n = app.get("/api/core/list-notification", Some(&token)).await;
+    assert_eq!(n.data()["unread"]["total"], 1);
+    assert_eq!(n.data()["items"][0]["title"], "Welcome to Dropline");
+    stop.send(true).unwrap();
+    handle.await.unwrap();
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_failed_push_leaves_the_job_in_the_backlog(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let id = enqueue_noop(&app.pool).await;
+    // Make Redis refuse the push: the queue's data hash key holds a string.
+    let data_key = app.queues.config(noop::KIND).job_data_hash();
+    let mut redis = redis::Client::open("redis://127.0.0.1:6379").unwrap().get_multiplexed_async_connection().await.unwrap();
+    redis::cmd("SET").arg(&data_key).arg("not a hash").query_async::<()>(&mut redis).await.unwrap();
+
+    assert!(dispatcher(&app).tick().await.is_err(), "the push must fail");
+    let undispatched: bool = sqlx::query_scalar("SELECT dispatched_at IS NULL AND status = 'queued' FROM progress_items WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(undispatched, "the row stays in the backlog, undispatched");
+
+    redis::cmd("DEL").arg(&data_key).query_async::<()>(&mut redis).await.unwrap();
+    let (stop, handle) = start_worker(&app).await;
+    wait_for_success(&app.pool, id, Duration::from_secs(20)).await;
+    stop.send(true).unwrap();
+    handle.await.unwrap();
+    app.queues.clear().await.unwrap();
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let id = enqueue_noop(&app.pool).await;
+    assert_eq!(dispatcher(&app).tick().await.unwrap(), 1);
+    // Redis restarts without persistence: the pushed job is gone.
+    app.queues.clear().await.unwrap();
+    let (stop, handle) = start_worker(&app).await;
+    let grace = Duration::from_secs(app.settings.queue.redispatch_after_secs);
+    wait_for_success(&app.pool, id, grace + Duration::from_secs(20)).await;
+    assert_eq!(status(&app.pool, id).await.1, 1, "run exactly once");
+    stop.send(true).unwrap();
+    handle.await.unwrap();
+    app.queues.clear().await.unwrap();
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let n = 20_000;
+    enqueue_many(&app.pool, noop::KIND, None, vec![json!({}); n]).await.unwrap();
+
+    let max_seen = Arc::new(AtomicUsize::new(0));
+    let sampler = {
+        let (queues, max_seen) = (app.queues.clone(), max_seen.clone());
+        tokio::spawn(async move {
+            loop {
+                let d = queues.depth(noop::KIND).await.unwrap_or(0);
+                max_seen.fetch_max(d, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+    };
+    let (stop, handle) = start_worker(&app).await;
+    let start = Instant::now();
+    loop {
+        let done: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE status = 'success'").fetch_one(&app.pool).await.unwrap();
+        if done == n as i64 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(240), "only {done} of {n} jobs ran");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    sampler.abort();
+    let twice: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE attempts <> 1").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(twice, 0, "every job ran once");
+    let max = max_seen.load(Ordering::Relaxed);
+    assert!(max <= app.settings.queue.max_depth, "Redis held {max} waiting jobs, over the bound");
+    // Finished jobs do not pile up in Redis: the vacuum leaves a handful of keys, not 20,000.
+    let pattern = format!("{}:*", app.settings.redis.namespace);
+    let mut redis = redis::Client::open("redis://127.0.0.1:6379").unwrap().get_multiplexed_async_connection().await.unwrap();
+    let start = Instant::now();
+    loop {
+        let keys: Vec<String> = redis::cmd("KEYS").arg(&pattern).query_async(&mut redis).await.unwrap();
+        if keys.len() < 50 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "{} Redis keys left after the jobs finished", keys.len());
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    stop.send(true).unwrap();
+    handle.await.unwrap();
+    app.queues.clear().await.unwrap();
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn work_abandoned_by_a_dead_worker_is_run_again(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let id = enqueue_noop(&app.pool).await;
+    sqlx::query("UPDATE progress_items SET status = 'processing', attempts = 1, updated_at = now() - interval '1 hour' WHERE id = $1")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(dispatcher(&app).reap().await.unwrap(), 1);
+    assert_eq!(app.drain().await, 1);
+    assert_eq!(status(&app.pool, id).await, ("success".into(), 2));
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn transient_failures_retry_then_show_the_error(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    app.signed_up("smtp@down.com").await;
+    // A mail server that refuses connections.
+    let mut settings = app.settings.clone();
+    settings.email.smtp_url = "smtp://127.0.0.1:9".to_string().into();
+    let ctx = TaskContext { pool: app.pool.clone(), mailer: jobs::mail::Mailer::new(&settings.email).unwrap(), settings: Arc::new(settings) };
+    let runner = Runner::new(ctx);
+    app.post("/api/auth/forgot-password", None, json!({"email": "smtp@down.com"})).await;
+    let id: i64 = sqlx::query_scalar("SELECT max(id) FROM progress_items WHERE kind = $1").bind(send_email::KIND).fetch_one(&app.pool).await.unwrap();
+    sqlx::query("UPDATE progress_items SET max_attempts = 2 WHERE id = $1").bind(id).execute(&app.pool).await.unwrap();
+
+    runner.drain().await.unwrap();
+    let (st, attempts, error, later): (String, i32, Option<String>, bool) =
+        sqlx::query_as("SELECT status, attempts, error, run_after > now() FROM progress_items WHERE id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
+    assert_eq!((st.as_str(), attempts, later), ("queued", 1, true), "retried later with a backoff");
+    assert!(error.is_some());
+
+    sqlx::query("UPDATE progress_items SET run_after = now() WHERE id = $1").bind(id).execute(&app.pool).await.unwrap();
+    runner.drain().await.unwrap();
+    assert_eq!(status(&app.pool, id).await, ("error".into(), 2));
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn an_unknown_job_kind_ends_in_error_not_in_a_loop(pool: PgPool) {
+    let app = TestApp::spawn(pool).await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    let id = enqueue(&mut conn, "no-such-kind", None, &json!({}), json!({})).await.unwrap();
+    app.drain().await;
+    let (st, attempts) = status(&app.pool, id).await;
+    assert_eq!((st.as_str(), attempts), ("error", 1));
+}
