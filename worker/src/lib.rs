@@ -46,7 +46,14 @@ impl Worker {
     pub async fn run_until_stopped(self, stop: Option<watch::Receiver<bool>>) -> anyhow::Result<()> {
         let stop = stop.unwrap_or_else(signal_watch);
         let dispatcher = tokio::spawn(self.dispatcher.clone().run(wait_true(stop.clone())));
-        let mut monitor = Monitor::new().shutdown_timeout(Duration::from_secs(30));
+        // A Redis hiccup (restart, timeout) kills an apalis worker's fetch loop: always restart
+        // it; the backlog in PostgreSQL makes sure nothing was lost meanwhile.
+        let mut monitor = Monitor::new()
+            .shutdown_timeout(Duration::from_secs(30))
+            .should_restart(|ctx, error| {
+                tracing::warn!(worker = %ctx.name(), %error, "restarting queue worker");
+                true
+            });
         // Unique per process, or a crashed process's in-flight jobs are never re-enqueued.
         let pid = std::process::id();
         for kind in KINDS {

@@ -66,9 +66,9 @@ pub struct Runner {
 impl Runner {
     pub fn new(ctx: TaskContext) -> Arc<Self> {
         let pool = ctx.pool.clone();
-        let claims = Batcher::spawn(500, 4, move |ids| claim(pool.clone(), ids));
+        let claims = Batcher::spawn(1000, 2, move |ids| claim(pool.clone(), ids));
         let pool = ctx.pool.clone();
-        let outcomes = Batcher::spawn(500, 4, move |items| record(pool.clone(), items));
+        let outcomes = Batcher::spawn(1000, 2, move |items| record(pool.clone(), items));
         Arc::new(Self { ctx, claims, outcomes })
     }
 
