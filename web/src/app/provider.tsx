@@ -1,0 +1,33 @@
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { Toaster } from '@/components/toaster';
+import { swrFetcher } from '@/lib/api';
+import { CACHE_STALE_MS } from '@/lib/env';
+import '@/lib/i18n';
+import { system } from './theme';
+
+/** Spec section 9: stale time 5 minutes, no refetch on focus or mount. */
+export const swrConfig: SWRConfiguration = {
+  fetcher: swrFetcher,
+  dedupingInterval: CACHE_STALE_MS,
+  revalidateOnFocus: false,
+  revalidateIfStale: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+};
+
+export function AppProvider({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+  const { i18n } = useTranslation();
+  return (
+    <ChakraProvider value={system}>
+      <LocaleProvider locale={i18n.language}>
+        <SWRConfig value={{ ...swrConfig, ...swr }}>
+          {children}
+          <Toaster />
+        </SWRConfig>
+      </LocaleProvider>
+    </ChakraProvider>
+  );
+}

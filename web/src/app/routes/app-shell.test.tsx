@@ -1,0 +1,147 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { STORAGE_KEYS } from '@/lib/storage';
+import type { Account } from '@/types/api';
+import { routes } from './routes';
+
+const account: Account = {
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  avatar: null,
+  email_verified: true,
+  language: 'en',
+  has_shop: false,
+  workplaces: [
+    { id: 'w1', name: 'Main shop', currency: 'USD' },
+    { id: 'w2', name: 'Second', currency: 'EUR' },
+  ],
+  linked_stores: {},
+  onboarding: [],
+  remaining_meta_keys: [],
+  plan_reinstalled: false,
+  from_user_mkt: false,
+  from_mobile: false,
+  payment_mode: 'live',
+  is_ab: false,
+  is_new_pricing_mvp: false,
+  is_new_pricing_mvp_v25: false,
+  is_user_mkt: false,
+  is_workplace_no_store: true,
+  is_hide_billing: false,
+  created_at: '2026-01-01T00:00:00Z',
+  is_anonymous: false,
+};
+
+function serve(overrides: { account?: Partial<Account>; isFree?: boolean } = {}) {
+  const data: Record<string, unknown> = {
+    'auth/account': { ...account, ...overrides.account },
+    'auth/account/statistic': { import_list: 3, product_list: 150, order_list: 0, chat_unread_count: 2 },
+    'payments/user/current-plan': {
+      package: { key: 'FREE', name: 'Free', price: 0, cycle: 30, is_free: overrides.isFree ?? true, features: { IMPORT_PRODUCT: { limit: 50, usage: 5 } } },
+    },
+    'core/list-notification': { unread: { total: 120, product: 0, supplier: 0, order: 0 }, items: [] },
+    'core/settings/quick-start-guide': {
+      dismiss: false,
+      done: false,
+      active_step: 'FIND_AND_IMPORT',
+      steps: { CHOOSE_A_PLAN: true, FIND_AND_IMPORT: false, PUSH_PRODUCT: false, PLACE_ORDER: false },
+    },
+    'auth/first-time-in-app': { progress_id: 'p1' },
+  };
+  const calls: { path: string; headers: Headers; method: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit) => {
+      const path = String(input).replace(/^\/api\//, '').split('?')[0];
+      calls.push({ path, headers: new Headers(init.headers), method: init.method ?? 'GET' });
+      const body = path in data ? { status: 200, success: true, message: 'OK', data: data[path] } : { status: 202, success: false, message: 'Not found', data: null };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+function renderApp(path = '/app') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider swr={{ provider: () => new Map() }}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+function setWidth(mobile: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: mobile && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
+
+describe('signed-in shell', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    setWidth(false);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders the top bar, side navigation with capped badges, and the quick-start guide', async () => {
+    const calls = serve();
+    renderApp();
+    expect(await screen.findByTestId('dashboard-shell')).toBeTruthy();
+    expect(await screen.findByTestId('upgrade-button')).toBeTruthy();
+    expect(screen.getByTestId('side-nav')).toBeTruthy();
+    expect(screen.queryByTestId('mobile-tab-bar')).toBeNull();
+    expect((await screen.findByTestId('nav-badge-product-center')).textContent).toBe('99+');
+    expect(screen.getByTestId('nav-badge-import-list').textContent).toBe('3');
+    expect(screen.queryByTestId('nav-badge-order-list')).toBeNull();
+    expect((await screen.findByTestId('notification-badge')).textContent).toBe('99+');
+    expect(await screen.findByTestId('quick-start')).toBeTruthy();
+    expect(screen.getByTestId('quick-start-step-FIND_AND_IMPORT').getAttribute('data-active')).toBe('true');
+    // integration is hidden without a shop
+    expect(screen.queryByTestId('nav-integration')).toBeNull();
+    // the first visit starts the welcome job once; the account call carries no workplace-id
+    await vi.waitFor(() => expect(calls.some((c) => c.path === 'auth/first-time-in-app' && c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.path === 'auth/account')?.headers.get('workplace-id')).toBeNull();
+    const scoped = calls.filter((c) => c.path !== 'auth/account');
+    expect(scoped.length).toBeGreaterThan(3);
+    for (const call of scoped) expect(call.headers.get('workplace-id'), call.path).toBe('w1');
+  });
+
+  it('hides Upgrade on a paid plan', async () => {
+    serve({ isFree: false });
+    renderApp();
+    expect(await screen.findByTestId('usage-button')).toBeTruthy();
+    await screen.findByTestId('quick-start');
+    expect(screen.queryByTestId('upgrade-button')).toBeNull();
+  });
+
+  it('hides billing entries when the mobile app hides billing', async () => {
+    serve({ account: { is_hide_billing: true } });
+    renderApp();
+    const extra = await screen.findByTestId('side-nav-extra');
+    expect(within(extra).queryByTestId('nav-general-setting')).toBeNull();
+    expect(screen.queryByTestId('upgrade-button')).toBeNull();
+  });
+
+  it('uses the bottom tab bar instead of the side navigation at mobile width', async () => {
+    setWidth(true);
+    serve();
+    renderApp('/app/orders');
+    const bar = await screen.findByTestId('mobile-tab-bar');
+    expect(screen.queryByTestId('side-nav')).toBeNull();
+    expect(within(bar).getAllByRole('link')).toHaveLength(5);
+    expect(within(bar).getByTestId('tab-order-list').getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+  });
+});

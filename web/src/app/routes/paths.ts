@@ -1,0 +1,106 @@
+/**
+ * Route table of the spec (section 2). Pure data so tests can check it; `routes.tsx` turns it into
+ * react-router route objects. `title` is the i18n key of the page title.
+ */
+export interface PageRoute {
+  path: string;
+  title: string;
+}
+
+/** Signed-in pages under /app that are not built yet (placeholder with their title). */
+export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
+  { path: 'community', title: 'pages.community' },
+  { path: 'manage', title: 'pages.manage' },
+  { path: 'manage/tracking', title: 'pages.manageTracking' },
+  { path: 'guide-line', title: 'pages.guideLine' },
+  { path: 'channel', title: 'pages.channel' },
+  { path: 'store-analytics', title: 'pages.storeAnalytics' },
+  { path: 'ob-ai-enhancer', title: 'pages.aiEnhancer' },
+  { path: 'ob-welcome', title: 'pages.welcome' },
+  { path: 'auth/bind/platform', title: 'pages.bindPlatform' },
+  { path: 'pod-product', title: 'pages.podProduct' },
+  { path: 'pod-product/search', title: 'pages.podSearch' },
+  { path: 'pod-product/detail/:productId/:shipTo', title: 'pages.productDetail' },
+  { path: 'pod-product/:collection', title: 'pages.podCollection' },
+  { path: 'find-product', title: 'pages.findProduct' },
+  { path: 'find-product/collection', title: 'pages.collections' },
+  { path: 'find-product/image', title: 'pages.findByImage' },
+  { path: 'find-product/favorite-supplier', title: 'pages.favoriteSuppliers' },
+  { path: 'find-product/experts-choice', title: 'pages.expertsChoice' },
+  { path: 'find-product/:productSource/detail/:productId/:shipTo', title: 'pages.productDetail' },
+  { path: 'find-product/:collectionId', title: 'pages.collection' },
+  { path: 'products-import', title: 'pages.importList' },
+  { path: 'products-import/editor/:productCenterId', title: 'pages.productEditor' },
+  { path: 'products-center', title: 'pages.productCenter' },
+  { path: 'products-center/editor/:productCenterId', title: 'pages.productEditor' },
+  { path: 'products', title: 'pages.products' },
+  { path: 'list', title: 'pages.productList' },
+  { path: 'products/auto-update', title: 'pages.autoUpdate' },
+  { path: 'orders', title: 'pages.orders' },
+  { path: 'orders/create', title: 'pages.createOrder' },
+  { path: 'orders/detail/:orderId/:orderStatus', title: 'pages.orderDetail' },
+  { path: 'v2/orders', title: 'pages.orders' },
+  { path: 'orders/payment-success', title: 'pages.paymentSuccess' },
+  { path: 'orders/payment-confirmation', title: 'pages.paymentConfirmation' },
+  { path: 'tracking-center/import-list', title: 'pages.trackingImport' },
+  { path: 'tracking-center/supplier-available', title: 'pages.supplierAvailable' },
+  { path: 'tracking-center/supplier-unavailable', title: 'pages.supplierUnavailable' },
+  { path: 'service-center/list', title: 'pages.serviceCenter' },
+  { path: 'service-center/service/:serviceCenterType/:serviceCenterId', title: 'pages.serviceDetail' },
+  { path: 'service-center/request', title: 'pages.serviceRequest' },
+  { path: 'service-center/request/sourcing/new', title: 'pages.sourcingRequest' },
+  { path: 'setting/account', title: 'pages.settingAccount' },
+  { path: 'setting/notification', title: 'pages.settingNotification' },
+  { path: 'setting/billing', title: 'pages.settingBilling' },
+  { path: 'setting/billing-plan/change-plan', title: 'pages.changePlan' },
+  { path: 'setting/migrate', title: 'pages.migrate' },
+  { path: 'setting/product', title: 'pages.settingProduct' },
+  { path: 'setting/order/order-placement', title: 'pages.orderPlacement' },
+  { path: 'setting/channel', title: 'pages.settingChannel' },
+  { path: 'setting/dropline-fulfillment', title: 'pages.fulfillment' },
+  { path: 'setting/wallet', title: 'pages.wallet' },
+  { path: 'setting/integration', title: 'pages.integration' },
+  { path: 'setting/integration/product-insights', title: 'pages.productInsights' },
+  { path: 'setting/integration/ai-writing', title: 'pages.aiWriting' },
+  { path: 'setting/integration/cashback_setting', title: 'pages.cashback' },
+  { path: 'setting/integration/market_tracking', title: 'pages.marketTracking' },
+  { path: 'setting/integration/experts_choice', title: 'pages.expertsChoice' },
+  { path: 'setting/integration/product-copy', title: 'pages.productCopy' },
+  { path: 'setting/integration/service-center', title: 'pages.serviceCenter' },
+];
+
+/** Public pages that are not built yet. */
+export const PUBLIC_PLACEHOLDER_PAGES: readonly PageRoute[] = [
+  { path: '/public/pricing', title: 'pages.pricing' },
+  { path: '/signup/confirm', title: 'pages.signupConfirm' },
+  { path: '/auth/store-migrate-verification', title: 'pages.storeMigrate' },
+  { path: '/auth/platform/:platform/auto-login', title: 'pages.autoLogin' },
+  { path: '/callback', title: 'pages.callback' },
+  { path: '/install', title: 'pages.install' },
+  { path: '/auth/:social/callback', title: 'pages.socialCallback' },
+  { path: '/store-dropshipping', title: 'pages.storeDropshipping' },
+  { path: '/recommended/apps', title: 'pages.recommendedApps' },
+  { path: '/tracking/:orderId', title: 'pages.publicTracking' },
+];
+
+/** Built screens: sign-in flow and the signed-in pages with real content. */
+export const BUILT_PATHS = {
+  landing: '/',
+  login: '/login',
+  signup: '/signup',
+  signupEmailResend: '/signup/email-resend',
+  signout: '/signout',
+  forgotPassword: '/forgot-password',
+  forgotEmailResend: '/forgot-password/email-resend',
+  resetPassword: '/reset-password',
+  emailVerification: '/auth/email-verification',
+  home: '/app',
+  notifications: '/app/notifications',
+  recentNotifications: '/app/recent-notification',
+  settings: '/app/setting',
+} as const;
+
+/** Spec: any path containing /campaign goes to the marketing site's partners page. */
+export function isCampaignPath(pathname: string): boolean {
+  return pathname.toLowerCase().includes('/campaign');
+}

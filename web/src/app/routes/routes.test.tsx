@@ -1,0 +1,109 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { env } from '@/lib/env';
+import { externalNavigation } from './campaign-redirect';
+import { APP_PLACEHOLDER_PAGES, PUBLIC_PLACEHOLDER_PAGES, isCampaignPath } from './paths';
+import { routes } from './routes';
+
+/** Path of the deepest matched route ('*' means the not-found page). */
+function leaf(pathname: string): string | undefined {
+  const matches = matchRoutes(routes, pathname);
+  return matches?.[matches.length - 1]?.route.path;
+}
+
+function concrete(path: string): string {
+  return path.replace(/:(\w+)/g, 'x1');
+}
+
+const SPEC_PATHS = [
+  '/',
+  '/public/pricing',
+  '/login',
+  '/signup',
+  '/signup/email-resend',
+  '/signup/confirm',
+  '/signout',
+  '/forgot-password',
+  '/forgot-password/email-resend',
+  '/reset-password',
+  '/auth/email-verification',
+  '/auth/store-migrate-verification',
+  '/auth/platform/shopify/auto-login',
+  '/callback',
+  '/install',
+  '/auth/google/callback',
+  '/store-dropshipping',
+  '/recommended/apps',
+  '/tracking/123',
+  '/app',
+  '/app/notifications',
+  '/app/recent-notification',
+  '/app/setting',
+  ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
+];
+
+describe('route table', () => {
+  it.each(SPEC_PATHS)('%s is a registered page', (path) => {
+    expect(leaf(path)).not.toBe('*');
+    expect(matchRoutes(routes, path)).not.toBeNull();
+  });
+
+  it.each(['/nope', '/app/nope', '/login/extra/segments', '/app/setting/unknown-page'])('%s falls through to the not-found page', (path) => {
+    expect(leaf(path)).toBe('*');
+  });
+
+  it('has the public placeholders of the spec', () => {
+    expect(PUBLIC_PLACEHOLDER_PAGES.map((p) => p.path)).toContain('/tracking/:orderId');
+  });
+
+  it('detects campaign paths anywhere in the path', () => {
+    expect(isCampaignPath('/campaign')).toBe(true);
+    expect(isCampaignPath('/app/find-product/campaign-summer')).toBe(true);
+    expect(isCampaignPath('/partners/Campaign/x')).toBe(true);
+    expect(isCampaignPath('/app/find-product')).toBe(false);
+  });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('routes rendered', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderAt('/this/does/not/exist');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.getByText('Page not found')).toBeTruthy();
+  });
+
+  it('redirects any /campaign path to the partners page', async () => {
+    const go = vi.spyOn(externalNavigation, 'go').mockImplementation(() => {});
+    renderAt('/app/find-product/campaign-2026');
+    const el = await screen.findByTestId('campaign-redirect');
+    expect(el.getAttribute('data-href')).toBe(env.partnersUrl);
+    expect(go).toHaveBeenCalledWith('https://dropline.dev/partners');
+  });
+
+  it('shows a translated placeholder with the page title for pages not built yet', async () => {
+    renderAt('/public/pricing');
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Pricing');
+    expect(screen.getByText('This page is coming in a later release.')).toBeTruthy();
+  });
+
+  it('sends signed-out visitors of /app to /login with a way back', async () => {
+    const router = renderAt('/app/orders');
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/app/orders');
+  });
+});

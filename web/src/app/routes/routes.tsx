@@ -1,0 +1,63 @@
+import { Navigate, type RouteObject } from 'react-router';
+import {
+  EmailSent,
+  EmailVerification,
+  ForgotPasswordForm,
+  LoginForm,
+  ResetPasswordForm,
+  SignOut,
+  SignupForm,
+} from '@/features/auth';
+import { NotificationsPage } from '@/features/notifications';
+import { AppShell } from './app-shell';
+import { AuthLayout } from './auth-layout';
+import { ComingSoon } from './coming-soon';
+import { HomePage } from './home';
+import { NotFound } from './not-found';
+import { APP_PLACEHOLDER_PAGES, PUBLIC_PLACEHOLDER_PAGES } from './paths';
+import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from './root-layout';
+
+/** The whole route tree (spec section 2). Unknown paths render the not-found page. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingRedirect /> },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: '/login', element: <GuestOnly><LoginForm /></GuestOnly> },
+          { path: '/signup', element: <GuestOnly><SignupForm /></GuestOnly> },
+          { path: '/signup/email-resend', element: <EmailSent variant="signup" /> },
+          { path: '/forgot-password', element: <ForgotPasswordForm /> },
+          { path: '/forgot-password/email-resend', element: <EmailSent variant="forgot" /> },
+          { path: '/reset-password', element: <ResetPasswordForm /> },
+          { path: '/auth/email-verification', element: <EmailVerification /> },
+          { path: '/signout', element: <SignOut /> },
+        ],
+      },
+      ...PUBLIC_PLACEHOLDER_PAGES.map((page) => ({
+        path: page.path,
+        element: <ComingSoon title={page.title} homePath="/" />,
+      })),
+      {
+        path: '/app',
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'recent-notification', element: <NotificationsPage /> },
+          { path: 'setting', element: <Navigate to="/app/setting/account" replace /> },
+          ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

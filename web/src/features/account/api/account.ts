@@ -1,0 +1,28 @@
+import useSWR, { mutate } from 'swr';
+import { api, swrFetcher } from '@/lib/api';
+import { getToken } from '@/lib/storage';
+import type { Account, AccountStatistic } from '@/types/api';
+
+export const ACCOUNT_KEY = 'auth/account';
+export const STATISTIC_KEY = 'auth/account/statistic';
+
+/** The signed-in account (null key while signed out so nothing is fetched). */
+export function useAccount() {
+  return useSWR<Account>(getToken() ? ACCOUNT_KEY : null, swrFetcher);
+}
+
+/** Badge counts for the navigation. */
+export function useStatistic(enabled = true) {
+  return useSWR<AccountStatistic>(enabled && getToken() ? STATISTIC_KEY : null, swrFetcher);
+}
+
+/** Saves the interface language on the account (PUT auth/account/set-language). */
+export async function saveAccountLanguage(language: string) {
+  const res = await api.put<Account>('auth/account/set-language', { language });
+  if (res.success && res.data) await mutate(ACCOUNT_KEY, res.data, { revalidate: false });
+  return res;
+}
+
+/** Starts the welcome job (POST auth/first-time-in-app). */
+export const firstTimeInApp = (ownerId: string) =>
+  api.post<{ progress_id: number | string }>('auth/first-time-in-app', { owner_id: ownerId }, { silent: true });

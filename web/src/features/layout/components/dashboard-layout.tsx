@@ -1,0 +1,92 @@
+import { Box, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { HEADER_HEIGHT } from '@/lib/env';
+import type { NavGroups, NavItem } from '../lib/nav';
+import { MOBILE_TAB_BAR_HEIGHT, MobileTabBar } from './mobile-tab-bar';
+import { type NavCounts, SideNav } from './side-nav';
+
+const SIDE_NAV_WIDTH = 248;
+
+export function BrandLogo({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link asChild _hover={{ textDecoration: 'none' }} data-testid="brand-logo" aria-label={t('nav.home')}>
+      <RouterLink to="/app">
+        <HStack gap="2">
+          <Box as="span" display="inline-flex" w="8" h="8" borderRadius="lg" bg="teal.700" color="white" alignItems="center" justifyContent="center" fontWeight="bold">
+            D
+          </Box>
+          {compact ? null : (
+            <Text as="span" fontWeight="bold" fontSize="lg" color="fg">
+              {t('common.appName')}
+            </Text>
+          )}
+        </HStack>
+      </RouterLink>
+    </Link>
+  );
+}
+
+interface DashboardLayoutProps {
+  isMobile: boolean;
+  nav: NavGroups;
+  tabs: NavItem[];
+  counts: NavCounts;
+  /** Top bar, after the logo (e.g. the workplace selector on mobile). */
+  topBarStart?: ReactNode;
+  /** Top bar, at the end (upgrade, usage, language, notifications, user menu). */
+  topBarEnd?: ReactNode;
+  /** Above the side navigation items (the workplace selector). */
+  sideNavHeader?: ReactNode;
+  children: ReactNode;
+}
+
+/** Signed-in frame: a 56 px top bar, a side navigation (desktop) or a bottom tab bar (mobile). */
+export function DashboardLayout({ isMobile, nav, tabs, counts, topBarStart, topBarEnd, sideNavHeader, children }: DashboardLayoutProps) {
+  return (
+    <Box minH="100vh" bg="bg.subtle" data-testid="dashboard-shell" data-layout={isMobile ? 'mobile' : 'desktop'}>
+      <Flex
+        as="header"
+        data-testid="top-bar"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+        h={`${HEADER_HEIGHT}px`}
+        align="center"
+        gap={{ base: '2', md: '4' }}
+        px={{ base: '3', md: '5' }}
+        bg="bg"
+        borderBottomWidth="1px"
+      >
+        <BrandLogo compact={isMobile} />
+        {topBarStart}
+        <HStack gap={{ base: '0.5', md: '1.5' }} ms="auto" minW="0">
+          {topBarEnd}
+        </HStack>
+      </Flex>
+      <Flex>
+        {isMobile ? null : (
+          <Box
+            as="aside"
+            position="sticky"
+            top={`${HEADER_HEIGHT}px`}
+            h={`calc(100vh - ${HEADER_HEIGHT}px)`}
+            w={`${SIDE_NAV_WIDTH}px`}
+            flexShrink={0}
+            overflowY="auto"
+            bg="bg"
+            borderInlineEndWidth="1px"
+          >
+            <SideNav top={nav.top} extra={nav.extra} counts={counts} header={sideNavHeader} />
+          </Box>
+        )}
+        <Box as="main" flex="1" minW="0" p={{ base: '4', md: '8' }} pb={isMobile ? `${MOBILE_TAB_BAR_HEIGHT + 16}px` : undefined} data-testid="main-content">
+          {children}
+        </Box>
+      </Flex>
+      {isMobile ? <MobileTabBar tabs={tabs} counts={counts} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import type { IconProps } from '@chakra-ui/react';
+import { BoxIcon, BriefcaseIcon, CartIcon, HelpIcon, HomeIcon, ImportIcon, PlugIcon, SearchIcon, SettingsIcon, ShirtIcon, UsersIcon } from '@/components/icons';
+import type { NavIcon as NavIconName } from '../lib/nav';
+
+const ICONS = {
+  home: HomeIcon,
+  search: SearchIcon,
+  shirt: ShirtIcon,
+  import: ImportIcon,
+  box: BoxIcon,
+  cart: CartIcon,
+  users: UsersIcon,
+  settings: SettingsIcon,
+  plug: PlugIcon,
+  help: HelpIcon,
+  manage: BriefcaseIcon,
+} as const;
+
+export function NavIcon({ name, ...props }: { name: NavIconName } & IconProps) {
+  const Icon = ICONS[name];
+  return <Icon {...props} />;
+}

@@ -1,0 +1,4 @@
+export { BrandLogo, DashboardLayout } from './components/dashboard-layout';
+export type { NavCounts } from './components/side-nav';
+export { SETTINGS_PATH, mobileTabs, selectedNavId, sideNavGroups } from './lib/nav';
+export type { BadgeKey, NavContext, NavGroups, NavItem } from './lib/nav';

@@ -1,0 +1,39 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationItem } from '@/types/api';
+
+function formatDate(value: string, lng: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function NotificationItems({ items }: { items: NotificationItem[] }) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="sm" data-testid="notifications-empty">
+        {t('notifications.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="0" separator={<Box borderBottomWidth="1px" />}>
+      {items.map((item) => (
+        <Box key={item.id} py="2.5" data-testid="notification-item">
+          <Text fontWeight={item.read ? 'normal' : 'semibold'} fontSize="sm">
+            {item.title}
+          </Text>
+          {item.body ? (
+            <Text fontSize="sm" color="fg.muted">
+              {item.body}
+            </Text>
+          ) : null}
+          <Text fontSize="xs" color="fg.subtle" mt="0.5">
+            {formatDate(item.created_at, i18n.language)}
+          </Text>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { NOTIFICATIONS_KEY, useNotifications } from './api/notifications';
+export { NotificationBell } from './components/notification-bell';
+export { NotificationsPage } from './components/notifications-page';

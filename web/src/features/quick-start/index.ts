@@ -1,0 +1,2 @@
+export { QUICK_START_KEY, activeStep, isStepDone, updateQuickStart, useQuickStart } from './api/quick-start';
+export { QuickStartGuide } from './components/quick-start-guide';

@@ -1,0 +1,2 @@
+export { DEFAULT_CURRENCY, createWorkplace, resolveWorkplace, useWorkplaceSelection } from './api/workplaces';
+export { WorkplaceSelector } from './components/workplace-selector';

@@ -1,0 +1,44 @@
+/**
+ * Typed runtime configuration and the business constants of the spec (section 9).
+ * Values may be overridden at build time with the VITE_* variables declared in vite-env.d.ts.
+ */
+function read(value: string | undefined, fallback: string): string {
+  return value && value.trim() !== '' ? value : fallback;
+}
+
+export interface Env {
+  /** Base path of the API; every request path is appended to it. */
+  readonly apiBase: string;
+  /** Value of the `app` request header. */
+  readonly appName: string;
+  /** Marketing site partners page: every path containing `/campaign` is sent here. */
+  readonly partnersUrl: string;
+  /** External help center. */
+  readonly helpCenterUrl: string;
+  /** Request timeout (spec: 60 s). */
+  readonly apiTimeoutMs: number;
+  /** Whether the dashboard runs embedded in a store admin (not supported by this build). */
+  readonly isEmbedded: boolean;
+}
+
+export const env: Env = {
+  apiBase: read(import.meta.env.VITE_API_BASE, '/api/'),
+  appName: read(import.meta.env.VITE_APP_NAME, 'dropline'),
+  partnersUrl: read(import.meta.env.VITE_PARTNERS_URL, 'https://dropline.dev/partners'),
+  helpCenterUrl: read(import.meta.env.VITE_HELP_CENTER_URL, 'https://dropline.dev/help'),
+  apiTimeoutMs: 60_000,
+  isEmbedded: false,
+};
+
+/** Widths at or below this many pixels use the mobile layout. */
+export const MOBILE_MAX_WIDTH = 768;
+/** Height of the top bar (header offset). */
+export const HEADER_HEIGHT = 56;
+/** Counts above this are shown as "99+". */
+export const BADGE_CAP = 99;
+/** Delay before signing out after an UNAUTHORIZED response. */
+export const UNAUTHORIZED_SIGN_OUT_DELAY_MS = 1000;
+/** Default toast duration. */
+export const TOAST_DURATION_MS = 3000;
+/** SWR stale time (spec: query cache stale time 5 minutes). */
+export const CACHE_STALE_MS = 5 * 60 * 1000;
