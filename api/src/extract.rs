@@ -54,7 +54,11 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
         axum::extract::Path::<T>::from_request_parts(parts, state)
             .await
             .map(|p| ApiPath(p.0))
-            .map_err(|e| ApiError::BadRequest(format!("Invalid address: {}", e.body_text())))
+            .map_err(|e| {
+                // The parser's wording is for the log; the user gets a plain sentence.
+                tracing::debug!(error = %e.body_text(), "bad path parameter");
+                ApiError::BadRequest("This link or address is not valid".into())
+            })
     }
 }
 

@@ -1,1 +1,87 @@
-fn main() {}
+//! `dropline`: operator commands against the configured database. Later issues add bulk jobs.
+use clap::{Parser, Subcommand};
+use jobs::config::Settings;
+use jobs::store::{progress, users, workplaces};
+
+#[derive(Parser)]
+#[command(name = "dropline", about = "Dropline operator commands")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Accounts.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+    /// Prints a user's workplaces with their jobs by kind and status.
+    Status {
+        #[arg(long)]
+        email: String,
+    },
+    /// Creates the demo account if it does not exist and prints its login.
+    SeedDemo,
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Creates a verified account with its first workplace.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long, env = "DROPLINE_NEW_PASSWORD")]
+        password: String,
+        #[arg(long, default_value = "")]
+        first_name: String,
+        #[arg(long, default_value = "")]
+        last_name: String,
+    },
+}
+
+pub const DEMO_EMAIL: &str = "demo@dropline.local";
+pub const DEMO_PASSWORD: &str = "dropline-demo";
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    jobs::telemetry::init("warn");
+    let cli = Cli::parse();
+    let settings = Settings::load()?;
+    jobs::db::create_database_if_missing(&settings.database).await?;
+    let pool = jobs::db::pool(&settings.database)?;
+    jobs::db::migrate(&pool).await?;
+    match cli.command {
+        Command::User { command: UserCommand::Create { email, password, first_name, last_name } } => {
+            match jobs::accounts::create_verified(&pool, &email, &password, &first_name, &last_name).await {
+                Ok(Some(id)) => println!("created {email} ({id})"),
+                Ok(None) => anyhow::bail!("{email} is already registered"),
+                Err(jobs::Error::Validation { fields, .. }) => anyhow::bail!("invalid input: {fields:?}"),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Command::Status { email } => {
+            let user = users::by_email(&pool, &email).await?.ok_or_else(|| anyhow::anyhow!("no account {email}"))?;
+            println!("{} ({}), verified: {}", user.email, user.id, user.email_verified_at.is_some());
+            for w in workplaces::of_user(&pool, user.id).await? {
+                println!("workplace {} \"{}\" {} plan {}", w.id, w.name, w.currency, w.plan_key);
+                let counts = progress::counts(&pool, w.id).await?;
+                if counts.is_empty() {
+                    println!("  no jobs yet");
+                }
+                for (kind, status, n) in counts {
+                    println!("  {kind:<20} {status:<11} {n}");
+                }
+            }
+        }
+        Command::SeedDemo => {
+            match jobs::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
+                Some(_) => println!("demo account created"),
+                None => println!("demo account already exists"),
+            }
+            println!("demo login: {DEMO_EMAIL} / {DEMO_PASSWORD}");
+        }
+    }
+    Ok(())
+}

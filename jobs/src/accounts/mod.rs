@@ -4,7 +4,7 @@ mod register;
 mod session;
 mod view;
 
-pub use register::{RegisterInput, register};
+pub use register::{RegisterInput, create_verified, register};
 pub use session::{
     Session, authenticate, forgot_password, login, logout, reset_password, send_verification, verify_email,
 };

@@ -50,3 +50,27 @@ pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) 
     tx.commit().await?;
     Ok((user_id, email))
 }
+
+/// An already-verified account with its first workplace (the CLI and the demo seed).
+/// Returns `None` when the email is taken.
+pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_name: &str, last_name: &str) -> Result<Option<Uuid>> {
+    let mut f = Fields::default();
+    let email = f.take("email", Email::parse(email));
+    let password = f.take("password", Password::parse(password));
+    f.finish()?;
+    let (email, password) = (email.unwrap(), password.unwrap());
+    let hash = password.hash();
+    let mut tx = pool.begin().await?;
+    let new = users::NewUser {
+        email: email.as_str(),
+        password_hash: Some(&hash.0),
+        first_name: first_name.trim(),
+        last_name: last_name.trim(),
+        verification_code: None,
+        verified: true,
+    };
+    let Some(id) = users::insert(&mut tx, new).await? else { return Ok(None) };
+    workplaces::create(&mut tx, id, "My workplace", "USD").await?;
+    tx.commit().await?;
+    Ok(Some(id))
+}

@@ -1,0 +1,39 @@
+//! The `dropline` binary against a fresh database.
+use sqlx::PgPool;
+use std::process::Command;
+
+fn dropline(pool: &PgPool, args: &[&str]) -> (bool, String) {
+    let db = pool.connect_options().get_database().unwrap().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_dropline"))
+        .args(args)
+        .env("DROPLINE_ENV", "test")
+        .env("DROPLINE_CONFIG_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../config"))
+        .env("DROPLINE__DATABASE__URL", format!("postgres://postgres@127.0.0.1:5432/{db}"))
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn creates_a_user_and_prints_its_workplace_status(pool: PgPool) {
+    let (ok, out) = dropline(&pool, &["user", "create", "--email", "Op@Shop.com", "--password", "long-enough"]);
+    assert!(ok, "{out}");
+    let (ok, out) = dropline(&pool, &["status", "--email", "op@shop.com"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("op@shop.com") && out.contains("verified: true") && out.contains("\"My workplace\" USD"), "{out}");
+
+    let (ok, out) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    assert!(!ok && out.contains("already registered"), "{out}");
+    let (ok, out) = dropline(&pool, &["user", "create", "--email", "nope", "--password", "short"]);
+    assert!(!ok && out.contains("Enter a valid email address"), "{out}");
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn seed_demo_is_idempotent(pool: PgPool) {
+    let (ok, out) = dropline(&pool, &["seed-demo"]);
+    assert!(ok && out.contains("demo account created"), "{out}");
+    let (ok, out) = dropline(&pool, &["seed-demo"]);
+    assert!(ok && out.contains("already exists") && out.contains("demo@dropline.local / dropline-demo"), "{out}");
+}
