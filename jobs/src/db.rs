@@ -27,9 +27,14 @@ pub async fn create_database_if_missing(settings: &DatabaseSettings) -> anyhow::
         .fetch_one(&mut conn)
         .await?;
     if !exists {
-        sqlx::query(&format!("CREATE DATABASE \"{}\"", name.replace('"', "")))
-            .execute(&mut conn)
-            .await?;
+        let created = sqlx::query(&format!("CREATE DATABASE \"{}\"", name.replace('"', ""))).execute(&mut conn).await;
+        // api and worker start together: the one that loses the race finds it created.
+        if let Err(e) = created {
+            let lost_race = e.as_database_error().and_then(|d| d.code()).is_some_and(|c| c == "42P04" || c == "23505");
+            if !lost_race {
+                return Err(e.into());
+            }
+        }
     }
     Ok(())
 }

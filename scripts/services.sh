@@ -1,0 +1,100 @@
+# Sourced by scripts/start and scripts/test: makes PostgreSQL and Redis answer on loopback,
+# starting private ones under .data/ when none is reachable, installing packages if missing.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DATA="$ROOT/.data"
+PG_PORT="${DROPLINE_PG_PORT:-5432}"
+REDIS_PORT="${DROPLINE_REDIS_PORT:-6379}"
+mkdir -p "$DATA/logs"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+apt_install() {
+  if [ "$(id -u)" != 0 ]; then
+    echo "missing: $* (install with: sudo apt-get install -y $*)" >&2
+    exit 1
+  fi
+  if [ -z "${DROPLINE_APT_UPDATED:-}" ]; then
+    apt-get update -qq
+    export DROPLINE_APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+pg_answers() {
+  command -v psql >/dev/null && psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -tAc 'select 1' >/dev/null 2>&1
+}
+
+ensure_postgres() {
+  pg_answers && return 0
+  # The machine's own cluster, if it only needs starting.
+  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+    for v in $(ls /etc/postgresql); do pg_ctlcluster --skip-systemctl-redirect "$v" main start >/dev/null 2>&1 || true; done
+    sleep 1
+    pg_answers && return 0
+  fi
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql postgresql-client
+  pg_answers && return 0
+  # A package install may have started a cluster that does not trust loopback: stop it and
+  # run a private one that does.
+  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+    for v in $(ls /etc/postgresql); do pg_ctlcluster --skip-systemctl-redirect "$v" main stop >/dev/null 2>&1 || true; done
+  fi
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  local dir="$DATA/pg" run=()
+  if [ "$(id -u)" = 0 ]; then run=(runuser -u postgres --); fi
+  if [ ! -f "$dir/PG_VERSION" ]; then
+    say "creating a private PostgreSQL in $dir"
+    mkdir -p "$dir"; [ "$(id -u)" = 0 ] && chown postgres "$dir" "$DATA"
+    "${run[@]}" "$bin/initdb" -D "$dir" -U postgres -A trust >/dev/null
+  fi
+  say "starting the private PostgreSQL on 127.0.0.1:$PG_PORT"
+  "${run[@]}" "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
+    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -k /tmp" start >/dev/null
+  pg_answers || { echo "PostgreSQL did not start; see $dir/server.log" >&2; exit 1; }
+}
+
+ensure_redis() {
+  command -v redis-cli >/dev/null || apt_install redis-server redis-tools
+  redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0
+  say "starting a private Redis on 127.0.0.1:$REDIS_PORT"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+    --dir "$DATA" --logfile "$DATA/logs/redis.log" >/dev/null
+  for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0; sleep 0.1; done
+  echo "Redis did not start; see $DATA/logs/redis.log" >&2; exit 1
+}
+
+ensure_web_deps() {
+  (cd "$ROOT/web" && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error; })
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium
+}
+
+# Starts api and worker in the background with the given environment; records their pids.
+start_product() {
+  local tag="$1"
+  "$ROOT/target/debug/worker" >"$DATA/logs/$tag-worker.log" 2>&1 &
+  echo $! >"$DATA/$tag-worker.pid"
+  "$ROOT/target/debug/api" >"$DATA/logs/$tag-api.log" 2>&1 &
+  echo $! >"$DATA/$tag-api.pid"
+}
+
+stop_product() {
+  local tag="$1"
+  for p in api worker; do
+    if [ -f "$DATA/$tag-$p.pid" ]; then kill "$(cat "$DATA/$tag-$p.pid")" 2>/dev/null || true; rm -f "$DATA/$tag-$p.pid"; fi
+  done
+}
+
+wait_healthy() {
+  local url="$1"
+  for _ in $(seq 150); do
+    curl -fsS "$url/api/health" >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  echo "the API did not become healthy at $url; logs in $DATA/logs" >&2
+  return 1
+}
