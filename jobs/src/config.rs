@@ -12,6 +12,24 @@ pub struct Settings {
     pub queue: QueueSettings,
     pub auth: AuthSettings,
     pub email: EmailSettings,
+    pub oauth: OAuthSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OAuthSettings {
+    pub google: OAuthProvider,
+    pub facebook: OAuthProvider,
+}
+
+/// One OAuth2 provider's client and endpoints.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OAuthProvider {
+    pub client_id: String,
+    pub client_secret: SecretString,
+    pub authorize_url: String,
+    pub token_url: String,
+    pub userinfo_url: String,
+    pub scope: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

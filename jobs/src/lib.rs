@@ -2,6 +2,7 @@
 //! `api` and `worker` both build on it; it depends on neither.
 pub mod accounts;
 pub mod config;
+pub mod connectors;
 pub mod db;
 pub mod domain;
 mod error;

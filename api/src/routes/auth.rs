@@ -23,11 +23,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(first_time_in_app))
 }
 
+/// A session handed to the client with the account it belongs to.
 #[derive(Serialize, ToSchema)]
-struct SignedIn {
-    token: String,
-    expires_at: chrono::DateTime<chrono::Utc>,
-    user: AccountView,
+pub(super) struct SignedIn {
+    pub token: String,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+    pub user: AccountView,
 }
 
 async fn signed_in(state: &AppState, session: accounts::Session) -> ApiResult<SignedIn> {

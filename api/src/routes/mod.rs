@@ -3,6 +3,7 @@ mod auth;
 mod core;
 mod misc;
 mod progress;
+mod social;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -12,6 +13,7 @@ use crate::startup::AppState;
 pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
+        .merge(social::router())
         .merge(account::router())
         .merge(core::router())
         .merge(progress::router())

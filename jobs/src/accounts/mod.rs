@@ -2,6 +2,7 @@
 mod emails;
 mod register;
 mod session;
+pub mod social;
 mod view;
 
 pub use register::{RegisterInput, create_verified, register};

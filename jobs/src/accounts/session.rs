@@ -20,7 +20,7 @@ pub struct Session {
     pub user_id: Uuid,
 }
 
-async fn open_session(pool: &PgPool, settings: &Settings, user_id: Uuid) -> Result<Session> {
+pub(super) async fn open_session(pool: &PgPool, settings: &Settings, user_id: Uuid) -> Result<Session> {
     let token = new_secret();
     let expires_at = Utc::now() + Duration::days(settings.auth.token_days);
     let mut conn = pool.acquire().await?;

@@ -77,7 +77,6 @@ export const PUBLIC_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: '/auth/platform/:platform/auto-login', title: 'pages.autoLogin' },
   { path: '/callback', title: 'pages.callback' },
   { path: '/install', title: 'pages.install' },
-  { path: '/auth/:social/callback', title: 'pages.socialCallback' },
   { path: '/store-dropshipping', title: 'pages.storeDropshipping' },
   { path: '/recommended/apps', title: 'pages.recommendedApps' },
   { path: '/tracking/:orderId', title: 'pages.publicTracking' },

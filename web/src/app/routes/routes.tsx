@@ -7,6 +7,7 @@ import {
   ResetPasswordForm,
   SignOut,
   SignupForm,
+  SocialCallback,
 } from '@/features/auth';
 import { NotificationsPage } from '@/features/notifications';
 import { AppShell } from './app-shell';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordForm /> },
           { path: '/auth/email-verification', element: <EmailVerification /> },
           { path: '/signout', element: <SignOut /> },
+          { path: '/auth/:social/callback', element: <SocialCallback /> },
         ],
       },
       ...PUBLIC_PLACEHOLDER_PAGES.map((page) => ({

@@ -5,3 +5,4 @@ export { LoginForm, redirectTarget } from './components/login-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { SignOut } from './components/sign-out';
 export { SignupForm } from './components/signup-form';
+export { SocialCallback } from './components/social-callback';

@@ -44,3 +44,10 @@ export async function endSession(): Promise<void> {
     clearSession();
   }
 }
+
+export type SocialProvider = 'google' | 'facebook';
+export const startSocialSignIn = (provider: SocialProvider) => api.get<{ url: string }>(`auth/social/${provider}`);
+export const finishSocialSignIn = (provider: string, code: string, state: string) =>
+  api.get<AuthSession>(
+    `auth/callback/${encodeURIComponent(provider)}?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+  );

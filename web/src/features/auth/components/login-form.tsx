@@ -7,6 +7,7 @@ import { ResponseStatus } from '@/lib/api';
 import { login, sendVerificationEmail, startSession } from '../api/auth';
 import { fieldErrors, isValidEmail } from '../validation';
 import { AuthCard } from './auth-card';
+import { SocialButtons } from './social-buttons';
 
 /** Where to go after signing in: a same-site `redirect` query value under /app, else /app. */
 export function redirectTarget(value: string | null): string {
@@ -67,6 +68,7 @@ export function LoginForm() {
         </Text>
       }
     >
+      <SocialButtons />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           {notVerified ? (

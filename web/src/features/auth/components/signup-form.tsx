@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { register } from '../api/auth';
 import { MIN_PASSWORD_LENGTH, fieldErrors, isValidEmail } from '../validation';
 import { AuthCard } from './auth-card';
+import { SocialButtons } from './social-buttons';
 
 export function SignupForm() {
   const { t } = useTranslation();
@@ -51,6 +52,7 @@ export function SignupForm() {
         </Text>
       }
     >
+      <SocialButtons />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

@@ -1,0 +1,2 @@
+//! The outside world, reached only over its real HTTP protocols at configurable addresses.
+pub mod oauth;
