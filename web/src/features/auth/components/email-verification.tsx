@@ -2,23 +2,9 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { Envelope } from '@/lib/api';
-import type { AuthSession } from '@/types/api';
+import { once } from '@/lib/once';
 import { startSession, verifyEmail } from '../api/auth';
 import { AuthCard } from './auth-card';
-
-/** One request per link even if the effect runs twice (React strict mode): codes may be single-use. */
-const inflight = new Map<string, Promise<Envelope<AuthSession>>>();
-
-function verifyOnce(id: string, code: string) {
-  const key = `${id}/${code}`;
-  let pending = inflight.get(key);
-  if (!pending) {
-    pending = verifyEmail(id, code);
-    inflight.set(key, pending);
-  }
-  return pending;
-}
 
 /** /auth/email-verification?id=..&code=..: verifies, signs in, opens the dashboard. */
 export function EmailVerification() {
@@ -32,7 +18,7 @@ export function EmailVerification() {
   useEffect(() => {
     if (!id || !code) return;
     let active = true;
-    verifyOnce(id, code).then(async (res) => {
+    once(`verify/${id}/${code}`, () => verifyEmail(id, code)).then(async (res) => {
       if (!active) return;
       if (res.success && res.data) {
         await startSession(res.data);

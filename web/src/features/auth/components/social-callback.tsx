@@ -2,13 +2,9 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Envelope } from '@/lib/api';
-import type { AuthSession } from '@/types/api';
+import { once } from '@/lib/once';
 import { finishSocialSignIn, startSession } from '../api/auth';
 import { AuthCard } from './auth-card';
-
-/** One request per callback even if the effect runs twice: the provider's code is single-use. */
-const inflight = new Map<string, Promise<Envelope<AuthSession>>>();
 
 /** /auth/{social}/callback?code=..&state=..: where the provider sends the browser back. */
 export function SocialCallback() {
@@ -23,13 +19,7 @@ export function SocialCallback() {
   useEffect(() => {
     if (!code || !state) return;
     let active = true;
-    const key = `${social}/${state}`;
-    let pending = inflight.get(key);
-    if (!pending) {
-      pending = finishSocialSignIn(social, code, state);
-      inflight.set(key, pending);
-    }
-    pending.then(async (res) => {
+    once(`social/${social}/${state}`, () => finishSocialSignIn(social, code, state)).then(async (res) => {
       if (!active) return;
       if (res.success && res.data) {
         await startSession(res.data);
