@@ -73,9 +73,26 @@ ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }
 
+SANDBOX_PORT="${DROPLINE_SANDBOX_PORT:-9090}"
+
+# The emulated outside world (sign-in providers, stores, suppliers, carriers) on loopback.
+start_sandbox() {
+  local tag="$1"
+  if curl -fsS "http://127.0.0.1:$SANDBOX_PORT/_sandbox/health" >/dev/null 2>&1; then return 0; fi
+  "$ROOT/target/debug/sandbox" --port "$SANDBOX_PORT" >"$DATA/logs/$tag-sandbox.log" 2>&1 &
+  echo $! >"$DATA/$tag-sandbox.pid"
+  for _ in $(seq 100); do
+    curl -fsS "http://127.0.0.1:$SANDBOX_PORT/_sandbox/health" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "the sandbox did not start; see $DATA/logs/$tag-sandbox.log" >&2
+  return 1
+}
+
 # Starts api and worker in the background with the given environment; records their pids.
 start_product() {
   local tag="$1"
+  start_sandbox "$tag"
   "$ROOT/target/debug/worker" >"$DATA/logs/$tag-worker.log" 2>&1 &
   echo $! >"$DATA/$tag-worker.pid"
   "$ROOT/target/debug/api" >"$DATA/logs/$tag-api.log" 2>&1 &
@@ -84,7 +101,7 @@ start_product() {
 
 stop_product() {
   local tag="$1"
-  for p in api worker; do
+  for p in api worker sandbox; do
     if [ -f "$DATA/$tag-$p.pid" ]; then kill "$(cat "$DATA/$tag-$p.pid")" 2>/dev/null || true; rm -f "$DATA/$tag-$p.pid"; fi
   done
 }

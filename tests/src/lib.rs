@@ -19,6 +19,23 @@ pub struct TestApp {
     runner: Arc<Runner>,
 }
 
+/// Starts the sandbox (the emulated outside world) on a free port; returns its base address.
+pub async fn start_sandbox() -> String {
+    let config = sandbox::Config { addr: "127.0.0.1:0".parse().unwrap(), ..Default::default() };
+    let (addr, _) = sandbox::spawn(config).await.expect("sandbox starts");
+    format!("http://{addr}")
+}
+
+/// Points both sign-in providers at the sandbox at `base`.
+pub fn use_sandbox_identity(settings: &mut Settings, base: &str) {
+    for (name, p) in [("google", &mut settings.oauth.google), ("facebook", &mut settings.oauth.facebook)] {
+        p.authorize_url = format!("{base}/oauth/{name}/authorize");
+        p.token_url = format!("{base}/oauth/{name}/token");
+    }
+    settings.oauth.google.userinfo_url = format!("{base}/oauth/google/userinfo");
+    settings.oauth.facebook.userinfo_url = format!("{base}/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture");
+}
+
 /// An HTTP answer: the status and the envelope.
 pub struct Answer {
     pub http: StatusCode,
@@ -47,8 +64,14 @@ pub fn test_settings(pool: &PgPool) -> Settings {
 
 impl TestApp {
     pub async fn spawn(pool: PgPool) -> TestApp {
+        Self::spawn_with(pool, |_| {}).await
+    }
+
+    /// Like `spawn`, with settings changed first (e.g. pointed at a sandbox on a free port).
+    pub async fn spawn_with(pool: PgPool, tweak: impl FnOnce(&mut Settings)) -> TestApp {
         jobs::telemetry::init("warn");
-        let settings = test_settings(&pool);
+        let mut settings = test_settings(&pool);
+        tweak(&mut settings);
         let app = api::Application::with_pool(settings.clone(), pool.clone()).await.expect("api builds");
         let base = format!("http://127.0.0.1:{}", app.port());
         tokio::spawn(app.run_until_stopped());

@@ -1,5 +1,5 @@
 //! Google and Facebook sign-in: the product's half of the OAuth2 code flow.
-use dropline_tests::TestApp;
+use dropline_tests::{TestApp, start_sandbox, use_sandbox_identity};
 use sqlx::PgPool;
 
 #[sqlx::test(migrator = "jobs::db::MIGRATOR")]
@@ -21,4 +21,75 @@ async fn a_callback_with_a_forged_state_signs_nobody_in(pool: PgPool) {
     assert!(a.data().is_null());
     let a = app.get("/api/auth/callback/google?code=abc", None).await;
     assert_eq!(a.code(), 201, "a missing state is a bad request: {}", a.body);
+}
+
+/// Plays the browser: opens the provider page (auto-consent in the sandbox) and returns the
+/// `code` and `state` the provider sends back to the dashboard's callback screen.
+async fn consent(app: &TestApp, provider: &str, login_hint: &str) -> (String, String) {
+    let a = app.get(&format!("/api/auth/social/{provider}"), None).await;
+    let url = format!("{}&login_hint={login_hint}", a.data()["url"].as_str().unwrap());
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let res = no_redirect.get(&url).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 302, "{}", res.text().await.unwrap_or_default());
+    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(back.path(), format!("/auth/{provider}/callback"));
+    let get = |k: &str| back.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.to_string()).unwrap();
+    (get("code"), get("state"))
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account(pool: PgPool) {
+    let sandbox = start_sandbox().await;
+    let app = TestApp::spawn_with(pool, |s| use_sandbox_identity(s, &sandbox)).await;
+
+    let (code, state) = consent(&app, "google", "new.user@example.com").await;
+    let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let token = a.data()["token"].as_str().unwrap().to_string();
+    let me = app.get("/api/auth/account", Some(&token)).await;
+    assert_eq!(me.data()["email"], "new.user@example.com");
+    assert_eq!(me.data()["first_name"], "New");
+    assert_eq!(me.data()["email_verified"], true);
+    assert_eq!(me.data()["workplaces"].as_array().unwrap().len(), 1);
+    let first_id = me.data()["id"].clone();
+
+    // The same code and state cannot be replayed.
+    let again = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
+    assert_eq!(again.code(), 201);
+
+    // Signing in again finds the linked account, not a second one.
+    let (code, state) = consent(&app, "google", "new.user@example.com").await;
+    let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
+    assert_eq!(a.data()["user"]["id"], first_id);
+    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(users, 1);
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn facebook_sign_in_joins_the_account_with_the_same_verified_email(pool: PgPool) {
+    let sandbox = start_sandbox().await;
+    let app = TestApp::spawn_with(pool, |s| use_sandbox_identity(s, &sandbox)).await;
+    let password_token = app.signed_up("fay.lee@example.com").await;
+    let existing = app.get("/api/auth/account", Some(&password_token)).await.data()["id"].clone();
+
+    let (code, state) = consent(&app, "facebook", "fay.lee@example.com").await;
+    let a = app.get(&format!("/api/auth/callback/facebook?code={code}&state={state}"), None).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    assert_eq!(a.data()["user"]["id"], existing);
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_provider_that_refuses_the_code_gives_a_clear_error(pool: PgPool) {
+    let sandbox = start_sandbox().await;
+    let app = TestApp::spawn_with(pool, |s| {
+        use_sandbox_identity(s, &sandbox);
+        s.oauth.google.client_secret = "wrong-secret".to_string().into();
+    })
+    .await;
+    let (code, state) = consent(&app, "google", "ann@example.com").await;
+    let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
+    assert_eq!(a.code(), 201);
+    assert!(a.body["message"].as_str().unwrap().contains("google refused the sign-in"), "{}", a.body);
+    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(users, 0);
 }

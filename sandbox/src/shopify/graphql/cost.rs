@@ -1,0 +1,103 @@
+//! Shopify-style static query cost and the per-shop leaky bucket.
+//! Rules (as Shopify documents them): a scalar costs 0, an object 1, a
+//! connection 2 plus `first`/`last` times the cost of each node, a mutation
+//! 10. `edges`, `node`, `nodes` and `pageInfo` are free wrappers.
+use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType, Selection, SelectionSet};
+use async_graphql::{Name, Value};
+
+use super::super::model::Bucket;
+
+pub const MAX_QUERY_COST: u64 = 1000;
+
+pub fn requested_cost(query: &str, operation: Option<&str>, vars: &serde_json::Value) -> Option<u64> {
+    let doc = async_graphql::parser::parse_query(query).ok()?;
+    let op = match &doc.operations {
+        DocumentOperations::Single(op) => &op.node,
+        DocumentOperations::Multiple(map) => match operation {
+            Some(name) => &map.get(&Name::new(name))?.node,
+            None => &map.values().next()?.node,
+        },
+    };
+    let mutation = op.ty == OperationType::Mutation;
+    let mut total = 0u64;
+    let cx = Cx { doc: &doc, vars };
+    for item in &op.selection_set.node.items {
+        for (f, sub) in cx.fields(&item.node) {
+            let c = cx.field_cost(f, sub);
+            // Each top-level mutation field costs 10 (plus what it returns is ignored, as Shopify does).
+            total += if mutation { 10 } else { c };
+        }
+    }
+    Some(total.max(1))
+}
+
+struct Cx<'a> {
+    doc: &'a ExecutableDocument,
+    vars: &'a serde_json::Value,
+}
+
+type FieldRef<'a> = (&'a async_graphql::parser::types::Field, &'a SelectionSet);
+
+impl<'a> Cx<'a> {
+    /// Flattens fragments into the plain fields of a selection.
+    fn fields(&self, sel: &'a Selection) -> Vec<FieldRef<'a>> {
+        match sel {
+            Selection::Field(f) => vec![(&f.node, &f.node.selection_set.node)],
+            Selection::InlineFragment(fr) => fr.node.selection_set.node.items.iter().flat_map(|i| self.fields(&i.node)).collect(),
+            Selection::FragmentSpread(sp) => match self.doc.fragments.get(&sp.node.fragment_name.node) {
+                Some(def) => def.node.selection_set.node.items.iter().flat_map(|i| self.fields(&i.node)).collect(),
+                None => vec![],
+            },
+        }
+    }
+
+    fn set_cost(&self, set: &'a SelectionSet) -> u64 {
+        set.items.iter().flat_map(|i| self.fields(&i.node)).map(|(f, s)| self.field_cost(f, s)).sum()
+    }
+
+    fn field_cost(&self, f: &'a async_graphql::parser::types::Field, sub: &'a SelectionSet) -> u64 {
+        if sub.items.is_empty() {
+            return 0;
+        }
+        let name = f.name.node.as_str();
+        if matches!(name, "edges" | "node" | "nodes" | "pageInfo") {
+            return self.set_cost(sub);
+        }
+        let size = f.arguments.iter().find(|(n, _)| matches!(n.node.as_str(), "first" | "last")).and_then(|(_, v)| {
+            // Literal or `$variable`: resolve against the request's variables.
+            let resolved = v.node.clone().into_const_with(|name| {
+                let j = self.vars.get(name.as_str()).cloned().unwrap_or(serde_json::Value::Null);
+                Ok::<_, ()>(Value::from_json(j).unwrap_or(Value::Null))
+            });
+            match resolved.ok()? {
+                Value::Number(n) => n.as_u64(),
+                _ => None,
+            }
+        });
+        match size {
+            Some(n) => 2 + n * self.set_cost(sub).max(1),
+            None => 1 + self.set_cost(sub),
+        }
+    }
+
+}
+
+/// Refill the bucket from the (virtual) clock.
+pub fn refill(b: &mut Bucket, now_ms: i64) {
+    let elapsed = (now_ms - b.updated_ms).max(0) as f64 / 1000.0;
+    b.available = (b.available + elapsed * b.restore_rate).min(b.maximum);
+    b.updated_ms = now_ms;
+}
+
+pub fn cost_extension(requested: u64, actual: u64, b: &Bucket) -> serde_json::Value {
+    serde_json::json!({"cost": {
+        "requestedQueryCost": requested,
+        "actualQueryCost": actual,
+        "throttleStatus": {
+            "maximumAvailable": b.maximum,
+            "currentlyAvailable": b.available.floor(),
+            "restoreRate": b.restore_rate,
+        }
+    }})
+}
+

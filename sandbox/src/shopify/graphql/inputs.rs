@@ -1,0 +1,237 @@
+//! Input objects and enums, named as in Shopify's schema so clients'
+//! variable declarations (`$input: ProductSetInput!`) validate.
+use async_graphql::{Enum, ID, InputObject};
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ProductStatus {
+    Active,
+    Archived,
+    Draft,
+}
+
+impl ProductStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProductStatus::Active => "ACTIVE",
+            ProductStatus::Archived => "ARCHIVED",
+            ProductStatus::Draft => "DRAFT",
+        }
+    }
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ProductVariantsBulkCreateStrategy {
+    Default,
+    RemoveStandaloneVariant,
+    PreserveStandaloneVariant,
+}
+
+macro_rules! topics {
+    ($($v:ident => $s:literal),* $(,)?) => {
+        #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+        pub enum WebhookSubscriptionTopic { $($v),* }
+        impl WebhookSubscriptionTopic {
+            pub fn as_str(self) -> &'static str { match self { $(Self::$v => $s),* } }
+            pub fn from_str(s: &str) -> Option<Self> { match s { $($s => Some(Self::$v),)* _ => None } }
+        }
+    };
+}
+
+topics! {
+    OrdersCreate => "ORDERS_CREATE", OrdersCancelled => "ORDERS_CANCELLED", OrdersUpdated => "ORDERS_UPDATED",
+    OrdersPaid => "ORDERS_PAID", OrdersFulfilled => "ORDERS_FULFILLED", AppUninstalled => "APP_UNINSTALLED",
+    ProductsCreate => "PRODUCTS_CREATE", ProductsUpdate => "PRODUCTS_UPDATE", ProductsDelete => "PRODUCTS_DELETE",
+    FulfillmentsCreate => "FULFILLMENTS_CREATE", FulfillmentsUpdate => "FULFILLMENTS_UPDATE", ShopUpdate => "SHOP_UPDATE",
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum WebhookSubscriptionFormat {
+    Json,
+    Xml,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct OptionValueCreateInput {
+    pub name: Option<String>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct OptionCreateInput {
+    pub name: Option<String>,
+    pub position: Option<i32>,
+    pub values: Option<Vec<OptionValueCreateInput>>,
+}
+
+macro_rules! product_input {
+    ($name:ident) => {
+        #[derive(InputObject, Clone, Default)]
+        pub struct $name {
+            pub id: Option<ID>,
+            pub title: Option<String>,
+            pub description_html: Option<String>,
+            pub handle: Option<String>,
+            pub vendor: Option<String>,
+            pub product_type: Option<String>,
+            pub status: Option<ProductStatus>,
+            pub tags: Option<Vec<String>>,
+            pub product_options: Option<Vec<OptionCreateInput>>,
+        }
+    };
+}
+product_input!(ProductInput);
+product_input!(ProductCreateInput);
+product_input!(ProductUpdateInput);
+
+/// The fields all three product inputs share.
+pub struct ProductFields {
+    pub id: Option<ID>,
+    pub title: Option<String>,
+    pub description_html: Option<String>,
+    pub handle: Option<String>,
+    pub vendor: Option<String>,
+    pub product_type: Option<String>,
+    pub status: Option<ProductStatus>,
+    pub tags: Option<Vec<String>>,
+    pub product_options: Option<Vec<OptionCreateInput>>,
+}
+
+macro_rules! into_fields {
+    ($($t:ident),*) => {$(
+        impl From<$t> for ProductFields {
+            fn from(i: $t) -> Self {
+                ProductFields { id: i.id, title: i.title, description_html: i.description_html, handle: i.handle, vendor: i.vendor,
+                    product_type: i.product_type, status: i.status, tags: i.tags, product_options: i.product_options }
+            }
+        }
+    )*};
+}
+into_fields!(ProductInput, ProductCreateInput, ProductUpdateInput);
+
+#[derive(InputObject, Clone)]
+pub struct ProductDeleteInput {
+    pub id: ID,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct OptionValueSetInput {
+    pub name: Option<String>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct OptionSetInput {
+    pub id: Option<ID>,
+    pub name: Option<String>,
+    pub position: Option<i32>,
+    pub values: Option<Vec<OptionValueSetInput>>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct VariantOptionValueInput {
+    pub option_name: Option<String>,
+    pub name: Option<String>,
+    pub option_id: Option<ID>,
+    pub id: Option<ID>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct InventoryItemInput {
+    pub sku: Option<String>,
+    pub tracked: Option<bool>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct ProductSetInventoryInput {
+    pub location_id: Option<ID>,
+    pub name: Option<String>,
+    pub quantity: i32,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct ProductVariantSetInput {
+    pub id: Option<ID>,
+    pub option_values: Vec<VariantOptionValueInput>,
+    pub price: Option<String>,
+    pub compare_at_price: Option<String>,
+    pub sku: Option<String>,
+    pub barcode: Option<String>,
+    pub inventory_item: Option<InventoryItemInput>,
+    pub inventory_quantities: Option<Vec<ProductSetInventoryInput>>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct ProductSetInput {
+    pub id: Option<ID>,
+    pub title: Option<String>,
+    pub description_html: Option<String>,
+    pub handle: Option<String>,
+    pub vendor: Option<String>,
+    pub product_type: Option<String>,
+    pub status: Option<ProductStatus>,
+    pub tags: Option<Vec<String>>,
+    pub product_options: Option<Vec<OptionSetInput>>,
+    pub variants: Option<Vec<ProductVariantSetInput>>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct InventoryLevelInput {
+    pub available_quantity: i32,
+    pub location_id: Option<ID>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct ProductVariantsBulkInput {
+    pub id: Option<ID>,
+    pub option_values: Option<Vec<VariantOptionValueInput>>,
+    pub price: Option<String>,
+    pub compare_at_price: Option<String>,
+    pub barcode: Option<String>,
+    pub inventory_item: Option<InventoryItemInput>,
+    pub inventory_quantities: Option<Vec<InventoryLevelInput>>,
+}
+
+#[derive(InputObject, Clone)]
+pub struct PublicationInput {
+    pub publication_id: Option<ID>,
+    pub publish_date: Option<String>,
+}
+
+#[derive(InputObject, Clone, Default)]
+pub struct FulfillmentTrackingInput {
+    pub company: Option<String>,
+    pub number: Option<String>,
+    pub numbers: Option<Vec<String>>,
+    pub url: Option<String>,
+    pub urls: Option<Vec<String>>,
+}
+
+#[derive(InputObject, Clone)]
+pub struct FulfillmentOrderLineItemInput {
+    pub id: ID,
+    pub quantity: i32,
+}
+
+#[derive(InputObject, Clone)]
+pub struct FulfillmentOrderLineItemsInput {
+    pub fulfillment_order_id: ID,
+    pub fulfillment_order_line_items: Option<Vec<FulfillmentOrderLineItemInput>>,
+}
+
+macro_rules! fulfillment_input {
+    ($name:ident) => {
+        #[derive(InputObject, Clone)]
+        pub struct $name {
+            pub line_items_by_fulfillment_order: Vec<FulfillmentOrderLineItemsInput>,
+            pub tracking_info: Option<FulfillmentTrackingInput>,
+            pub notify_customer: Option<bool>,
+        }
+    };
+}
+fulfillment_input!(FulfillmentInput);
+fulfillment_input!(FulfillmentV2Input);
+
+#[derive(InputObject, Clone)]
+pub struct WebhookSubscriptionInput {
+    pub callback_url: Option<String>,
+    pub format: Option<WebhookSubscriptionFormat>,
+    pub include_fields: Option<Vec<String>>,
+}

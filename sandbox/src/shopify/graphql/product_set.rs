@@ -1,0 +1,127 @@
+//! productSet (declarative create/replace) and productVariantsBulkCreate.
+use super::super::model::{self, ProdOption, handleize, parse_gid};
+use super::inputs::*;
+use super::products::{MAX_OPTIONS, MAX_VARIANTS, apply, blank, combo, fail, variant};
+use super::types::UserError;
+
+pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Product, Vec<UserError>> {
+    let opts = input.product_options.clone().unwrap_or_default();
+    let vars = input.variants.clone().unwrap_or_default();
+    if opts.len() > MAX_OPTIONS {
+        return Err(fail(&["input", "productOptions"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
+    }
+    if vars.len() > MAX_VARIANTS {
+        return Err(fail(&["input", "variants"], format!("Can only specify a maximum of {MAX_VARIANTS} variants"), "VARIANTS_OVER_LIMIT"));
+    }
+    let existing = input.id.as_deref().and_then(|s| parse_gid(s)).map(|id| g.read(|s| s.products.get(&id).cloned()));
+    let mut p = match existing {
+        Some(Some(p)) => p,
+        Some(None) => return Err(fail(&["input", "id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
+        None => {
+            let t = input.title.clone().filter(|t| !t.trim().is_empty());
+            let Some(t) = t else { return Err(fail(&["input", "title"], "Title can't be blank", "BLANK")) };
+            let mut p = blank(g, g.world.next_id());
+            p.handle = handleize(&t);
+            p
+        }
+    };
+    let fields = ProductFields {
+        id: None, title: input.title.clone(), description_html: input.description_html.clone(), handle: input.handle.clone(),
+        vendor: input.vendor.clone(), product_type: input.product_type.clone(), status: input.status, tags: input.tags.clone(), product_options: None,
+    };
+    apply(&mut p, &fields);
+    // productSet is declarative: the given options and variants replace the old ones.
+    let old = std::mem::take(&mut p.variants);
+    let mut options: Vec<ProdOption> = opts.iter().map(|o| ProdOption {
+        id: o.id.as_deref().and_then(|s| parse_gid(s)).unwrap_or_else(|| g.world.next_id()),
+        name: o.name.clone().unwrap_or_default(),
+        values: o.values.iter().flatten().filter_map(|v| v.name.clone()).collect(),
+    }).collect();
+    if options.is_empty() {
+        options.push(ProdOption { id: g.world.next_id(), name: "Title".into(), values: vec!["Default Title".into()] });
+    }
+    let declared = !opts.is_empty();
+    let mut seen = std::collections::HashSet::new();
+    for (i, v) in vars.iter().enumerate() {
+        let values = if declared || !v.option_values.is_empty() {
+            combo(&mut options, &v.option_values, !declared)
+                .map_err(|m| fail(&["input", "variants", &i.to_string(), "optionValues"], m, "INVALID_VARIANT"))?
+        } else {
+            vec!["Default Title".into()]
+        };
+        if !seen.insert(values.clone()) {
+            return Err(fail(&["input", "variants", &i.to_string()], format!("The variant '{}' already exists.", values.join(" / ")), "VARIANT_ALREADY_EXISTS"));
+        }
+        let keep = v.id.as_deref().and_then(|s| parse_gid(s)).and_then(|id| old.iter().find(|o| o.id == id))
+            .or_else(|| old.iter().find(|o| o.option_values == values));
+        let sku = v.inventory_item.as_ref().and_then(|i| i.sku.clone()).or_else(|| v.sku.clone());
+        let qty = v.inventory_quantities.iter().flatten().map(|q| q.quantity as i64).sum();
+        let mut nv = variant(g, values, v.price.as_deref(), v.compare_at_price.as_deref(), sku, qty);
+        if let Some(k) = keep {
+            nv.id = k.id;
+        }
+        nv.barcode = v.barcode.clone();
+        p.variants.push(nv);
+    }
+    if p.variants.is_empty() {
+        let first: Vec<String> = options.iter().map(|o| o.values.first().cloned().unwrap_or_default()).collect();
+        p.variants.push(variant(g, first, None, None, None, 0));
+    }
+    p.options = options;
+    p.updated_ms = g.now_ms();
+    let out = p.clone();
+    g.write(|s| {
+        s.products.insert(p.id, p);
+    });
+    Ok(out)
+}
+
+pub(super) fn bulk_create(g: &super::Gql, pid: u64, inputs: Vec<ProductVariantsBulkInput>, strategy: ProductVariantsBulkCreateStrategy) -> Result<(model::Product, Vec<model::Variant>), Vec<UserError>> {
+    let Some(mut p) = g.read(|s| s.products.get(&pid).cloned()) else {
+        return Err(fail(&["productId"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST"));
+    };
+    let standalone = p.variants.len() == 1;
+    let is_default = standalone && p.variants[0].option_values == ["Default Title"];
+    let remove = match strategy {
+        ProductVariantsBulkCreateStrategy::Default => is_default,
+        ProductVariantsBulkCreateStrategy::RemoveStandaloneVariant => standalone,
+        ProductVariantsBulkCreateStrategy::PreserveStandaloneVariant => false,
+    };
+    if remove {
+        p.variants.clear();
+        if is_default && p.options.len() == 1 && p.options[0].name == "Title" {
+            // Creating real variants replaces the "Title" placeholder option.
+            let names: Vec<String> = inputs.iter().flat_map(|v| v.option_values.iter().flatten()).filter_map(|o| o.option_name.clone()).collect();
+            let mut uniq: Vec<String> = vec![];
+            names.into_iter().for_each(|n| if !uniq.contains(&n) { uniq.push(n) });
+            p.options = uniq.into_iter().map(|n| ProdOption { id: g.world.next_id(), name: n, values: vec![] }).collect();
+        }
+    }
+    if p.options.len() > MAX_OPTIONS {
+        return Err(fail(&["variants"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
+    }
+    if p.variants.len() + inputs.len() > MAX_VARIANTS {
+        return Err(fail(&["variants"], format!("You can only have a maximum of {MAX_VARIANTS} variants per product"), "LIMIT_EXCEEDED"));
+    }
+    let mut created = Vec::new();
+    for (i, v) in inputs.iter().enumerate() {
+        let values = combo(&mut p.options, v.option_values.as_deref().unwrap_or(&[]), true)
+            .map_err(|m| fail(&["variants", &i.to_string(), "optionValues"], m, "INVALID"))?;
+        if p.variants.iter().any(|x| x.option_values == values) {
+            return Err(fail(&["variants", &i.to_string()], format!("The variant '{}' already exists.", values.join(" / ")), "VARIANT_ALREADY_EXISTS"));
+        }
+        let sku = v.inventory_item.as_ref().and_then(|x| x.sku.clone());
+        let qty = v.inventory_quantities.iter().flatten().map(|q| q.available_quantity as i64).sum();
+        let mut nv = variant(g, values, v.price.as_deref(), v.compare_at_price.as_deref(), sku, qty);
+        nv.barcode = v.barcode.clone();
+        created.push(nv.clone());
+        p.variants.push(nv);
+    }
+    p.updated_ms = g.now_ms();
+    let out = p.clone();
+    g.write(|s| {
+        s.products.insert(p.id, p);
+    });
+    Ok((out, created))
+}
+

@@ -1,0 +1,254 @@
+//! Product mutations: productCreate / productUpdate / productDelete /
+//! productSet / productVariantsBulkCreate / productVariantsBulkUpdate,
+//! with Shopify's limits (3 options, 2048 variants) reported as userErrors.
+use async_graphql::{Context, ID, Object, SimpleObject};
+
+use super::super::model::{self, ProdOption, gid, handleize, parse_gid};
+use super::gql;
+use super::inputs::*;
+use super::types::{Product, ProductVariant, UserError};
+use super::product_set::{bulk_create, set};
+use crate::util::parse_money;
+
+pub const MAX_OPTIONS: usize = 3;
+pub const MAX_VARIANTS: usize = 2048;
+
+#[derive(Default)]
+pub struct ProductMutation;
+
+#[derive(SimpleObject)]
+pub struct ProductPayload {
+    product: Option<Product>,
+    user_errors: Vec<UserError>,
+}
+
+#[derive(SimpleObject)]
+pub struct ProductDeletePayload {
+    deleted_product_id: Option<ID>,
+    user_errors: Vec<UserError>,
+}
+
+#[derive(SimpleObject)]
+pub struct ProductVariantsPayload {
+    product: Option<Product>,
+    product_variants: Option<Vec<ProductVariant>>,
+    user_errors: Vec<UserError>,
+}
+
+pub(super) fn fail(field: &[&str], msg: impl Into<String>, code: &str) -> Vec<UserError> {
+    vec![UserError::new(field, msg, Some(code))]
+}
+
+fn payload(r: Result<model::Product, Vec<UserError>>) -> ProductPayload {
+    match r {
+        Ok(p) => ProductPayload { product: Some(Product(p)), user_errors: vec![] },
+        Err(e) => ProductPayload { product: None, user_errors: e },
+    }
+}
+
+/// Option values of one variant, in the product's option order.
+pub(super) fn combo(options: &mut [ProdOption], vals: &[VariantOptionValueInput], add_missing: bool) -> Result<Vec<String>, String> {
+    for v in vals {
+        let n = v.option_name.as_deref().unwrap_or("");
+        if !options.iter().any(|o| o.name.eq_ignore_ascii_case(n)) {
+            return Err(format!("Option '{n}' does not exist"));
+        }
+    }
+    let mut out = Vec::new();
+    for o in options.iter_mut() {
+        let Some(v) = vals.iter().find(|v| v.option_name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(&o.name))) else {
+            return Err(format!("Option values for option '{}' are missing", o.name));
+        };
+        let name = v.name.clone().unwrap_or_default();
+        if !o.values.contains(&name) {
+            if !add_missing {
+                return Err(format!("Option value '{name}' does not exist on option '{}'", o.name));
+            }
+            o.values.push(name.clone());
+        }
+        out.push(name);
+    }
+    Ok(out)
+}
+
+pub(super) fn apply(p: &mut model::Product, f: &ProductFields) {
+    if let Some(t) = &f.title {
+        p.title = t.clone();
+    }
+    if let Some(h) = &f.handle {
+        p.handle = handleize(h);
+    }
+    if let Some(d) = &f.description_html {
+        p.description_html = d.clone();
+    }
+    if let Some(v) = &f.vendor {
+        p.vendor = v.clone();
+    }
+    if let Some(t) = &f.product_type {
+        p.product_type = t.clone();
+    }
+    if let Some(s) = f.status {
+        p.status = s.as_str().into();
+    }
+    if let Some(t) = &f.tags {
+        p.tags = t.iter().flat_map(|s| s.split(',')).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    }
+}
+
+pub(super) fn blank(g: &super::Gql, id: u64) -> model::Product {
+    let now = g.now_ms();
+    model::Product {
+        id, title: String::new(), handle: String::new(), description_html: String::new(), vendor: g.shop.split('.').next().unwrap_or("").into(),
+        product_type: String::new(), status: "ACTIVE".into(), tags: vec![], options: vec![], variants: vec![], images: vec![],
+        created_ms: now, updated_ms: now,
+    }
+}
+
+pub(super) fn variant(g: &super::Gql, values: Vec<String>, price: Option<&str>, compare: Option<&str>, sku: Option<String>, qty: i64) -> model::Variant {
+    model::Variant {
+        id: g.world.next_id(),
+        sku: sku.unwrap_or_default(),
+        price_cents: price.and_then(parse_money).unwrap_or(0),
+        compare_at_cents: compare.and_then(parse_money),
+        inventory_quantity: qty,
+        option_values: values,
+        barcode: None,
+    }
+}
+
+fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserError>> {
+    let Some(title) = f.title.clone().filter(|t| !t.trim().is_empty()) else {
+        return Err(fail(&["title"], "Title can't be blank", "BLANK"));
+    };
+    let opts = f.product_options.clone().unwrap_or_default();
+    if opts.len() > MAX_OPTIONS {
+        return Err(fail(&["productOptions"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
+    }
+    let mut p = blank(g, g.world.next_id());
+    p.handle = handleize(&title);
+    apply(&mut p, &f);
+    if opts.is_empty() {
+        p.options = vec![ProdOption { id: g.world.next_id(), name: "Title".into(), values: vec!["Default Title".into()] }];
+    } else {
+        for o in &opts {
+            let values: Vec<String> = o.values.iter().flatten().filter_map(|v| v.name.clone()).collect();
+            if values.is_empty() {
+                return Err(fail(&["productOptions"], "Each option needs at least one value", "OPTION_VALUES_MISSING"));
+            }
+            p.options.push(ProdOption { id: g.world.next_id(), name: o.name.clone().unwrap_or_default(), values });
+        }
+    }
+    // Shopify creates one standalone variant from the first value of each option.
+    let first: Vec<String> = p.options.iter().map(|o| o.values[0].clone()).collect();
+    p.variants.push(variant(g, first, None, None, None, 0));
+    let out = p.clone();
+    g.write(|s| {
+        s.products.insert(p.id, p);
+    });
+    Ok(out)
+}
+
+fn update(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserError>> {
+    let Some(id) = f.id.as_deref().and_then(|s| parse_gid(s)) else {
+        return Err(fail(&["id"], "Product id is required", "BLANK"));
+    };
+    let now = g.now_ms();
+    g.write(|s| match s.products.get_mut(&id) {
+        Some(p) => {
+            apply(p, &f);
+            p.updated_ms = now;
+            Ok(p.clone())
+        }
+        None => Err(fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
+    })
+}
+
+fn variants_payload(r: Result<(model::Product, Vec<model::Variant>), Vec<UserError>>) -> ProductVariantsPayload {
+    match r {
+        Ok((p, vs)) => ProductVariantsPayload {
+            product_variants: Some(vs.iter().map(|v| ProductVariant::of(&p, v)).collect()),
+            product: Some(Product(p)),
+            user_errors: vec![],
+        },
+        Err(e) => ProductVariantsPayload { product: None, product_variants: None, user_errors: e },
+    }
+}
+
+#[Object]
+impl ProductMutation {
+    async fn product_create(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductCreateInput>) -> ProductPayload {
+        let f: ProductFields = match (product, input) {
+            (Some(p), _) => p.into(),
+            (None, Some(i)) => i.into(),
+            (None, None) => return payload(Err(fail(&["product"], "product is required", "BLANK"))),
+        };
+        payload(create(gql(ctx), f))
+    }
+
+    async fn product_update(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductUpdateInput>) -> ProductPayload {
+        let f: ProductFields = match (product, input) {
+            (Some(p), _) => p.into(),
+            (None, Some(i)) => i.into(),
+            (None, None) => return payload(Err(fail(&["product"], "product is required", "BLANK"))),
+        };
+        payload(update(gql(ctx), f))
+    }
+
+    async fn product_delete(&self, ctx: &Context<'_>, input: ProductDeleteInput) -> ProductDeletePayload {
+        let id = parse_gid(&input.id).unwrap_or(0);
+        let removed = gql(ctx).write(|s| {
+            s.published.values_mut().for_each(|set| {
+                set.remove(&id);
+            });
+            s.products.remove(&id).is_some()
+        });
+        if removed {
+            ProductDeletePayload { deleted_product_id: Some(ID(gid("Product", id))), user_errors: vec![] }
+        } else {
+            ProductDeletePayload { deleted_product_id: None, user_errors: fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST") }
+        }
+    }
+
+    /// `synchronous` is accepted and ignored: the sandbox always completes synchronously.
+    async fn product_set(&self, ctx: &Context<'_>, input: ProductSetInput, #[graphql(name = "synchronous")] _synchronous: Option<bool>) -> ProductPayload {
+        payload(set(gql(ctx), input))
+    }
+
+    async fn product_variants_bulk_create(&self, ctx: &Context<'_>, product_id: ID, variants: Vec<ProductVariantsBulkInput>, strategy: Option<ProductVariantsBulkCreateStrategy>) -> ProductVariantsPayload {
+        let pid = parse_gid(&product_id).unwrap_or(0);
+        variants_payload(bulk_create(gql(ctx), pid, variants, strategy.unwrap_or(ProductVariantsBulkCreateStrategy::Default)))
+    }
+
+    async fn product_variants_bulk_update(&self, ctx: &Context<'_>, product_id: ID, variants: Vec<ProductVariantsBulkInput>) -> ProductVariantsPayload {
+        let g = gql(ctx);
+        let pid = parse_gid(&product_id).unwrap_or(0);
+        let now = g.now_ms();
+        variants_payload(g.write(|s| {
+            let Some(p) = s.products.get_mut(&pid) else {
+                return Err(fail(&["productId"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST"));
+            };
+            let mut changed = Vec::new();
+            for (i, v) in variants.iter().enumerate() {
+                let vid = v.id.as_deref().and_then(|s| parse_gid(s)).unwrap_or(0);
+                let Some(x) = p.variants.iter_mut().find(|x| x.id == vid) else {
+                    return Err(fail(&["variants", &i.to_string(), "id"], "Product variant does not exist", "PRODUCT_VARIANT_DOES_NOT_EXIST"));
+                };
+                if let Some(c) = v.price.as_deref().and_then(parse_money) {
+                    x.price_cents = c;
+                }
+                if let Some(c) = &v.compare_at_price {
+                    x.compare_at_cents = parse_money(c);
+                }
+                if let Some(sku) = v.inventory_item.as_ref().and_then(|i| i.sku.clone()) {
+                    x.sku = sku;
+                }
+                if v.barcode.is_some() {
+                    x.barcode = v.barcode.clone();
+                }
+                changed.push(x.clone());
+            }
+            p.updated_ms = now;
+            Ok((p.clone(), changed))
+        }))
+    }
+}

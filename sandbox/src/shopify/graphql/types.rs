@@ -1,0 +1,243 @@
+//! Output types with Shopify's GraphQL Admin names. Each wraps a cloned
+//! model value, so resolvers never hold the state lock.
+use async_graphql::connection::{Connection, Edge};
+use async_graphql::{Context, ID, Object, OutputType, Result, SimpleObject};
+use serde_json::json;
+
+use super::super::model::{self, gid};
+use super::gql;
+use crate::util::{b64, b64_decode, money, rfc3339};
+
+pub const MAX_PAGE: i32 = 250;
+
+/// Shopify-style opaque cursor: base64 of `{"last_id":N}`.
+pub fn cursor(id: u64) -> String {
+    b64(json!({"last_id": id, "last_value": id.to_string()}).to_string().as_bytes())
+}
+
+fn cursor_id(c: &str) -> Option<u64> {
+    let v: serde_json::Value = serde_json::from_slice(&b64_decode(c)?).ok()?;
+    v.get("last_id")?.as_u64()
+}
+
+/// Cursor pagination over an already ordered list of (id, node).
+pub fn paginate<T: OutputType>(
+    items: Vec<(u64, T)>,
+    first: Option<i32>,
+    after: Option<String>,
+    last: Option<i32>,
+    before: Option<String>,
+) -> Result<Connection<String, T>> {
+    if first.is_none() && last.is_none() {
+        return Err("you must provide one of first or last".into());
+    }
+    if first.unwrap_or(0) > MAX_PAGE || last.unwrap_or(0) > MAX_PAGE || first.unwrap_or(0) < 0 || last.unwrap_or(0) < 0 {
+        return Err(format!("The maximum number of items requested exceeded ({MAX_PAGE}).").into());
+    }
+    let pos = |c: &Option<String>| c.as_deref().and_then(cursor_id).and_then(|id| items.iter().position(|(i, _)| *i == id));
+    let mut start = pos(&after).map(|p| p + 1).unwrap_or(0);
+    let mut end = pos(&before).unwrap_or(items.len()).max(start);
+    if let Some(n) = first {
+        end = end.min(start + n as usize);
+    }
+    if let Some(n) = last {
+        start = start.max(end.saturating_sub(n as usize));
+    }
+    let (has_prev, has_next) = (start > 0, end < items.len());
+    let mut conn = Connection::new(has_prev, has_next);
+    conn.edges.extend(items.into_iter().skip(start).take(end - start).map(|(id, n)| Edge::new(cursor(id), n)));
+    Ok(conn)
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct UserError {
+    pub field: Option<Vec<String>>,
+    pub message: String,
+    pub code: Option<String>,
+}
+
+impl UserError {
+    pub fn new(field: &[&str], message: impl Into<String>, code: Option<&str>) -> Self {
+        UserError { field: Some(field.iter().map(|s| s.to_string()).collect()), message: message.into(), code: code.map(str::to_string) }
+    }
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct Count {
+    pub count: i32,
+    pub precision: String,
+}
+
+impl Count {
+    pub fn exact(n: usize) -> Self {
+        Count { count: n as i32, precision: "EXACT".into() }
+    }
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct SelectedOption {
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct ProductOptionValue {
+    pub id: ID,
+    pub name: String,
+    pub has_variants: bool,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct ProductOption {
+    pub id: ID,
+    pub name: String,
+    pub position: i32,
+    pub values: Vec<String>,
+    pub option_values: Vec<ProductOptionValue>,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct InventoryItem {
+    pub id: ID,
+    pub sku: Option<String>,
+    pub tracked: bool,
+}
+
+#[derive(Clone)]
+pub struct Product(pub model::Product);
+
+#[Object]
+impl Product {
+    async fn id(&self) -> ID {
+        ID(gid("Product", self.0.id))
+    }
+    async fn legacy_resource_id(&self) -> String {
+        self.0.id.to_string()
+    }
+    async fn title(&self) -> &str {
+        &self.0.title
+    }
+    async fn handle(&self) -> &str {
+        &self.0.handle
+    }
+    async fn description_html(&self) -> &str {
+        &self.0.description_html
+    }
+    async fn vendor(&self) -> &str {
+        &self.0.vendor
+    }
+    async fn product_type(&self) -> &str {
+        &self.0.product_type
+    }
+    async fn status(&self) -> &str {
+        &self.0.status
+    }
+    async fn tags(&self) -> &[String] {
+        &self.0.tags
+    }
+    async fn created_at(&self) -> String {
+        rfc3339(self.0.created_ms)
+    }
+    async fn updated_at(&self) -> String {
+        rfc3339(self.0.updated_ms)
+    }
+    async fn total_inventory(&self) -> i64 {
+        self.0.variants.iter().map(|v| v.inventory_quantity).sum()
+    }
+    async fn online_store_url(&self, ctx: &Context<'_>) -> Option<String> {
+        let g = gql(ctx);
+        let published = g.read(|s| s.is_published(s.online_store(), self.0.id));
+        published.then(|| format!("{}/shops/{}/products/{}", g.app.base_url(), g.shop, self.0.handle))
+    }
+    async fn options(&self, first: Option<i32>) -> Vec<ProductOption> {
+        let n = first.unwrap_or(i32::MAX).max(0) as usize;
+        self.0.options.iter().enumerate().take(n).map(|(i, o)| ProductOption {
+            id: ID(gid("ProductOption", o.id)),
+            name: o.name.clone(),
+            position: i as i32 + 1,
+            values: o.values.clone(),
+            option_values: o.values.iter().enumerate().map(|(k, v)| ProductOptionValue {
+                id: ID(gid("ProductOptionValue", o.id * 1000 + k as u64)),
+                name: v.clone(),
+                has_variants: self.0.variants.iter().any(|x| x.option_values.get(i) == Some(v)),
+            }).collect(),
+        }).collect()
+    }
+    async fn variants(&self, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, ProductVariant>> {
+        let items = self.0.variants.iter().map(|v| (v.id, ProductVariant::of(&self.0, v))).collect();
+        paginate(items, first, after, last, before)
+    }
+    async fn variants_count(&self) -> Count {
+        Count::exact(self.0.variants.len())
+    }
+    async fn published_on_publication(&self, ctx: &Context<'_>, publication_id: ID) -> bool {
+        let pid = model::parse_gid(&publication_id).unwrap_or(0);
+        gql(ctx).read(|s| s.is_published(pid, self.0.id))
+    }
+    async fn published_on_current_publication(&self, ctx: &Context<'_>) -> bool {
+        gql(ctx).read(|s| s.is_published(s.online_store(), self.0.id))
+    }
+    async fn resource_publications_count(&self, ctx: &Context<'_>) -> Count {
+        Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count()))
+    }
+    async fn available_publications_count(&self, ctx: &Context<'_>) -> Count {
+        Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count()))
+    }
+}
+
+#[derive(Clone)]
+pub struct ProductVariant {
+    pub v: model::Variant,
+    pub product_id: u64,
+    pub option_names: Vec<String>,
+}
+
+impl ProductVariant {
+    pub fn of(p: &model::Product, v: &model::Variant) -> Self {
+        ProductVariant { v: v.clone(), product_id: p.id, option_names: p.options.iter().map(|o| o.name.clone()).collect() }
+    }
+}
+
+#[Object]
+impl ProductVariant {
+    async fn id(&self) -> ID {
+        ID(gid("ProductVariant", self.v.id))
+    }
+    async fn legacy_resource_id(&self) -> String {
+        self.v.id.to_string()
+    }
+    async fn title(&self) -> String {
+        self.v.title()
+    }
+    async fn display_name(&self, ctx: &Context<'_>) -> String {
+        let title = gql(ctx).read(|s| s.products.get(&self.product_id).map(|p| p.title.clone())).unwrap_or_default();
+        format!("{title} - {}", self.v.title())
+    }
+    async fn sku(&self) -> Option<&str> {
+        Some(self.v.sku.as_str()).filter(|s| !s.is_empty())
+    }
+    async fn barcode(&self) -> Option<&str> {
+        self.v.barcode.as_deref()
+    }
+    async fn price(&self) -> String {
+        money(self.v.price_cents)
+    }
+    async fn compare_at_price(&self) -> Option<String> {
+        self.v.compare_at_cents.map(money)
+    }
+    async fn inventory_quantity(&self) -> i64 {
+        self.v.inventory_quantity
+    }
+    async fn available_for_sale(&self) -> bool {
+        self.v.inventory_quantity > 0
+    }
+    async fn selected_options(&self) -> Vec<SelectedOption> {
+        self.option_names.iter().zip(&self.v.option_values).map(|(n, v)| SelectedOption { name: n.clone(), value: v.clone() }).collect()
+    }
+    async fn inventory_item(&self) -> InventoryItem {
+        InventoryItem { id: ID(gid("InventoryItem", self.v.id + 1_000_000_000)), sku: Some(self.v.sku.clone()), tracked: true }
+    }
+    async fn product(&self, ctx: &Context<'_>) -> Option<Product> {
+        gql(ctx).read(|s| s.products.get(&self.product_id).cloned().map(Product))
+    }
+}

@@ -1,0 +1,318 @@
+//! Output types for orders, fulfillment, publications, webhooks and the shop.
+use async_graphql::connection::Connection;
+use async_graphql::{Context, ID, Object, Result, SimpleObject, Union};
+
+use super::super::model::{self, gid};
+use super::gql;
+use super::inputs::WebhookSubscriptionTopic;
+use super::types::{ProductVariant, paginate};
+use crate::util::{money, rfc3339};
+
+#[derive(SimpleObject, Clone)]
+#[graphql(name = "MoneyV2")]
+pub struct MoneyV2 {
+    pub amount: String,
+    pub currency_code: String,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct MoneyBag {
+    pub shop_money: MoneyV2,
+    pub presentment_money: MoneyV2,
+}
+
+fn bag(cents: i64, currency: &str) -> MoneyBag {
+    let m = MoneyV2 { amount: money(cents), currency_code: currency.to_string() };
+    MoneyBag { shop_money: m.clone(), presentment_money: m }
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct MailingAddress {
+    pub name: String,
+    pub address1: String,
+    pub city: String,
+    pub zip: String,
+    pub province_code: Option<String>,
+    pub country_code_v2: String,
+    pub phone: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct Order(pub model::Order);
+
+#[Object]
+impl Order {
+    async fn id(&self) -> ID {
+        ID(gid("Order", self.0.id))
+    }
+    async fn legacy_resource_id(&self) -> String {
+        self.0.id.to_string()
+    }
+    async fn name(&self) -> String {
+        self.0.name()
+    }
+    async fn email(&self) -> &str {
+        &self.0.email
+    }
+    async fn created_at(&self) -> String {
+        rfc3339(self.0.created_ms)
+    }
+    async fn cancelled_at(&self) -> Option<String> {
+        self.0.cancelled_ms.map(rfc3339)
+    }
+    async fn cancel_reason(&self) -> Option<&str> {
+        self.0.cancel_reason.as_deref()
+    }
+    async fn currency_code(&self) -> &str {
+        &self.0.currency
+    }
+    async fn display_financial_status(&self) -> &str {
+        if self.0.cancelled_ms.is_some() { "REFUNDED" } else { "PAID" }
+    }
+    async fn display_fulfillment_status(&self, ctx: &Context<'_>) -> &'static str {
+        let (total, remaining) = gql(ctx).read(|s| {
+            s.fulfillment_orders.values().filter(|f| f.order_id == self.0.id).flat_map(|f| &f.line_items)
+                .fold((0, 0), |(t, r), l| (t + l.total_quantity, r + l.remaining_quantity))
+        });
+        if remaining == 0 && total > 0 { "FULFILLED" } else if remaining < total { "PARTIALLY_FULFILLED" } else { "UNFULFILLED" }
+    }
+    async fn total_price_set(&self) -> MoneyBag {
+        bag(self.0.total_cents(), &self.0.currency)
+    }
+    async fn subtotal_price_set(&self) -> MoneyBag {
+        bag(self.0.total_cents() - self.0.shipping_cents, &self.0.currency)
+    }
+    async fn shipping_address(&self) -> MailingAddress {
+        let a = &self.0.shipping;
+        MailingAddress {
+            name: a.name.clone(), address1: a.address1.clone(), city: a.city.clone(), zip: a.zip.clone(),
+            province_code: a.province_code.clone(), country_code_v2: a.country_code.clone(), phone: a.phone.clone(),
+        }
+    }
+    async fn line_items(&self, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, LineItem>> {
+        let items = self.0.line_items.iter().map(|l| (l.id, LineItem(l.clone(), self.0.currency.clone()))).collect();
+        paginate(items, first, after, last, before)
+    }
+    async fn fulfillment_orders(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, FulfillmentOrder>> {
+        let fos = gql(ctx).read(|s| s.fulfillment_orders.values().filter(|f| f.order_id == self.0.id).map(|f| (f.id, FulfillmentOrder(f.clone()))).collect());
+        paginate(fos, first, after, last, before)
+    }
+    async fn fulfillments(&self, ctx: &Context<'_>, first: Option<i32>) -> Vec<Fulfillment> {
+        let n = first.unwrap_or(i32::MAX).max(0) as usize;
+        gql(ctx).read(|s| s.fulfillments.values().filter(|f| f.order_id == self.0.id).take(n).map(|f| Fulfillment(f.clone())).collect())
+    }
+}
+
+#[derive(Clone)]
+pub struct LineItem(pub model::LineItem, pub String);
+
+#[Object]
+impl LineItem {
+    async fn id(&self) -> ID {
+        ID(gid("LineItem", self.0.id))
+    }
+    async fn title(&self) -> &str {
+        &self.0.title
+    }
+    async fn variant_title(&self) -> Option<&str> {
+        self.0.variant_title.as_deref()
+    }
+    async fn sku(&self) -> Option<&str> {
+        Some(self.0.sku.as_str())
+    }
+    async fn quantity(&self) -> i64 {
+        self.0.quantity
+    }
+    async fn original_unit_price_set(&self) -> MoneyBag {
+        bag(self.0.price_cents, &self.1)
+    }
+    async fn variant(&self, ctx: &Context<'_>) -> Option<ProductVariant> {
+        let vid = self.0.variant_id?;
+        gql(ctx).read(|s| s.find_variant(vid).map(|(p, v)| ProductVariant::of(p, v)))
+    }
+}
+
+#[derive(Clone)]
+pub struct FulfillmentOrder(pub model::FulfillmentOrder);
+
+#[derive(SimpleObject, Clone)]
+pub struct Location {
+    pub id: ID,
+    pub name: String,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct FulfillmentOrderAssignedLocation {
+    pub name: String,
+    pub location: Option<Location>,
+}
+
+#[Object]
+impl FulfillmentOrder {
+    async fn id(&self) -> ID {
+        ID(gid("FulfillmentOrder", self.0.id))
+    }
+    async fn order_id(&self) -> ID {
+        ID(gid("Order", self.0.order_id))
+    }
+    async fn status(&self) -> &str {
+        &self.0.status
+    }
+    async fn request_status(&self) -> &str {
+        "UNSUBMITTED"
+    }
+    async fn assigned_location(&self) -> FulfillmentOrderAssignedLocation {
+        FulfillmentOrderAssignedLocation { name: "Sandbox Warehouse".into(), location: Some(Location { id: ID(gid("Location", 1)), name: "Sandbox Warehouse".into() }) }
+    }
+    async fn order(&self, ctx: &Context<'_>) -> Option<Order> {
+        gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order))
+    }
+    async fn line_items(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, FulfillmentOrderLineItem>> {
+        let order = gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned());
+        let items = self.0.line_items.iter().map(|l| {
+            let li = order.as_ref().and_then(|o| o.line_items.iter().find(|x| x.id == l.line_item_id).map(|x| (x.clone(), o.currency.clone())));
+            (l.id, FulfillmentOrderLineItem { line: l.clone(), item: li })
+        }).collect();
+        paginate(items, first, after, last, before)
+    }
+}
+
+#[derive(Clone)]
+pub struct FulfillmentOrderLineItem {
+    line: model::FoLine,
+    item: Option<(model::LineItem, String)>,
+}
+
+#[Object]
+impl FulfillmentOrderLineItem {
+    async fn id(&self) -> ID {
+        ID(gid("FulfillmentOrderLineItem", self.line.id))
+    }
+    async fn total_quantity(&self) -> i64 {
+        self.line.total_quantity
+    }
+    async fn remaining_quantity(&self) -> i64 {
+        self.line.remaining_quantity
+    }
+    async fn sku(&self) -> Option<String> {
+        self.item.as_ref().map(|(l, _)| l.sku.clone())
+    }
+    async fn line_item(&self) -> Option<LineItem> {
+        self.item.clone().map(|(l, c)| LineItem(l, c))
+    }
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct FulfillmentTrackingInfo {
+    pub company: Option<String>,
+    pub number: Option<String>,
+    pub url: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct Fulfillment(pub model::Fulfillment);
+
+#[Object]
+impl Fulfillment {
+    async fn id(&self) -> ID {
+        ID(gid("Fulfillment", self.0.id))
+    }
+    async fn legacy_resource_id(&self) -> String {
+        self.0.id.to_string()
+    }
+    async fn status(&self) -> &str {
+        &self.0.status
+    }
+    async fn created_at(&self) -> String {
+        rfc3339(self.0.created_ms)
+    }
+    async fn updated_at(&self) -> String {
+        rfc3339(self.0.updated_ms)
+    }
+    async fn tracking_info(&self, first: Option<i32>) -> Vec<FulfillmentTrackingInfo> {
+        let n = first.unwrap_or(i32::MAX).max(0) as usize;
+        self.0.tracking.iter().take(n).map(|t| FulfillmentTrackingInfo { company: t.company.clone(), number: t.number.clone(), url: t.url.clone() }).collect()
+    }
+    async fn order(&self, ctx: &Context<'_>) -> Option<Order> {
+        gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order))
+    }
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct App {
+    pub id: ID,
+    pub handle: String,
+    pub title: String,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct Catalog {
+    pub id: ID,
+    pub title: String,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct Publication {
+    pub id: ID,
+    pub name: String,
+    pub auto_publish: bool,
+    pub supports_future_publishing: bool,
+    pub app: App,
+    pub catalog: Option<Catalog>,
+}
+
+impl Publication {
+    pub fn of(p: &model::Publication) -> Self {
+        Publication {
+            id: ID(gid("Publication", p.id)),
+            name: p.name.clone(),
+            auto_publish: false,
+            supports_future_publishing: p.handle == "online_store",
+            app: App { id: ID(gid("App", p.app_id)), handle: p.handle.clone(), title: p.name.clone() },
+            catalog: Some(Catalog { id: ID(gid("AppCatalog", p.id)), title: p.name.clone() }),
+        }
+    }
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct WebhookHttpEndpoint {
+    pub callback_url: String,
+}
+
+#[derive(Union, Clone)]
+pub enum WebhookSubscriptionEndpoint {
+    WebhookHttpEndpoint(WebhookHttpEndpoint),
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct WebhookSubscription {
+    pub id: ID,
+    pub topic: WebhookSubscriptionTopic,
+    pub format: String,
+    pub created_at: String,
+    pub callback_url: String,
+    pub endpoint: WebhookSubscriptionEndpoint,
+}
+
+impl WebhookSubscription {
+    pub fn of(w: &model::WebhookSub) -> Self {
+        WebhookSubscription {
+            id: ID(gid("WebhookSubscription", w.id)),
+            topic: WebhookSubscriptionTopic::from_str(&w.topic).unwrap_or(WebhookSubscriptionTopic::OrdersCreate),
+            format: w.format.clone(),
+            created_at: rfc3339(w.created_ms),
+            callback_url: w.callback_url.clone(),
+            endpoint: WebhookSubscriptionEndpoint::WebhookHttpEndpoint(WebhookHttpEndpoint { callback_url: w.callback_url.clone() }),
+        }
+    }
+}
+
+#[derive(SimpleObject, Clone)]
+#[graphql(name = "Shop")]
+pub struct ShopInfo {
+    pub id: ID,
+    pub name: String,
+    pub myshopify_domain: String,
+    pub currency_code: String,
+    pub plan_display_name: String,
+}

@@ -1,0 +1,257 @@
+//! Shopify's in-memory world: shops, their catalogue, orders, fulfillments,
+//! webhook subscriptions and delivery log. Shops spring into existence the
+//! first time they are addressed (like a freshly created dev store).
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::Serialize;
+
+#[derive(Default)]
+pub struct State {
+    pub shops: HashMap<String, Shop>,
+    /// OAuth install codes: code → grant.
+    pub codes: HashMap<String, InstallCode>,
+    /// Offline access tokens: token → shop domain.
+    pub tokens: HashMap<String, String>,
+}
+
+pub struct InstallCode {
+    pub shop: String,
+    pub client_id: String,
+    pub scope: String,
+    pub expires_ms: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Theme {
+    pub name: String,
+    pub id: u64,
+    pub schema_name: String,
+    pub theme_store_id: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Publication {
+    pub id: u64,
+    pub name: String,
+    pub handle: String,
+    pub app_id: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ProdOption {
+    pub id: u64,
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Variant {
+    pub id: u64,
+    pub sku: String,
+    pub price_cents: i64,
+    pub compare_at_cents: Option<i64>,
+    pub inventory_quantity: i64,
+    /// Values in the order of the product's options.
+    pub option_values: Vec<String>,
+    pub barcode: Option<String>,
+}
+
+impl Variant {
+    pub fn title(&self) -> String {
+        if self.option_values.is_empty() { "Default Title".into() } else { self.option_values.join(" / ") }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Product {
+    pub id: u64,
+    pub title: String,
+    pub handle: String,
+    pub description_html: String,
+    pub vendor: String,
+    pub product_type: String,
+    pub status: String,
+    pub tags: Vec<String>,
+    pub options: Vec<ProdOption>,
+    pub variants: Vec<Variant>,
+    pub images: Vec<String>,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Address {
+    pub name: String,
+    pub address1: String,
+    pub city: String,
+    pub zip: String,
+    pub province_code: Option<String>,
+    pub country_code: String,
+    pub phone: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LineItem {
+    pub id: u64,
+    pub product_id: Option<u64>,
+    pub variant_id: Option<u64>,
+    pub title: String,
+    pub variant_title: Option<String>,
+    pub sku: String,
+    pub quantity: i64,
+    pub price_cents: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Order {
+    pub id: u64,
+    pub number: u64,
+    pub email: String,
+    pub created_ms: i64,
+    pub cancelled_ms: Option<i64>,
+    pub cancel_reason: Option<String>,
+    pub currency: String,
+    pub line_items: Vec<LineItem>,
+    pub shipping: Address,
+    pub shipping_cents: i64,
+}
+
+impl Order {
+    pub fn name(&self) -> String {
+        format!("#{}", self.number)
+    }
+    pub fn total_cents(&self) -> i64 {
+        self.line_items.iter().map(|l| l.price_cents * l.quantity).sum::<i64>() + self.shipping_cents
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FoLine {
+    pub id: u64,
+    pub line_item_id: u64,
+    pub total_quantity: i64,
+    pub remaining_quantity: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FulfillmentOrder {
+    pub id: u64,
+    pub order_id: u64,
+    /// OPEN, IN_PROGRESS, CLOSED, CANCELLED.
+    pub status: String,
+    pub line_items: Vec<FoLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Tracking {
+    pub company: Option<String>,
+    pub number: Option<String>,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Fulfillment {
+    pub id: u64,
+    pub order_id: u64,
+    pub status: String,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+    pub tracking: Vec<Tracking>,
+    /// (fulfillment order line id, quantity).
+    pub lines: Vec<(u64, i64)>,
+    pub notify_customer: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct WebhookSub {
+    pub id: u64,
+    /// GraphQL enum form, e.g. ORDERS_CREATE.
+    pub topic: String,
+    pub callback_url: String,
+    pub format: String,
+    pub created_ms: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Delivery {
+    pub webhook_id: String,
+    pub topic: String,
+    pub url: String,
+    pub attempts: u32,
+    pub last_status: Option<u16>,
+    pub delivered: bool,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Bucket {
+    pub maximum: f64,
+    pub available: f64,
+    pub restore_rate: f64,
+    pub updated_ms: i64,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Shop {
+    pub domain: String,
+    pub id: u64,
+    pub name: String,
+    pub currency: String,
+    pub country: String,
+    pub theme: Theme,
+    pub apps: Vec<String>,
+    pub installed: bool,
+    pub scope: String,
+    pub products: BTreeMap<u64, Product>,
+    pub orders: BTreeMap<u64, Order>,
+    pub fulfillment_orders: BTreeMap<u64, FulfillmentOrder>,
+    pub fulfillments: BTreeMap<u64, Fulfillment>,
+    pub webhooks: BTreeMap<u64, WebhookSub>,
+    pub deliveries: Vec<Delivery>,
+    pub publications: Vec<Publication>,
+    /// publication id → published product ids.
+    pub published: HashMap<u64, BTreeSet<u64>>,
+    pub throttle: Bucket,
+    pub next_order_number: u64,
+}
+
+impl Shop {
+    pub fn online_store(&self) -> u64 {
+        self.publications[0].id
+    }
+    pub fn is_published(&self, publication: u64, product: u64) -> bool {
+        self.published.get(&publication).is_some_and(|s| s.contains(&product))
+    }
+    pub fn find_variant(&self, variant_id: u64) -> Option<(&Product, &Variant)> {
+        self.products.values().find_map(|p| p.variants.iter().find(|v| v.id == variant_id).map(|v| (p, v)))
+    }
+}
+
+/// "acme" and "acme.myshopify.com" name the same shop.
+pub fn normalize_shop(s: &str) -> String {
+    let s = s.trim().trim_end_matches('/').to_lowercase();
+    let s = s.strip_prefix("https://").or_else(|| s.strip_prefix("http://")).unwrap_or(&s).to_string();
+    if s.ends_with(".myshopify.com") { s } else { format!("{s}.myshopify.com") }
+}
+
+pub fn gid(kind: &str, id: u64) -> String {
+    format!("gid://shopify/{kind}/{id}")
+}
+
+/// Accepts a GID or a bare numeric id.
+pub fn parse_gid(s: &str) -> Option<u64> {
+    s.rsplit('/').next()?.split('?').next()?.parse().ok()
+}
+
+pub fn handleize(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.to_lowercase().chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}

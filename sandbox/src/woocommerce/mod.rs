@@ -1,0 +1,89 @@
+//! WooCommerce: REST API v3 (`/woo/{store}/wp-json/wc/v3/...`), webhooks,
+//! the Shipment Tracking extension and the `wc-auth` key-issuing flow.
+//! Resources are kept as JSON objects in Woo's own shape: the REST API is a
+//! thin layer over them, which keeps this emulation short and faithful.
+use std::collections::HashMap;
+
+use axum::Router;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::state::World;
+use crate::util::{b64_decode, json_error};
+
+pub mod control;
+pub mod model;
+pub mod orders;
+pub mod products;
+pub mod webhooks;
+
+use model::Store;
+
+pub fn routes() -> Router<AppState> {
+    let v3 = "/woo/{store}/wp-json/wc/v3";
+    Router::new()
+        .route(&format!("{v3}/products"), get(products::list).post(products::create))
+        .route(&format!("{v3}/products/{{id}}"), get(products::get_one).put(products::update).patch(products::update).post(products::update).delete(products::delete))
+        .route(&format!("{v3}/products/{{id}}/variations"), get(products::list_variations).post(products::create_variation))
+        .route(&format!("{v3}/products/{{id}}/variations/batch"), post(products::batch_variations).put(products::batch_variations))
+        .route(&format!("{v3}/products/{{id}}/variations/{{vid}}"), get(products::get_variation).put(products::update_variation).delete(products::delete_variation))
+        .route(&format!("{v3}/orders"), get(orders::list))
+        .route(&format!("{v3}/orders/{{id}}"), get(orders::get_one).put(orders::update).patch(orders::update).post(orders::update))
+        .route(&format!("{v3}/orders/{{id}}/notes"), get(orders::list_notes).post(orders::create_note))
+        .route(&format!("{v3}/webhooks"), get(webhooks::list).post(webhooks::create))
+        .route(&format!("{v3}/webhooks/{{id}}"), get(webhooks::get_one).delete(webhooks::delete))
+        .route("/woo/{store}/wp-json/wc-shipment-tracking/v3/orders/{id}/shipment-trackings", get(orders::list_trackings).post(orders::create_tracking))
+        .route("/woo/{store}/wp-json/wc-shipment-tracking/v3/orders/{id}/shipment-trackings/{tid}", get(orders::get_tracking).delete(orders::delete_tracking))
+        .merge(control::routes())
+}
+
+pub fn woo_error(status: StatusCode, code: &str, message: &str) -> Response {
+    json_error(status, json!({"code": code, "message": message, "data": {"status": status.as_u16()}}))
+}
+
+pub fn with_store<R>(w: &World, name: &str, f: impl FnOnce(&mut Store) -> R) -> R {
+    let mut st = w.woo.write().expect("woo lock");
+    let s = st.stores.entry(name.to_string()).or_insert_with(|| Store::new(name));
+    f(s)
+}
+
+/// Consumer key/secret via HTTP Basic or query parameters, as Woo accepts over HTTPS.
+pub fn auth(app: &AppState, store: &str, headers: &HeaderMap, q: &HashMap<String, String>, write: bool) -> Result<(), Response> {
+    let basic = headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Basic "))
+        .and_then(|b| b64_decode(b.trim())).and_then(|b| String::from_utf8(b).ok())
+        .and_then(|s| s.split_once(':').map(|(a, b)| (a.to_string(), b.to_string())));
+    let creds = basic.or_else(|| Some((q.get("consumer_key")?.clone(), q.get("consumer_secret")?.clone())));
+    let Some((ck, cs)) = creds else {
+        let (code, msg) = if write { ("woocommerce_rest_cannot_create", "Sorry, you are not allowed to create resources.") } else { ("woocommerce_rest_cannot_view", "Sorry, you cannot list resources.") };
+        return Err(woo_error(StatusCode::UNAUTHORIZED, code, msg));
+    };
+    let w = app.world();
+    let key = with_store(&w, store, |s| s.keys.iter().find(|k| k.consumer_key == ck).cloned());
+    match key {
+        None => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Consumer key is invalid.")),
+        Some(k) if k.consumer_secret != cs => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Invalid signature - provided signature does not match.")),
+        Some(k) if write && k.permissions == "read" => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "The API key provided does not have write permissions.")),
+        Some(_) => Ok(()),
+    }
+}
+
+/// `page`/`per_page` slicing with X-WP-Total / X-WP-TotalPages.
+pub fn paged(items: Vec<Value>, q: &HashMap<String, String>) -> Response {
+    let per = q.get("per_page").and_then(|v| v.parse().ok()).unwrap_or(10usize).clamp(1, 100);
+    let page = q.get("page").and_then(|v| v.parse().ok()).unwrap_or(1usize).max(1);
+    let total = items.len();
+    let pages = total.div_ceil(per);
+    let slice: Vec<Value> = items.into_iter().skip((page - 1) * per).take(per).collect();
+    let mut res = axum::Json(Value::Array(slice)).into_response();
+    let h = res.headers_mut();
+    h.insert("x-wp-total", HeaderValue::from(total));
+    h.insert("x-wp-totalpages", HeaderValue::from(pages));
+    res
+}
+
+pub fn id_of(s: &str) -> u64 {
+    s.parse().unwrap_or(0)
+}

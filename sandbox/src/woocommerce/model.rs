@@ -1,0 +1,72 @@
+//! A WooCommerce store's data, kept in Woo's REST JSON shapes.
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Default)]
+pub struct State {
+    pub stores: HashMap<String, Store>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ApiKey {
+    pub key_id: u64,
+    pub user_id: String,
+    pub consumer_key: String,
+    pub consumer_secret: String,
+    pub permissions: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Delivery {
+    pub delivery_id: u64,
+    pub webhook_id: u64,
+    pub topic: String,
+    pub attempts: u32,
+    pub last_status: Option<u16>,
+    pub delivered: bool,
+    pub dropped: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Store {
+    pub name: String,
+    pub keys: Vec<ApiKey>,
+    pub products: BTreeMap<u64, Value>,
+    /// product id → variations.
+    pub variations: BTreeMap<u64, BTreeMap<u64, Value>>,
+    pub orders: BTreeMap<u64, Value>,
+    pub notes: BTreeMap<u64, Vec<Value>>,
+    pub trackings: BTreeMap<u64, Vec<Value>>,
+    pub webhooks: BTreeMap<u64, Value>,
+    pub deliveries: Vec<Delivery>,
+    /// Woo shares one post-id sequence across products, variations and orders.
+    pub next_id: u64,
+}
+
+impl Store {
+    pub fn new(name: &str) -> Self {
+        Store {
+            name: name.to_string(),
+            keys: vec![],
+            products: BTreeMap::new(),
+            variations: BTreeMap::new(),
+            orders: BTreeMap::new(),
+            notes: BTreeMap::new(),
+            trackings: BTreeMap::new(),
+            webhooks: BTreeMap::new(),
+            deliveries: vec![],
+            next_id: 100,
+        }
+    }
+    pub fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+}
+
+/// Woo's local and GMT timestamps (the sandbox's store runs on UTC).
+pub fn woo_date(ms: i64) -> String {
+    crate::util::ts(ms).format("%Y-%m-%dT%H:%M:%S").to_string()
+}

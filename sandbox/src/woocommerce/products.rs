@@ -1,0 +1,300 @@
+//! `/wc/v3/products` and `/products/{id}/variations` (CRUD, `sku` search, batch).
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+
+use super::model::{Store, woo_date};
+use super::{auth, id_of, paged, webhooks, with_store, woo_error};
+use crate::AppState;
+
+type Q = Query<HashMap<String, String>>;
+const READ_ONLY: &[&str] = &["id", "date_created", "date_created_gmt", "date_modified", "date_modified_gmt", "permalink", "variations", "price", "on_sale"];
+const BATCH_LIMIT: usize = 100;
+
+fn s(v: &Value, k: &str) -> String {
+    v.get(k).and_then(Value::as_str).unwrap_or("").to_string()
+}
+
+/// Recompute the fields Woo derives (price, on_sale, stock_status, slug).
+fn derive(p: &mut Map<String, Value>) {
+    let regular = p.get("regular_price").and_then(Value::as_str).unwrap_or("").to_string();
+    let sale = p.get("sale_price").and_then(Value::as_str).unwrap_or("").to_string();
+    p.insert("price".into(), json!(if sale.is_empty() { regular } else { sale.clone() }));
+    p.insert("on_sale".into(), json!(!sale.is_empty()));
+    let managed = p.get("manage_stock").and_then(Value::as_bool).unwrap_or(false);
+    if managed {
+        let q = p.get("stock_quantity").and_then(Value::as_i64).unwrap_or(0);
+        p.insert("stock_status".into(), json!(if q > 0 { "instock" } else { "outofstock" }));
+    }
+    if p.get("slug").and_then(Value::as_str).unwrap_or("").is_empty() {
+        if let Some(n) = p.get("name").and_then(Value::as_str) {
+            let slug = crate::shopify::model::handleize(n);
+            p.insert("slug".into(), json!(slug));
+        }
+    }
+}
+
+fn merge(target: &mut Value, input: &Value, next_img: &mut impl FnMut() -> u64) {
+    let (Some(t), Some(i)) = (target.as_object_mut(), input.as_object()) else { return };
+    for (k, v) in i {
+        if READ_ONLY.contains(&k.as_str()) {
+            continue;
+        }
+        let v = match k.as_str() {
+            "images" => json!(v.as_array().into_iter().flatten().map(|img| {
+                let mut img = img.clone();
+                if img.get("id").and_then(Value::as_u64).unwrap_or(0) == 0 { img["id"] = json!(next_img()); }
+                img
+            }).collect::<Vec<_>>()),
+            // Woo takes numbers or strings for prices; it always answers strings.
+            "regular_price" | "sale_price" => json!(v.as_str().map(str::to_string).unwrap_or_else(|| if v.is_null() { String::new() } else { v.to_string() })),
+            _ => v.clone(),
+        };
+        t.insert(k.clone(), v);
+    }
+    derive(t);
+}
+
+fn sku_taken(store: &Store, sku: &str, except: u64) -> bool {
+    !sku.is_empty()
+        && (store.products.iter().any(|(id, p)| *id != except && s(p, "sku") == sku)
+            || store.variations.values().flat_map(|m| m.iter()).any(|(id, v)| *id != except && s(v, "sku") == sku))
+}
+
+fn new_product(id: u64, now: i64, base: &str, store: &str) -> Value {
+    json!({
+        "id": id, "name": "", "slug": "", "permalink": format!("{base}/woo/{store}/?p={id}"),
+        "date_created": woo_date(now), "date_created_gmt": woo_date(now), "date_modified": woo_date(now), "date_modified_gmt": woo_date(now),
+        "type": "simple", "status": "publish", "featured": false, "catalog_visibility": "visible", "description": "", "short_description": "",
+        "sku": "", "price": "", "regular_price": "", "sale_price": "", "on_sale": false, "purchasable": true, "total_sales": 0,
+        "manage_stock": false, "stock_quantity": null, "stock_status": "instock", "weight": "", "categories": [], "tags": [],
+        "images": [], "attributes": [], "default_attributes": [], "variations": [], "meta_data": [],
+    })
+}
+
+fn new_variation(id: u64, parent: u64, now: i64, base: &str, store: &str) -> Value {
+    json!({
+        "id": id, "parent_id": parent, "date_created": woo_date(now), "date_modified": woo_date(now), "description": "",
+        "permalink": format!("{base}/woo/{store}/?p={parent}&variation_id={id}"), "sku": "", "price": "", "regular_price": "",
+        "sale_price": "", "on_sale": false, "status": "publish", "purchasable": true, "manage_stock": false, "stock_quantity": null,
+        "stock_status": "instock", "weight": "", "image": null, "attributes": [], "menu_order": 0, "meta_data": [],
+    })
+}
+
+pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    let items: Vec<Value> = with_store(&app.world(), &store, |st| {
+        st.products.values().rev()
+            .filter(|p| q.get("sku").is_none_or(|want| want.split(',').any(|w| s(p, "sku") == w)))
+            .filter(|p| q.get("search").is_none_or(|t| s(p, "name").to_lowercase().contains(&t.to_lowercase())))
+            .filter(|p| q.get("status").is_none_or(|t| t == "any" || s(p, "status") == *t))
+            .filter(|p| q.get("type").is_none_or(|t| s(p, "type") == *t))
+            .filter(|p| s(p, "status") != "trash" || q.get("status").is_some_and(|t| t == "trash"))
+            .cloned().collect()
+    });
+    paged(items, &q)
+}
+
+pub async fn create(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    let (w, base) = (app.world(), app.base_url());
+    let now = w.clock.now_ms();
+    let r = with_store(&w, &store, |st| {
+        if s(&input, "name").is_empty() {
+            return Err(woo_error(StatusCode::BAD_REQUEST, "rest_missing_callback_param", "Missing parameter(s): name"));
+        }
+        if sku_taken(st, &s(&input, "sku"), 0) {
+            return Err(woo_error(StatusCode::BAD_REQUEST, "product_invalid_sku", "Invalid or duplicated SKU."));
+        }
+        let id = st.id();
+        let mut p = new_product(id, now, &base, &store);
+        let mut ids = (id * 100..).step_by(1);
+        merge(&mut p, &input, &mut || ids.next().unwrap_or(0));
+        st.products.insert(id, p.clone());
+        Ok(p)
+    });
+    match r {
+        Ok(p) => {
+            webhooks::fire(&app, &store, "product.created", &p);
+            (StatusCode::CREATED, Json(p)).into_response()
+        }
+        Err(e) => e,
+    }
+}
+
+pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    match with_store(&app.world(), &store, |st| st.products.get(&id_of(&id)).cloned()) {
+        Some(p) => Json(p).into_response(),
+        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
+    }
+}
+
+pub async fn update(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    let w = app.world();
+    let now = w.clock.now_ms();
+    let id = id_of(&id);
+    let r = with_store(&w, &store, |st| {
+        if sku_taken(st, &s(&input, "sku"), id) {
+            return Err(woo_error(StatusCode::BAD_REQUEST, "product_invalid_sku", "Invalid or duplicated SKU."));
+        }
+        let Some(p) = st.products.get_mut(&id) else {
+            return Err(woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."));
+        };
+        let mut ids = (id * 100 + 50..).step_by(1);
+        merge(p, &input, &mut || ids.next().unwrap_or(0));
+        p["date_modified"] = json!(woo_date(now));
+        p["date_modified_gmt"] = json!(woo_date(now));
+        Ok(p.clone())
+    });
+    match r {
+        Ok(p) => {
+            webhooks::fire(&app, &store, "product.updated", &p);
+            Json(p).into_response()
+        }
+        Err(e) => e,
+    }
+}
+
+pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    let force = q.get("force").is_some_and(|f| f == "true" || f == "1");
+    let id = id_of(&id);
+    let r = with_store(&app.world(), &store, |st| {
+        if force {
+            st.variations.remove(&id);
+            st.products.remove(&id)
+        } else {
+            st.products.get_mut(&id).map(|p| {
+                p["status"] = json!("trash");
+                p.clone()
+            })
+        }
+    });
+    match r {
+        Some(p) => {
+            webhooks::fire(&app, &store, "product.deleted", &json!({"id": id}));
+            Json(p).into_response()
+        }
+        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
+    }
+}
+
+pub async fn list_variations(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    let items = with_store(&app.world(), &store, |st| {
+        st.products.contains_key(&id_of(&id)).then(|| st.variations.get(&id_of(&id)).map(|m| m.values().rev().cloned().collect()).unwrap_or_default())
+    });
+    match items {
+        Some(items) => paged(items, &q),
+        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
+    }
+}
+
+/// Shared by single create and batch: validates SKU, links to the parent.
+fn add_variation(st: &mut Store, parent: u64, input: &Value, now: i64, base: &str, store: &str) -> Result<Value, Value> {
+    if !st.products.contains_key(&parent) {
+        return Err(json!({"code": "woocommerce_rest_product_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}));
+    }
+    if sku_taken(st, &s(input, "sku"), 0) {
+        return Err(json!({"code": "product_invalid_sku", "message": "Invalid or duplicated SKU.", "data": {"status": 400}}));
+    }
+    let id = st.id();
+    let mut v = new_variation(id, parent, now, base, store);
+    merge(&mut v, input, &mut || 0);
+    st.variations.entry(parent).or_default().insert(id, v.clone());
+    if let Some(p) = st.products.get_mut(&parent) {
+        if let Some(arr) = p["variations"].as_array_mut() { arr.push(json!(id)); }
+        p["type"] = json!("variable");
+    }
+    Ok(v)
+}
+
+fn edit_variation(st: &mut Store, parent: u64, vid: u64, input: &Value) -> Result<Value, Value> {
+    if sku_taken(st, &s(input, "sku"), vid) {
+        return Err(json!({"code": "product_invalid_sku", "message": "Invalid or duplicated SKU.", "data": {"status": 400}}));
+    }
+    let v = st.variations.get_mut(&parent).and_then(|m| m.get_mut(&vid))
+        .ok_or_else(|| json!({"code": "woocommerce_rest_product_variation_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}))?;
+    merge(v, input, &mut || 0);
+    Ok(v.clone())
+}
+
+fn remove_variation(st: &mut Store, parent: u64, vid: u64) -> Option<Value> {
+    let v = st.variations.get_mut(&parent)?.remove(&vid)?;
+    if let Some(arr) = st.products.get_mut(&parent).and_then(|p| p["variations"].as_array_mut()) {
+        arr.retain(|x| x.as_u64() != Some(vid));
+    }
+    Some(v)
+}
+
+fn err_response(e: Value) -> Response {
+    let status = StatusCode::from_u16(e["data"]["status"].as_u64().unwrap_or(400) as u16).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, Json(e)).into_response()
+}
+
+pub async fn create_variation(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    let (w, base) = (app.world(), app.base_url());
+    let now = w.clock.now_ms();
+    match with_store(&w, &store, |st| add_variation(st, id_of(&id), &input, now, &base, &store)) {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(e) => err_response(e),
+    }
+}
+
+pub async fn get_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    match with_store(&app.world(), &store, |st| st.variations.get(&id_of(&id)).and_then(|m| m.get(&id_of(&vid))).cloned()) {
+        Some(v) => Json(v).into_response(),
+        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID."),
+    }
+}
+
+pub async fn update_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    match with_store(&app.world(), &store, |st| edit_variation(st, id_of(&id), id_of(&vid), &input)) {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => err_response(e),
+    }
+}
+
+pub async fn delete_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    match with_store(&app.world(), &store, |st| remove_variation(st, id_of(&id), id_of(&vid))) {
+        Some(v) => Json(v).into_response(),
+        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID."),
+    }
+}
+
+/// `{create: [...], update: [...], delete: [ids]}`; per-item errors are reported in place.
+pub async fn batch_variations(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    let arr = |k: &str| input.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
+    let (creates, updates, deletes) = (arr("create"), arr("update"), arr("delete"));
+    if creates.len() + updates.len() + deletes.len() > BATCH_LIMIT {
+        return woo_error(StatusCode::PAYLOAD_TOO_LARGE, "woocommerce_rest_request_entity_too_large", &format!("Unable to accept more than {BATCH_LIMIT} items for this request."));
+    }
+    let (w, base) = (app.world(), app.base_url());
+    let now = w.clock.now_ms();
+    let parent = id_of(&id);
+    let out = with_store(&w, &store, |st| {
+        let flat = |r: Result<Value, Value>, id: Value| r.unwrap_or_else(|e| json!({"id": id, "error": e}));
+        let c: Vec<Value> = creates.iter().map(|i| flat(add_variation(st, parent, i, now, &base, &store), json!(0))).collect();
+        let u: Vec<Value> = updates.iter().map(|i| {
+            let vid = i.get("id").and_then(Value::as_u64).unwrap_or(0);
+            flat(edit_variation(st, parent, vid, i), json!(vid))
+        }).collect();
+        let d: Vec<Value> = deletes.iter().map(|i| {
+            let vid = i.as_u64().or_else(|| i.get("id").and_then(Value::as_u64)).unwrap_or(0);
+            remove_variation(st, parent, vid).unwrap_or_else(|| json!({"id": vid, "error": {"code": "woocommerce_rest_product_variation_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}}))
+        }).collect();
+        json!({"create": c, "update": u, "delete": d})
+    });
+    Json(out).into_response()
+}
