@@ -66,6 +66,8 @@ pub struct Catalogue {
     pub categories: Vec<Category>,
     products: Vec<Summary>,
     by_id: HashMap<String, usize>,
+    /// Details are pure functions of the seed and the summary: build each once, on first read.
+    details: std::sync::RwLock<HashMap<usize, std::sync::Arc<Product>>>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -145,7 +147,7 @@ impl Catalogue {
             }
         }
         let by_id = products.iter().enumerate().map(|(i, p)| (p.id.clone(), i)).collect();
-        Catalogue { seed, categories, products, by_id }
+        Catalogue { seed, categories, products, by_id, details: Default::default() }
     }
 
     pub fn len(&self) -> usize {
@@ -159,9 +161,18 @@ impl Catalogue {
         self.by_id.get(id).map(|&i| &self.products[i])
     }
 
-    pub fn product(&self, source: &str, id: &str) -> Option<Product> {
-        let s = self.summary(id).filter(|s| s.source == source)?;
-        Some(detail::build(self.seed, s))
+    pub fn product(&self, source: &str, id: &str) -> Option<std::sync::Arc<Product>> {
+        let &i = self.by_id.get(id)?;
+        let s = &self.products[i];
+        if s.source != source {
+            return None;
+        }
+        if let Some(p) = self.details.read().unwrap_or_else(|e| e.into_inner()).get(&i) {
+            return Some(p.clone());
+        }
+        let built = std::sync::Arc::new(detail::build(self.seed, s));
+        self.details.write().unwrap_or_else(|e| e.into_inner()).insert(i, built.clone());
+        Some(built)
     }
 
     /// First product of a source (handy for docs and tests).
