@@ -2,7 +2,7 @@
 FROM rust:1.95-bookworm AS rust
 WORKDIR /src
 COPY . .
-RUN cargo build --release -p api -p worker
+RUN cargo build --release -p api -p worker -p sandbox
 
 FROM node:20-bookworm AS web
 WORKDIR /src/web
@@ -14,7 +14,7 @@ RUN npm run build
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY --from=rust /src/target/release/api /src/target/release/worker /src/target/release/dropline /app/
+COPY --from=rust /src/target/release/api /src/target/release/worker /src/target/release/dropline /src/target/release/sandbox /app/
 COPY --from=web /src/web/dist /app/web/dist
 COPY config /app/config
 ENV DROPLINE_CONFIG_DIR=/app/config
