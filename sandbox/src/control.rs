@@ -49,6 +49,8 @@ struct Advance {
 async fn advance(State(app): State<AppState>, Json(a): Json<Advance>) -> Json<Value> {
     let w = app.world();
     w.clock.advance(a.seconds);
+    // Subscriptions renew (and send invoice.paid) as soon as time moves.
+    crate::payments::subscriptions::catch_up(&app);
     Json(json!({"now": w.clock.now().to_rfc3339(), "now_ms": w.clock.now_ms(), "offset_seconds": w.clock.offset_secs()}))
 }
 

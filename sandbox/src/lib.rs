@@ -8,11 +8,13 @@ use std::net::SocketAddr;
 use axum::Router;
 
 pub mod carriers;
+pub mod channels;
 pub mod catalogue;
 pub mod control;
 pub mod faults;
 pub mod identity;
 pub mod images;
+pub mod payments;
 pub mod shopify;
 pub mod state;
 pub mod suppliers;
@@ -39,6 +41,12 @@ pub mod creds {
     pub const ALIEXPRESS_APP_SECRET: &str = "sandbox-ae-app-secret";
     /// CJ Dropshipping access token (`CJ-Access-Token`).
     pub const CJ_ACCESS_TOKEN: &str = "sandbox-cj-access-token";
+    /// Payment vendor secret key (`Authorization: Bearer`, or Basic username as Stripe allows).
+    pub const PAYMENTS_KEY: &str = "sandbox-payments-key";
+    /// Signs payment webhooks (`Stripe-Signature`); also returned as the endpoint's `secret`.
+    pub const PAYMENTS_WEBHOOK_SECRET: &str = "sandbox-payments-webhook-secret";
+    /// TikTok Shop app secret (token exchange).
+    pub const TIKTOK_APP_SECRET: &str = "sandbox-tiktok-secret";
 }
 
 #[derive(Clone, Debug)]
@@ -87,6 +95,8 @@ fn router(state: AppState) -> Router {
         .merge(suppliers::routes())
         .merge(carriers::routes())
         .merge(images::routes())
+        .merge(payments::routes())
+        .merge(channels::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::middleware))
         .layer(axum::middleware::from_fn(util::trace_request))
         .with_state(state)

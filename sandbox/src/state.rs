@@ -9,7 +9,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{Config, carriers, catalogue::Catalogue, faults, identity, shopify, suppliers, woocommerce};
+use crate::{Config, carriers, catalogue::Catalogue, channels, faults, identity, payments, shopify, suppliers, woocommerce};
 
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
@@ -66,6 +66,8 @@ pub struct World {
     pub catalogue: Catalogue,
     pub suppliers: RwLock<suppliers::model::State>,
     pub carriers: RwLock<carriers::CarrierState>,
+    pub payments: RwLock<payments::model::State>,
+    pub channels: RwLock<channels::ChannelState>,
 }
 
 impl World {
@@ -85,6 +87,8 @@ impl World {
             catalogue,
             suppliers: Default::default(),
             carriers: Default::default(),
+            payments: Default::default(),
+            channels: Default::default(),
         }
     }
     /// Monotonic id, deterministic for a given sequence of calls.

@@ -115,3 +115,30 @@ pub async fn trace_request(req: Request, next: Next) -> Response {
 pub fn found(url: &str) -> Response {
     (StatusCode::FOUND, [(axum::http::header::LOCATION, url.to_string())]).into_response()
 }
+
+/// Body as a JSON object whatever its encoding. Form keys like `metadata[purpose]`
+/// become nested objects, the way Stripe reads them.
+pub fn body_params(headers: &HeaderMap, body: &axum::body::Bytes) -> serde_json::Value {
+    let json_ct = headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("json"));
+    if json_ct {
+        return serde_json::from_slice(body).unwrap_or_else(|_| serde_json::json!({}));
+    }
+    let text = String::from_utf8_lossy(body);
+    let mut out = serde_json::Map::new();
+    let Ok(url) = reqwest::Url::parse(&format!("http://form/?{text}")) else { return serde_json::Value::Object(out) };
+    for (k, v) in url.query_pairs() {
+        match k.split_once('[') {
+            Some((outer, inner)) => {
+                let inner = inner.trim_end_matches(']').to_string();
+                let slot = out.entry(outer.to_string()).or_insert_with(|| serde_json::json!({}));
+                if let Some(m) = slot.as_object_mut() {
+                    m.insert(inner, serde_json::json!(v));
+                }
+            }
+            None => {
+                out.insert(k.into_owned(), serde_json::json!(v));
+            }
+        }
+    }
+    serde_json::Value::Object(out)
+}

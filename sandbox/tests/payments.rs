@@ -1,0 +1,234 @@
+mod common;
+use common::{Receiver, Sandbox, hmac_hex};
+use serde_json::{Value, json};
+
+const KEY: &str = "sandbox-payments-key";
+const WHSEC: &str = "sandbox-payments-webhook-secret";
+
+async fn post_form(sb: &Sandbox, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+    sb.http.post(sb.url(path)).bearer_auth(KEY).form(form).send().await.unwrap()
+}
+
+async fn get(sb: &Sandbox, path: &str) -> Value {
+    sb.http.get(sb.url(path)).bearer_auth(KEY).send().await.unwrap().json().await.unwrap()
+}
+
+async fn endpoint(sb: &Sandbox, rx: &Receiver) {
+    let r = post_form(sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe"))]).await;
+    assert_eq!(r.status(), 200);
+}
+
+/// What a Stripe client library does: parse `t=…,v1=…`, recompute the HMAC
+/// over "<t>.<raw body>" with the endpoint secret, check the timestamp tolerance.
+fn verify(hit: &common::Hit) -> Value {
+    let sig = hit.headers["stripe-signature"].to_str().unwrap();
+    let parts: Vec<(&str, &str)> = sig.split(',').filter_map(|p| p.split_once('=')).collect();
+    let t = parts.iter().find(|(k, _)| *k == "t").unwrap().1;
+    let v1 = parts.iter().find(|(k, _)| *k == "v1").unwrap().1;
+    let body = std::str::from_utf8(&hit.body).unwrap();
+    assert_eq!(hmac_hex(WHSEC, &format!("{t}.{body}")), v1, "signature");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    assert!((now - t.parse::<i64>().unwrap()).abs() < 300, "within Stripe's default tolerance");
+    serde_json::from_str(body).unwrap()
+}
+
+fn types(hits: &[common::Hit]) -> Vec<String> {
+    hits.iter().map(|h| verify(h)["type"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn api_key_is_required() {
+    let sb = common::start().await;
+    let r = sb.http.post(sb.url("/payments/v1/payment_intents")).form(&[("amount", "500")]).send().await.unwrap();
+    assert_eq!(r.status(), 401);
+    let r = sb.http.get(sb.url("/payments/v1/payment_intents/pi_x")).bearer_auth("wrong").send().await.unwrap();
+    assert_eq!(r.status(), 401);
+}
+
+#[tokio::test]
+async fn checkout_pay_completes_wallet_topup() {
+    let sb = common::start().await;
+    let rx = Receiver::start(0).await;
+    endpoint(&sb, &rx).await;
+    let cs: Value = post_form(&sb, "/payments/v1/checkout/sessions", &[
+        ("mode", "payment"), ("amount", "2500"), ("currency", "USD"), ("metadata[purpose]", "wallet_topup"),
+        ("success_url", "http://app.local/wallet?session={CHECKOUT_SESSION_ID}"), ("cancel_url", "http://app.local/wallet/cancel"),
+    ]).await.json().await.unwrap();
+    assert_eq!(cs["status"], "open");
+    let id = cs["id"].as_str().unwrap();
+    let page = sb.http.get(cs["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Pay") && page.contains("Decline") && page.contains("25.00 USD"));
+
+    let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/pay"))).send().await.unwrap();
+    assert_eq!(r.status(), 302);
+    assert_eq!(r.headers()["location"], format!("http://app.local/wallet?session={id}").as_str());
+    let done = get(&sb, &format!("/payments/v1/checkout/sessions/{id}")).await;
+    assert_eq!(done["status"], "complete");
+    assert_eq!(done["payment_status"], "paid");
+    assert_eq!(done["metadata"]["purpose"], "wallet_topup");
+    let pi = get(&sb, &format!("/payments/v1/payment_intents/{}", done["payment_intent"].as_str().unwrap())).await;
+    assert_eq!(pi["status"], "succeeded");
+    assert_eq!(pi["amount_received"], 2500);
+
+    let hits = rx.wait_for(2).await;
+    let t = types(&hits);
+    assert!(t.contains(&"payment_intent.succeeded".into()) && t.contains(&"checkout.session.completed".into()), "{t:?}");
+    let completed = hits.iter().map(verify).find(|e| e["type"] == "checkout.session.completed").unwrap();
+    assert_eq!(completed["data"]["object"]["id"], id);
+    assert_eq!(completed["data"]["object"]["metadata"]["purpose"], "wallet_topup");
+}
+
+#[tokio::test]
+async fn checkout_decline_goes_to_cancel_url() {
+    let sb = common::start().await;
+    let cs: Value = sb.http.post(sb.url("/payments/v1/checkout/sessions")).bearer_auth(KEY)
+        .json(&json!({"mode": "payment", "amount": 1999, "currency": "usd", "success_url": "http://a/ok", "cancel_url": "http://a/cancel"}))
+        .send().await.unwrap().json().await.unwrap();
+    let id = cs["id"].as_str().unwrap();
+    let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/decline"))).send().await.unwrap();
+    assert_eq!(r.status(), 302);
+    assert_eq!(r.headers()["location"], "http://a/cancel");
+    let after = get(&sb, &format!("/payments/v1/checkout/sessions/{id}")).await;
+    assert_eq!(after["status"], "open");
+    assert_eq!(after["payment_status"], "unpaid");
+    assert_eq!(get(&sb, "/_sandbox/payments").await["charges"].as_array().unwrap().len(), 0);
+}
+
+#[tokio::test]
+async fn idempotency_key_never_charges_twice() {
+    let sb = common::start().await;
+    let pay = |key: &'static str, amount: &'static str| {
+        sb.http.post(sb.url("/payments/v1/payment_intents")).bearer_auth(KEY).header("Idempotency-Key", key)
+            .form(&[("amount", amount), ("currency", "usd"), ("payment_method", "pm_card_visa"), ("metadata[order_id]", "42")]).send()
+    };
+    let a: Value = pay("order-42", "4999").await.unwrap().json().await.unwrap();
+    let b = pay("order-42", "4999").await.unwrap();
+    assert_eq!(b.headers()["idempotent-replayed"], "true");
+    let b: Value = b.json().await.unwrap();
+    assert_eq!(a["id"], b["id"]);
+    assert_eq!(a["status"], "succeeded");
+    let world = get(&sb, "/_sandbox/payments").await;
+    assert_eq!(world["charges"].as_array().unwrap().len(), 1);
+    assert_eq!(world["payment_intents"].as_array().unwrap().len(), 1);
+    // Reusing the key with other parameters is an error, not a second charge.
+    let c = pay("order-42", "5999").await.unwrap();
+    assert_eq!(c.status(), 400);
+    assert_eq!(c.json::<Value>().await.unwrap()["error"]["type"], "idempotency_error");
+}
+
+#[tokio::test]
+async fn declined_card_is_402_and_fires_payment_failed() {
+    let sb = common::start().await;
+    let rx = Receiver::start(0).await;
+    endpoint(&sb, &rx).await;
+    let r = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "1500"), ("currency", "usd"), ("payment_method", "pm_card_declined")]).await;
+    assert_eq!(r.status(), 402);
+    let e: Value = r.json().await.unwrap();
+    assert_eq!(e["error"]["code"], "card_declined");
+    assert_eq!(e["error"]["type"], "card_error");
+    let pi = get(&sb, &format!("/payments/v1/payment_intents/{}", e["error"]["payment_intent"]["id"].as_str().unwrap())).await;
+    assert_eq!(pi["status"], "requires_payment_method");
+    assert_eq!(types(&rx.wait_for(1).await), vec!["payment_intent.payment_failed"]);
+}
+
+#[tokio::test]
+async fn refunds_partial_then_full() {
+    let sb = common::start().await;
+    let rx = Receiver::start(0).await;
+    endpoint(&sb, &rx).await;
+    let pi: Value = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "3000"), ("currency", "usd"), ("payment_method", "pm_card_visa")]).await.json().await.unwrap();
+    let id = pi["id"].as_str().unwrap();
+    let re: Value = post_form(&sb, "/payments/v1/refunds", &[("payment_intent", id), ("amount", "1000")]).await.json().await.unwrap();
+    assert_eq!(re["status"], "succeeded");
+    assert_eq!(re["amount"], 1000);
+    let too_much = post_form(&sb, "/payments/v1/refunds", &[("payment_intent", id), ("amount", "2500")]).await;
+    assert_eq!(too_much.status(), 400);
+    let rest: Value = post_form(&sb, "/payments/v1/refunds", &[("payment_intent", id)]).await.json().await.unwrap();
+    assert_eq!(rest["amount"], 2000);
+    let again = post_form(&sb, "/payments/v1/refunds", &[("payment_intent", id)]).await;
+    assert_eq!(again.json::<Value>().await.unwrap()["error"]["code"], "charge_already_refunded");
+    let hits = rx.wait_for(3).await;
+    let refunded: Vec<Value> = hits.iter().map(verify).filter(|e| e["type"] == "charge.refunded").collect();
+    assert_eq!(refunded.len(), 2);
+    assert!(refunded.iter().any(|e| e["data"]["object"]["refunded"] == true && e["data"]["object"]["amount_refunded"] == 3000));
+}
+
+#[tokio::test]
+async fn subscription_renews_on_the_virtual_clock() {
+    let sb = common::start().await;
+    let rx = Receiver::start(0).await;
+    endpoint(&sb, &rx).await;
+    let sub: Value = post_form(&sb, "/payments/v1/subscriptions", &[("customer", "cus_shop1"), ("amount", "2900"), ("interval", "month")]).await.json().await.unwrap();
+    assert_eq!(sub["status"], "active");
+    let id = sub["id"].as_str().unwrap();
+    let invoices = |w: &Value| w["invoices"].as_array().unwrap().iter().filter(|i| i["subscription"] == id).count();
+    assert_eq!(invoices(&get(&sb, "/_sandbox/payments").await), 1);
+
+    sb.post_json("/_sandbox/clock/advance", json!({"seconds": 32 * 86_400})).await;
+    let world = get(&sb, "/_sandbox/payments").await;
+    assert_eq!(invoices(&world), 2);
+    assert_eq!(world["invoices"][1]["billing_reason"], "subscription_cycle");
+    assert_eq!(world["invoices"][1]["amount_paid"], 2900);
+    let renewed = get(&sb, &format!("/payments/v1/subscriptions/{id}")).await;
+    assert!(renewed["current_period_start"].as_i64() > sub["current_period_start"].as_i64());
+    let paid: Vec<Value> = rx.wait_for(2).await.iter().map(verify).filter(|e| e["type"] == "invoice.paid").collect();
+    assert_eq!(paid.len(), 2);
+
+    let canceled: Value = post_form(&sb, &format!("/payments/v1/subscriptions/{id}/cancel"), &[]).await.json().await.unwrap();
+    assert_eq!(canceled["status"], "canceled");
+    sb.post_json("/_sandbox/clock/advance", json!({"seconds": 62 * 86_400})).await;
+    assert_eq!(invoices(&get(&sb, "/_sandbox/payments").await), 2, "no renewals after cancel");
+}
+
+#[tokio::test]
+async fn webhook_redelivered_after_500_with_fresh_signatures() {
+    let sb = common::start().await;
+    let rx = Receiver::start(2).await;
+    endpoint(&sb, &rx).await;
+    post_form(&sb, "/payments/v1/payment_intents", &[("amount", "800"), ("currency", "eur"), ("payment_method", "pm_card_visa")]).await;
+    let hits = rx.wait_for(3).await;
+    assert_eq!(hits.len(), 3);
+    let ids: Vec<Value> = hits.iter().map(|h| verify(h)["id"].clone()).collect();
+    assert!(ids.iter().all(|i| *i == ids[0]), "same event id on every attempt");
+    let world = get(&sb, "/_sandbox/payments").await;
+    let d = &world["deliveries"][0];
+    assert_eq!(d["attempts"], 3);
+    assert_eq!(d["delivered"], true);
+}
+
+#[tokio::test]
+async fn faults_apply_to_payments() {
+    let sb = common::start().await;
+    sb.post_json("/_sandbox/faults", json!({"platform": "payments", "burst_429": 1})).await;
+    let r = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "800"), ("currency", "usd")]).await;
+    assert_eq!(r.status(), 429);
+    let r = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "800"), ("currency", "usd")]).await;
+    assert_eq!(r.status(), 200);
+}
+
+#[tokio::test]
+async fn subscription_checkout_and_failed_renewal() {
+    let sb = common::start().await;
+    let rx = Receiver::start(0).await;
+    endpoint(&sb, &rx).await;
+    let cs: Value = post_form(&sb, "/payments/v1/checkout/sessions", &[
+        ("mode", "subscription"), ("amount", "4900"), ("currency", "usd"), ("interval", "year"), ("customer", "cus_plan"),
+        ("success_url", "http://a/ok"), ("cancel_url", "http://a/no"),
+    ]).await.json().await.unwrap();
+    let id = cs["id"].as_str().unwrap();
+    assert_eq!(sb.http.post(sb.url(&format!("/payments/checkout/{id}/pay"))).send().await.unwrap().status(), 302);
+    let done = get(&sb, &format!("/payments/v1/checkout/sessions/{id}")).await;
+    let sub_id = done["subscription"].as_str().unwrap().to_string();
+    let sub = get(&sb, &format!("/payments/v1/subscriptions/{sub_id}")).await;
+    assert_eq!(sub["status"], "active");
+    assert_eq!(sub["items"]["data"][0]["price"]["recurring"]["interval"], "year");
+
+    // The card on file starts declining; the yearly renewal fails.
+    post_form(&sb, &format!("/payments/v1/subscriptions/{sub_id}"), &[("default_payment_method", "pm_card_declined")]).await;
+    sb.post_json("/_sandbox/clock/advance", json!({"seconds": 40 * 86_400})).await;
+    assert_eq!(get(&sb, &format!("/payments/v1/subscriptions/{sub_id}")).await["status"], "active", "not due within the year");
+    sb.post_json("/_sandbox/clock/advance", json!({"seconds": 330 * 86_400})).await;
+    assert_eq!(get(&sb, &format!("/payments/v1/subscriptions/{sub_id}")).await["status"], "past_due");
+    let t = types(&rx.wait_for(3).await);
+    assert!(t.contains(&"invoice.paid".into()) && t.contains(&"invoice.payment_failed".into()) && t.contains(&"checkout.session.completed".into()), "{t:?}");
+}
