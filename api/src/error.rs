@@ -11,6 +11,8 @@ pub mod code {
     pub const UNAUTHORIZED: u16 = 101;
     pub const FORBIDDEN: u16 = 103;
     pub const EMAIL_NOT_VERIFIED: u16 = 110;
+    pub const STORE_EXIST_ANOTHER_OWNER: u16 = 111;
+    pub const STORE_INSTALL_FAILURE: u16 = 113;
     pub const BAD_REQUEST: u16 = 201;
     pub const NOT_FOUND: u16 = 202;
     pub const METHOD_NOT_ALLOWED: u16 = 203;
@@ -18,6 +20,7 @@ pub mod code {
     pub const RATE_LIMIT: u16 = 229;
     pub const QUOTA_EXPIRED: u16 = 401;
     pub const SERVER_ERROR: u16 = 500;
+    pub const CURRENT_SHOP_ID_INVALID: u16 = 801;
 }
 
 #[derive(Serialize)]
@@ -82,6 +85,10 @@ impl ApiError {
                 E::NotFound(_) => (StatusCode::NOT_FOUND, code::NOT_FOUND, e.to_string()),
                 E::EmailNotVerified => (StatusCode::FORBIDDEN, code::EMAIL_NOT_VERIFIED, e.to_string()),
                 E::RateLimited(m) => (StatusCode::TOO_MANY_REQUESTS, code::RATE_LIMIT, m.clone()),
+                E::StoreOwnedElsewhere => (StatusCode::CONFLICT, code::STORE_EXIST_ANOTHER_OWNER, e.to_string()),
+                E::StoreInstallFailed(m) => (StatusCode::BAD_GATEWAY, code::STORE_INSTALL_FAILURE, m.clone()),
+                E::InvalidCurrentShop => (StatusCode::BAD_REQUEST, code::CURRENT_SHOP_ID_INVALID, e.to_string()),
+                E::Upstream(m) => (StatusCode::BAD_GATEWAY, code::BAD_REQUEST, m.clone()),
                 // A constraint the checks above did not catch is still the caller's conflict, not a crash.
                 E::Database(db) if db.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
                     (StatusCode::UNPROCESSABLE_ENTITY, code::UNPROCESSABLE_ENTITY, "This already exists".into())

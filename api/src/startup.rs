@@ -4,6 +4,7 @@ use axum::extract::Request;
 use axum::http::HeaderName;
 
 use jobs::config::Settings;
+use jobs::crypto::Sealer;
 use jobs::queue::RedisQueues;
 use secrecy::ExposeSecret;
 use sqlx::PgPool;
@@ -24,6 +25,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// `None` when Redis could not be reached at start; health then reports it.
     pub queues: Option<RedisQueues>,
+    /// Encrypts store tokens and keys at rest.
+    pub sealer: Sealer,
 }
 
 #[derive(OpenApi)]
@@ -53,9 +56,15 @@ impl Application {
                 None
             }
         };
-        let state = AppState { pool, settings: Arc::new(settings), queues };
-        let addr = format!("{}:{}", state.settings.application.host, state.settings.application.port);
+        let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
+        let mut settings = settings;
+        let addr = format!("{}:{}", settings.application.host, settings.application.port);
         let listener = TcpListener::bind(&addr).await?;
+        if settings.application.port == 0 {
+            // A free port chosen at bind time (tests): platforms must call back to it.
+            settings.application.base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+        }
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer };
         Ok(Self { listener, router: router(state) })
     }
 

@@ -13,6 +13,76 @@ pub struct Settings {
     pub auth: AuthSettings,
     pub email: EmailSettings,
     pub oauth: OAuthSettings,
+    pub secrets: SecretsSettings,
+    pub shopify: ShopifySettings,
+    pub woocommerce: WooCommerceSettings,
+    pub channels: ChannelsSettings,
+    pub inspect: InspectSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SecretsSettings {
+    /// Base64 of 32 random bytes; encrypts store tokens and keys at rest.
+    pub encryption_key: SecretString,
+}
+
+/// The Shopify app Dropline installs as.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ShopifySettings {
+    pub client_id: String,
+    /// The app secret: signs OAuth redirects and webhooks.
+    pub client_secret: SecretString,
+    pub api_version: String,
+    pub scopes: String,
+    /// Where a shop's admin lives; `{shop}` is its myshopify domain.
+    pub shop_url_template: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WooCommerceSettings {
+    /// Shown on WooCommerce's key-granting page.
+    pub app_name: String,
+    /// Accept `http://` store addresses (development against the sandbox only).
+    pub allow_http: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ChannelsSettings {
+    pub tiktok: TikTokSettings,
+    pub facebook: ChannelOAuth,
+    pub google_merchant: ChannelOAuth,
+}
+
+/// TikTok Shop Partner app.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TikTokSettings {
+    pub app_key: String,
+    pub app_secret: SecretString,
+    pub authorize_url: String,
+    pub token_url: String,
+    /// Base of the Open API (`/logistics/202309/warehouses` and friends).
+    pub api_base: String,
+}
+
+/// An OAuth2 channel (Meta business, Google Merchant Center) and its API base.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ChannelOAuth {
+    pub client_id: String,
+    pub client_secret: SecretString,
+    pub authorize_url: String,
+    pub token_url: String,
+    pub api_base: String,
+    pub scope: String,
+}
+
+/// Store inspection fetches addresses users type: what it may reach and how much it reads.
+#[derive(Debug, Clone, Deserialize)]
+pub struct InspectSettings {
+    /// Hosts (names or IPs) allowed even though they are private, loopback or link-local.
+    pub allow_hosts: Vec<String>,
+    pub max_bytes: usize,
+    pub timeout_secs: u64,
+    pub max_redirects: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -20,6 +20,18 @@ pub enum Error {
     EmailNotVerified,
     #[error("{0}")]
     RateLimited(String),
+    /// The store is connected to another Dropline account (STORE_EXIST_ANOTHER_OWNER).
+    #[error("This store is already connected to another Dropline account")]
+    StoreOwnedElsewhere,
+    /// Connecting a store failed at the platform's end (STORE_INSTALL_FAILURE).
+    #[error("{0}")]
+    StoreInstallFailed(String),
+    /// The `store-id` the caller sent is not one of its live stores (CURRENT_SHOP_ID_INVALID).
+    #[error("This store is no longer available; choose another store")]
+    InvalidCurrentShop,
+    /// A platform, supplier or channel answered badly or not at all.
+    #[error("{0}")]
+    Upstream(String),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("queue error: {0}")]

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod config;
 pub mod connectors;
+pub mod crypto;
 pub mod db;
 pub mod domain;
 mod error;

@@ -36,6 +36,23 @@ pub fn use_sandbox_identity(settings: &mut Settings, base: &str) {
     settings.oauth.facebook.userinfo_url = format!("{base}/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture");
 }
 
+/// Points every outside party (identity, Shopify, channels) at the sandbox at `base`, and
+/// lets store inspection reach it on loopback.
+pub fn use_sandbox(settings: &mut Settings, base: &str) {
+    use_sandbox_identity(settings, base);
+    settings.shopify.shop_url_template = format!("{base}/shops/{{shop}}");
+    let c = &mut settings.channels;
+    c.tiktok.authorize_url = format!("{base}/channels/tiktok/oauth/authorize");
+    c.tiktok.token_url = format!("{base}/channels/tiktok/api/v2/token/get");
+    c.tiktok.api_base = format!("{base}/channels/tiktok/api");
+    c.facebook.authorize_url = format!("{base}/channels/facebook/v19.0/dialog/oauth");
+    c.facebook.token_url = format!("{base}/channels/facebook/v19.0/oauth/access_token");
+    c.facebook.api_base = format!("{base}/channels/facebook/v19.0");
+    c.google_merchant.authorize_url = format!("{base}/channels/google-merchant/o/oauth2/v2/auth");
+    c.google_merchant.token_url = format!("{base}/channels/google-merchant/token");
+    c.google_merchant.api_base = format!("{base}/channels/google-merchant/content/v2.1");
+}
+
 /// An HTTP answer: the status and the envelope.
 pub struct Answer {
     pub http: StatusCode,
@@ -74,13 +91,10 @@ impl TestApp {
         tweak(&mut settings);
         let app = api::Application::with_pool(settings.clone(), pool.clone()).await.expect("api builds");
         let base = format!("http://127.0.0.1:{}", app.port());
+        settings.application.base_url = base.clone();
         tokio::spawn(app.run_until_stopped());
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await.expect("redis");
-        let ctx = TaskContext {
-            pool: pool.clone(),
-            mailer: jobs::mail::Mailer::new(&settings.email).unwrap(),
-            settings: Arc::new(settings.clone()),
-        };
+        let ctx = TaskContext::new(pool.clone(), Arc::new(settings.clone())).expect("task context");
         TestApp { base, pool, settings, queues, http: reqwest::Client::new(), runner: Runner::new(ctx) }
     }
 

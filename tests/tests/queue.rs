@@ -174,7 +174,7 @@ async fn transient_failures_retry_then_show_the_error(pool: PgPool) {
     // A mail server that refuses connections.
     let mut settings = app.settings.clone();
     settings.email.smtp_url = "smtp://127.0.0.1:9".to_string().into();
-    let ctx = TaskContext { pool: app.pool.clone(), mailer: jobs::mail::Mailer::new(&settings.email).unwrap(), settings: Arc::new(settings) };
+    let ctx = TaskContext::new(app.pool.clone(), Arc::new(settings)).unwrap();
     let runner = Runner::new(ctx);
     app.post("/api/auth/forgot-password", None, json!({"email": "smtp@down.com"})).await;
     let id: i64 = sqlx::query_scalar("SELECT max(id) FROM progress_items WHERE kind = $1").bind(send_email::KIND).fetch_one(&app.pool).await.unwrap();

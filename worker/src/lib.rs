@@ -33,7 +33,7 @@ impl Worker {
     pub async fn with_pool(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<Self> {
         let settings = Arc::new(settings);
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
-        let ctx = TaskContext { pool: pool.clone(), mailer: jobs::mail::Mailer::new(&settings.email)?, settings: settings.clone() };
+        let ctx = TaskContext::new(pool.clone(), settings.clone())?;
         Ok(Self {
             dispatcher: Dispatcher::new(pool, queues.clone(), settings.queue.clone()),
             queues,

@@ -9,6 +9,7 @@ use sqlx::PgPool;
 use std::sync::Arc;
 
 use crate::config::Settings;
+use crate::crypto::Sealer;
 use crate::mail::Mailer;
 use crate::queue::JobFailure;
 use crate::queue::runner::Claimed;
@@ -19,6 +20,15 @@ pub struct TaskContext {
     pub pool: PgPool,
     pub mailer: Mailer,
     pub settings: Arc<Settings>,
+    pub sealer: Sealer,
+}
+
+impl TaskContext {
+    pub fn new(pool: PgPool, settings: Arc<Settings>) -> anyhow::Result<Self> {
+        let mailer = Mailer::new(&settings.email)?;
+        let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
+        Ok(TaskContext { pool, mailer, settings, sealer })
+    }
 }
 
 /// Runs the handler of the row's kind. Returns references to merge into the row's `refs`.
