@@ -93,8 +93,13 @@ pub fn router(state: AppState) -> Router {
     let web = &state.settings.application.web_dir;
     let spa = ServeDir::new(web).fallback(ServeFile::new(web.join("index.html")));
     let request_id = HeaderName::from_static("x-request-id");
+    // Called on the host root, not under /api (spec section 7).
+    let status = Router::new()
+        .route("/status/shopify-service/api/shopify/shop/publications", axum::routing::get(crate::routes::stores::publications))
+        .with_state(state.clone());
     Router::new()
         .nest("/api", api)
+        .merge(status)
         .fallback_service(spa)
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request| {

@@ -11,6 +11,7 @@ pub mod mail;
 pub mod plans;
 pub mod queue;
 pub mod store;
+pub mod stores;
 pub mod tasks;
 pub mod telemetry;
 

@@ -4,6 +4,8 @@ mod core;
 mod misc;
 mod progress;
 mod social;
+pub mod stores;
+mod webhooks;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -14,6 +16,8 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
         .merge(social::router())
+        .merge(stores::router())
+        .merge(webhooks::router())
         .merge(account::router())
         .merge(core::router())
         .merge(progress::router())

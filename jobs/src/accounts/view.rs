@@ -8,8 +8,7 @@ use uuid::Uuid;
 use crate::error::{Error, Result};
 use crate::store::{users, workplaces};
 
-/// The account as the dashboard reads it (spec section 3). Stores arrive with the stores issue;
-/// until then `linked_stores` is empty and `has_shop` false, which is the truth.
+/// The account as the dashboard reads it (spec section 3).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AccountView {
     pub id: Uuid,
@@ -42,6 +41,8 @@ pub struct AccountView {
 pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
     let user = users::by_id(pool, user_id).await?.ok_or(Error::NotFound("account"))?;
     let workplaces = workplaces::of_user(pool, user_id).await?;
+    let linked_stores = crate::store::stores::linked(pool, user_id).await?;
+    let has_shop = !linked_stores.is_empty();
     Ok(AccountView {
         id: user.id,
         first_name: user.first_name,
@@ -50,9 +51,9 @@ pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
         avatar: user.avatar,
         email_verified: user.email_verified_at.is_some(),
         language: user.language,
-        has_shop: false,
+        has_shop,
         workplaces,
-        linked_stores: Map::new(),
+        linked_stores,
         onboarding: Vec::new(),
         remaining_meta_keys: user.remaining_meta_keys,
         plan_reinstalled: false,
@@ -63,7 +64,7 @@ pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
         is_new_pricing_mvp: false,
         is_new_pricing_mvp_v25: false,
         is_user_mkt: false,
-        is_workplace_no_store: true,
+        is_workplace_no_store: !has_shop,
         is_hide_billing: false,
         created_at: user.created_at,
         is_anonymous: false,

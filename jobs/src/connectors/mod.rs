@@ -1,2 +1,4 @@
 //! The outside world, reached only over its real HTTP protocols at configurable addresses.
 pub mod oauth;
+pub mod shopify;
+pub mod woocommerce;

@@ -2,9 +2,11 @@
 mod email;
 mod language;
 mod password;
+mod store_address;
 mod text;
 
 pub use email::Email;
 pub use language::Language;
 pub use password::{Password, PasswordHash};
+pub use store_address::{ShopifyDomain, WooStoreUrl};
 pub use text::{CurrencyCode, PersonName, WorkplaceName};

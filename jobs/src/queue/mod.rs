@@ -17,4 +17,6 @@ pub const KINDS: &[&str] = &[
     crate::tasks::welcome::KIND,
     crate::tasks::send_email::KIND,
     crate::tasks::noop::KIND,
+    crate::tasks::store_setup::KIND,
+    crate::tasks::webhook_event::KIND,
 ];

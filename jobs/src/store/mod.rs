@@ -4,5 +4,6 @@ pub mod outbox;
 pub mod progress;
 pub mod quick_start;
 pub mod sessions;
+pub mod stores;
 pub mod users;
 pub mod workplaces;

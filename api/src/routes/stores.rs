@@ -1,0 +1,157 @@
+//! Stores: connect (Shopify, WooCommerce), list, default, remove, uninstall, sales channels.
+use axum::extract::State;
+use axum::http::HeaderMap;
+use jobs::connectors::shopify;
+use jobs::store::stores::Store;
+use jobs::stores::{self, install, install::Installer};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_store))
+        .routes(routes!(shopify_install_get))
+        .routes(routes!(platform_install))
+        .routes(routes!(shopify_callback))
+        .routes(routes!(woo_link))
+        .routes(routes!(woo_key_callback))
+        .routes(routes!(update_default_store))
+        .routes(routes!(remove_store))
+        .routes(routes!(uninstall))
+}
+
+fn installer(scope: &Scope) -> Installer {
+    Installer { user_id: scope.user_id, workplace_id: scope.workplace.id }
+}
+
+/// The `store-id` header, when the caller sent one.
+pub fn store_id_header(headers: &HeaderMap) -> Result<Option<Uuid>, jobs::Error> {
+    match headers.get("store-id").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(raw) => Uuid::parse_str(raw).map(Some).map_err(|_| jobs::Error::InvalidCurrentShop),
+    }
+}
+
+#[utoipa::path(get, path = "/stores/list-store", responses((status = 200, description = "data: {stores: [Store]}, default first")))]
+async fn list_store(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "stores": jobs::store::stores::list(&state.pool, scope.workplace.id).await? }))
+}
+
+#[derive(Deserialize, IntoParams, ToSchema)]
+struct ShopInput {
+    shop: String,
+}
+
+#[utoipa::path(get, path = "/shopify/shop/install", params(ShopInput), responses((status = 200, description = "data: {url}")))]
+async fn shopify_install_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ShopInput>) -> ApiResult<Value> {
+    let url = install::shopify_start(&state.pool, &state.settings, installer(&scope), &q.shop).await?;
+    reply(json!({ "url": url }))
+}
+
+/// The address to send the browser to: Shopify's install page or WooCommerce's key grant.
+#[utoipa::path(post, path = "/auth/platform/{platform}/install", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, description = "data: {url}")))]
+async fn platform_install(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<ShopInput>) -> ApiResult<Value> {
+    let who = installer(&scope);
+    let url = match platform.as_str() {
+        "shopify" => install::shopify_start(&state.pool, &state.settings, who, &input.shop).await?,
+        "woocommerce" => install::woo_start(&state.pool, &state.settings, who, &input.shop).await?,
+        _ => return Err(jobs::Error::NotFound("Platform").into()),
+    };
+    reply(json!({ "url": url }))
+}
+
+/// Finishes the Shopify install with the parameters Shopify sent to `/callback`.
+#[utoipa::path(post, path = "/auth/platform/shopify/callback", responses((status = 200, description = "data: {store}")))]
+async fn shopify_callback(State(state): State<AppState>, scope: Scope, ApiJson(params): ApiJson<BTreeMap<String, String>>) -> ApiResult<Value> {
+    let store = install::shopify_finish(&state.pool, &state.settings, &state.sealer, scope.user_id, &params).await?;
+    reply(json!({ "store": store }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct WooKeys {
+    shop: String,
+    consumer_key: String,
+    consumer_secret: String,
+}
+
+#[utoipa::path(post, path = "/auth/platform/woocommerce/link", request_body = WooKeys, responses((status = 200, description = "data: {store}")))]
+async fn woo_link(State(state): State<AppState>, scope: Scope, ApiJson(k): ApiJson<WooKeys>) -> ApiResult<Value> {
+    let store = install::woo_link(&state.pool, &state.settings, &state.sealer, installer(&scope), &k.shop, &k.consumer_key, &k.consumer_secret).await?;
+    reply(json!({ "store": store }))
+}
+
+/// WooCommerce posts a granted key here (server to server); `user_id` is our state.
+#[derive(Deserialize, ToSchema)]
+struct GrantedKey {
+    user_id: Value,
+    consumer_key: String,
+    consumer_secret: String,
+}
+
+#[utoipa::path(post, path = "/woocommerce/auth/callback", request_body = GrantedKey, responses((status = 200, description = "data: {store_id}")))]
+async fn woo_key_callback(State(state): State<AppState>, ApiJson(k): ApiJson<GrantedKey>) -> ApiResult<Value> {
+    let user_state = match &k.user_id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let store = install::woo_key_granted(&state.pool, &state.sealer, &user_state, &k.consumer_key, &k.consumer_secret).await?;
+    reply(json!({ "store_id": store.id }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct StoreIdInput {
+    store_id: Uuid,
+}
+
+#[utoipa::path(post, path = "/core/stores/update-default-store", request_body = StoreIdInput, responses((status = 200, description = "data: {store}")))]
+async fn update_default_store(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<StoreIdInput>) -> ApiResult<Value> {
+    let store: Store = stores::make_default(&state.pool, scope.workplace.id, input.store_id).await?;
+    reply(json!({ "store": store }))
+}
+
+#[utoipa::path(delete, path = "/stores/{id}", params(("id" = Uuid, Path)), responses((status = 200, description = "data: null")))]
+async fn remove_store(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<Value> {
+    stores::remove(&state.pool, scope.workplace.id, id).await?;
+    reply(Value::Null)
+}
+
+#[utoipa::path(post, path = "/auth/platform/{platform}/uninstall", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, description = "data: {store}")))]
+async fn uninstall(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<ShopInput>) -> ApiResult<Value> {
+    let store = stores::uninstall(&state.pool, scope.workplace.id, &platform, &input.shop).await?;
+    reply(json!({ "store": store }))
+}
+
+#[derive(Deserialize)]
+pub struct PublicationsQuery {
+    clear_cache: Option<String>,
+}
+
+/// `GET /status/shopify-service/api/shopify/shop/publications` (host root): the store's sales
+/// channels, read again from Shopify when `clear_cache=1`.
+pub async fn publications(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<PublicationsQuery>) -> ApiResult<Value> {
+    let id = store_id_header(&headers)?.ok_or(jobs::Error::InvalidCurrentShop)?;
+    let store = stores::current(&state.pool, scope.workplace.id, id).await?;
+    if store.platform != "shopify" {
+        return reply(json!({ "publications": [], "external_channels": [] }));
+    }
+    if q.clear_cache.as_deref() == Some("1") && store.status == "connected" {
+        let creds = jobs::store::stores::credentials(&state.pool, id).await?.ok_or(jobs::Error::InvalidCurrentShop)?;
+        let token: Value = state.sealer.open_json(&creds.credentials)?;
+        let admin = shopify::Admin::new(&state.settings.shopify, &store.platform_domain, token["access_token"].as_str().unwrap_or_default());
+        let list = admin.publications().await.map_err(|e| jobs::Error::Upstream(e.to_string()))?;
+        jobs::tasks::store_setup::save_publications(&state.pool, id, &list).await?;
+    }
+    let (publications, external): (Value, Value) = sqlx::query_as("SELECT publications, external_channels FROM stores WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.pool)
+        .await?;
+    reply(json!({ "publications": publications, "external_channels": external }))
+}

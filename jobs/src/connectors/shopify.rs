@@ -1,0 +1,208 @@
+//! Shopify: the OAuth install (authorization-code grant) and the GraphQL Admin API, with
+//! Shopify's cost-based throttling honoured by waiting for the bucket to refill.
+use secrecy::ExposeSecret;
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::config::ShopifySettings;
+use crate::crypto::verify_hex_hmac;
+
+/// Webhook topics Dropline subscribes every shop to.
+pub const WEBHOOK_TOPICS: [&str; 3] = ["ORDERS_CREATE", "ORDERS_CANCELLED", "APP_UNINSTALLED"];
+
+/// Why a call to a shop failed. `Revoked` means the token is dead (uninstalled app).
+#[derive(Debug)]
+pub enum ShopifyError {
+    Revoked,
+    Failed(String),
+}
+
+impl std::fmt::Display for ShopifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShopifyError::Revoked => f.write_str("Shopify no longer accepts Dropline's access to this store; connect it again"),
+            ShopifyError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+fn http() -> reqwest::Client {
+    reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds")
+}
+
+/// The shop's base address: `https://acme.myshopify.com` in production.
+pub fn shop_url(settings: &ShopifySettings, shop: &str) -> String {
+    settings.shop_url_template.replace("{shop}", shop).trim_end_matches('/').to_string()
+}
+
+/// The install page the merchant approves Dropline on.
+pub fn authorize_url(settings: &ShopifySettings, shop: &str, redirect_uri: &str, state: &str) -> String {
+    let mut url = url::Url::parse(&format!("{}/admin/oauth/authorize", shop_url(settings, shop))).expect("shop URL template is a URL");
+    url.query_pairs_mut()
+        .append_pair("client_id", &settings.client_id)
+        .append_pair("scope", &settings.scopes)
+        .append_pair("redirect_uri", redirect_uri)
+        .append_pair("state", state);
+    url.into()
+}
+
+/// Shopify signs its redirect: hex HMAC-SHA256 (app secret) of the other parameters, sorted
+/// by name and joined as `k=v&k=v`.
+pub fn redirect_is_signed(settings: &ShopifySettings, params: &BTreeMap<String, String>) -> bool {
+    let Some(hmac) = params.get("hmac") else { return false };
+    let message: Vec<String> = params.iter().filter(|(k, _)| *k != "hmac" && *k != "signature").map(|(k, v)| format!("{k}={v}")).collect();
+    verify_hex_hmac(settings.client_secret.expose_secret().as_bytes(), message.join("&").as_bytes(), hmac)
+}
+
+/// Exchanges the install's code for the shop's offline access token.
+pub async fn exchange_code(settings: &ShopifySettings, shop: &str, code: &str) -> Result<String, String> {
+    let body = json!({ "client_id": settings.client_id, "client_secret": settings.client_secret.expose_secret(), "code": code });
+    let res = http()
+        .post(format!("{}/admin/oauth/access_token", shop_url(settings, shop)))
+        .json(&body)
+        .send()
+        .await
+        .map_err(|e| format!("Shopify could not be reached: {e}"))?;
+    let status = res.status();
+    let answer: Value = res.json().await.unwrap_or(Value::Null);
+    match answer["access_token"].as_str() {
+        Some(token) if status.is_success() => Ok(token.to_string()),
+        _ => Err(format!("Shopify refused the install ({status}): {}", answer["error_description"].as_str().or(answer["error"].as_str()).unwrap_or("no reason given"))),
+    }
+}
+
+/// One shop's GraphQL Admin API.
+pub struct Admin {
+    endpoint: String,
+    token: String,
+    http: reqwest::Client,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ShopInfo {
+    pub name: String,
+    pub currency: String,
+}
+
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
+pub struct Publication {
+    pub id: String,
+    pub name: String,
+    pub handle: String,
+    pub app_id: String,
+    pub app_title: String,
+}
+
+impl Admin {
+    pub fn new(settings: &ShopifySettings, shop: &str, token: &str) -> Self {
+        let endpoint = format!("{}/admin/api/{}/graphql.json", shop_url(settings, shop), settings.api_version);
+        Admin { endpoint, token: token.to_string(), http: http() }
+    }
+
+    /// Runs one operation. Waits out THROTTLED answers and brief outages (429, 5xx) a few
+    /// times; GraphQL errors and user errors are the caller's to read.
+    pub async fn graphql(&self, query: &str, variables: Value) -> Result<Value, ShopifyError> {
+        let body = json!({ "query": query, "variables": variables });
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let res = self.http.post(&self.endpoint).header("X-Shopify-Access-Token", &self.token).json(&body).send().await;
+            let retry_in = match res {
+                Err(e) if attempt >= 4 => return Err(ShopifyError::Failed(format!("Shopify could not be reached: {e}"))),
+                Err(_) => Duration::from_millis(500 * attempt),
+                Ok(r) if r.status() == reqwest::StatusCode::UNAUTHORIZED => return Err(ShopifyError::Revoked),
+                Ok(r) if (r.status().as_u16() == 429 || r.status().is_server_error()) && attempt < 4 => {
+                    let after = r.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok()).unwrap_or(1.0);
+                    Duration::from_secs_f64(after.min(10.0))
+                }
+                Ok(r) if !r.status().is_success() => return Err(ShopifyError::Failed(format!("Shopify answered {}", r.status()))),
+                Ok(r) => {
+                    let answer: Value = r.json().await.map_err(|e| ShopifyError::Failed(format!("Shopify sent an unreadable answer: {e}")))?;
+                    match throttled_wait(&answer) {
+                        Some(wait) if attempt < 6 => wait,
+                        Some(_) => return Err(ShopifyError::Failed("Shopify is rate limiting this store; try again shortly".into())),
+                        None => return Ok(answer),
+                    }
+                }
+            };
+            tokio::time::sleep(retry_in).await;
+        }
+    }
+
+    pub async fn shop_info(&self) -> Result<ShopInfo, ShopifyError> {
+        let a = self.graphql("{ shop { name currencyCode } }", json!({})).await?;
+        let shop = &a["data"]["shop"];
+        Ok(ShopInfo {
+            name: shop["name"].as_str().unwrap_or_default().to_string(),
+            currency: shop["currencyCode"].as_str().unwrap_or("USD").to_string(),
+        })
+    }
+
+    /// Subscribes `callback_url` to `topic`. An existing identical subscription counts as
+    /// done, so a retried setup does not fail on its own earlier success.
+    pub async fn subscribe_webhook(&self, topic: &str, callback_url: &str) -> Result<(), ShopifyError> {
+        let q = "mutation($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
+            webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) { webhookSubscription { id } userErrors { field message } } }";
+        let a = self.graphql(q, json!({ "topic": topic, "sub": { "callbackUrl": callback_url, "format": "JSON" } })).await?;
+        if let Some(message) = first_error(&a) {
+            return Err(ShopifyError::Failed(format!("Shopify refused the {topic} webhook: {message}")));
+        }
+        let errors = a["data"]["webhookSubscriptionCreate"]["userErrors"].as_array().cloned().unwrap_or_default();
+        match errors.first().and_then(|e| e["message"].as_str()) {
+            None => Ok(()),
+            Some(m) if m.contains("already been taken") => Ok(()),
+            Some(m) => Err(ShopifyError::Failed(format!("Shopify refused the {topic} webhook: {m}"))),
+        }
+    }
+
+    /// The shop's sales channels.
+    pub async fn publications(&self) -> Result<Vec<Publication>, ShopifyError> {
+        let a = self.graphql("{ publications(first: 50) { nodes { id name app { id handle title } } } }", json!({})).await?;
+        if let Some(message) = first_error(&a) {
+            return Err(ShopifyError::Failed(format!("Shopify refused to list sales channels: {message}")));
+        }
+        let nodes = a["data"]["publications"]["nodes"].as_array().cloned().unwrap_or_default();
+        Ok(nodes
+            .iter()
+            .map(|n| Publication {
+                id: n["id"].as_str().unwrap_or_default().into(),
+                name: n["name"].as_str().unwrap_or_default().into(),
+                handle: n["app"]["handle"].as_str().unwrap_or_default().into(),
+                app_id: n["app"]["id"].as_str().unwrap_or_default().into(),
+                app_title: n["app"]["title"].as_str().unwrap_or_default().into(),
+            })
+            .collect())
+    }
+}
+
+fn first_error(answer: &Value) -> Option<String> {
+    answer["errors"].as_array().and_then(|e| e.first()).map(|e| e["message"].as_str().unwrap_or("error").to_string())
+}
+
+/// How long to wait when Shopify answered THROTTLED: until the bucket holds the cost asked.
+fn throttled_wait(answer: &Value) -> Option<Duration> {
+    let errors = answer["errors"].as_array()?;
+    let throttled = errors.iter().find(|e| e["extensions"]["code"] == "THROTTLED")?;
+    let cost = answer["extensions"]["cost"].clone();
+    let cost = if cost.is_null() { throttled["extensions"]["cost"].clone() } else { cost };
+    let requested = cost["requestedQueryCost"].as_f64().unwrap_or(50.0);
+    let status = &cost["throttleStatus"];
+    let available = status["currentlyAvailable"].as_f64().unwrap_or(0.0);
+    let rate = status["restoreRate"].as_f64().filter(|r| *r > 0.0).unwrap_or(50.0);
+    Some(Duration::from_secs_f64(((requested - available) / rate).clamp(0.05, 20.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn throttled_answers_wait_for_the_missing_points() {
+        let a = json!({"errors": [{"message": "Throttled", "extensions": {"code": "THROTTLED"}}],
+            "extensions": {"cost": {"requestedQueryCost": 152, "throttleStatus": {"maximumAvailable": 1000, "currentlyAvailable": 52, "restoreRate": 50}}}});
+        assert_eq!(throttled_wait(&a), Some(Duration::from_secs(2)));
+        assert_eq!(throttled_wait(&json!({"data": {}})), None);
+    }
+}

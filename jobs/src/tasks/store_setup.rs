@@ -1,0 +1,84 @@
+//! After a store connects: subscribe it to the webhooks Dropline needs and read its sales
+//! channels. Safe to re-run: both platforms' subscriptions are made idempotent.
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::TaskContext;
+use crate::connectors::shopify::{self, ShopifyError};
+use crate::connectors::woocommerce;
+use crate::queue::JobFailure;
+use crate::store::stores;
+
+pub const KIND: &str = "store_setup";
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct StoreSetup {
+    pub store_id: Uuid,
+}
+
+pub async fn run(ctx: &TaskContext, job: StoreSetup) -> Result<Value, JobFailure> {
+    let Some(store) = stores::credentials(&ctx.pool, job.store_id).await? else {
+        return Err(JobFailure::permanent("the store is gone"));
+    };
+    if store.status != "connected" {
+        return Ok(json!({ "skipped": "store disconnected" }));
+    }
+    let result = match store.platform.as_str() {
+        "shopify" => setup_shopify(ctx, &store).await,
+        _ => setup_woo(ctx, &store).await,
+    };
+    match result {
+        Ok(v) => {
+            stores::set_setup(&ctx.pool, store.id, "ready", None).await?;
+            Ok(v)
+        }
+        Err(message) => {
+            stores::set_setup(&ctx.pool, store.id, "error", Some(&message)).await?;
+            Err(JobFailure::transient(message))
+        }
+    }
+}
+
+async fn setup_shopify(ctx: &TaskContext, store: &stores::Credentials) -> Result<Value, String> {
+    let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| e.to_string())?;
+    let token = creds["access_token"].as_str().unwrap_or_default();
+    let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token);
+    let callback = format!("{}/api/webhooks/shopify", ctx.settings.application.base_url.trim_end_matches('/'));
+    for topic in shopify::WEBHOOK_TOPICS {
+        admin.subscribe_webhook(topic, &callback).await.map_err(|e: ShopifyError| e.to_string())?;
+    }
+    let count = refresh_publications(ctx, store.id, &admin).await.map_err(|e| e.to_string())?;
+    Ok(json!({ "webhooks": shopify::WEBHOOK_TOPICS.len(), "publications": count }))
+}
+
+/// Reads the shop's publications and keeps them with the store (spec: external channels).
+pub async fn refresh_publications(ctx_or_pool: &TaskContext, store_id: Uuid, admin: &shopify::Admin) -> Result<usize, ShopifyError> {
+    let publications = admin.publications().await?;
+    save_publications(&ctx_or_pool.pool, store_id, &publications).await.map_err(|e| ShopifyError::Failed(e.to_string()))?;
+    Ok(publications.len())
+}
+
+/// Stores the publications, with the external channels (spec section 3) among them.
+pub async fn save_publications(pool: &sqlx::PgPool, store_id: Uuid, publications: &[shopify::Publication]) -> crate::Result<()> {
+    const EXTERNAL: [&str; 7] = ["facebook-ads", "google", "tiktok-ads-2", "shop-72", "snap-ads-sync", "pinterest-4", "x-ads"];
+    let list: Vec<Value> = publications.iter().map(|p| json!({ "id": p.id, "name": p.name, "handle": p.handle, "is_active": true })).collect();
+    let external: Vec<Value> = publications
+        .iter()
+        .filter(|p| EXTERNAL.contains(&p.handle.as_str()))
+        .map(|p| json!({ "id": p.id, "handle": p.handle, "developer_name": p.app_title, "name": p.name, "app_id": p.app_id, "is_active": true }))
+        .collect();
+    stores::set_publications(pool, store_id, &Value::from(list), &Value::from(external)).await
+}
+
+async fn setup_woo(ctx: &TaskContext, store: &stores::Credentials) -> Result<Value, String> {
+    let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| e.to_string())?;
+    let secret = store.webhook_secret.as_deref().map(|s| ctx.sealer.open(s)).transpose().map_err(|e| e.to_string())?.unwrap_or_default();
+    let secret = String::from_utf8(secret).map_err(|_| "the webhook secret is unreadable".to_string())?;
+    let rest = woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default());
+    let url = format!("{}/api/webhooks/woocommerce/{}", ctx.settings.application.base_url.trim_end_matches('/'), store.id);
+    for topic in woocommerce::WEBHOOK_TOPICS {
+        rest.subscribe_webhook(topic, &url, &secret).await?;
+    }
+    Ok(json!({ "webhooks": woocommerce::WEBHOOK_TOPICS.len() }))
+}
