@@ -108,6 +108,13 @@ where
         let user = AuthUser::from_request_parts(parts, state).await?;
         let state = AppState::from_ref(state);
         let header = parts.headers.get("workplace-id").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+        // Embedded in a store's admin, the workplace holding that store wins (spec section 4).
+        let embedded = parts.headers.get("platform-domain-embedded").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+        if let Some(domain) = embedded {
+            if let Some(w) = workplaces::holding_store(&state.pool, user.user_id, domain).await? {
+                return Ok(Scope { user_id: user.user_id, workplace: w });
+            }
+        }
         let workplace = match header {
             Some(raw) => {
                 let id = Uuid::parse_str(raw).map_err(|_| Error::field("workplace-id", "workplace-id must be a workplace id"))?;

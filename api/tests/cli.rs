@@ -37,3 +37,18 @@ async fn seed_demo_is_idempotent(pool: PgPool) {
     let (ok, out) = dropline(&pool, &["seed-demo"]);
     assert!(ok && out.contains("already exists") && out.contains("demo@dropline.local / dropline-demo"), "{out}");
 }
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn stores_list_prints_each_workplace_s_stores(pool: PgPool) {
+    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    assert!(ok);
+    let (ok, out) = dropline(&pool, &["stores", "list", "--email", "op@shop.com"]);
+    assert!(ok && out.contains("no stores"), "{out}");
+    let (user, workplace): (uuid::Uuid, uuid::Uuid) =
+        sqlx::query_as("SELECT owner_id, id FROM workplaces").fetch_one(&pool).await.unwrap();
+    sqlx::query("INSERT INTO stores (id, workplace_id, owner_id, platform, platform_domain, api_base, credentials, is_default)
+                 VALUES ($1, $2, $3, 'shopify', 'acme.myshopify.com', 'https://acme.myshopify.com', '\\x00', true)")
+        .bind(uuid::Uuid::new_v4()).bind(workplace).bind(user).execute(&pool).await.unwrap();
+    let (ok, out) = dropline(&pool, &["stores", "list", "--email", "op@shop.com"]);
+    assert!(ok && out.contains("acme.myshopify.com") && out.contains("default"), "{out}");
+}

@@ -63,6 +63,15 @@ async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels(pool: PgP
     assert_eq!(me.data()["has_shop"], true);
     assert_eq!(me.data()["linked_stores"]["shopify"][0]["platform_domain"], "acme.myshopify.com");
 
+    // Embedded in the store's admin, the store's workplace is chosen by its domain.
+    let w = app.post("/api/core/workplaces", Some(&token), json!({ "name": "Second" })).await;
+    let second = w.data()["id"].as_str().unwrap().to_string();
+    assert!(app.call("GET", "/api/stores/list-store", Some(&token), Some(&second), None).await.data()["stores"].as_array().unwrap().is_empty());
+    let embedded = app.http.get(format!("{}/api/stores/list-store", app.base)).bearer_auth(&token)
+        .header("workplace-id", &second).header("platform-domain-embedded", "acme.myshopify.com").send().await.unwrap();
+    let embedded: Value = embedded.json().await.unwrap();
+    assert_eq!(embedded["data"]["stores"][0]["platform_domain"], "acme.myshopify.com");
+
     let pubs = app.http.get(format!("{}/status/shopify-service/api/shopify/shop/publications?clear_cache=1&update_external_channels=1", app.base))
         .bearer_auth(&token).header("store-id", stores[0]["id"].as_str().unwrap()).send().await.unwrap();
     let pubs: Value = pubs.json().await.unwrap();

@@ -24,6 +24,20 @@ enum Command {
     },
     /// Creates the demo account if it does not exist and prints its login.
     SeedDemo,
+    /// Connected stores.
+    Stores {
+        #[command(subcommand)]
+        command: StoresCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum StoresCommand {
+    /// Lists a user's stores by workplace, default first.
+    List {
+        #[arg(long)]
+        email: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -72,6 +86,20 @@ async fn main() -> anyhow::Result<()> {
                 }
                 for (kind, status, n) in counts {
                     println!("  {kind:<20} {status:<11} {n}");
+                }
+            }
+        }
+        Command::Stores { command: StoresCommand::List { email } } => {
+            let user = users::by_email(&pool, &email).await?.ok_or_else(|| anyhow::anyhow!("no account {email}"))?;
+            for w in workplaces::of_user(&pool, user.id).await? {
+                println!("workplace {} \"{}\"", w.id, w.name);
+                let list = jobs::store::stores::list(&pool, w.id).await?;
+                if list.is_empty() {
+                    println!("  no stores");
+                }
+                for s in list {
+                    let default = if s.is_default { "default" } else { "" };
+                    println!("  {} {:<11} {:<32} {:<12} setup {:<7} {default}", s.id, s.platform, s.platform_domain, s.status, s.setup);
                 }
             }
         }

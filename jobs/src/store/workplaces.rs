@@ -62,3 +62,17 @@ pub async fn set_currency(pool: &PgPool, workplace_id: Uuid, currency: &str) -> 
     sqlx::query("UPDATE workplaces SET currency = $2 WHERE id = $1").bind(workplace_id).bind(currency).execute(pool).await?;
     Ok(())
 }
+
+/// The user's workplace holding the live store with this domain (embedded-app mode).
+pub async fn holding_store(pool: &PgPool, user_id: Uuid, platform_domain: &str) -> Result<Option<Workplace>> {
+    Ok(sqlx::query_as(
+        "SELECT w.id, w.name, w.currency, w.plan_key FROM workplaces w
+         JOIN workplace_members m ON m.workplace_id = w.id AND m.user_id = $1
+         JOIN stores s ON s.workplace_id = w.id AND s.removed_at IS NULL
+         WHERE s.platform_domain = $2 ORDER BY (s.status = 'connected') DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(platform_domain.to_ascii_lowercase())
+    .fetch_optional(pool)
+    .await?)
+}
