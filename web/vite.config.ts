@@ -19,6 +19,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
+      '/status': { target: apiTarget, changeOrigin: true },
     },
   },
   test: {

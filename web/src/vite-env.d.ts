@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
+  readonly VITE_ROOT_BASE?: string;
   readonly VITE_PARTNERS_URL?: string;
   readonly VITE_HELP_CENTER_URL?: string;
   readonly VITE_APP_NAME?: string;

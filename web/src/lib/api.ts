@@ -5,8 +5,9 @@
  * nothing throws. Error handling (toasts, sign-out on UNAUTHORIZED, invalid shop id) happens here
  * once for every caller.
  */
-import { UNAUTHORIZED_SIGN_OUT_DELAY_MS, env } from './env';
+import { INVALID_SHOP_REDIRECT_DELAY_MS, UNAUTHORIZED_SIGN_OUT_DELAY_MS, env } from './env';
 import { currentLanguage, i18n } from './i18n';
+import { createInvalidShopHandler } from './invalid-shop';
 import { clearShopId, getShopId, getToken, getWorkplaceId } from './storage';
 import { ResponseStatus } from './response-status';
 import { notify as toast, type NoticeType } from './toaster';
@@ -245,9 +246,7 @@ function goToSignOut() {
   if (window.location.pathname !== '/signout') window.location.assign('/signout');
 }
 
-const SETTINGS_PATH = '/app/setting/account';
-
-export const api: ApiClient = createApiClient({
+const deps: ApiDeps = {
   fetch: (input, init) => fetch(input, init),
   baseUrl: env.apiBase,
   timeoutMs: env.apiTimeoutMs,
@@ -260,14 +259,21 @@ export const api: ApiClient = createApiClient({
   translate: (key) => i18n.t(key),
   notify: toast,
   signOut: goToSignOut,
-  onInvalidShop: () => {
-    clearShopId();
-    setTimeout(() => {
-      if (!window.location.pathname.startsWith('/app/setting')) window.location.assign(SETTINGS_PATH);
-    }, UNAUTHORIZED_SIGN_OUT_DELAY_MS);
-  },
+  onInvalidShop: createInvalidShopHandler({
+    clearShopId,
+    schedule: (fn, ms) => void setTimeout(fn, ms),
+    currentPath: () => window.location.pathname,
+    go: (path) => window.location.assign(path),
+    delayMs: INVALID_SHOP_REDIRECT_DELAY_MS,
+    isEmbedded: env.isEmbedded,
+  }),
   schedule: (fn, ms) => void setTimeout(fn, ms),
-});
+};
+
+export const api: ApiClient = createApiClient(deps);
+
+/** The second client, for calls at the host root (spec section 7). */
+export const rootApi: ApiClient = createApiClient({ ...deps, baseUrl: env.rootBase });
 
 /** Error thrown by the SWR fetcher so that hooks get an `error` when `success` is false. */
 export class ApiError extends Error {

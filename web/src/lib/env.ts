@@ -9,6 +9,8 @@ function read(value: string | undefined, fallback: string): string {
 export interface Env {
   /** Base path of the API; every request path is appended to it. */
   readonly apiBase: string;
+  /** Base of the second client, for calls at the host root (`status/shopify-service/...`). */
+  readonly rootBase: string;
   /** Value of the `app` request header. */
   readonly appName: string;
   /** Marketing site partners page: every path containing `/campaign` is sent here. */
@@ -23,6 +25,7 @@ export interface Env {
 
 export const env: Env = {
   apiBase: read(import.meta.env.VITE_API_BASE, '/api/'),
+  rootBase: read(import.meta.env.VITE_ROOT_BASE, '/'),
   appName: read(import.meta.env.VITE_APP_NAME, 'dropline'),
   partnersUrl: read(import.meta.env.VITE_PARTNERS_URL, 'https://dropline.dev/partners'),
   helpCenterUrl: read(import.meta.env.VITE_HELP_CENTER_URL, 'https://dropline.dev/help'),
@@ -38,6 +41,8 @@ export const HEADER_HEIGHT = 56;
 export const BADGE_CAP = 99;
 /** Delay before signing out after an UNAUTHORIZED response. */
 export const UNAUTHORIZED_SIGN_OUT_DELAY_MS = 1000;
+/** Delay before leaving for the settings after CURRENT_SHOP_ID_INVALID. */
+export const INVALID_SHOP_REDIRECT_DELAY_MS = 1000;
 /** Default toast duration. */
 export const TOAST_DURATION_MS = 3000;
 /** SWR stale time (spec: query cache stale time 5 minutes). */

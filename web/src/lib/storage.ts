@@ -1,4 +1,9 @@
-/** Persistent session storage (spec section 4: persistent storage outside embedded mode). */
+/**
+ * Session storage of the dashboard (spec section 4): persistent (localStorage) outside embedded
+ * mode, per browser tab (sessionStorage) when embedded in a store admin.
+ */
+import { env } from './env';
+
 export const STORAGE_KEYS = {
   token: 'dropline.token',
   shopId: 'dropline.shop_id',
@@ -10,12 +15,18 @@ export const STORAGE_KEYS = {
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-function store(): Storage | null {
+/** The storage of the mode: per tab when embedded, persistent otherwise. */
+export function pickStorage(embedded: boolean, win: Pick<Window, 'localStorage' | 'sessionStorage'> | undefined): Storage | null {
   try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
+    if (!win) return null;
+    return embedded ? win.sessionStorage : win.localStorage;
   } catch {
     return null;
   }
+}
+
+function store(): Storage | null {
+  return pickStorage(env.isEmbedded, typeof window !== 'undefined' ? window : undefined);
 }
 
 export function readItem(key: Key | string): string | null {
@@ -30,17 +41,42 @@ export function removeItem(key: Key | string): void {
   store()?.removeItem(key);
 }
 
+/** Listeners of the stored shop id (the current shop follows it without a reload). */
+const shopListeners = new Set<() => void>();
+
+export function subscribeShopId(listener: () => void): () => void {
+  shopListeners.add(listener);
+  return () => {
+    shopListeners.delete(listener);
+  };
+}
+
+function shopChanged(): void {
+  for (const listener of [...shopListeners]) listener();
+}
+
 export const getToken = () => readItem(STORAGE_KEYS.token);
 export const setToken = (token: string) => writeItem(STORAGE_KEYS.token, token);
 export const getWorkplaceId = () => readItem(STORAGE_KEYS.workplaceId);
 export const setWorkplaceId = (id: string) => writeItem(STORAGE_KEYS.workplaceId, id);
 export const getShopId = () => readItem(STORAGE_KEYS.shopId);
-export const clearShopId = () => removeItem(STORAGE_KEYS.shopId);
+
+export function setShopId(id: string): void {
+  if (getShopId() === id) return;
+  writeItem(STORAGE_KEYS.shopId, id);
+  shopChanged();
+}
+
+export function clearShopId(): void {
+  if (getShopId() === null) return;
+  removeItem(STORAGE_KEYS.shopId);
+  shopChanged();
+}
 
 /** Sign-out (spec section 4): clears the token, the shop id, the workspace id and the reconnect flag. */
 export function clearSession(): void {
   removeItem(STORAGE_KEYS.token);
-  removeItem(STORAGE_KEYS.shopId);
+  clearShopId();
   removeItem(STORAGE_KEYS.workplaceId);
   removeItem(STORAGE_KEYS.reconnect);
 }

@@ -22,11 +22,11 @@ const en = flatten(resources.en.translation as Tree);
  * words that are the same in that language.
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  '*': ['common.appName', 'billing.usageOf'],
-  de: ['nav.community', 'pages.community', 'billing.upgrade', 'billing.features.ADMIAD_CASHBACK', 'pages.cashback'],
+  '*': ['common.appName', 'billing.usageOf', 'channels.settings.kilogram', 'channels.settings.centimeter', 'inspection.themeId'],
+  de: ['inspection.logos', 'nav.community', 'pages.community', 'billing.upgrade', 'billing.features.ADMIAD_CASHBACK', 'pages.cashback'],
   it: ['nav.home', 'nav.tabs.home', 'pages.home', 'nav.community', 'pages.community', 'auth.fields.email', 'auth.fields.password'],
   nl: ['nav.community', 'pages.community'],
-  fr: ['notifications.title', 'pages.collections', 'pages.collection'],
+  fr: ['inspection.logos', 'notifications.title', 'pages.collections', 'pages.collection'],
 };
 
 describe('locale files', () => {

@@ -91,3 +91,92 @@ export interface NotificationList {
   unread: { total: number; product: number; supplier: number; order: number };
   items: NotificationItem[];
 }
+
+/** Store platforms (spec section 1). */
+export type StorePlatform = 'shopify' | 'woocommerce';
+
+export interface ExternalChannel {
+  id: string;
+  handle: string;
+  developer_name: string;
+  name: string;
+  app_id: string | number | null;
+  is_active: boolean;
+}
+
+/** A connected store (docs/API.md "Stores"). */
+export interface Store {
+  id: string;
+  platform: StorePlatform;
+  platform_domain: string;
+  domain: string;
+  name: string;
+  currency: string;
+  workplace_id: string;
+  is_default: boolean;
+  status: 'connected' | 'disconnected';
+  setup: 'pending' | 'ready' | 'error';
+  setup_error: string | null;
+  connected_at: string;
+  metadata: { external_channels?: ExternalChannel[] } | null;
+}
+
+export interface StoreList {
+  stores: Store[];
+}
+
+export interface Publication {
+  id: string;
+  name: string;
+  handle: string;
+  is_active: boolean;
+}
+
+export interface PublicationList {
+  publications: Publication[];
+  external_channels: ExternalChannel[];
+}
+
+/** Sales channels with their own connection (docs/API.md "Sales channels"). */
+export type SalesChannelId = 'tiktok' | 'facebook' | 'google';
+
+export interface FacebookBusiness {
+  id: string;
+  name: string;
+  catalogs: { id: string; name: string }[];
+}
+
+export interface ChannelLinkOptions {
+  businesses?: FacebookBusiness[];
+  merchants?: { id: string; name?: string }[];
+}
+
+export interface SalesChannel {
+  channel: SalesChannelId;
+  handle: string;
+  name: string;
+  status: 'active' | 'coming_soon';
+  connected: boolean;
+  account_name: string | null;
+  connected_at: string | null;
+  needs_link: boolean;
+  options: ChannelLinkOptions | null;
+}
+
+export interface ChannelSettings {
+  is_publish: boolean;
+  allow_sell_out_of_stock: boolean;
+  sync_order: boolean;
+  publications?: { id: string; handle: string }[];
+  warehouse_id?: string | null;
+  weight?: { value: number; unit: string };
+  dimension?: { height: number; width: number; length: number; unit: string };
+}
+
+export interface TiktokWarehouse {
+  id: string;
+  name: string;
+  is_default: boolean;
+  effect_status: string;
+  type: string;
+}

@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { pick } from '@/test/menu';
 import type { Account } from '@/types/api';
 import { routes } from './routes';
 
@@ -57,7 +58,16 @@ function serve(overrides: { account?: Partial<Account>; isFree?: boolean } = {})
     'fetch',
     vi.fn(async (input: string, init: RequestInit) => {
       const path = String(input).replace(/^\/api\//, '').split('?')[0];
-      calls.push({ path, headers: new Headers(init.headers), method: init.method ?? 'GET' });
+      const headers = new Headers(init.headers);
+      calls.push({ path, headers, method: init.method ?? 'GET' });
+      if (path === 'stores/list-store') {
+        const wp = headers.get('workplace-id');
+        const stores = [
+          { id: `${wp}-a`, platform: 'shopify', platform_domain: `${wp}-a.myshopify.com`, domain: '', name: `${wp} A`, currency: 'USD', workplace_id: wp, is_default: false, status: 'connected', setup: 'ready', setup_error: null, connected_at: '', metadata: null },
+          { id: `${wp}-b`, platform: 'shopify', platform_domain: `${wp}-b.myshopify.com`, domain: '', name: `${wp} B`, currency: 'USD', workplace_id: wp, is_default: true, status: 'connected', setup: 'ready', setup_error: null, connected_at: '', metadata: null },
+        ];
+        return new Response(JSON.stringify({ status: 200, success: true, message: 'OK', data: { stores } }), { status: 200 });
+      }
       const body = path in data ? { status: 200, success: true, message: 'OK', data: data[path] } : { status: 202, success: false, message: 'Not found', data: null };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
@@ -116,6 +126,19 @@ describe('signed-in shell', () => {
     const scoped = calls.filter((c) => c.path !== 'auth/account');
     expect(scoped.length).toBeGreaterThan(3);
     for (const call of scoped) expect(call.headers.get('workplace-id'), call.path).toBe('w1');
+  });
+
+  it("switching workplace selects that workplace's shop without a reload", async () => {
+    serve();
+    renderApp();
+    const selector = await screen.findByTestId('store-selector');
+    await vi.waitFor(() => expect(selector.getAttribute('data-current')).toBe('w1-b'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.shopId)).toBe('w1-b');
+    fireEvent.click(screen.getByTestId('workplace-selector'));
+    await pick(await screen.findByTestId('workplace-option-w2'));
+    await vi.waitFor(() => expect(screen.getByTestId('store-selector').getAttribute('data-current')).toBe('w2-b'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.shopId)).toBe('w2-b');
+    expect(window.localStorage.getItem(STORAGE_KEYS.workplaceId)).toBe('w2');
   });
 
   it('hides Upgrade on a paid plan', async () => {

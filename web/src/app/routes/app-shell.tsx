@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-states';
 import { LanguageSelector, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
 import { UpgradeButton, UsagePopover, useCurrentPlan } from '@/features/billing';
+import { StoreSelector } from '@/features/channels';
 import { DashboardLayout, mobileTabs, sideNavGroups } from '@/features/layout';
 import { NotificationBell } from '@/features/notifications';
 import { WorkplaceSelector, useWorkplaceSelection } from '@/features/workplaces';
@@ -58,7 +59,12 @@ export function AppShell() {
       nav={sideNavGroups(navContext, env.helpCenterUrl)}
       tabs={mobileTabs(navContext)}
       counts={statistic ?? {}}
-      sideNavHeader={selector}
+      sideNavHeader={
+        <Stack gap="2">
+          {selector}
+          <StoreSelector />
+        </Stack>
+      }
       topBarStart={isMobile && workplace.workplaces.length > 1 ? selector : undefined}
       topBarEnd={
         <>

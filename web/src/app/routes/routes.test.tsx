@@ -41,6 +41,11 @@ const SPEC_PATHS = [
   '/app/notifications',
   '/app/recent-notification',
   '/app/setting',
+  '/app/setting/account',
+  '/app/channel',
+  '/app/setting/channel',
+  '/app/store-analytics',
+  '/app/auth/bind/platform',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 

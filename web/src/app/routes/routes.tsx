@@ -9,9 +9,13 @@ import {
   SignupForm,
   SocialCallback,
 } from '@/features/auth';
+import { BindPlatform, ShopifyCallback, ShopifyInstall } from '@/features/channels';
 import { NotificationsPage } from '@/features/notifications';
+import { InspectionPage } from '@/features/store-inspection';
+import { AccountSettings } from './account-settings';
 import { AppShell } from './app-shell';
 import { AuthLayout } from './auth-layout';
+import { ChannelRoute } from './channel-route';
 import { ComingSoon } from './coming-soon';
 import { HomePage } from './home';
 import { NotFound } from './not-found';
@@ -39,6 +43,9 @@ export const routes: RouteObject[] = [
           { path: '/auth/:social/callback', element: <SocialCallback /> },
         ],
       },
+      // Shopify sends the browser back here after an app install (the API call needs the session).
+      { path: '/callback', element: <RequireAuth><ShopifyCallback /></RequireAuth> },
+      { path: '/install', element: <RequireAuth><ShopifyInstall /></RequireAuth> },
       ...PUBLIC_PLACEHOLDER_PAGES.map((page) => ({
         path: page.path,
         element: <ComingSoon title={page.title} homePath="/" />,
@@ -55,6 +62,11 @@ export const routes: RouteObject[] = [
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'recent-notification', element: <NotificationsPage /> },
           { path: 'setting', element: <Navigate to="/app/setting/account" replace /> },
+          { path: 'setting/account', element: <AccountSettings /> },
+          { path: 'channel', element: <ChannelRoute /> },
+          { path: 'setting/channel', element: <ChannelRoute /> },
+          { path: 'auth/bind/platform', element: <BindPlatform /> },
+          { path: 'store-analytics', element: <InspectionPage /> },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],

@@ -1,5 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import { BoxIcon, BriefcaseIcon, CartIcon, HelpIcon, HomeIcon, ImportIcon, PlugIcon, SearchIcon, SettingsIcon, ShirtIcon, UsersIcon } from '@/components/icons';
+import { BoxIcon, BriefcaseIcon, CartIcon, GaugeIcon, HelpIcon, HomeIcon, ImportIcon, PlugIcon, SearchIcon, SettingsIcon, ShirtIcon, UsersIcon } from '@/components/icons';
 import type { NavIcon as NavIconName } from '../lib/nav';
 
 const ICONS = {
@@ -14,6 +14,7 @@ const ICONS = {
   plug: PlugIcon,
   help: HelpIcon,
   manage: BriefcaseIcon,
+  gauge: GaugeIcon,
 } as const;
 
 export function NavIcon({ name, ...props }: { name: NavIconName } & IconProps) {

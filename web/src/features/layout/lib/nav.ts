@@ -3,7 +3,7 @@
  * names to icons and badge keys to counts.
  */
 export type BadgeKey = 'import_list' | 'product_list' | 'order_list' | 'chat_unread_count';
-export type NavIcon = 'home' | 'search' | 'shirt' | 'import' | 'box' | 'cart' | 'users' | 'settings' | 'plug' | 'help' | 'manage';
+export type NavIcon = 'home' | 'search' | 'shirt' | 'import' | 'box' | 'cart' | 'users' | 'settings' | 'plug' | 'help' | 'manage' | 'gauge';
 
 export interface NavItem {
   id: string;
@@ -50,6 +50,7 @@ const item = {
   orderList: { id: 'order-list', labelKey: 'nav.orderList', to: '/app/orders', icon: 'cart', badge: 'order_list', matches: ['/app/orders', '/app/v2/orders'] },
   community: { id: 'community', labelKey: 'nav.community', to: '/app/community', icon: 'users' },
   generalSetting: { id: 'general-setting', labelKey: 'nav.generalSetting', to: SETTINGS_PATH, icon: 'settings', matches: ['/app/setting'] },
+  storeAnalytics: { id: 'store-analytics', labelKey: 'nav.storeAnalytics', to: '/app/store-analytics', icon: 'gauge', isNew: true },
   manage: { id: 'manage', labelKey: 'nav.manage', to: '/app/manage', icon: 'manage' },
   integration: { id: 'integration', labelKey: 'nav.integration', to: '/app/setting/integration', icon: 'plug' },
 } satisfies Record<string, NavItem>;
@@ -67,6 +68,7 @@ export function sideNavGroups(ctx: NavContext, helpCenterUrl: string): NavGroups
     item.importList,
     item.productCenter,
     item.orderList,
+    item.storeAnalytics,
     ...when(ctx.isEmbedded && !ctx.isMobile, item.community),
     ...when(ctx.isEmbedded, item.generalSetting),
     // manage page: hidden

@@ -32,7 +32,7 @@ export function useWorkplaceSelection(workplaces: readonly Workplace[] | undefin
       setSelectedId(id);
       // The shop follows the workplace; it is chosen again without a reload.
       clearShopId();
-      void mutate((key) => typeof key === 'string' && key !== 'auth/account');
+      void mutate((key) => key !== undefined && key !== 'auth/account');
       navigate('/app');
     },
     [list, mutate, navigate],
