@@ -1,12 +1,14 @@
 //! Dropline's library: domain types, queries, connectors, and the jobs with their handlers.
 //! `api` and `worker` both build on it; it depends on neither.
 pub mod accounts;
+pub mod channels;
 pub mod config;
 pub mod connectors;
 pub mod crypto;
 pub mod db;
 pub mod domain;
 mod error;
+pub mod inspect;
 pub mod mail;
 pub mod plans;
 pub mod queue;

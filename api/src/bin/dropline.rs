@@ -24,6 +24,15 @@ enum Command {
     },
     /// Creates the demo account if it does not exist and prints its login.
     SeedDemo,
+    /// Inspects a store's public page (theme, apps, products) in this process, with the same
+    /// address guard as the API's scans.
+    Inspect {
+        /// The store's address; https:// is added when no scheme is given.
+        url: String,
+        /// Print the result as JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Connected stores.
     Stores {
         #[command(subcommand)]
@@ -63,6 +72,9 @@ async fn main() -> anyhow::Result<()> {
     jobs::telemetry::init("warn");
     let cli = Cli::parse();
     let settings = Settings::load()?;
+    if let Command::Inspect { url, json } = &cli.command {
+        return inspect(&settings, url, *json).await;
+    }
     jobs::db::create_database_if_missing(&settings.database).await?;
     let pool = jobs::db::pool(&settings.database)?;
     jobs::db::migrate(&pool).await?;
@@ -103,6 +115,7 @@ async fn main() -> anyhow::Result<()> {
                 }
             }
         }
+        Command::Inspect { .. } => unreachable!("handled before the database is opened"),
         Command::SeedDemo => {
             match jobs::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
                 Some(_) => println!("demo account created"),
@@ -110,6 +123,52 @@ async fn main() -> anyhow::Result<()> {
             }
             println!("demo login: {DEMO_EMAIL} / {DEMO_PASSWORD}");
         }
+    }
+    Ok(())
+}
+
+/// `dropline inspect <url> [--json]`: fields, then apps, then products.
+async fn inspect(settings: &Settings, url: &str, json: bool) -> anyhow::Result<()> {
+    let r = jobs::inspect::scan(&settings.inspect, url).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+        return Ok(());
+    }
+    let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+    let num = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_else(|| "-".into());
+    let rows = [
+        ("shopUriOrigin", r.shop_uri_origin.clone()),
+        ("shopUri", r.shop_uri.clone()),
+        ("shopName", show(&r.shop_name)),
+        ("storeId", show(&r.store_id)),
+        ("platform", show(&r.platform)),
+        ("title", show(&r.title)),
+        ("description", show(&r.description)),
+        ("themeName", show(&r.theme_name)),
+        ("themeId", num(r.theme_id)),
+        ("themeStoreId", num(r.theme_store_id)),
+        ("themeUri", show(&r.theme_uri)),
+        ("currencyActive", show(&r.currency_active)),
+        ("country", show(&r.country)),
+        ("bestSellingUrl", r.best_selling_url.clone()),
+        ("facebookUrl", show(&r.facebook_url)),
+        ("twitterUrl", show(&r.twitter_url)),
+        ("instagramUrl", show(&r.instagram_url)),
+        ("logos", if r.logos.is_empty() { "-".into() } else { r.logos.join(" ") }),
+    ];
+    for (field, value) in rows {
+        println!("{field:<16} {value}");
+    }
+    println!("\napps ({})", r.app_used.len());
+    for a in &r.app_used {
+        let own = if a.own_brand { " (Dropline)" } else { "" };
+        println!("  {:<40} {:<22} {}{own}", a.name, a.category, a.app_store_url);
+    }
+    println!("\nproducts ({})", r.products.len());
+    for p in &r.products {
+        let price = |v: Option<f64>| v.map(|n| format!("{n:.2}")).unwrap_or_else(|| "-".into());
+        let currency = p.currency.as_deref().unwrap_or("");
+        println!("  {:<14} {:<40} {} - {} {currency}", p.id, p.title, price(p.min_price), price(p.max_price));
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
 mod account;
 mod auth;
+mod channels;
 mod core;
+mod inspect;
 mod misc;
 mod progress;
 mod social;
@@ -17,6 +19,8 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(social::router())
         .merge(stores::router())
+        .merge(inspect::router())
+        .merge(channels::router())
         .merge(webhooks::router())
         .merge(account::router())
         .merge(core::router())

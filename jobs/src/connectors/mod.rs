@@ -1,4 +1,8 @@
 //! The outside world, reached only over its real HTTP protocols at configurable addresses.
+pub mod google_merchant;
+pub mod meta;
+pub mod guarded_http;
 pub mod oauth;
 pub mod shopify;
+pub mod tiktok;
 pub mod woocommerce;

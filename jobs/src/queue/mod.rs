@@ -19,4 +19,5 @@ pub const KINDS: &[&str] = &[
     crate::tasks::noop::KIND,
     crate::tasks::store_setup::KIND,
     crate::tasks::webhook_event::KIND,
+    crate::tasks::store_scan::KIND,
 ];

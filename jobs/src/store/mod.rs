@@ -4,6 +4,7 @@ pub mod outbox;
 pub mod progress;
 pub mod quick_start;
 pub mod sessions;
+pub mod store_scans;
 pub mod stores;
 pub mod users;
 pub mod workplaces;

@@ -1,6 +1,7 @@
 //! One file per job family: its payload, its `KIND` and its handler.
 pub mod noop;
 pub mod send_email;
+pub mod store_scan;
 pub mod store_setup;
 pub mod webhook_event;
 pub mod welcome;
@@ -39,6 +40,7 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         welcome::KIND => welcome::run(ctx, payload(job)?).await,
         send_email::KIND => send_email::run(ctx, payload(job)?).await,
         store_setup::KIND => store_setup::run(ctx, payload(job)?).await,
+        store_scan::KIND => store_scan::run(ctx, payload(job)?).await,
         webhook_event::KIND => webhook_event::run(ctx, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),

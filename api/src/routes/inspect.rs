@@ -1,0 +1,44 @@
+//! Store inspection (issue 4): start a scan of a store's public page, then poll it.
+use axum::extract::State;
+use jobs::store::store_scans::{self, StoreScan};
+use jobs::tasks::store_scan;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(start_scan)).routes(routes!(get_scan))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct InspectInput {
+    /// The store's address; `https://` is added when no scheme is given.
+    url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ScanStarted {
+    id: Uuid,
+    status: &'static str,
+    progress_id: i64,
+}
+
+/// Queues a scan of the store at `url`. The scan's own failures (an address that may not be
+/// read, too big, too slow, not a store) show on the scan as `status: "error"`.
+#[utoipa::path(post, path = "/stores/inspect", request_body = InspectInput, responses((status = 200, body = ScanStarted)))]
+async fn start_scan(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<InspectInput>) -> ApiResult<ScanStarted> {
+    let (id, progress_id) = store_scan::enqueue(&state.pool, scope.workplace.id, scope.user_id, &input.url).await?;
+    reply(ScanStarted { id, status: "processing", progress_id })
+}
+
+/// One scan of the caller's workplace: `processing`, then `success` with `result` or `error`.
+#[utoipa::path(get, path = "/stores/inspect/{id}", params(("id" = Uuid, Path)), responses((status = 200, body = StoreScan)))]
+async fn get_scan(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<StoreScan> {
+    let scan = store_scans::get(&state.pool, scope.workplace.id, id).await?;
+    reply(scan.ok_or(jobs::Error::NotFound("Store scan"))?)
+}
