@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   testId?: string;
 }
 
-/** Confirmation before a disconnect or a removal. */
+/** Confirmation before a destructive action (disconnect, removal, deletion). */
 export function ConfirmDialog({ open, title, body, confirmLabel, loading, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (

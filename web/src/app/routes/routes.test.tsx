@@ -46,6 +46,13 @@ const SPEC_PATHS = [
   '/app/setting/channel',
   '/app/store-analytics',
   '/app/auth/bind/platform',
+  '/app/find-product',
+  '/app/find-product/collection',
+  '/app/find-product/trending',
+  '/app/find-product/aliexpress/detail/1005001/US',
+  '/app/products-import',
+  '/app/products-import/editor/42',
+  '/app/setting/product',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 

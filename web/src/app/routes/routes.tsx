@@ -19,6 +19,7 @@ import { ChannelRoute } from './channel-route';
 import { ComingSoon } from './coming-soon';
 import { HomePage } from './home';
 import { NotFound } from './not-found';
+import { CollectionsRoute, EditorRoute, FindProductRoute, ImportListRoute, ProductDetailRoute, ProductSettingsRoute } from './product-routes';
 import { APP_PLACEHOLDER_PAGES, PUBLIC_PLACEHOLDER_PAGES } from './paths';
 import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from './root-layout';
 
@@ -67,6 +68,13 @@ export const routes: RouteObject[] = [
           { path: 'setting/channel', element: <ChannelRoute /> },
           { path: 'auth/bind/platform', element: <BindPlatform /> },
           { path: 'store-analytics', element: <InspectionPage /> },
+          { path: 'find-product', element: <FindProductRoute /> },
+          { path: 'find-product/collection', element: <CollectionsRoute /> },
+          { path: 'find-product/:collectionId', element: <FindProductRoute /> },
+          { path: 'find-product/:productSource/detail/:productId/:shipTo', element: <ProductDetailRoute /> },
+          { path: 'products-import', element: <ImportListRoute /> },
+          { path: 'products-import/editor/:productCenterId', element: <EditorRoute /> },
+          { path: 'setting/product', element: <ProductSettingsRoute /> },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],

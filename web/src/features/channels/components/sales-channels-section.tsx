@@ -8,7 +8,7 @@ import { browser } from '../lib/navigation';
 import { BRANDS, learnMoreUrl, MORE_COMING, SALES_CHANNELS, VIA_SHOPIFY } from '../lib/platforms';
 import { ChannelCard } from './channel-card';
 import { ChannelLogo } from './channel-logo';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LinkChannelForm } from './link-channel-form';
 import { CardGrid, Section } from './section';
 

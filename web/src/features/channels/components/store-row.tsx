@@ -5,7 +5,7 @@ import { notify } from '@/lib/toaster';
 import type { Store } from '@/types/api';
 import { makeDefaultStore, removeStore, uninstallStore, useRefreshStores } from '../api/stores';
 import { ChannelLogo } from './channel-logo';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StorePublications } from './store-publications';
 
 interface StoreRowProps {

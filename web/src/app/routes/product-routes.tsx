@@ -1,0 +1,52 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
+import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
+import { CollectionsPage, FindProductPage, ProductDetailPage } from '@/features/find-product';
+import { EditorPage, ImportListPage } from '@/features/import-list';
+import { ProductSettingsPage } from '@/features/product-settings';
+import { QUICK_START_KEY } from '@/features/quick-start';
+
+/** What the find pages need from the account and the plan: where to upgrade, what to refresh after an import. */
+function useImportContext() {
+  const { data: account } = useAccount();
+  const { mutate } = useSWRConfig();
+  const onImported = useCallback(() => {
+    // Spec section 4: an ok import refreshes the plan (usage); the import-list badge and the
+    // quick-start step follow.
+    void mutate(CURRENT_PLAN_KEY);
+    void mutate(STATISTIC_KEY);
+    void mutate(QUICK_START_KEY, undefined);
+  }, [mutate]);
+  return { upgradePath: isBillingHidden(account) ? null : CHANGE_PLAN_PATH, onImported };
+}
+
+/** Refreshes the navigation counts (import_list badge) after the import list changed. */
+function useRefreshCounts() {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => void mutate(STATISTIC_KEY), [mutate]);
+}
+
+export function FindProductRoute() {
+  return <FindProductPage {...useImportContext()} />;
+}
+
+export function ProductDetailRoute() {
+  return <ProductDetailPage {...useImportContext()} />;
+}
+
+export function CollectionsRoute() {
+  return <CollectionsPage />;
+}
+
+export function ImportListRoute() {
+  return <ImportListPage onChanged={useRefreshCounts()} />;
+}
+
+export function EditorRoute() {
+  return <EditorPage onDeleted={useRefreshCounts()} />;
+}
+
+export function ProductSettingsRoute() {
+  return <ProductSettingsPage />;
+}

@@ -1,0 +1,59 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { api } from '@/lib/api';
+import type { ImportedProduct, LogisticsOption, ProductCollection, ProductDetail, ProductPage, ProductReview } from '@/types/products';
+import { type FindFilters, findPath } from '../lib/query';
+
+/** A page of supplier products (GET center/products/find, or find-by-collection/{slug}). */
+export function useFindProducts(filters: FindFilters, collection?: string | null) {
+  return useSWR<ProductPage>(findPath(filters, collection), { keepPreviousData: false });
+}
+
+export const COLLECTIONS_KEY = 'product-sources/collections/list';
+
+export function useCollections() {
+  return useSWR<{ collections: ProductCollection[] }>(COLLECTIONS_KEY);
+}
+
+export const detailKey = (source: string, productId: string, shipTo: string) =>
+  `center/products/source/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?ship_to=${encodeURIComponent(shipTo)}`;
+
+export function useProductDetail(source: string, productId: string, shipTo: string) {
+  return useSWR<ProductDetail>(detailKey(source, productId, shipTo));
+}
+
+export function useLogistics(source: string, productId: string, countryCode: string) {
+  return useSWR<{ options: LogisticsOption[] }>(
+    `product-sources/logistics/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?country_code=${encodeURIComponent(countryCode)}&quantity=1`,
+  );
+}
+
+export function useReviews(source: string, productId: string, page: number) {
+  return useSWR<{ total: number; items: ProductReview[] }>(
+    `product-sources/reviews/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?page=${page}`,
+  );
+}
+
+/** Imports a supplier product into the workplace's import list; the card shows the outcome (no toast). */
+export const importProduct = (source: string, sourceProductId: string, shipTo: string) =>
+  api.post<ImportedProduct>(`center/products/import/${encodeURIComponent(source)}`, { source_product_id: sourceProductId, ship_to: shipTo }, { silent: true });
+
+export const FAVOURITED_KEY = 'center/products/favourited';
+
+/** Keys ("source:productId") of the favourite products, and a toggle. */
+export function useFavourites() {
+  const { data, mutate } = useSWR<{ ids: string[] }>(FAVOURITED_KEY);
+  const { mutate: mutateAll } = useSWRConfig();
+  const ids = new Set(data?.ids ?? []);
+  async function toggle(key: string) {
+    const on = !ids.has(key);
+    const optimistic = on ? [...ids, key] : [...ids].filter((id) => id !== key);
+    await mutate({ ids: optimistic }, { revalidate: false });
+    const res = on
+      ? await api.post<{ ids: string[] }>('center/products/favourite', { product_ids: [key] })
+      : await api.delete<{ ids: string[] }>('center/products/favourite', { body: { product_ids: [key] } });
+    if (res.success && res.data?.ids) await mutate({ ids: res.data.ids }, { revalidate: false });
+    else await mutate();
+    void mutateAll((k) => typeof k === 'string' && k.startsWith('center/products/favourite?'));
+  }
+  return { ids, toggle };
+}

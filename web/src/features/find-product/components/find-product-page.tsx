@@ -1,0 +1,122 @@
+import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Pager } from '@/components/pager';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { env } from '@/lib/env';
+import { notify } from '@/lib/toaster';
+import { useIsMobile } from '@/lib/use-media-query';
+import { useCollections, useFavourites, useFindProducts } from '../api/products';
+import { useProductImport } from '../api/use-import';
+import { QUOTA_PROMPT } from '../lib/import-state';
+import { type FindFilters, PAGE_SIZE, filtersFromParams, paramsFromFilters, productKey, withFilter } from '../lib/query';
+import { FiltersBar } from './filters-bar';
+import { ProductGrid } from './product-grid';
+import { QuotaPrompt } from './quota-prompt';
+import { SearchBox } from './search-box';
+import { ShipToPicker } from './ship-to-picker';
+import { SortSourceMenu } from './sort-source-menu';
+
+export interface FindProductPageProps {
+  /** The plan-choosing page, or null when billing is hidden. */
+  upgradePath: string | null;
+  /** Runs after a successful import (refresh the plan usage and the import-list badge). */
+  onImported?: () => void;
+}
+
+/** /app/find-product and /app/find-product/{collectionId}: search, filter, sort and import supplier products. */
+export function FindProductPage({ upgradePath, onImported }: FindProductPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { collectionId } = useParams();
+  const collection = collectionId ?? null;
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const isMobile = useIsMobile();
+  const { data, error, isLoading, mutate } = useFindProducts(filters, collection);
+  const { data: collections } = useCollections();
+  const favourites = useFavourites();
+  const [quota, setQuota] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  const imports = useProductImport({
+    onImported,
+    onQuotaExpired: () => {
+      setQuota(true);
+      // Spec section 8: mobile shows a quota toast, desktop scrolls to the prompt at the top.
+      if (isMobile) notify('warning', t(`findProduct.importErrors.${QUOTA_PROMPT}`));
+      else top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    },
+    onFailed: (message) => {
+      if (isMobile) notify('error', message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message);
+    },
+  });
+
+  const collectionName = collection ? (collections?.collections.find((c) => c.slug === collection)?.name ?? collection) : null;
+  const title = collection ? t(`findProduct.collections.${collection}`, { defaultValue: collectionName ?? collection }) : t('pages.findProduct');
+  useDocumentTitle(title);
+
+  const update = (change: Partial<FindFilters>) => setParams(paramsFromFilters(withFilter(filters, change)));
+  const setPage = (page: number) => {
+    setParams(paramsFromFilters({ ...filters, page }));
+    top.current?.scrollIntoView?.({ block: 'start' });
+  };
+  const chooseCollection = (slug: string | null) =>
+    navigate({ pathname: slug ? `/app/find-product/${encodeURIComponent(slug)}` : '/app/find-product', search: paramsFromFilters({ ...filters, page: 1 }).toString() });
+
+  const items = data?.items ?? [];
+  return (
+    <Stack gap="5" maxW="8xl" data-testid="find-product-page" data-collection={collection ?? ''}>
+      <Box ref={top} scrollMarginTop="20" />
+      <Heading as="h1" size="2xl" data-testid="page-title">
+        {title}
+      </Heading>
+      {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
+      <SearchBox keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
+      <HStack gap="2" wrap="wrap">
+        <SortSourceMenu sort={filters.sort} source={filters.source} onSort={(sort) => update({ sort })} onSource={(source) => update({ source })} />
+        <ShipToPicker value={filters.shipTo} onChange={(shipTo) => update({ shipTo })} />
+        {data ? (
+          <Text fontSize="sm" color="fg.muted" ms="auto" data-testid="find-total">
+            {t('findProduct.results', { count: data.total })}
+          </Text>
+        ) : null}
+      </HStack>
+      <FiltersBar filters={filters} onChange={update} collections={collections?.collections ?? []} collection={collection} onCollection={chooseCollection} />
+      {error ? (
+        <Alert.Root status="error" data-testid="find-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('findProduct.loadFailed')}</Alert.Title>
+            <Alert.Description>{error.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void mutate()}>
+            {t('common.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {!error && data && items.length === 0 ? (
+        <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="find-empty">
+          <Text fontWeight="semibold">{t('findProduct.empty')}</Text>
+          <Text color="fg.muted" fontSize="sm">
+            {t('findProduct.emptyHint')}
+          </Text>
+        </Box>
+      ) : null}
+      {error ? null : (
+        <ProductGrid
+          items={items}
+          loading={isLoading && !data}
+          skeletons={isMobile ? 6 : PAGE_SIZE}
+          shipTo={filters.shipTo}
+          newTab={!isMobile && !env.isEmbedded}
+          stateOf={imports.stateOf}
+          favourites={favourites.ids}
+          onImport={(card) => void imports.start(card, card.ship_to || filters.shipTo)}
+          onFavourite={(card) => void favourites.toggle(productKey(card))}
+        />
+      )}
+      {data ? <Pager page={filters.page} pageSize={data.page_size || PAGE_SIZE} total={data.total} onChange={setPage} testId="find-pager" /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { useCallback } from 'react';
+import { api } from '@/lib/api';
+import type { ImportListItem, ImportedProduct } from '@/types/products';
+
+export const LISTING_PATH = 'center/products/import/listing';
+export const LIST_PAGE_SIZE = 20;
+
+export const listingKey = (page: number, keyword: string, pageSize = LIST_PAGE_SIZE) => {
+  const q = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
+  if (keyword) q.set('keyword', keyword);
+  return `${LISTING_PATH}?${q.toString()}`;
+};
+
+/** The import list, newest first; read again whenever the page opens (imports happen elsewhere). */
+export function useImportList(page: number, keyword: string) {
+  return useSWR<{ total: number; items: ImportListItem[] }>(listingKey(page, keyword), { revalidateOnMount: true, keepPreviousData: true });
+}
+
+export const productKey = (id: string) => `center/products/import/${encodeURIComponent(id)}`;
+
+export function useImportedProduct(id: string) {
+  return useSWR<ImportedProduct>(productKey(id), { revalidateOnMount: true });
+}
+
+/** Revalidates every page of the import list. */
+export function useRefreshImportList() {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => typeof key === 'string' && key.startsWith(LISTING_PATH)), [mutate]);
+}
+
+/** Editable fields of an imported product (PUT center/products/import/{id}). */
+export type ImportedProductPatch = Record<string, unknown>;
+
+export const saveImportedProduct = (id: string, payload: ImportedProductPatch) =>
+  api.put<ImportedProduct>(productKey(id), payload, { silent: true });
+
+export const deleteImported = (ids: string[]) => api.delete<{ deleted: number }>('center/products/import/delete', { body: { ids }, silent: true });
+
+export type PriceOp = 'multiply' | 'add' | 'set';
+
+export interface BulkUpdate {
+  ids: string[];
+  tags_add?: string[];
+  collections_add?: string[];
+  product_type?: string;
+  vendor?: string;
+  price?: { op: PriceOp; value: number };
+}
+
+export const bulkUpdate = (input: BulkUpdate) => api.put<{ updated: number }>('center/products/bulk_update', input, { silent: true });
+
+/** Prices the products again with the current pricing rule (all of them when `ids` is absent). */
+export const reapplyPricing = (ids?: string[]) => api.post<{ updated: number }>('center/products/pricing/reapply', ids && ids.length > 0 ? { ids } : {}, { silent: true });

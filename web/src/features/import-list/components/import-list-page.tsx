@@ -1,0 +1,186 @@
+import { Alert, Box, Button, Checkbox, HStack, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EditIcon, RefreshIcon, SearchIcon, TrashIcon } from '@/components/icons';
+import { Pager } from '@/components/pager';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { messageOf } from '@/lib/api';
+import { notify } from '@/lib/toaster';
+import { LIST_PAGE_SIZE, deleteImported, reapplyPricing, useImportList, useRefreshImportList } from '../api/import-list';
+import { BulkEditDialog } from './bulk-edit-dialog';
+import { ImportListRow } from './import-list-row';
+
+export const PRICING_SETTINGS_PATH = '/app/setting/product';
+
+/** /app/products-import: the imported products, with selection, bulk actions and pricing re-apply. */
+export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const keyword = params.get('keyword') ?? '';
+  const [search, setSearch] = useState(keyword);
+  const { data, error, isLoading, mutate } = useImportList(page, keyword);
+  const refreshList = useRefreshImportList();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmReapply, setConfirmReapply] = useState(false);
+  const [bulkIds, setBulkIds] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('pages.importList'));
+
+  const items = data?.items ?? [];
+  const ids = [...selected];
+  const allOnPage = items.length > 0 && items.every((i) => selected.has(i.id));
+  const someOnPage = items.some((i) => selected.has(i.id));
+
+  const go = (next: { page?: number; keyword?: string }) => {
+    const q = new URLSearchParams();
+    const kw = next.keyword ?? keyword;
+    if (kw) q.set('keyword', kw);
+    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
+    setParams(q);
+  };
+  const select = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selectPage = (on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const i of items) (on ? next.add(i.id) : next.delete(i.id));
+      return next;
+    });
+  const changed = async () => {
+    await refreshList();
+    onChanged?.();
+  };
+
+  async function remove() {
+    setBusy(true);
+    const res = await deleteImported(ids);
+    setBusy(false);
+    setConfirmDelete(false);
+    if (!res.success) return notify('error', messageOf(res) || t('importList.deleteFailed'));
+    notify('success', t('importList.deleted', { count: res.data?.deleted ?? ids.length }));
+    setSelected(new Set());
+    await changed();
+  }
+
+  async function reapply() {
+    setBusy(true);
+    const res = await reapplyPricing(ids.length > 0 ? ids : undefined);
+    setBusy(false);
+    setConfirmReapply(false);
+    if (!res.success) return notify('error', messageOf(res) || t('importList.reapplyFailed'));
+    notify('success', t('importList.reapplied', { count: res.data?.updated ?? 0 }));
+    await changed();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    go({ keyword: search.trim(), page: 1 });
+  }
+
+  return (
+    <Stack gap="5" maxW="7xl" data-testid="import-list-page">
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Stack gap="0.5">
+          <Heading as="h1" size="2xl" data-testid="page-title">
+            {t('pages.importList')}
+          </Heading>
+          <Text color="fg.muted">{t('importList.subtitle')}</Text>
+        </Stack>
+        <HStack gap="2" wrap="wrap">
+          <Link asChild fontSize="sm" color="teal.700">
+            <RouterLink to={PRICING_SETTINGS_PATH} data-testid="pricing-settings-link">
+              {t('importList.pricingSettings')}
+            </RouterLink>
+          </Link>
+          <Button variant="outline" colorPalette="teal" onClick={() => setConfirmReapply(true)} disabled={items.length === 0} data-testid="reapply-pricing">
+            <RefreshIcon />
+            {ids.length > 0 ? t('importList.reapplySelected', { count: ids.length }) : t('importList.reapply')}
+          </Button>
+        </HStack>
+      </HStack>
+      <HStack as="form" onSubmit={submit} gap="2" maxW="lg" role="search">
+        <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('importList.searchPlaceholder')} bg="bg" data-testid="import-search" />
+        <Button type="submit" variant="outline" aria-label={t('findProduct.search')}>
+          <SearchIcon />
+        </Button>
+      </HStack>
+      {items.length > 0 ? (
+        <HStack gap="3" px="3" minH="10" wrap="wrap" data-testid="import-bulk-bar">
+          <Checkbox.Root checked={allOnPage ? true : someOnPage ? 'indeterminate' : false} onCheckedChange={(e) => selectPage(e.checked === true)} data-testid="import-select-all">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{ids.length > 0 ? t('importList.selected', { count: ids.length }) : t('importList.selectAll')}</Checkbox.Label>
+          </Checkbox.Root>
+          {ids.length > 0 ? (
+            <HStack gap="2">
+              <Button size="sm" variant="outline" onClick={() => setBulkIds(ids)} data-testid="bulk-edit">
+                <EditIcon />
+                {t('importList.bulkEdit')}
+              </Button>
+              <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)} data-testid="bulk-delete">
+                <TrashIcon />
+                {t('importList.delete')}
+              </Button>
+            </HStack>
+          ) : null}
+        </HStack>
+      ) : null}
+      {error ? (
+        <Alert.Root status="error" data-testid="import-list-error">
+          <Alert.Indicator />
+          <Alert.Title>{error.message || t('importList.loadFailed')}</Alert.Title>
+          <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
+            {t('common.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      <Stack gap="2" data-testid="import-rows">
+        {isLoading && !data ? [1, 2, 3].map((i) => <Skeleton key={i} h="20" borderRadius="lg" />) : null}
+        {items.map((item) => (
+          <ImportListRow key={item.id} item={item} selected={selected.has(item.id)} onSelect={(on) => select(item.id, on)} />
+        ))}
+      </Stack>
+      {data && items.length === 0 ? (
+        <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="import-list-empty">
+          <Text fontWeight="semibold" mb="3">
+            {keyword ? t('importList.noMatch') : t('importList.empty')}
+          </Text>
+          <Button asChild colorPalette="teal">
+            <RouterLink to="/app/find-product">{t('importList.findProducts')}</RouterLink>
+          </Button>
+        </Box>
+      ) : null}
+      {data ? <Pager page={page} pageSize={LIST_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="import-pager" /> : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('importList.deleteTitle', { count: ids.length })}
+        body={t('importList.deleteBody')}
+        confirmLabel={t('importList.delete')}
+        loading={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(false)}
+        testId="delete-dialog"
+      />
+      <ConfirmDialog
+        open={confirmReapply}
+        title={ids.length > 0 ? t('importList.reapplySelected', { count: ids.length }) : t('importList.reapply')}
+        body={t('importList.reapplyBody')}
+        confirmLabel={t('importList.reapplyConfirm')}
+        loading={busy}
+        onConfirm={() => void reapply()}
+        onClose={() => setConfirmReapply(false)}
+        testId="reapply-dialog"
+      />
+      <BulkEditDialog ids={bulkIds} onClose={() => setBulkIds(null)} onDone={() => void changed()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ProductSettingsPage } from './components/product-settings-page';
