@@ -23,6 +23,11 @@ if (!('ResizeObserver' in window)) {
   };
 }
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+// Zag's focus trap escapes ids with CSS.escape when a dialog's content changes.
+if (typeof window.CSS === 'undefined' || typeof window.CSS.escape !== 'function') {
+  const escape = (value: string) => String(value).replace(/[^a-zA-Z0-9_-]/g, (ch) => `\\${ch}`);
+  (window as unknown as { CSS: Partial<typeof CSS> }).CSS = { ...(window.CSS ?? {}), escape };
+}
 
 afterEach(() => {
   cleanup();

@@ -66,6 +66,19 @@ describe('route table', () => {
     expect(leaf(path)).toBe('*');
   });
 
+  it.each([
+    ['/app/find-product', 'find-product'],
+    ['/app/find-product/collection', 'find-product/collection'],
+    ['/app/find-product/trending', 'find-product/:collectionId'],
+    ['/app/find-product/image', 'find-product/image'],
+    ['/app/find-product/experts-choice', 'find-product/experts-choice'],
+    ['/app/find-product/cj/detail/7/GB', 'find-product/:productSource/detail/:productId/:shipTo'],
+    ['/app/products-import/editor/9', 'products-import/editor/:productCenterId'],
+    ['/app/setting/product', 'setting/product'],
+  ])('%s is the %s page', (path, route) => {
+    expect(leaf(path)).toBe(route);
+  });
+
   it('has the public placeholders of the spec', () => {
     expect(PUBLIC_PLACEHOLDER_PAGES.map((p) => p.path)).toContain('/tracking/:orderId');
   });

@@ -56,13 +56,16 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const title = collection ? t(`findProduct.collections.${collection}`, { defaultValue: collectionName ?? collection }) : t('pages.findProduct');
   useDocumentTitle(title);
 
-  const update = (change: Partial<FindFilters>) => setParams(paramsFromFilters(withFilter(filters, change)));
+  // Menus and popovers may call back with the props of an earlier render: read the latest filters.
+  const latest = useRef(filters);
+  latest.current = filters;
+  const update = (change: Partial<FindFilters>) => setParams(paramsFromFilters(withFilter(latest.current, change)));
   const setPage = (page: number) => {
-    setParams(paramsFromFilters({ ...filters, page }));
+    setParams(paramsFromFilters({ ...latest.current, page }));
     top.current?.scrollIntoView?.({ block: 'start' });
   };
   const chooseCollection = (slug: string | null) =>
-    navigate({ pathname: slug ? `/app/find-product/${encodeURIComponent(slug)}` : '/app/find-product', search: paramsFromFilters({ ...filters, page: 1 }).toString() });
+    navigate({ pathname: slug ? `/app/find-product/${encodeURIComponent(slug)}` : '/app/find-product', search: paramsFromFilters({ ...latest.current, page: 1 }).toString() });
 
   const items = data?.items ?? [];
   return (

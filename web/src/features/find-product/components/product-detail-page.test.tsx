@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/api-mock';
+import { makeCard } from '@/test/products';
+import { renderRoute } from '@/test/render';
+import type { ProductDetail } from '@/types/products';
+import { FindProductPage } from './find-product-page';
+import { ProductDetailPage } from './product-detail-page';
+
+const detail: ProductDetail = {
+  source: 'cj',
+  source_product_id: '77',
+  name: 'Ceramic mug',
+  description: '<p>Holds <b>350 ml</b>.</p><script>alert(1)</script>',
+  images: ['https://img.test/m1.jpg', 'https://img.test/m2.jpg'],
+  options: [{ name: 'Color', values: [{ id: '1', value: 'White', image: null }, { id: '2', value: 'Black', image: null }] }],
+  variants: [
+    { sku_id: 's1', options: { Color: 'White' }, price: 4.5, compare_at_price: 9, stock: 30 },
+    { sku_id: 's2', options: { Color: 'Black' }, price: 5, compare_at_price: null, stock: 12 },
+  ],
+  price_range: [4.5, 5],
+  rating: 4.8,
+  reviews_count: 2,
+  lastest_volume: 800,
+  ship_from: 'CN',
+  ships_to: ['US', 'DE'],
+  category: { id: 'c1', name: 'Kitchen' },
+  imported: false,
+  product_package_id: null,
+};
+
+function detailApi() {
+  return mockApi((c) => {
+    if (c.path === 'center/products/source/cj/77') return { data: { ...detail } };
+    if (c.path === 'product-sources/logistics/cj/77')
+      return { data: { options: [{ code: 'cjpacket', company: 'CJPacket', amount: 0, currency: 'USD', delivery_time: '7-12 day' }, { code: 'dhl', company: 'DHL', amount: 18, currency: 'USD', delivery_time: '3 day' }] } };
+    if (c.path === 'product-sources/reviews/cj/77') return { data: { total: 1, items: [{ id: 'r1', feedback: 'Great mug', rating: 5, createdAt: '2026-02-01T00:00:00Z', country: 'DE', images: [], name: 'Ann' }] } };
+    if (c.path === 'center/products/favourited') return { data: { ids: [] } };
+    if (c.path === 'center/products/import/cj') return { data: { id: 'p77' } };
+    return undefined;
+  });
+}
+
+describe('product detail', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows images, options, variants, logistics for the ship-to and reviews, and imports', async () => {
+    const calls = detailApi();
+    const onImported = vi.fn();
+    renderRoute(<ProductDetailPage upgradePath={null} onImported={onImported} />, { path: '/app/find-product/cj/detail/77/DE', route: '/app/find-product/:productSource/detail/:productId/:shipTo' });
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Ceramic mug');
+    expect(calls.find((c) => c.path === 'center/products/source/cj/77')?.query.get('ship_to')).toBe('DE');
+    const logistics = calls.find((c) => c.path === 'product-sources/logistics/cj/77')!;
+    expect([logistics.query.get('country_code'), logistics.query.get('quantity')]).toEqual(['DE', '1']);
+
+    expect(screen.getAllByTestId('variant-row')).toHaveLength(2);
+    fireEvent.click(screen.getAllByTestId('option-value')[1]);
+    expect(screen.getAllByTestId('variant-row')).toHaveLength(1);
+    expect(screen.getByTestId('variant-price').textContent).toBe('$5.00');
+
+    const rows = await screen.findAllByTestId('logistics-row');
+    expect(rows.map((r) => r.textContent)).toEqual(['CJPacketFREE7-12 days', 'DHL$18.003 days']);
+    expect((await screen.findByTestId('review')).textContent).toContain('Great mug');
+    expect(screen.getByTestId('detail-description').textContent).toContain('Holds 350 ml.');
+    expect(screen.getByTestId('detail-description').textContent).not.toContain('<');
+
+    fireEvent.click(screen.getByTestId('import-button'));
+    await waitFor(() => expect(screen.getByTestId('import-button').getAttribute('data-state')).toBe('imported'));
+    expect(calls.find((c) => c.path === 'center/products/import/cj')?.body).toEqual({ source_product_id: '77', ship_to: 'DE' });
+    expect(onImported).toHaveBeenCalled();
+  });
+
+  it('quota expired with billing hidden says "Limit quota exceeded" without an upgrade link', async () => {
+    mockApi((c) => {
+      if (c.path === 'center/products/source/cj/77') return { data: { ...detail } };
+      if (c.path === 'center/products/import/cj') return { status: 401, message: 'quota' };
+      return { data: { options: [], items: [], total: 0, ids: [] } };
+    });
+    renderRoute(<ProductDetailPage upgradePath={null} />, { path: '/app/find-product/cj/detail/77/US', route: '/app/find-product/:productSource/detail/:productId/:shipTo' });
+    fireEvent.click(await screen.findByTestId('import-button'));
+    const prompt = await screen.findByTestId('quota-prompt');
+    expect(prompt.textContent).toContain('Limit quota exceeded');
+    expect(within(prompt).queryByTestId('quota-upgrade')).toBeNull();
+  });
+});
+
+describe('mobile (width ≤ 768)', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the detail in the same page and the ship-to picker as a bottom sheet', async () => {
+    window.matchMedia = (query: string) => ({ ...original(query), matches: query.includes('max-width') });
+    mockApi((c) => {
+      if (c.path === 'center/products/find') return { data: { total: 1, page: 1, page_size: 20, items: [makeCard('1', { ship_to: 'FR' })] } };
+      return { data: { collections: [], ids: [] } };
+    });
+    renderRoute(<FindProductPage upgradePath={null} />, { path: '/app/find-product' });
+    const link = within(await screen.findByTestId('product-card')).getByTestId('product-card-link');
+    expect(link.getAttribute('target')).toBeNull();
+    expect(link.getAttribute('href')).toBe('/app/find-product/aliexpress/detail/1/FR');
+    expect(screen.queryAllByTestId('product-card-skeleton')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('ship-to-trigger'));
+    expect(await screen.findByTestId('ship-to-sheet')).toBeTruthy();
+    expect(screen.queryByTestId('ship-to-popover')).toBeNull();
+  });
+});
