@@ -27,6 +27,8 @@ pub struct AppState {
     pub queues: Option<RedisQueues>,
     /// Encrypts store tokens and keys at rest.
     pub sealer: Sealer,
+    /// Suppliers' product API (detail and import read through it when the cache is stale).
+    pub suppliers: jobs::connectors::suppliers::Suppliers,
 }
 
 #[derive(OpenApi)]
@@ -64,7 +66,8 @@ impl Application {
             // A free port chosen at bind time (tests): platforms must call back to it.
             settings.application.base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
         }
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer };
+        let suppliers = jobs::connectors::suppliers::Suppliers::new(&settings.suppliers);
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers };
         Ok(Self { listener, router: router(state) })
     }
 

@@ -18,6 +18,8 @@ pub struct Settings {
     pub woocommerce: WooCommerceSettings,
     pub channels: ChannelsSettings,
     pub inspect: InspectSettings,
+    pub suppliers: SupplierSettings,
+    pub catalogue: CatalogueSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -83,6 +85,27 @@ pub struct InspectSettings {
     pub max_bytes: usize,
     pub timeout_secs: u64,
     pub max_redirects: usize,
+}
+
+/// The suppliers' product API (the JSON protocol); `{source}` is replaced by the source key.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SupplierSettings {
+    pub api_url_template: String,
+    pub token: String,
+    pub timeout_secs: u64,
+}
+
+/// How the supplier catalogue cache is kept fresh.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CatalogueSettings {
+    /// Re-read every source's catalogue this often (and at start when never read).
+    pub refresh_secs: u64,
+    /// Product details older than this are read again before an import uses them.
+    pub detail_fresh_secs: i64,
+    /// Catalogue pages read per source (100 products each); 0 = all of them.
+    pub max_pages: i64,
+    /// Supplier calls in flight per detail job.
+    pub detail_concurrency: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,6 +1,7 @@
 //! Dropline's library: domain types, queries, connectors, and the jobs with their handlers.
 //! `api` and `worker` both build on it; it depends on neither.
 pub mod accounts;
+pub mod catalogue;
 pub mod channels;
 pub mod config;
 pub mod connectors;
@@ -11,7 +12,9 @@ mod error;
 pub mod inspect;
 pub mod mail;
 pub mod plans;
+pub mod products;
 pub mod queue;
+pub mod schedules;
 pub mod store;
 pub mod stores;
 pub mod tasks;

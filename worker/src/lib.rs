@@ -11,6 +11,8 @@ use tokio::sync::watch;
 
 pub struct Worker {
     dispatcher: Dispatcher,
+    pool: sqlx::PgPool,
+    settings: Arc<Settings>,
     queues: RedisQueues,
     runner: Arc<Runner>,
     concurrency: usize,
@@ -35,7 +37,9 @@ impl Worker {
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
         let ctx = TaskContext::new(pool.clone(), settings.clone())?;
         Ok(Self {
-            dispatcher: Dispatcher::new(pool, queues.clone(), settings.queue.clone()),
+            dispatcher: Dispatcher::new(pool.clone(), queues.clone(), settings.queue.clone()),
+            pool,
+            settings: settings.clone(),
             queues,
             runner: Runner::new(ctx),
             concurrency: settings.queue.worker_concurrency,
@@ -46,6 +50,7 @@ impl Worker {
     pub async fn run_until_stopped(self, stop: Option<watch::Receiver<bool>>) -> anyhow::Result<()> {
         let stop = stop.unwrap_or_else(signal_watch);
         let dispatcher = tokio::spawn(self.dispatcher.clone().run(wait_true(stop.clone())));
+        let schedules = tokio::spawn(run_schedules(self.pool.clone(), self.settings.clone(), stop.clone()));
         // A Redis hiccup (restart, timeout) kills an apalis worker's fetch loop: always restart
         // it; the backlog in PostgreSQL makes sure nothing was lost meanwhile.
         let mut monitor = Monitor::new()
@@ -74,7 +79,22 @@ impl Worker {
         };
         monitor.run_with_signal(signal).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         dispatcher.await?;
+        schedules.abort();
         Ok(())
+    }
+}
+
+/// Enqueues periodic jobs at start and then every minute (see `jobs::schedules`).
+async fn run_schedules(pool: sqlx::PgPool, settings: Arc<Settings>, stop: watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = wait_true(stop.clone()) => return,
+        }
+        if let Err(error) = jobs::schedules::tick(&pool, &settings, chrono::Utc::now()).await {
+            tracing::warn!(%error, "periodic jobs could not be enqueued");
+        }
     }
 }
 

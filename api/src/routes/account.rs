@@ -60,6 +60,7 @@ async fn update_meta(State(state): State<AppState>, user: AuthUser, ApiJson(inpu
 /// Badge counts of the side navigation. Import list, product and order tables arrive with their
 /// issues; until then the workplace has none of them.
 #[utoipa::path(get, path = "/auth/account/statistic", responses((status = 200, description = "data: {import_list, product_list, order_list, chat_unread_count}")))]
-async fn statistic(_scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "import_list": 0, "product_list": 0, "order_list": 0, "chat_unread_count": 0 }))
+async fn statistic(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+    let (import_list, product_list) = jobs::store::products::counts(&state.pool, scope.workplace.id).await?;
+    reply(json!({ "import_list": import_list, "product_list": product_list, "order_list": 0, "chat_unread_count": 0 }))
 }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiJson, ApiPath, Scope};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -85,9 +85,17 @@ async fn disconnect(State(state): State<AppState>, scope: Scope, ApiPath(platfor
     reply(json!({ "channel": connect::disconnect(&state.pool, scope.workplace.id, channel).await? }))
 }
 
-#[utoipa::path(get, path = "/center/products/setting/get", responses((status = 200, description = "data: {channels: {<store id|tiktok|facebook|google>: ChannelSettings}}")))]
-async fn settings_get(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "channels": settings::all(&state.pool, scope.workplace.id).await? }))
+#[derive(Deserialize, utoipa::IntoParams)]
+struct SettingsQuery {
+    store_id: Option<uuid::Uuid>,
+}
+
+/// Product settings: push settings per channel and the pricing rule in force (the store's when
+/// `store_id` names one, else the workplace's, else the default).
+#[utoipa::path(get, path = "/center/products/setting/get", params(SettingsQuery), responses((status = 200, description = "data: {channels: {<store id|tiktok|facebook|google>: ChannelSettings}, pricing_rule, pricing_rule_scope}")))]
+async fn settings_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<SettingsQuery>) -> ApiResult<Value> {
+    let (rule, rule_scope) = jobs::store::pricing_rules::effective(&state.pool, scope.workplace.id, q.store_id).await?;
+    reply(json!({ "channels": settings::all(&state.pool, scope.workplace.id).await?, "pricing_rule": rule, "pricing_rule_scope": rule_scope }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -2,7 +2,6 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use jobs::plans::{self, PackageView};
 use jobs::store::outbox;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -10,11 +9,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiResult, Envelope, code, reply};
-use crate::extract::{ApiQuery, Scope};
+use crate::extract::ApiQuery;
 use crate::startup::AppState;
 
 pub fn router(dev_outbox: bool) -> OpenApiRouter<AppState> {
-    let r = OpenApiRouter::new().routes(routes!(health)).routes(routes!(current_plan));
+    let r = OpenApiRouter::new().routes(routes!(health));
     if dev_outbox { r.routes(routes!(dev_outbox_list)) } else { r }
 }
 
@@ -42,13 +41,6 @@ async fn health(State(state): State<AppState>) -> Response {
     };
     let http = if up { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (http, axum::Json(body)).into_response()
-}
-
-/// The workplace's plan with its feature limits and usage.
-#[utoipa::path(get, path = "/payments/user/current-plan", responses((status = 200, description = "data: {package}")))]
-async fn current_plan(scope: Scope) -> ApiResult<Value> {
-    let package: PackageView = plans::package_view(&scope.workplace.plan_key);
-    reply(json!({ "package": package }))
 }
 
 #[derive(Deserialize, IntoParams)]

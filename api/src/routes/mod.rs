@@ -2,8 +2,11 @@ mod account;
 mod auth;
 mod channels;
 mod core;
+mod find;
 mod inspect;
 mod misc;
+mod plans;
+mod products;
 mod progress;
 mod social;
 pub mod stores;
@@ -21,6 +24,9 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(stores::router())
         .merge(inspect::router())
         .merge(channels::router())
+        .merge(find::router())
+        .merge(products::router())
+        .merge(plans::router())
         .merge(webhooks::router())
         .merge(account::router())
         .merge(core::router())

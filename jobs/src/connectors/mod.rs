@@ -4,5 +4,6 @@ pub mod meta;
 pub mod guarded_http;
 pub mod oauth;
 pub mod shopify;
+pub mod suppliers;
 pub mod tiktok;
 pub mod woocommerce;

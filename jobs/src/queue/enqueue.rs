@@ -43,16 +43,29 @@ pub async fn enqueue_many(
     payloads: Vec<Value>,
 ) -> Result<Vec<i64>> {
     let mut tx = pool.begin().await?;
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let ids = enqueue_many_in(&mut tx, kind, workplace_id, payloads).await?;
+    tx.commit().await?;
+    Ok(ids)
+}
+
+/// `enqueue_many` inside the caller's transaction; ids come back in the payloads' order.
+pub async fn enqueue_many_in(
+    conn: &mut PgConnection,
+    kind: &str,
+    workplace_id: Option<Uuid>,
+    payloads: Vec<Value>,
+) -> Result<Vec<i64>> {
+    let mut ids: Vec<i64> = sqlx::query_scalar(
         "INSERT INTO progress_items (kind, workplace_id, payload)
-         SELECT $1, $2, p FROM UNNEST($3::jsonb[]) AS p RETURNING id",
+         SELECT $1, $2, p FROM UNNEST($3::jsonb[]) WITH ORDINALITY AS t(p, n) ORDER BY n RETURNING id",
     )
     .bind(kind)
     .bind(workplace_id)
     .bind(payloads)
-    .fetch_all(&mut *tx)
+    .fetch_all(&mut *conn)
     .await?;
-    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *tx).await?;
-    tx.commit().await?;
+    // Ids are drawn in insertion order, which ORDER BY n fixed; RETURNING's order is not promised.
+    ids.sort_unstable();
+    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
     Ok(ids)
 }

@@ -8,7 +8,7 @@ pub mod redis_queues;
 pub mod runner;
 
 pub use dispatcher::Dispatcher;
-pub use enqueue::{NOTIFY_CHANNEL, enqueue, enqueue_many};
+pub use enqueue::{NOTIFY_CHANNEL, enqueue, enqueue_many, enqueue_many_in};
 pub use redis_queues::{JobRef, RedisQueues};
 pub use runner::{JobFailure, Runner};
 
@@ -20,4 +20,7 @@ pub const KINDS: &[&str] = &[
     crate::tasks::store_setup::KIND,
     crate::tasks::webhook_event::KIND,
     crate::tasks::store_scan::KIND,
+    crate::tasks::catalogue_sync::KIND,
+    crate::tasks::catalogue_detail::KIND,
+    crate::tasks::import_product::KIND,
 ];

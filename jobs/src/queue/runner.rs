@@ -43,7 +43,7 @@ impl JobFailure {
 impl From<crate::Error> for JobFailure {
     fn from(e: crate::Error) -> Self {
         match e {
-            crate::Error::Database(_) | crate::Error::Queue(_) | crate::Error::Internal(_) => Self::transient(e.to_string()),
+            crate::Error::Database(_) | crate::Error::Queue(_) | crate::Error::Internal(_) | crate::Error::Upstream(_) => Self::transient(e.to_string()),
             other => Self::permanent(other.to_string()),
         }
     }

@@ -1,4 +1,7 @@
 //! One file per job family: its payload, its `KIND` and its handler.
+pub mod catalogue_detail;
+pub mod catalogue_sync;
+pub mod import_product;
 pub mod noop;
 pub mod send_email;
 pub mod store_scan;
@@ -12,6 +15,7 @@ use sqlx::PgPool;
 use std::sync::Arc;
 
 use crate::config::Settings;
+use crate::connectors::suppliers::Suppliers;
 use crate::crypto::Sealer;
 use crate::mail::Mailer;
 use crate::queue::JobFailure;
@@ -24,13 +28,15 @@ pub struct TaskContext {
     pub mailer: Mailer,
     pub settings: Arc<Settings>,
     pub sealer: Sealer,
+    pub suppliers: Suppliers,
 }
 
 impl TaskContext {
     pub fn new(pool: PgPool, settings: Arc<Settings>) -> anyhow::Result<Self> {
         let mailer = Mailer::new(&settings.email)?;
         let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
-        Ok(TaskContext { pool, mailer, settings, sealer })
+        let suppliers = Suppliers::new(&settings.suppliers);
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers })
     }
 }
 
@@ -42,6 +48,9 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         store_setup::KIND => store_setup::run(ctx, payload(job)?).await,
         store_scan::KIND => store_scan::run(ctx, payload(job)?).await,
         webhook_event::KIND => webhook_event::run(ctx, payload(job)?).await,
+        catalogue_sync::KIND => catalogue_sync::run(ctx, payload(job)?).await,
+        catalogue_detail::KIND => catalogue_detail::run(ctx, payload(job)?).await,
+        import_product::KIND => import_product::run(ctx, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
     }

@@ -1,0 +1,143 @@
+//! Finding supplier products: search, collections, categories, detail, logistics, reviews,
+//! favourites. Answers come from the catalogue cache. See docs/API.md "Find products".
+use axum::extract::State;
+use jobs::catalogue::{self, detail, favourites, query::{FindParams, Search}, search::SearchPage};
+use jobs::domain::{Country, Source};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(find))
+        .routes(routes!(ah_search))
+        .routes(routes!(ah_find))
+        .routes(routes!(by_collection))
+        .routes(routes!(collections))
+        .routes(routes!(categories))
+        .routes(routes!(product_detail))
+        .routes(routes!(logistics))
+        .routes(routes!(reviews))
+        .routes(routes!(favourite_list, favourite_add, favourite_remove))
+        .routes(routes!(favourited))
+}
+
+async fn search(state: &AppState, scope: &Scope, params: &FindParams) -> ApiResult<SearchPage> {
+    let s = Search::parse(params)?;
+    reply(catalogue::find(&state.pool, scope.workplace.id, &s).await?)
+}
+
+/// Supplier products matching the filters, highest profit first by default.
+#[utoipa::path(get, path = "/center/products/find", params(FindParams), responses((status = 200, body = SearchPage)))]
+async fn find(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+    search(&state, &scope, &p).await
+}
+
+#[utoipa::path(get, path = "/ah/products/search", params(FindParams), responses((status = 200, body = SearchPage)))]
+async fn ah_search(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+    search(&state, &scope, &p).await
+}
+
+#[utoipa::path(get, path = "/ah/products/find", params(FindParams), responses((status = 200, body = SearchPage)))]
+async fn ah_find(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+    search(&state, &scope, &p).await
+}
+
+#[utoipa::path(get, path = "/product-sources/products/find-by-collection/{slug}", params(("slug" = String, Path), FindParams), responses((status = 200, body = SearchPage)))]
+async fn by_collection(State(state): State<AppState>, scope: Scope, ApiPath(slug): ApiPath<String>, ApiQuery(mut p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+    p.collection = Some(slug);
+    search(&state, &scope, &p).await
+}
+
+#[utoipa::path(get, path = "/product-sources/collections/list", responses((status = 200, description = "data: {collections: [{slug, name}]}")))]
+async fn collections(_scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "collections": catalogue::collections() }))
+}
+
+#[utoipa::path(get, path = "/product-sources/categories/tree", responses((status = 200, description = "data: {categories: [{id, name, children}]}")))]
+async fn categories(State(state): State<AppState>, _scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "categories": catalogue::categories(&state.pool).await? }))
+}
+
+fn source(raw: &str) -> Result<Source, jobs::Error> {
+    Source::parse(raw).map_err(|m| jobs::Error::field("source", m))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct ShipToQuery {
+    ship_to: Option<String>,
+}
+
+/// One supplier product with its in-stock variants, and whether this workplace imported it.
+#[utoipa::path(get, path = "/center/products/source/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), ShipToQuery), responses((status = 200, body = detail::ProductDetail)))]
+async fn product_detail(State(state): State<AppState>, scope: Scope, ApiPath((src, id)): ApiPath<(String, String)>, ApiQuery(q): ApiQuery<ShipToQuery>) -> ApiResult<detail::ProductDetail> {
+    let src = source(&src)?;
+    if let Some(c) = q.ship_to.as_deref() {
+        Country::parse(c).map_err(|m| jobs::Error::field("ship_to", m))?;
+    }
+    let mut d = detail::load(&state.pool, &state.suppliers, src, &id, state.settings.catalogue.detail_fresh_secs).await?;
+    d.product_package_id = jobs::store::products::find_id(&state.pool, scope.workplace.id, src.as_str(), &id).await?;
+    d.imported = d.product_package_id.is_some();
+    reply(d)
+}
+
+#[derive(Deserialize, IntoParams)]
+struct LogisticsQuery {
+    country_code: Option<String>,
+    quantity: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/product-sources/logistics/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), LogisticsQuery), responses((status = 200, description = "data: {country_code, ships, options: [{code, company, amount, currency, delivery_time}]}")))]
+async fn logistics(State(state): State<AppState>, _scope: Scope, ApiPath((src, id)): ApiPath<(String, String)>, ApiQuery(q): ApiQuery<LogisticsQuery>) -> ApiResult<Value> {
+    let src = source(&src)?;
+    let country = Country::parse(q.country_code.as_deref().unwrap_or("US")).map_err(|m| jobs::Error::field("country_code", m))?;
+    let quantity = q.quantity.unwrap_or(1);
+    if !(1..=10_000).contains(&quantity) {
+        return Err(jobs::Error::field("quantity", "must be from 1 to 10000").into());
+    }
+    reply(detail::logistics(&state.pool, &state.suppliers, src, &id, &country.0, quantity).await?)
+}
+
+#[derive(Deserialize, IntoParams)]
+struct PageQuery {
+    page: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/product-sources/reviews/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), PageQuery), responses((status = 200, description = "data: {total, page, items: [{id, feedback, rating, createdAt, country, images, name}]}")))]
+async fn reviews(State(state): State<AppState>, _scope: Scope, ApiPath((src, id)): ApiPath<(String, String)>, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<Value> {
+    reply(detail::reviews(&state.suppliers, source(&src)?, &id, q.page.unwrap_or(1).max(1)).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct FavouriteInput {
+    /// "source:productId" keys
+    product_ids: Vec<String>,
+}
+
+#[utoipa::path(get, path = "/center/products/favourite", params(FindParams), responses((status = 200, body = SearchPage)))]
+async fn favourite_list(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+    let s = Search::parse(&FindParams { sort_by: p.sort_by.or(Some("lastest_volume".into())), ..p })?;
+    reply(favourites::page(&state.pool, scope.workplace.id, &s).await?)
+}
+
+#[utoipa::path(post, path = "/center/products/favourite", request_body = FavouriteInput, responses((status = 200, description = "data: {ids}")))]
+async fn favourite_add(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FavouriteInput>) -> ApiResult<Value> {
+    favourites::add(&state.pool, scope.workplace.id, &favourites::parse_keys(&input.product_ids)?).await?;
+    reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+}
+
+#[utoipa::path(delete, path = "/center/products/favourite", request_body = FavouriteInput, responses((status = 200, description = "data: {ids}")))]
+async fn favourite_remove(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FavouriteInput>) -> ApiResult<Value> {
+    favourites::remove(&state.pool, scope.workplace.id, &favourites::parse_keys(&input.product_ids)?).await?;
+    reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+}
+
+#[utoipa::path(get, path = "/center/products/favourited", responses((status = 200, description = "data: {ids: [\"source:productId\"]}")))]
+async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+}

@@ -1,0 +1,153 @@
+//! The import list and editor: import one or many, list, edit, bulk edit, delete, pricing rules.
+//! See docs/API.md "Import list, editor, pricing rules".
+use axum::extract::State;
+use jobs::domain::{Country, Source};
+use jobs::products::{self, BulkUpdate, edit::ProductEdit, import::{self, ImportRequest}, import_all, pricing::PricingRule, view::ImportedProduct};
+use jobs::store::{pricing_rules, products as product_store};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(import_product, get_product, edit_product))
+        .routes(routes!(import_all_start))
+        .routes(routes!(import_all_status))
+        .routes(routes!(listing))
+        .routes(routes!(delete))
+        .routes(routes!(bulk_update))
+        .routes(routes!(pricing_update))
+        .routes(routes!(pricing_reapply))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ImportInput {
+    source_product_id: String,
+    ship_to: Option<String>,
+}
+
+fn request(source: &str, id: &str, ship_to: Option<&str>) -> Result<ImportRequest, jobs::Error> {
+    let mut f = jobs::Fields::default();
+    let source = f.take("source", Source::parse(source));
+    let ship_to = f.take("ship_to", Country::parse(ship_to.unwrap_or("US")));
+    let id = f.take("source_product_id", if id.trim().is_empty() { Err("is required".to_string()) } else { Ok(id.trim().to_string()) });
+    f.finish()?;
+    Ok(ImportRequest { source: source.unwrap(), source_product_id: id.unwrap(), ship_to: ship_to.unwrap() })
+}
+
+/// Imports one supplier product into the import list (path: the source).
+#[utoipa::path(post, path = "/center/products/import/{key}", params(("key" = String, Path, description = "the source")), request_body = ImportInput, responses((status = 200, body = ImportedProduct)))]
+async fn import_product(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<ImportInput>) -> ApiResult<ImportedProduct> {
+    let r = request(&key, &input.source_product_id, input.ship_to.as_deref())?;
+    reply(import::import_one(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, &r, None).await?)
+}
+
+fn product_id(key: &str) -> Result<Uuid, jobs::Error> {
+    Uuid::parse_str(key).map_err(|_| jobs::Error::NotFound("product"))
+}
+
+/// An imported product (path: its id).
+#[utoipa::path(get, path = "/center/products/import/{key}", params(("key" = String, Path, description = "the product id")), responses((status = 200, body = ImportedProduct)))]
+async fn get_product(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>) -> ApiResult<ImportedProduct> {
+    let (p, v) = product_store::get(&state.pool, scope.workplace.id, product_id(&key)?).await?.ok_or(jobs::Error::NotFound("product"))?;
+    reply(products::view::view(p, &v))
+}
+
+#[utoipa::path(put, path = "/center/products/import/{key}", params(("key" = String, Path, description = "the product id")), request_body = ProductEdit, responses((status = 200, body = ImportedProduct)))]
+async fn edit_product(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<ProductEdit>) -> ApiResult<ImportedProduct> {
+    reply(products::edit::edit(&state.pool, scope.workplace.id, product_id(&key)?, input).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ImportItem {
+    source: String,
+    source_product_id: String,
+    ship_to: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ImportAllInput {
+    import_data: Vec<ImportItem>,
+}
+
+/// Imports many products as a job each; poll the tracking id for the success and failed maps.
+#[utoipa::path(post, path = "/center/products/import-all", request_body = ImportAllInput, responses((status = 200, description = "data: {tracking_id, total}")))]
+async fn import_all_start(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ImportAllInput>) -> ApiResult<Value> {
+    let mut f = jobs::Fields::default();
+    let items: Vec<ImportRequest> = input
+        .import_data
+        .iter()
+        .enumerate()
+        .filter_map(|(i, it)| f.take(&format!("import_data.{i}"), request(&it.source, &it.source_product_id, it.ship_to.as_deref()).map_err(|e| e.to_string())))
+        .collect();
+    f.finish()?;
+    let (tracking_id, total) = import_all::start(&state.pool, scope.workplace.id, &items).await?;
+    reply(json!({ "tracking_id": tracking_id, "total": total }))
+}
+
+#[utoipa::path(get, path = "/center/products/import-all/{tracking_id}", params(("tracking_id" = Uuid, Path)), responses((status = 200, body = import_all::BatchStatus)))]
+async fn import_all_status(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<import_all::BatchStatus> {
+    reply(import_all::status(&state.pool, scope.workplace.id, id).await?)
+}
+
+#[derive(Deserialize, IntoParams)]
+struct ListingQuery {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    keyword: Option<String>,
+}
+
+#[utoipa::path(get, path = "/center/products/import/listing", params(ListingQuery), responses((status = 200, description = "data: {total, page, page_size, items: [ImportListItem]}")))]
+async fn listing(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListingQuery>) -> ApiResult<Value> {
+    let page = q.page.unwrap_or(1).max(1);
+    let size = q.page_size.unwrap_or(20).clamp(1, 100);
+    let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
+    let (total, items) = product_store::listing(&state.pool, scope.workplace.id, keyword, page, size).await?;
+    reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct IdsInput {
+    ids: Vec<Uuid>,
+}
+
+#[utoipa::path(delete, path = "/center/products/import/delete", request_body = IdsInput, responses((status = 200, description = "data: {deleted}")))]
+async fn delete(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<Value> {
+    reply(json!({ "deleted": product_store::delete(&state.pool, scope.workplace.id, &input.ids).await? }))
+}
+
+#[utoipa::path(put, path = "/center/products/bulk_update", request_body = BulkUpdate, responses((status = 200, description = "data: {updated}")))]
+async fn bulk_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<BulkUpdate>) -> ApiResult<Value> {
+    reply(json!({ "updated": products::bulk_update(&state.pool, scope.workplace.id, input).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct PricingInput {
+    store_id: Option<Uuid>,
+    pricing_rule: PricingRule,
+}
+
+/// Saves the workplace's pricing rule, or one store's.
+#[utoipa::path(put, path = "/center/products/setting/update", request_body = PricingInput, responses((status = 200, description = "data: {pricing_rule, pricing_rule_scope}")))]
+async fn pricing_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<PricingInput>) -> ApiResult<Value> {
+    products::save_rule(&state.pool, scope.workplace.id, input.store_id, &input.pricing_rule).await?;
+    let (rule, rule_scope) = pricing_rules::effective(&state.pool, scope.workplace.id, input.store_id).await?;
+    reply(json!({ "pricing_rule": rule, "pricing_rule_scope": rule_scope }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ReapplyInput {
+    ids: Option<Vec<Uuid>>,
+}
+
+/// Prices imported and pushed products again with the rule in force.
+#[utoipa::path(post, path = "/center/products/pricing/reapply", request_body = ReapplyInput, responses((status = 200, description = "data: {updated}")))]
+async fn pricing_reapply(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ReapplyInput>) -> ApiResult<Value> {
+    reply(json!({ "updated": products::reapply_pricing(&state.pool, scope.workplace.id, input.ids.as_deref()).await? }))
+}

@@ -1,0 +1,67 @@
+//! Finding supplier products: the query, the cached search, product detail, collections and
+//! categories. Everything here reads the cache that `tasks::catalogue_*` keep fresh.
+pub mod detail;
+pub mod favourites;
+pub mod query;
+pub mod search;
+
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::domain::Source;
+use crate::error::Result;
+use crate::store::supplier_products;
+
+/// The category tree (every source shares Dropline's category ids).
+pub async fn categories(pool: &PgPool) -> Result<Value> {
+    for source in Source::ALL {
+        if let Some(tree) = supplier_products::document(pool, source, "categories").await? {
+            return Ok(tree);
+        }
+    }
+    Ok(json!([]))
+}
+
+/// The category and its descendants, so a top category finds its children's products.
+pub fn with_children(tree: &Value, id: i32) -> Vec<i32> {
+    fn walk(nodes: &Value, id: i32, inside: bool, out: &mut Vec<i32>) {
+        for n in nodes.as_array().map(|a| a.as_slice()).unwrap_or_default() {
+            let this = n["id"].as_i64().map(|i| i as i32);
+            let hit = inside || this == Some(id);
+            if hit {
+                out.extend(this);
+            }
+            walk(&n["children"], id, hit, out);
+        }
+    }
+    let mut out = vec![];
+    walk(tree, id, false, &mut out);
+    if out.is_empty() {
+        out.push(id);
+    }
+    out
+}
+
+pub fn collections() -> Value {
+    json!(query::COLLECTIONS.iter().map(|(slug, name)| json!({"slug": slug, "name": name})).collect::<Vec<_>>())
+}
+
+/// The find-product search for a workplace.
+pub async fn find(pool: &PgPool, workplace_id: Uuid, s: &query::Search) -> Result<search::SearchPage> {
+    let categories = match s.category {
+        Some(id) => with_children(&categories(pool).await?, id),
+        None => vec![],
+    };
+    search::search(pool, workplace_id, s, &categories).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_top_category_includes_its_children() {
+        let tree = serde_json::json!([{"id": 1, "children": [{"id": 11, "children": []}, {"id": 12, "children": []}]}, {"id": 2, "children": []}]);
+        assert_eq!(super::with_children(&tree, 1), [1, 11, 12]);
+        assert_eq!(super::with_children(&tree, 12), [12]);
+    }
+}

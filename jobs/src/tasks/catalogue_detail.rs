@@ -1,0 +1,56 @@
+//! Reads product details and US shipping for a chunk of cached products, a few calls at a time.
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::TaskContext;
+use crate::connectors::suppliers::SupplierError;
+use crate::domain::Source;
+use crate::queue::JobFailure;
+use crate::store::supplier_products;
+
+pub const KIND: &str = "catalogue_detail";
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CatalogueDetailJob {
+    pub source: Source,
+    pub ids: Vec<String>,
+}
+
+/// Reads one product and its US freight into the cache.
+pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<(), SupplierError> {
+    let product = ctx.suppliers.product(source, id).await?;
+    let us = match ctx.suppliers.freight(source, id, "US", 1).await {
+        Ok(options) => Some(options),
+        Err(SupplierError::CannotShip(_)) => None,
+        Err(e) => return Err(e),
+    };
+    supplier_products::save_detail(&ctx.pool, source, &product, us.as_deref())
+        .await
+        .map_err(|e| SupplierError::Unavailable(e.to_string()))?;
+    if us.is_none() {
+        supplier_products::save_freight(&ctx.pool, source, id, "US", None).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// Products the supplier no longer has are skipped; an unreachable supplier fails the job
+/// (transient), and the retry reads the chunk again: every write is an upsert.
+pub async fn run(ctx: &TaskContext, job: CatalogueDetailJob) -> Result<Value, JobFailure> {
+    let source = job.source;
+    // Owned ids and context: a stream of futures borrowing the closure's argument is not Send
+    // for every lifetime, which the worker's handler must be.
+    let results: Vec<Result<(), SupplierError>> = futures::stream::iter(job.ids.clone())
+        .map(|id| {
+            let ctx = ctx.clone();
+            async move { refresh_one(&ctx, source, &id).await }
+        })
+        .buffer_unordered(ctx.settings.catalogue.detail_concurrency.max(1))
+        .collect()
+        .await;
+    let gone = results.iter().filter(|r| matches!(r, Err(SupplierError::NotFound(_)))).count();
+    if let Some(Err(e)) = results.into_iter().find(|r| matches!(r, Err(SupplierError::Unavailable(_)))) {
+        return Err(JobFailure::transient(e.to_string()));
+    }
+    Ok(json!({ "source": job.source, "read": job.ids.len() - gone, "gone": gone }))
+}

@@ -1,0 +1,116 @@
+//! Finding products: the scheduled sync fills the cache from the sandbox's suppliers, and
+//! searches, filters, sorts, detail and favourites are answered from it.
+use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+/// A user on an app whose catalogue cache holds one page (100 products) per source.
+async fn synced(pool: PgPool) -> (TestApp, String, String) {
+    let sandbox = start_sandbox().await;
+    let app = TestApp::spawn_with(pool, |s| {
+        use_sandbox(s, &sandbox);
+        s.catalogue.max_pages = 1;
+    })
+    .await;
+    let token = app.signed_up("finder@example.com").await;
+    let now = chrono::Utc::now();
+    assert_eq!(jobs::schedules::tick(&app.pool, &app.settings, now).await.unwrap(), 7, "one sync per source");
+    assert_eq!(jobs::schedules::tick(&app.pool, &app.settings, now).await.unwrap(), 0, "a slot is enqueued once");
+    app.drain().await;
+    (app, token, sandbox)
+}
+
+fn items(a: &Value) -> Vec<Value> {
+    a["data"]["items"].as_array().cloned().unwrap_or_default()
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
+    let (app, token, sandbox) = synced(pool).await;
+    let t = Some(token.as_str());
+    let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(cached, 700, "every product's detail was read");
+
+    // The suppliers go down: search still answers, from PostgreSQL.
+    reqwest::Client::new().post(format!("{sandbox}/_sandbox/faults")).json(&json!({"platform": "*", "error_rate": 1.0})).send().await.unwrap();
+
+    let a = app.get("/api/center/products/find", t).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    assert_eq!(a.data()["total"], 700);
+    let cards = items(&a.body);
+    assert_eq!(cards.len(), 20);
+    let c = &cards[0];
+    assert!(c["images"].as_array().unwrap().len() <= 5);
+    assert!(c["details"]["shipping_cost"].is_number(), "US shipping is known after the sync: {c}");
+    assert_eq!(c["imported"], false);
+
+    let a = app.get("/api/center/products/find?sources=cj&price=10-30&sort_by=price&sort=asc&page_size=100", t).await;
+    let prices: Vec<f64> = items(&a.body).iter().map(|c| c["price"].as_f64().unwrap()).collect();
+    assert!(!prices.is_empty());
+    assert!(prices.windows(2).all(|w| w[0] <= w[1]), "ascending: {prices:?}");
+    assert!(prices.iter().all(|p| (10.0..30.0).contains(p)), "{prices:?}");
+    assert!(items(&a.body).iter().all(|c| c["source"] == "cj"));
+
+    let a = app.get("/api/center/products/find?rating=4&order_count=1000-5000&page_size=100", t).await;
+    for c in items(&a.body) {
+        assert!(c["details"]["rating"].as_f64().unwrap() >= 4.0);
+        let orders = c["lastest_volume"].as_i64().unwrap();
+        assert!((1000..5000).contains(&orders), "{orders}");
+    }
+
+    let word = cards[0]["name"].as_str().unwrap().split_whitespace().next().unwrap().to_lowercase();
+    let a = app.get(&format!("/api/center/products/find?keyword={word}&sort_by=most_relevant"), t).await;
+    assert!(a.data()["total"].as_i64().unwrap() >= 1);
+    assert!(items(&a.body).iter().all(|c| c["name"].as_str().unwrap().to_lowercase().contains(&word)));
+
+    let a = app.get("/api/product-sources/products/find-by-collection/made_in_us?page_size=100", t).await;
+    assert_eq!(a.code(), 200);
+    let in_collection: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE 'made_in_us' = ANY(collections) AND (ships_to IS NULL OR 'US' = ANY(ships_to))")
+        .fetch_one(&app.pool).await.unwrap();
+    assert_eq!(a.data()["total"].as_i64().unwrap(), in_collection);
+
+    let a = app.get("/api/center/products/find?price=7-9&sources=wish&sort=up", t).await;
+    assert_eq!(a.code(), 204, "{}", a.body);
+    let bad: Vec<&String> = a.body["errors"].as_object().unwrap().keys().collect();
+    assert_eq!(bad, ["price", "sort", "sources"]);
+
+    let tree = app.get("/api/product-sources/categories/tree", t).await;
+    let top = &tree.data()["categories"][0];
+    let a = app.get(&format!("/api/center/products/find?category={}&page_size=100", top["id"]), t).await;
+    assert!(a.data()["total"].as_i64().unwrap() > 0, "a top category finds its children's products");
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
+    let (app, token, _) = synced(pool).await;
+    let t = Some(token.as_str());
+    let card = items(&app.get("/api/center/products/find?sources=aliexpress", t).await.body)[0].clone();
+    let (src, id) = (card["source"].as_str().unwrap(), card["source_product_id"].as_str().unwrap());
+
+    let d = app.get(&format!("/api/center/products/source/{src}/{id}?ship_to=US"), t).await;
+    assert_eq!(d.code(), 200, "{}", d.body);
+    assert!(d.data()["variants"].as_array().unwrap().iter().all(|v| v["stock"].as_i64().unwrap() > 0), "zero-stock variants are dropped");
+    assert_eq!(d.data()["imported"], false);
+
+    let l = app.get(&format!("/api/product-sources/logistics/{src}/{id}?country_code=DE"), t).await;
+    assert_eq!(l.code(), 200, "{}", l.body);
+    assert!(l.data()["options"][0]["delivery_time"].as_str().unwrap().ends_with("day"));
+    let r = app.get(&format!("/api/product-sources/reviews/{src}/{id}"), t).await;
+    assert_eq!(r.code(), 200, "{}", r.body);
+    assert!(r.data()["items"][0]["rating"].is_number());
+
+    assert_eq!(app.get("/api/center/products/source/aliexpress/no-such-product", t).await.code(), 202);
+    assert_eq!(app.get("/api/center/products/source/wish/1", t).await.code(), 204);
+
+    let key = format!("{src}:{id}");
+    let a = app.post("/api/center/products/favourite", t, json!({ "product_ids": [key] })).await;
+    assert_eq!(a.data()["ids"], json!([key]));
+    let a = app.get("/api/center/products/favourite", t).await;
+    assert_eq!(a.data()["total"], 1);
+    assert_eq!(items(&a.body)[0]["source_product_id"], id);
+    let other = app.signed_up("other@example.com").await;
+    assert_eq!(app.get("/api/center/products/favourited", Some(&other)).await.data()["ids"], json!([]), "favourites are per workplace");
+    let a = app.call("DELETE", "/api/center/products/favourite", t, None, Some(json!({ "product_ids": [key] }))).await;
+    assert_eq!(a.data()["ids"], json!([]));
+    assert_eq!(app.post("/api/center/products/favourite", t, json!({ "product_ids": ["nope"] })).await.code(), 204);
+}
