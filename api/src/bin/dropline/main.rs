@@ -1,7 +1,10 @@
-//! `dropline`: operator commands against the configured database. Later issues add bulk jobs.
+//! `dropline`: operator commands against the configured database.
 use clap::{Parser, Subcommand};
 use jobs::config::Settings;
 use jobs::store::{progress, users, workplaces};
+
+mod import;
+mod inspect;
 
 #[derive(Parser)]
 #[command(name = "dropline", about = "Dropline operator commands")]
@@ -32,6 +35,24 @@ enum Command {
         /// Print the result as JSON instead of a table.
         #[arg(long)]
         json: bool,
+    },
+    /// Imports supplier products into a user's import list as an import-all job (the worker
+    /// runs it) and follows it with a progress bar.
+    Import {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        source: String,
+        /// A file of product ids, one per line.
+        #[arg(long, conflicts_with = "query")]
+        ids: Option<std::path::PathBuf>,
+        /// Products matching this keyword in the catalogue cache, most ordered first.
+        #[arg(long)]
+        query: Option<String>,
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        #[arg(long, default_value = "US")]
+        ship_to: String,
     },
     /// Connected stores.
     Stores {
@@ -73,7 +94,7 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let settings = Settings::load()?;
     if let Command::Inspect { url, json } = &cli.command {
-        return inspect(&settings, url, *json).await;
+        return inspect::run(&settings, url, *json).await;
     }
     jobs::db::create_database_if_missing(&settings.database).await?;
     let pool = jobs::db::pool(&settings.database)?;
@@ -116,6 +137,10 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         Command::Inspect { .. } => unreachable!("handled before the database is opened"),
+        Command::Import { email, source, ids, query, limit, ship_to } => {
+            let args = import::Args { email, source, ids, query, limit, ship_to };
+            import::run(&pool, args).await?;
+        }
         Command::SeedDemo => {
             match jobs::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
                 Some(_) => println!("demo account created"),
@@ -123,52 +148,6 @@ async fn main() -> anyhow::Result<()> {
             }
             println!("demo login: {DEMO_EMAIL} / {DEMO_PASSWORD}");
         }
-    }
-    Ok(())
-}
-
-/// `dropline inspect <url> [--json]`: fields, then apps, then products.
-async fn inspect(settings: &Settings, url: &str, json: bool) -> anyhow::Result<()> {
-    let r = jobs::inspect::scan(&settings.inspect, url).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
-        return Ok(());
-    }
-    let show = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
-    let num = |v: Option<u64>| v.map(|n| n.to_string()).unwrap_or_else(|| "-".into());
-    let rows = [
-        ("shopUriOrigin", r.shop_uri_origin.clone()),
-        ("shopUri", r.shop_uri.clone()),
-        ("shopName", show(&r.shop_name)),
-        ("storeId", show(&r.store_id)),
-        ("platform", show(&r.platform)),
-        ("title", show(&r.title)),
-        ("description", show(&r.description)),
-        ("themeName", show(&r.theme_name)),
-        ("themeId", num(r.theme_id)),
-        ("themeStoreId", num(r.theme_store_id)),
-        ("themeUri", show(&r.theme_uri)),
-        ("currencyActive", show(&r.currency_active)),
-        ("country", show(&r.country)),
-        ("bestSellingUrl", r.best_selling_url.clone()),
-        ("facebookUrl", show(&r.facebook_url)),
-        ("twitterUrl", show(&r.twitter_url)),
-        ("instagramUrl", show(&r.instagram_url)),
-        ("logos", if r.logos.is_empty() { "-".into() } else { r.logos.join(" ") }),
-    ];
-    for (field, value) in rows {
-        println!("{field:<16} {value}");
-    }
-    println!("\napps ({})", r.app_used.len());
-    for a in &r.app_used {
-        let own = if a.own_brand { " (Dropline)" } else { "" };
-        println!("  {:<40} {:<22} {}{own}", a.name, a.category, a.app_store_url);
-    }
-    println!("\nproducts ({})", r.products.len());
-    for p in &r.products {
-        let price = |v: Option<f64>| v.map(|n| format!("{n:.2}")).unwrap_or_else(|| "-".into());
-        let currency = p.currency.as_deref().unwrap_or("");
-        println!("  {:<14} {:<40} {} - {} {currency}", p.id, p.title, price(p.min_price), price(p.max_price));
     }
     Ok(())
 }
