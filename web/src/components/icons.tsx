@@ -5,11 +5,15 @@ function strokeIcon(displayName: string, d: string) {
   return createIcon({
     displayName,
     viewBox: '0 0 24 24',
-    path: <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />,
+    // Outline by default; `--icon-fill: currentColor` (see `filled`) fills the shape.
+    path: <path d={d} fill="var(--icon-fill, none)" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />,
     // Sized to the surrounding text unless told otherwise (menu items do not constrain svgs).
     defaultProps: { boxSize: '1.15em', flexShrink: 0 },
   });
 }
+
+/** Style that fills an outline icon (a solid star or heart). */
+export const filled = { '--icon-fill': 'currentColor' } as const;
 
 export const HomeIcon = strokeIcon('HomeIcon', 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z');
 export const SearchIcon = strokeIcon('SearchIcon', 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm10 3-5-5');

@@ -1,4 +1,6 @@
+import { type ComponentType, Suspense, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/page-states';
 import {
   EmailSent,
   EmailVerification,
@@ -19,9 +21,20 @@ import { ChannelRoute } from './channel-route';
 import { ComingSoon } from './coming-soon';
 import { HomePage } from './home';
 import { NotFound } from './not-found';
-import { CollectionsRoute, EditorRoute, FindProductRoute, ImportListRoute, ProductDetailRoute, ProductSettingsRoute } from './product-routes';
 import { APP_PLACEHOLDER_PAGES, PUBLIC_PLACEHOLDER_PAGES } from './paths';
 import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from './root-layout';
+
+type ProductRoutes = typeof import('./product-routes');
+
+/** A product page (find, import list, editor, pricing settings), loaded in its own chunk on first use. */
+function productPage(name: keyof ProductRoutes) {
+  const Page: ComponentType = lazy(() => import('./product-routes').then((m) => ({ default: m[name] })));
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** The whole route tree (spec section 2). Unknown paths render the not-found page. */
 export const routes: RouteObject[] = [
@@ -68,13 +81,13 @@ export const routes: RouteObject[] = [
           { path: 'setting/channel', element: <ChannelRoute /> },
           { path: 'auth/bind/platform', element: <BindPlatform /> },
           { path: 'store-analytics', element: <InspectionPage /> },
-          { path: 'find-product', element: <FindProductRoute /> },
-          { path: 'find-product/collection', element: <CollectionsRoute /> },
-          { path: 'find-product/:collectionId', element: <FindProductRoute /> },
-          { path: 'find-product/:productSource/detail/:productId/:shipTo', element: <ProductDetailRoute /> },
-          { path: 'products-import', element: <ImportListRoute /> },
-          { path: 'products-import/editor/:productCenterId', element: <EditorRoute /> },
-          { path: 'setting/product', element: <ProductSettingsRoute /> },
+          { path: 'find-product', element: productPage('FindProductRoute') },
+          { path: 'find-product/collection', element: productPage('CollectionsRoute') },
+          { path: 'find-product/:collectionId', element: productPage('FindProductRoute') },
+          { path: 'find-product/:productSource/detail/:productId/:shipTo', element: productPage('ProductDetailRoute') },
+          { path: 'products-import', element: productPage('ImportListRoute') },
+          { path: 'products-import/editor/:productCenterId', element: productPage('EditorRoute') },
+          { path: 'setting/product', element: productPage('ProductSettingsRoute') },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],

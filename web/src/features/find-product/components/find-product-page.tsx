@@ -69,8 +69,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
 
   const items = data?.items ?? [];
   return (
-    <Stack gap="5" maxW="8xl" data-testid="find-product-page" data-collection={collection ?? ''}>
-      <Box ref={top} scrollMarginTop="20" />
+    <Stack ref={top} scrollMarginTop="20" gap="5" maxW="8xl" data-testid="find-product-page" data-collection={collection ?? ''}>
       <Heading as="h1" size="2xl" data-testid="page-title">
         {title}
       </Heading>

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, IconButton, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeartIcon, StarIcon, TruckIcon } from '@/components/icons';
+import { HeartIcon, StarIcon, TruckIcon, filled } from '@/components/icons';
 import { currentLanguage } from '@/lib/i18n';
 import { abbreviateCount, formatMoney, formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
@@ -60,7 +60,7 @@ export function ProductCard({ card, shipTo, state, favourite, newTab, onImport, 
           onClick={onFavourite}
           data-testid="favourite-toggle"
         >
-          <HeartIcon fill={favourite ? 'currentColor' : 'none'} />
+          <HeartIcon css={favourite ? filled : undefined} />
         </IconButton>
       </Box>
       {images.length > 1 ? (
@@ -101,7 +101,7 @@ export function ProductCard({ card, shipTo, state, favourite, newTab, onImport, 
       <HStack justify="space-between" fontSize="xs" color="fg.muted" gap="2">
         <Text data-testid="card-orders">{t('findProduct.orders', { value: abbreviateCount(orders) })}</Text>
         <HStack gap="0.5" data-testid="card-rating">
-          <StarIcon color="orange.400" fill="currentColor" />
+          <StarIcon color="orange.400" css={filled} />
           <Text>{formatRating(details?.rating)}</Text>
         </HStack>
       </HStack>

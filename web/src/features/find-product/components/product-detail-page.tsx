@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Grid, HStack, Heading, Image, Stack, Text } 
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { StarIcon } from '@/components/icons';
+import { StarIcon, filled } from '@/components/icons';
 import { PageSpinner } from '@/components/page-states';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { DEFAULT_SHIP_TO, countryName } from '@/lib/countries';
@@ -102,7 +102,7 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
           </Heading>
           <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap">
             <HStack gap="1">
-              <StarIcon color="orange.400" fill="currentColor" />
+              <StarIcon color="orange.400" css={filled} />
               <Text data-testid="detail-rating">{formatRating(detail.rating)}</Text>
               <Text>({t('findProduct.detail.reviewsCount', { count: detail.reviews_count ?? 0 })})</Text>
             </HStack>

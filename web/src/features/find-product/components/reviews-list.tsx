@@ -1,7 +1,7 @@
 import { Box, HStack, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StarIcon } from '@/components/icons';
+import { StarIcon, filled } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { countryName } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
@@ -11,7 +11,7 @@ function Stars({ rating }: { rating: number }) {
   return (
     <HStack gap="0" color="orange.400" aria-label={`${rating}/5`}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <StarIcon key={i} fill={i <= Math.round(rating) ? 'currentColor' : 'none'} boxSize="3.5" />
+        <StarIcon key={i} css={i <= Math.round(rating) ? filled : undefined} boxSize="3.5" />
       ))}
     </HStack>
   );

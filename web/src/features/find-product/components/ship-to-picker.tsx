@@ -11,7 +11,11 @@ function CountryList({ value, onSelect }: { value: string; onSelect: (code: stri
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const locale = currentLanguage();
-  const countries = useMemo(() => searchCountries(search, locale), [search, locale]);
+  // The current country first, then the others by name.
+  const countries = useMemo(() => {
+    const all = searchCountries(search, locale);
+    return [...all.filter((c) => c.code === value), ...all.filter((c) => c.code !== value)];
+  }, [search, locale, value]);
   return (
     <Stack gap="2">
       <Input size="sm" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('findProduct.searchCountry')} data-testid="ship-to-search" autoFocus />
