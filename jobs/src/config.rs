@@ -160,6 +160,9 @@ pub struct QueueSettings {
     /// How often finished jobs' leftovers are removed from Redis.
     pub vacuum_interval_secs: u64,
     pub worker_concurrency: usize,
+    /// Jobs of a background family (`queue::BACKGROUND_KINDS`) one worker runs at once, so
+    /// a catalogue refresh never takes the connections a user's job is waiting for.
+    pub background_concurrency: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

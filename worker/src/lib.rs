@@ -15,7 +15,6 @@ pub struct Worker {
     settings: Arc<Settings>,
     queues: RedisQueues,
     runner: Arc<Runner>,
-    concurrency: usize,
 }
 
 /// The apalis handler: everything but the row id lives in PostgreSQL.
@@ -42,7 +41,6 @@ impl Worker {
             settings: settings.clone(),
             queues,
             runner: Runner::new(ctx),
-            concurrency: settings.queue.worker_concurrency,
         })
     }
 
@@ -64,7 +62,7 @@ impl Worker {
         for kind in KINDS {
             let storage = self.queues.storage(kind);
             let runner = self.runner.clone();
-            let concurrency = self.concurrency;
+            let concurrency = jobs::queue::concurrency(kind, &self.settings.queue);
             monitor = monitor.register(move |restarts| {
                 WorkerBuilder::new(format!("{kind}-{pid}-{restarts}"))
                     .backend(storage.clone().poll_with_interval(Duration::from_millis(250)))

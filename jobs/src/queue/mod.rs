@@ -12,6 +12,14 @@ pub use enqueue::{NOTIFY_CHANNEL, enqueue, enqueue_many, enqueue_many_in};
 pub use redis_queues::{JobRef, RedisQueues};
 pub use runner::{JobFailure, Runner};
 
+/// Families that refresh shared data in the background: run a few at a time.
+pub const BACKGROUND_KINDS: &[&str] = &[crate::tasks::catalogue_sync::KIND, crate::tasks::catalogue_detail::KIND];
+
+/// How many jobs of `kind` one worker runs at once.
+pub fn concurrency(kind: &str, settings: &crate::config::QueueSettings) -> usize {
+    if BACKGROUND_KINDS.contains(&kind) { settings.background_concurrency.max(1) } else { settings.worker_concurrency }
+}
+
 /// Every job family; each has its own Redis queue and its own handler in `crate::tasks`.
 pub const KINDS: &[&str] = &[
     crate::tasks::welcome::KIND,

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api, rootApi, ApiError } from '@/lib/api';
 import { getWorkplaceId } from '@/lib/storage';
@@ -21,9 +21,17 @@ async function fetchStores([path]: StoresKey): Promise<StoreList> {
 export const SETUP_POLL_MS = 2000;
 export const setupRefreshInterval = (data: StoreList | undefined) => (data?.stores.some((s) => s.setup === 'pending' && s.status === 'connected') ? SETUP_POLL_MS : 0);
 
-/** The workplace's stores, default first (GET stores/list-store). */
+/**
+ * The workplace's stores, default first (GET stores/list-store). The poll interval is state
+ * derived from the data: SWR reads a function interval only when its effect runs, so a store
+ * that turns pending after mount (a connect from the callback page) would never be polled.
+ */
 export function useStores(enabled = true) {
-  return useSWR<StoreList, Error, StoresKey | null>(enabled ? storesKey() : null, fetchStores, { refreshInterval: setupRefreshInterval });
+  const [pollMs, setPollMs] = useState(0);
+  const res = useSWR<StoreList, Error, StoresKey | null>(enabled ? storesKey() : null, fetchStores, { refreshInterval: pollMs });
+  const next = setupRefreshInterval(res.data);
+  useEffect(() => setPollMs(next), [next]);
+  return res;
 }
 
 /** The account call: its `has_shop` and `linked_stores` change with the stores. */
