@@ -25,10 +25,15 @@ export const setupRefreshInterval = (data: StoreList | undefined) => (data?.stor
  * The workplace's stores, default first (GET stores/list-store). The poll interval is state
  * derived from the data: SWR reads a function interval only when its effect runs, so a store
  * that turns pending after mount (a connect from the callback page) would never be polled.
+ * Polls are deduplicated against the app's 5-minute stale time unless the list has its own
+ * short window: without it no poll would reach the API.
  */
 export function useStores(enabled = true) {
   const [pollMs, setPollMs] = useState(0);
-  const res = useSWR<StoreList, Error, StoresKey | null>(enabled ? storesKey() : null, fetchStores, { refreshInterval: pollMs });
+  const res = useSWR<StoreList, Error, StoresKey | null>(enabled ? storesKey() : null, fetchStores, {
+    refreshInterval: pollMs,
+    dedupingInterval: SETUP_POLL_MS / 2,
+  });
   const next = setupRefreshInterval(res.data);
   useEffect(() => setPollMs(next), [next]);
   return res;
