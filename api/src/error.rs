@@ -88,6 +88,7 @@ impl ApiError {
                 E::StoreOwnedElsewhere => (StatusCode::CONFLICT, code::STORE_EXIST_ANOTHER_OWNER, e.to_string()),
                 E::StoreInstallFailed(m) => (StatusCode::BAD_GATEWAY, code::STORE_INSTALL_FAILURE, m.clone()),
                 E::InvalidCurrentShop => (StatusCode::BAD_REQUEST, code::CURRENT_SHOP_ID_INVALID, e.to_string()),
+                E::DataNotFound => (StatusCode::NOT_FOUND, code::NOT_FOUND, e.to_string()),
                 E::QuotaExpired(m) => (StatusCode::PAYMENT_REQUIRED, code::QUOTA_EXPIRED, m.clone()),
                 E::Upstream(m) => (StatusCode::BAD_GATEWAY, code::BAD_REQUEST, m.clone()),
                 // A constraint the checks above did not catch is still the caller's conflict, not a crash.

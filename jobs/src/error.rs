@@ -29,6 +29,9 @@ pub enum Error {
     /// The `store-id` the caller sent is not one of its live stores (CURRENT_SHOP_ID_INVALID).
     #[error("This store is no longer available; choose another store")]
     InvalidCurrentShop,
+    /// Map or replace found no such product, variant or SKU (spec: DataNotFound).
+    #[error("DataNotFound")]
+    DataNotFound,
     /// The plan's quota for a feature is used up (QUOTA_EXPIRED).
     #[error("{0}")]
     QuotaExpired(String),

@@ -11,6 +11,7 @@ pub mod domain;
 mod error;
 pub mod inspect;
 pub mod mail;
+pub mod mapping;
 pub mod plans;
 pub mod products;
 pub mod queue;

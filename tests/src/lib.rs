@@ -156,3 +156,21 @@ impl TestApp {
         a.data()["token"].as_str().unwrap().to_string()
     }
 }
+
+/// A client that shows redirects instead of following them.
+pub fn no_redirect() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+}
+
+/// Plays the merchant: starts the install, approves on Shopify (auto in the sandbox), and
+/// posts what Shopify sent back to the dashboard's `/callback`.
+pub async fn connect_shopify(app: &TestApp, token: &str, shop: &str) -> Answer {
+    let a = app.post("/api/auth/platform/shopify/install", Some(token), json!({ "shop": shop })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 302);
+    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(back.path(), "/callback");
+    let params: serde_json::Map<String, Value> = back.query_pairs().map(|(k, v)| (k.to_string(), Value::from(v.to_string()))).collect();
+    app.post("/api/auth/platform/shopify/callback", Some(token), Value::Object(params)).await
+}

@@ -1,29 +1,12 @@
 //! Connecting Shopify and WooCommerce stores through the sandbox, and the rules around them.
-use dropline_tests::{Answer, TestApp, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, connect_shopify, no_redirect, start_sandbox, use_sandbox};
 use serde_json::{Value, json};
 use sqlx::PgPool;
-
-fn no_redirect() -> reqwest::Client {
-    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
-}
 
 async fn spawn(pool: PgPool) -> (TestApp, String) {
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     (app, sandbox)
-}
-
-/// Plays the merchant: starts the install, approves on Shopify (auto in the sandbox), and
-/// posts what Shopify sent back to the dashboard's `/callback`.
-async fn connect_shopify(app: &TestApp, token: &str, shop: &str) -> Answer {
-    let a = app.post("/api/auth/platform/shopify/install", Some(token), json!({ "shop": shop })).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
-    assert_eq!(res.status().as_u16(), 302);
-    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    assert_eq!(back.path(), "/callback");
-    let params: serde_json::Map<String, Value> = back.query_pairs().map(|(k, v)| (k.to_string(), Value::from(v.to_string()))).collect();
-    app.post("/api/auth/platform/shopify/callback", Some(token), Value::Object(params)).await
 }
 
 async fn list(app: &TestApp, token: &str) -> Vec<Value> {

@@ -4,6 +4,7 @@ mod channels;
 mod core;
 mod find;
 mod inspect;
+mod mapping;
 mod misc;
 mod plans;
 mod products;
@@ -27,6 +28,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(find::router())
         .merge(products::router())
         .merge(plans::router())
+        .merge(mapping::router())
         .merge(webhooks::router())
         .merge(account::router())
         .merge(core::router())

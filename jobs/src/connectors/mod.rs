@@ -4,6 +4,7 @@ pub mod meta;
 pub mod guarded_http;
 pub mod oauth;
 pub mod shopify;
+pub mod store_catalog;
 pub mod suppliers;
 pub mod tiktok;
 pub mod woocommerce;

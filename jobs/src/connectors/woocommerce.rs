@@ -71,3 +71,17 @@ impl Rest {
         self.call(reqwest::Method::POST, "webhooks", Some(body)).await.map(|_| ())
     }
 }
+
+impl Rest {
+    /// One page of the store's products (newest first), `per_page` at most 100.
+    pub async fn products(&self, page: u32, per_page: u32) -> Result<Vec<Value>, String> {
+        let list = self.call(reqwest::Method::GET, &format!("products?page={page}&per_page={per_page}"), None).await?;
+        Ok(list.as_array().cloned().unwrap_or_default())
+    }
+
+    /// Every variation of a variable product.
+    pub async fn variations(&self, product_id: i64) -> Result<Vec<Value>, String> {
+        let list = self.call(reqwest::Method::GET, &format!("products/{product_id}/variations?per_page=100"), None).await?;
+        Ok(list.as_array().cloned().unwrap_or_default())
+    }
+}

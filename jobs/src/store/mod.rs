@@ -7,6 +7,7 @@ pub mod progress;
 pub mod quick_start;
 pub mod sessions;
 pub mod store_scans;
+pub mod store_products;
 pub mod stores;
 pub mod supplier_products;
 pub mod users;
