@@ -39,9 +39,11 @@ export interface ProductCollection {
   name: string;
 }
 
+/** A value of a detail option: `value` in the contract; the supplier documents call it `name`. */
 export interface ProductOptionValue {
   id: string;
-  value: string;
+  value?: string;
+  name?: string;
   image?: string | null;
 }
 

@@ -90,6 +90,7 @@ describe('find product page', () => {
     expect(post.method).toBe('POST');
     expect(post.body).toEqual({ source_product_id: '1', ship_to: 'US' });
     expect(within(card('aliexpress:1')).getByTestId('card-imported')).toBeTruthy();
+    expect(within(card('aliexpress:1')).getByTestId('import-button').getAttribute('href')).toBe('/app/products-import/editor/pkg-1');
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
@@ -129,7 +130,9 @@ describe('find product page', () => {
     fireEvent.change(screen.getByTestId('filter-order-count'), { target: { value: '1000-5000' } });
     fireEvent.change(screen.getByTestId('filter-price'), { target: { value: '10-30' } });
     fireEvent.change(screen.getByTestId('filter-ship-from'), { target: { value: 'CN' } });
-    fireEvent.click(within(screen.getByTestId('filter-rating')).getByRole('checkbox', { hidden: true }));
+    const rating = within(screen.getByTestId('filter-rating')).getByRole('checkbox', { hidden: true }) as HTMLInputElement;
+    fireEvent.click(rating);
+    await waitFor(() => expect(router.state.location.search).toContain('rating=4'));
 
     fireEvent.click(screen.getByTestId('sort-menu'));
     await pick(await screen.findByTestId('sort-option-price_asc'));

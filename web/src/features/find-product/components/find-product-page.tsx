@@ -56,12 +56,17 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const title = collection ? t(`findProduct.collections.${collection}`, { defaultValue: collectionName ?? collection }) : t('pages.findProduct');
   useDocumentTitle(title);
 
-  // Menus and popovers may call back with the props of an earlier render: read the latest filters.
+  // Menus and popovers may call back with the props of an earlier render, and two changes may
+  // come before the next render: each change starts from the latest filters.
   const latest = useRef(filters);
   latest.current = filters;
-  const update = (change: Partial<FindFilters>) => setParams(paramsFromFilters(withFilter(latest.current, change)));
+  const apply = (next: FindFilters) => {
+    latest.current = next;
+    setParams(paramsFromFilters(next));
+  };
+  const update = (change: Partial<FindFilters>) => apply(withFilter(latest.current, change));
   const setPage = (page: number) => {
-    setParams(paramsFromFilters({ ...latest.current, page }));
+    apply({ ...latest.current, page });
     top.current?.scrollIntoView?.({ block: 'start' });
   };
   const chooseCollection = (slug: string | null) =>

@@ -5,6 +5,8 @@ import { CheckIcon, ImportIcon } from '@/components/icons';
 import type { CardImportState } from '../lib/import-state';
 
 export const IMPORT_LIST_PATH = '/app/products-import';
+/** The imported product in the editor (its id is the card's product_package_id). */
+const editorPath = (id: string) => `${IMPORT_LIST_PATH}/editor/${encodeURIComponent(id)}`;
 
 /** Server messages of a failed import that have a translation. */
 const KNOWN_ERRORS = new Set(['UpgradeToContinueImportingMoreProducts', 'ProductAlreadyImported', 'ImportFailed']);
@@ -15,7 +17,7 @@ export function ImportButton({ state, onImport, size = 'sm' }: { state: CardImpo
   if (state.status === 'imported') {
     return (
       <Button asChild size={size} w="full" variant="subtle" colorPalette="green" data-testid="import-button" data-state="imported">
-        <RouterLink to={IMPORT_LIST_PATH}>
+        <RouterLink to={state.id ? editorPath(state.id) : IMPORT_LIST_PATH}>
           <CheckIcon />
           {t('findProduct.imported')}
         </RouterLink>

@@ -1,11 +1,17 @@
 import { Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import type { ProductDetail } from '@/types/products';
+import type { ProductDetail, ProductOptionValue } from '@/types/products';
 
 interface OptionsPickerProps {
   options: ProductDetail['options'];
   chosen: Record<string, string>;
   onChange: (chosen: Record<string, string>) => void;
 }
+
+/** The text of an option value (`value`, else `name`). */
+export const optionLabel = (v: ProductOptionValue) => v.value ?? v.name ?? '';
+
+/** Option images may be addresses or bare supplier image ids: only addresses are shown. */
+const isImageUrl = (src: string | null | undefined): src is string => Boolean(src && /^(https?:)?\/\//.test(src)) || Boolean(src?.startsWith('/'));
 
 /** Option values of a detail; choosing one narrows the variants table (choosing it again clears it). */
 export function OptionsPicker({ options, chosen, onChange }: OptionsPickerProps) {
@@ -23,10 +29,11 @@ export function OptionsPicker({ options, chosen, onChange }: OptionsPickerProps)
           </Text>
           <HStack gap="1.5" wrap="wrap">
             {option.values.map((v) => {
-              const on = chosen[option.name] === v.value;
+              const label = optionLabel(v);
+              const on = chosen[option.name] === label;
               return (
                 <Button
-                  key={v.id || v.value}
+                  key={v.id || label}
                   size="xs"
                   variant={on ? 'solid' : 'outline'}
                   colorPalette={on ? 'teal' : 'gray'}
@@ -34,13 +41,13 @@ export function OptionsPicker({ options, chosen, onChange }: OptionsPickerProps)
                   onClick={() => {
                     const next = { ...chosen };
                     if (on) delete next[option.name];
-                    else next[option.name] = v.value;
+                    else next[option.name] = label;
                     onChange(next);
                   }}
                   data-testid="option-value"
                 >
-                  {v.image ? <Image src={v.image} alt="" boxSize="4" borderRadius="xs" objectFit="cover" /> : null}
-                  {v.value}
+                  {isImageUrl(v.image) ? <Image src={v.image} alt="" boxSize="4" borderRadius="xs" objectFit="cover" /> : null}
+                  {label}
                 </Button>
               );
             })}

@@ -13,7 +13,8 @@ const detail: ProductDetail = {
   name: 'Ceramic mug',
   description: '<p>Holds <b>350 ml</b>.</p><script>alert(1)</script>',
   images: ['https://img.test/m1.jpg', 'https://img.test/m2.jpg'],
-  options: [{ name: 'Color', values: [{ id: '1', value: 'White', image: null }, { id: '2', value: 'Black', image: null }] }],
+  // Values as the contract has them (`value`) and as the supplier documents have them (`name`, an image id).
+  options: [{ name: 'Color', values: [{ id: '1', value: 'White', image: null }, { id: '2', name: 'Black', image: '77-c1' }] }],
   variants: [
     { sku_id: 's1', options: { Color: 'White' }, price: 4.5, compare_at_price: 9, stock: 30 },
     { sku_id: 's2', options: { Color: 'Black' }, price: 5, compare_at_price: null, stock: 12 },
@@ -54,6 +55,8 @@ describe('product detail', () => {
     expect([logistics.query.get('country_code'), logistics.query.get('quantity')]).toEqual(['DE', '1']);
 
     expect(screen.getAllByTestId('variant-row')).toHaveLength(2);
+    expect(screen.getAllByTestId('option-value').map((b) => b.textContent)).toEqual(['White', 'Black']);
+    expect(screen.getAllByTestId('option-value')[1].querySelector('img')).toBeNull();
     fireEvent.click(screen.getAllByTestId('option-value')[1]);
     expect(screen.getAllByTestId('variant-row')).toHaveLength(1);
     expect(screen.getByTestId('variant-price').textContent).toBe('$5.00');

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/icons';
 import type { ImportedProduct } from '@/types/products';
-import { canRemoveOptionValue, removeOptionValue, renameOption, renameOptionValue } from '../lib/editor';
+import { canRemoveOptionValue, optionChange, removeOptionValue, renameOption, renameOptionValue } from '../lib/editor';
 
 /** A name typed freely and applied on blur or Enter (a refused name goes back to the current one). */
-function CommitInput({ value, onCommit, testId, label }: { value: string; onCommit: (next: string) => void; testId: string; label: string }) {
+function CommitInput({ value, onCommit, testId, label, readOnly = false }: { value: string; onCommit: (next: string) => void; testId: string; label: string; readOnly?: boolean }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = () => {
@@ -18,6 +18,7 @@ function CommitInput({ value, onCommit, testId, label }: { value: string; onComm
       size="sm"
       value={text}
       aria-label={label}
+      readOnly={readOnly}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {
@@ -31,34 +32,61 @@ function CommitInput({ value, onCommit, testId, label }: { value: string; onComm
   );
 }
 
-/** Option names and values: rename either (also in every variant), remove a value (and its variants). */
-export function EditorOptions({ product, onChange }: { product: ImportedProduct; onChange: (p: ImportedProduct) => void }) {
+interface OptionsProps {
+  product: ImportedProduct;
+  /** The product as last saved (the API takes renames or removals of an option's values, not both at once). */
+  saved: ImportedProduct;
+  onChange: (p: ImportedProduct) => void;
+}
+
+function OptionEditor({ product, saved, onChange, index }: OptionsProps & { index: number }) {
   const { t } = useTranslation();
-  if (product.options.length === 0) return <Text color="fg.muted">{t('importList.editor.noOptions')}</Text>;
+  const option = product.options[index];
+  const change = optionChange(saved, product, index);
+  return (
+    <Stack gap="2" data-change={change}>
+      <CommitInput value={option.name} onCommit={(name) => onChange(renameOption(product, index, name))} testId={`option-name-${index}`} label={t('importList.editor.optionName')} />
+      <HStack gap="2" wrap="wrap" ps="3">
+        {option.values.map((value, j) => (
+          <HStack key={`${j}-${value}`} gap="1" w={{ base: 'full', sm: '48' }}>
+            <CommitInput
+              value={value}
+              readOnly={change === 'removed'}
+              onCommit={(next) => onChange(renameOptionValue(product, index, j, next))}
+              testId={`option-value-${index}-${j}`}
+              label={t('importList.editor.optionValue', { name: option.name })}
+            />
+            <IconButton
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t('importList.editor.removeValue', { value })}
+              disabled={change === 'renamed' || !canRemoveOptionValue(product, index, j)}
+              onClick={() => onChange(removeOptionValue(product, index, j))}
+              data-testid={`option-value-remove-${index}-${j}`}
+            >
+              <CloseIcon />
+            </IconButton>
+          </HStack>
+        ))}
+      </HStack>
+      {change !== 'none' ? (
+        <Text fontSize="xs" color="fg.muted" ps="3" data-testid={`option-save-first-${index}`}>
+          {t('importList.editor.saveFirst')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Option names and values: rename either (also in every variant), remove a value (and its variants). */
+export function EditorOptions(props: OptionsProps) {
+  const { t } = useTranslation();
+  if (props.product.options.length === 0) return <Text color="fg.muted">{t('importList.editor.noOptions')}</Text>;
   return (
     <Stack gap="5" data-testid="editor-options">
-      {product.options.map((option, i) => (
-        <Stack key={i} gap="2">
-          <CommitInput value={option.name} onCommit={(name) => onChange(renameOption(product, i, name))} testId={`option-name-${i}`} label={t('importList.editor.optionName')} />
-          <HStack gap="2" wrap="wrap" ps="3">
-            {option.values.map((value, j) => (
-              <HStack key={`${j}-${value}`} gap="1" w={{ base: 'full', sm: '48' }}>
-                <CommitInput value={value} onCommit={(next) => onChange(renameOptionValue(product, i, j, next))} testId={`option-value-${i}-${j}`} label={t('importList.editor.optionValue', { name: option.name })} />
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  colorPalette="red"
-                  aria-label={t('importList.editor.removeValue', { value })}
-                  disabled={!canRemoveOptionValue(product, i, j)}
-                  onClick={() => onChange(removeOptionValue(product, i, j))}
-                  data-testid={`option-value-remove-${i}-${j}`}
-                >
-                  <CloseIcon />
-                </IconButton>
-              </HStack>
-            ))}
-          </HStack>
-        </Stack>
+      {props.product.options.map((_, i) => (
+        <OptionEditor key={i} {...props} index={i} />
       ))}
       <Text fontSize="xs" color="fg.muted">
         {t('importList.editor.optionsHelp')}

@@ -28,7 +28,11 @@ describe('import list editor', () => {
     const blue = screen.getByTestId('option-value-0-1');
     fireEvent.change(blue, { target: { value: 'Navy' } });
     fireEvent.blur(blue);
+    // Renamed and removed values of one option go in separate saves (the API renames by position).
+    expect(screen.getByTestId('option-value-remove-0-0').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('option-save-first-0')).toBeTruthy();
     fireEvent.click(screen.getByTestId('option-value-remove-1-0'));
+    expect((screen.getByTestId('option-value-1-0') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByTestId('variant-v1')).toBeNull();
 
     fireEvent.change(screen.getByTestId('variant-price-v2'), { target: { value: '24.9' } });

@@ -129,7 +129,7 @@ export function EditorPage({ onDeleted }: { onDeleted?: () => void }) {
         <EditorGeneral product={draft} onChange={setDraft} />
       </Card>
       <Card title={t('importList.editor.options')}>
-        <EditorOptions product={draft} onChange={setDraft} />
+        <EditorOptions product={draft} saved={data ?? draft} onChange={setDraft} />
       </Card>
       <Card title={t('importList.editor.variants', { count: draft.variants.length })}>
         <EditorVariants product={draft} onChange={setDraft} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeImported } from '@/test/products';
-import { canRemoveOptionValue, removeOptionValue, renameOption, renameOptionValue, savePayload, setThumbnail, toggleImage, updateVariant, validateProduct } from './editor';
+import { canRemoveOptionValue, optionChange, removeOptionValue, renameOption, renameOptionValue, savePayload, setThumbnail, toggleImage, updateVariant, validateProduct } from './editor';
 import { bulkPayload, EMPTY_BULK } from './bulk';
 
 describe('editor edits', () => {
@@ -40,6 +40,15 @@ describe('editor edits', () => {
     // Only the Blue variants are enabled: removing Blue would leave none.
     expect(canRemoveOptionValue(q, 0, 1)).toBe(false);
     expect(removeOptionValue(q, 0, 1)).toBe(q);
+  });
+
+  it('tells renamed from removed option values since the last save', () => {
+    const saved = makeImported();
+    expect(optionChange(saved, saved, 0)).toBe('none');
+    expect(optionChange(saved, renameOptionValue(saved, 0, 1, 'Navy'), 0)).toBe('renamed');
+    expect(optionChange(saved, renameOption(saved, 0, 'Colour'), 0)).toBe('none');
+    expect(optionChange(saved, removeOptionValue(saved, 0, 1), 0)).toBe('removed');
+    expect(optionChange(saved, removeOptionValue(saved, 0, 1), 1)).toBe('none');
   });
 
   it('keeps at least one variant enabled', () => {

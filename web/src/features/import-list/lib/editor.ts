@@ -60,6 +60,18 @@ export function removeOptionValue(p: Product, index: number, valueIndex: number)
   };
 }
 
+/**
+ * How the values of option `index` changed since the last save: renamed, removed, or neither.
+ * The API takes one kind of change per option and save (it renames by position), so the editor
+ * allows the other kind again once saved.
+ */
+export function optionChange(saved: Product, draft: Product, index: number): 'none' | 'renamed' | 'removed' {
+  const before = saved.options[index]?.values ?? [];
+  const now = draft.options[index]?.values ?? [];
+  if (now.length < before.length) return 'removed';
+  return now.some((v) => !before.includes(v)) ? 'renamed' : 'none';
+}
+
 export function updateVariant(p: Product, id: string, patch: Partial<Pick<ImportedVariant, 'price' | 'compare_at_price' | 'enabled'>>): Product {
   if (patch.enabled === false && !p.variants.some((v) => v.id !== id && v.enabled)) return p;
   return { ...p, variants: p.variants.map((v) => (v.id === id ? { ...v, ...patch } : v)) };

@@ -80,7 +80,8 @@ export function ProductSettingsPage() {
     if (res.success) {
       const saved = completeRule(res.data?.pricing_rule ?? rule);
       setRule(saved);
-      await mutate((current) => ({ ...current, pricing_rule: saved, pricing_rule_scope: 'workplace' }), { revalidate: false });
+      const savedScope = res.data?.pricing_rule_scope ?? 'workplace';
+      await mutate((current) => ({ ...current, pricing_rule: saved, pricing_rule_scope: savedScope }), { revalidate: false });
       notify('success', t('productSettings.saveSuccess'));
     } else notify('error', messageOf(res) || t('productSettings.saveFailed'));
   }

@@ -40,9 +40,11 @@ describe('pricing rule (docs/API.md PricingRule)', () => {
       default_value: 1.5,
     });
     expect(ruleValue(r, 4)).toBe(3);
-    expect(ruleValue(r, 10)).toBe(3);
-    expect(ruleValue(r, 10.01)).toBe(2);
-    expect(ruleValue(r, 50)).toBe(2);
+    expect(ruleValue(r, 9.99)).toBe(3);
+    // From min up to, not including, max (as the API does).
+    expect(ruleValue(r, 10)).toBe(2);
+    expect(ruleValue(r, 49.99)).toBe(2);
+    expect(ruleValue(r, 50)).toBe(9);
     expect(ruleValue(r, 80)).toBe(9);
     expect(ruleValue(rule({ ranges: [{ min: 1, max: 2, value: 4 }], default_value: 1.5 }), 0.5)).toBe(1.5);
     expect(applyPricingRule(r, 20).price).toBe(40);
@@ -55,9 +57,19 @@ describe('pricing rule (docs/API.md PricingRule)', () => {
     expect(applyPricingRule(rule({ include_shipping: false }), 9, 2).base).toBe(9);
   });
 
-  it('compare-at = price × multiplier, after the cents', () => {
+  it('compare-at = price × multiplier, with the same cents ending', () => {
     const r = rule({ default_value: 3, cents: 0.99, compare_at: { enabled: true, multiplier: 1.5 } });
-    expect(applyPricingRule(r, 10)).toEqual({ base: 10, price: 30.99, compareAt: 46.49 });
+    expect(applyPricingRule(r, 10)).toEqual({ base: 10, price: 30.99, compareAt: 46.99 });
+    // The API's own example: fixed +5, cents .99, compare-at ×2: 7.31 → 12.99, compare-at 25.99.
+    expect(applyPricingRule(rule({ mode: 'fixed', default_value: 5, cents: 0.99, compare_at: { enabled: true, multiplier: 2 } }), 7.31)).toEqual({ base: 7.31, price: 12.99, compareAt: 25.99 });
+    expect(applyPricingRule(rule({ compare_at: { enabled: true, multiplier: 1.5 } }), 3.33).compareAt).toBe(9.99);
+  });
+
+  it('the API examples: ranges with shipping included', () => {
+    const r = rule({ ranges: [{ min: 0, max: 10, value: 3 }, { min: 10, max: null, value: 1.5 }], include_shipping: true });
+    expect(applyPricingRule(r, 8, 1).price).toBe(27);
+    expect(applyPricingRule(r, 8, 3).price).toBe(16.5);
+    expect(applyPricingRule(DEFAULT_PRICING_RULE, 10.5, 3).price).toBe(21);
   });
 
   it('validates', () => {
@@ -66,8 +78,10 @@ describe('pricing rule (docs/API.md PricingRule)', () => {
     expect(validateRule(rule({ default_value: 0 }))).toEqual(['defaultValue']);
     expect(validateRule(rule({ mode: 'fixed', default_value: 0 }))).toEqual([]);
     expect(validateRule(rule({ ranges: [{ min: 5, max: 2, value: 2 }] }))).toEqual(['rangeMax']);
+    expect(validateRule(rule({ ranges: [{ min: 5, max: 5, value: 2 }] }))).toEqual(['rangeMax']);
     expect(validateRule(rule({ ranges: [{ min: Number.NaN, max: null, value: Number.NaN }] }))).toEqual(['rangeMin', 'rangeValue']);
-    expect(validateRule(rule({ compare_at: { enabled: true, multiplier: 0 } }))).toEqual(['compareAt']);
+    expect(validateRule(rule({ compare_at: { enabled: true, multiplier: 0.9 } }))).toEqual(['compareAt']);
+    expect(validateRule(rule({ compare_at: { enabled: true, multiplier: 1 } }))).toEqual([]);
   });
 
   it('a new range starts where the last one ends', () => {

@@ -2,7 +2,9 @@
  * The pricing rule of docs/API.md ("PricingRule"), mirrored for the live example of the settings
  * page: for a cost (plus the shipping cost when `include_shipping`), the first range holding it
  * gives the value (else `default_value`); `multiplier` prices cost × value, `fixed` cost + value;
- * `cents` replaces the decimals; the compare-at price is price × `compare_at.multiplier`.
+ * `cents` replaces the decimals; the compare-at price is price × `compare_at.multiplier`, with the
+ * same cents ending. Like the API (jobs/src/products/pricing.rs): a range holds costs from `min` up
+ * to, not including, `max`.
  */
 import { round2 } from '@/lib/money';
 import type { PricingRange, PricingRule } from '@/types/products';
@@ -12,13 +14,13 @@ export const DEFAULT_PRICING_RULE: PricingRule = {
   ranges: [],
   default_value: 2,
   include_shipping: false,
-  compare_at: { enabled: false, multiplier: 2 },
+  compare_at: { enabled: false, multiplier: 1.5 },
   cents: null,
 };
 
-/** Whether `base` lies in the range (both ends included; an absent max has no upper bound). */
+/** Whether `base` lies in the range: from min, up to but not including max (none: no upper end). */
 export function inRange(range: PricingRange, base: number): boolean {
-  return base >= range.min && (range.max === null || range.max === undefined || base <= range.max);
+  return base >= range.min && (range.max === null || range.max === undefined || base < range.max);
 }
 
 /** The value of the first range holding `base`, else the default value. */
@@ -44,7 +46,7 @@ export function applyPricingRule(rule: PricingRule, cost: number, shippingCost: 
   const value = ruleValue(rule, base);
   const raw = rule.mode === 'multiplier' ? base * value : base + value;
   const price = withCents(round2(raw), rule.cents);
-  const compareAt = rule.compare_at.enabled ? round2(price * rule.compare_at.multiplier) : null;
+  const compareAt = rule.compare_at.enabled ? withCents(round2(price * rule.compare_at.multiplier), rule.cents) : null;
   return { base, price, compareAt };
 }
 
@@ -58,12 +60,12 @@ export function validateRule(rule: PricingRule): RuleError[] {
   const valueOk = (v: number) => finite(v) && (rule.mode === 'multiplier' ? v > 0 : v >= 0);
   for (const r of rule.ranges) {
     if (!finite(r.min) || r.min < 0) errors.add('rangeMin');
-    if (r.max !== null && (!finite(r.max) || (finite(r.min) && r.max < r.min))) errors.add('rangeMax');
+    if (r.max !== null && (!finite(r.max) || (finite(r.min) && r.max <= r.min))) errors.add('rangeMax');
     if (!valueOk(r.value)) errors.add('rangeValue');
   }
   if (!valueOk(rule.default_value)) errors.add('defaultValue');
   if (rule.cents !== null && (!finite(rule.cents) || rule.cents < 0 || rule.cents > 0.99)) errors.add('cents');
-  if (rule.compare_at.enabled && (!finite(rule.compare_at.multiplier) || rule.compare_at.multiplier <= 0)) errors.add('compareAt');
+  if (rule.compare_at.enabled && (!finite(rule.compare_at.multiplier) || rule.compare_at.multiplier < 1)) errors.add('compareAt');
   return [...errors];
 }
 
