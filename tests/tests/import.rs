@@ -238,3 +238,58 @@ async fn products_are_invisible_to_other_workplaces(pool: PgPool) {
     let d = app.call("DELETE", "/api/center/products/import/delete", Some(&a_token), None, Some(json!({"ids": [p["id"]]}))).await;
     assert_eq!(d.data()["deleted"], 1);
 }
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn duplicate_and_split_make_copies_that_are_not_imports(pool: PgPool) {
+    let app = app(pool).await;
+    let t = app.signed_up("splitter@example.com").await;
+    let mut product = Value::Null;
+    for id in ids("alibaba", 30, &sandbox_of(&app)).await {
+        let p = import(&app, &t, "alibaba", &id).await.data().clone();
+        let values = |v: &Value| p["variants"].as_array().unwrap().iter().map(|x| x["options"][v.as_str().unwrap()].clone()).collect::<std::collections::HashSet<_>>().len();
+        if p["options"].as_array().unwrap().iter().any(|o| values(&o["name"]) >= 2) {
+            product = p;
+            break;
+        }
+    }
+    let id = product["id"].as_str().unwrap().to_string();
+    let a = app.post("/api/center/products/import/duplicate", Some(&t), json!({ "ids": [id] })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let copy = a.data()["product_ids"][0].as_str().unwrap().to_string();
+    let c = app.get(&format!("/api/center/products/import/{copy}"), Some(&t)).await;
+    assert!(c.data()["title"].as_str().unwrap().ends_with("(copy)"));
+    assert_eq!(c.data()["variants"].as_array().unwrap().len(), product["variants"].as_array().unwrap().len());
+    let again = import(&app, &t, "alibaba", product["source_product_id"].as_str().unwrap()).await;
+    assert_eq!(again.body["message"], "ProductAlreadyImported", "the original still blocks a second import");
+
+    let option = product["options"].as_array().unwrap().iter()
+        .find(|o| product["variants"].as_array().unwrap().iter().map(|v| v["options"][o["name"].as_str().unwrap()].clone()).collect::<std::collections::HashSet<_>>().len() >= 2)
+        .unwrap()["name"].as_str().unwrap().to_string();
+    let a = app.post(&format!("/api/center/products/import/{id}/split"), Some(&t), json!({ "option": option })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let tracking = a.data()["tracking_id"].as_i64().unwrap();
+    let s = app.get(&format!("/api/center/products/unmapped/tracking-split-status/{tracking}"), Some(&t)).await;
+    assert_eq!(s.data()["status"], "processing");
+    app.drain().await;
+    let s = app.get(&format!("/api/center/products/unmapped/tracking-split-status/{tracking}"), Some(&t)).await;
+    assert_eq!(s.data()["status"], "success", "{}", s.body);
+    let parts = s.data()["product_ids"].as_array().unwrap().clone();
+    assert!(parts.len() >= 2);
+    assert_eq!(parts[0], json!(id), "the original keeps the first value");
+    let mut variants = 0;
+    for part in &parts {
+        let p = app.get(&format!("/api/center/products/import/{}", part.as_str().unwrap()), Some(&t)).await;
+        assert!(p.data()["options"].as_array().unwrap().iter().all(|o| o["name"] != option.as_str()));
+        assert!(p.data()["title"].as_str().unwrap().contains(" - "));
+        variants += p.data()["variants"].as_array().unwrap().len();
+    }
+    assert_eq!(variants, product["variants"].as_array().unwrap().len(), "every variant lands in one part");
+
+    let a = app.post(&format!("/api/center/products/import/{id}/split"), Some(&t), json!({ "option": "Nope" })).await;
+    app.drain().await;
+    let s = app.get(&format!("/api/center/products/unmapped/tracking-split-status/{}", a.data()["tracking_id"]), Some(&t)).await;
+    assert_eq!(s.data()["status"], "error");
+    let other = app.signed_up("other-splitter@example.com").await;
+    let a = app.post(&format!("/api/center/products/import/{id}/split"), Some(&other), json!({ "option": option })).await;
+    assert_eq!(a.body["message"], "DataNotFound");
+}

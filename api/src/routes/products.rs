@@ -24,6 +24,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(bulk_update))
         .routes(routes!(pricing_update))
         .routes(routes!(pricing_reapply))
+        .routes(routes!(duplicate))
+        .routes(routes!(split))
+        .routes(routes!(split_status))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -150,4 +153,41 @@ struct ReapplyInput {
 #[utoipa::path(post, path = "/center/products/pricing/reapply", request_body = ReapplyInput, responses((status = 200, description = "data: {updated}")))]
 async fn pricing_reapply(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ReapplyInput>) -> ApiResult<Value> {
     reply(json!({ "updated": products::reapply_pricing(&state.pool, scope.workplace.id, input.ids.as_deref()).await? }))
+}
+
+/// Copies products in the import list (a copy of an import is not "already imported").
+#[utoipa::path(post, path = "/center/products/import/duplicate", request_body = IdsInput, responses((status = 200, description = "data: {product_ids}")))]
+async fn duplicate(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<Value> {
+    if input.ids.is_empty() || input.ids.len() > 100 {
+        return Err(jobs::Error::field("ids", "choose 1 to 100 products").into());
+    }
+    reply(json!({ "product_ids": products::copies::duplicate(&state.pool, scope.workplace.id, &input.ids).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct SplitInput {
+    option: String,
+}
+
+/// Splits a product into one per value of `option`, as a job; poll tracking-split-status.
+#[utoipa::path(post, path = "/center/products/import/{key}/split", params(("key" = String, Path, description = "the product id")), request_body = SplitInput, responses((status = 200, description = "data: {tracking_id}")))]
+async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<SplitInput>) -> ApiResult<Value> {
+    use jobs::tasks::split_product::{KIND, SplitProductJob};
+    let id = product_id(&key)?;
+    product_store::get(&state.pool, scope.workplace.id, id).await?.ok_or(jobs::Error::DataNotFound)?;
+    let job = SplitProductJob { workplace_id: scope.workplace.id, product_id: id, option: input.option.trim().to_string() };
+    let mut tx = state.pool.begin().await?;
+    let tracking = jobs::queue::enqueue(&mut tx, KIND, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
+    tx.commit().await?;
+    reply(json!({ "tracking_id": tracking }))
+}
+
+/// A split's state: processing, success (with the parts' product ids) or error.
+#[utoipa::path(get, path = "/center/products/unmapped/tracking-split-status/{tracking_id}", params(("tracking_id" = i64, Path)), responses((status = 200, description = "data: {status, product_ids, error}")))]
+async fn split_status(State(state): State<AppState>, scope: Scope, ApiPath(tracking): ApiPath<i64>) -> ApiResult<Value> {
+    let item = jobs::store::progress::get(&state.pool, scope.workplace.id, tracking)
+        .await?
+        .filter(|p| p.kind == jobs::tasks::split_product::KIND)
+        .ok_or(jobs::Error::NotFound("split"))?;
+    reply(json!({ "status": item.status, "product_ids": item.refs["product_ids"], "error": item.error }))
 }

@@ -147,7 +147,7 @@ async fn run(pool: &PgPool, workplace_id: Uuid, s: &Search, categories: &[i32], 
          LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ",
     );
     q.push_bind(s.ship_to.0.as_str());
-    q.push(" LEFT JOIN products p ON p.source = sp.source AND p.source_product_id = sp.source_product_id AND p.workplace_id = ");
+    q.push(" LEFT JOIN products p ON p.copy_of IS NULL AND p.source = sp.source AND p.source_product_id = sp.source_product_id AND p.workplace_id = ");
     q.push_bind(workplace_id);
     filters(&mut q, s, categories, favourites_of);
     let dir = if s.descending { "DESC" } else { "ASC" };

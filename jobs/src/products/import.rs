@@ -138,7 +138,7 @@ pub async fn import_one(
 
 async fn already_imported(pool: &PgPool, workplace_id: Uuid, r: &ImportRequest) -> Result<bool> {
     Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3)",
+        "SELECT EXISTS (SELECT 1 FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3 AND copy_of IS NULL)",
     )
     .bind(workplace_id)
     .bind(r.source.as_str())

@@ -1,4 +1,5 @@
 //! Imported products: import, the import list, the editor, bulk edits and pricing rules.
+pub mod copies;
 pub mod edit;
 pub mod import;
 pub mod import_all;

@@ -32,4 +32,5 @@ pub const KINDS: &[&str] = &[
     crate::tasks::catalogue_detail::KIND,
     crate::tasks::import_product::KIND,
     crate::tasks::store_products_sync::KIND,
+    crate::tasks::split_product::KIND,
 ];

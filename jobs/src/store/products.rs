@@ -55,7 +55,7 @@ pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow)
         "INSERT INTO products (id, workplace_id, source, source_product_id, ship_to, title, description_html, tags,
              collections, product_type, vendor, options, images, thumbnail, pricing_applied_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
-         ON CONFLICT (workplace_id, source, source_product_id) DO NOTHING RETURNING id",
+         ON CONFLICT (workplace_id, source, source_product_id) WHERE copy_of IS NULL DO NOTHING RETURNING id",
     )
     .bind(p.id)
     .bind(workplace_id)
@@ -255,7 +255,7 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid) -> Result<(i64, i64)> {
 
 /// The workplace's product imported from this supplier product, if any.
 pub async fn find_id(pool: &PgPool, workplace_id: Uuid, source: &str, source_product_id: &str) -> Result<Option<Uuid>> {
-    Ok(sqlx::query_scalar("SELECT id FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3")
+    Ok(sqlx::query_scalar("SELECT id FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3 AND copy_of IS NULL")
         .bind(workplace_id)
         .bind(source)
         .bind(source_product_id)

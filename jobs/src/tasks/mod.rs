@@ -4,6 +4,7 @@ pub mod catalogue_sync;
 pub mod import_product;
 pub mod noop;
 pub mod send_email;
+pub mod split_product;
 pub mod store_products_sync;
 pub mod store_scan;
 pub mod store_setup;
@@ -53,6 +54,7 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         catalogue_detail::KIND => catalogue_detail::run(ctx, payload(job)?).await,
         import_product::KIND => import_product::run(ctx, payload(job)?).await,
         store_products_sync::KIND => store_products_sync::run(ctx, payload(job)?).await,
+        split_product::KIND => split_product::run(ctx, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
     }
