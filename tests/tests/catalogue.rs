@@ -91,6 +91,9 @@ async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
     assert_eq!(d.code(), 200, "{}", d.body);
     assert!(d.data()["variants"].as_array().unwrap().iter().all(|v| v["stock"].as_i64().unwrap() > 0), "zero-stock variants are dropped");
     assert_eq!(d.data()["imported"], false);
+    for o in d.data()["options"].as_array().unwrap() {
+        assert!(o["values"].as_array().unwrap().iter().all(|v| v["value"].is_string()), "options in the spec's shape: {o}");
+    }
 
     let l = app.get(&format!("/api/product-sources/logistics/{src}/{id}?country_code=DE"), t).await;
     assert_eq!(l.code(), 200, "{}", l.body);

@@ -96,7 +96,7 @@ pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str
         description: doc.description,
         images: first_unique(&doc.images, usize::MAX),
         video_url: None,
-        options: doc.options,
+        options: doc.options.iter().map(option_view).collect(),
         variants,
         price_range: [dollars(c.price_cents), dollars(c.price_max_cents)],
         rating: c.rating,
@@ -109,6 +109,18 @@ pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str
         product_package_id: None,
         fetched_at: c.detail_fetched_at,
     })
+}
+
+/// A supplier option in the spec's shape: `{name, values: [{id, value, image}]}`.
+fn option_view(o: &Value) -> Value {
+    let values: Vec<Value> = o["values"]
+        .as_array()
+        .map(|a| a.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|v| json!({ "id": v["id"], "value": v["value"].as_str().or(v["name"].as_str()), "image": v["image"] }))
+        .collect();
+    json!({ "name": o["name"], "values": values })
 }
 
 /// Shipping options to a country, read through the cache.

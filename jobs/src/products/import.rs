@@ -50,7 +50,7 @@ pub fn draft(d: &ProductDetail, ship_to: &Country, shipping: i64, rule: &Pricing
     let options: Vec<Value> = d
         .options
         .iter()
-        .map(|o| json!({"name": o["name"], "values": o["values"].as_array().map(|v| v.iter().map(|x| x["name"].clone()).collect::<Vec<_>>()).unwrap_or_default()}))
+        .map(|o| json!({"name": o["name"], "values": o["values"].as_array().map(|v| v.iter().map(|x| x["value"].clone()).collect::<Vec<_>>()).unwrap_or_default()}))
         .collect();
     let product = ProductRow {
         id: Uuid::new_v4(),
