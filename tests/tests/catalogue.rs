@@ -117,3 +117,34 @@ async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
     assert_eq!(a.data()["ids"], json!([]));
     assert_eq!(app.post("/api/center/products/favourite", t, json!({ "product_ids": ["nope"] })).await.code(), 204);
 }
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn search_by_image_finds_the_product_whose_picture_it_is(pool: PgPool) {
+    let (app, token, sandbox) = synced(pool).await;
+    let t = Some(token.as_str());
+    let fingerprinted: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE image_dhash IS NOT NULL").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(fingerprinted, 700, "the sync fingerprints every product's main image");
+    let (source, id, image): (String, String, String) =
+        sqlx::query_as("SELECT source, source_product_id, images[1] FROM supplier_products ORDER BY orders DESC LIMIT 1").fetch_one(&app.pool).await.unwrap();
+    assert!(image.starts_with(&sandbox));
+
+    // Upload the picture itself.
+    let png = reqwest::get(&image).await.unwrap().bytes().await.unwrap();
+    let res = app.http.post(format!("{}/api/get-product-id-by-image", app.base)).bearer_auth(&token).header("content-type", "image/png").body(png.to_vec()).send().await.unwrap();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["status"], 200, "{body}");
+    let first = &body["data"]["items"][0];
+    assert_eq!((first["source"].as_str(), first["source_product_id"].as_str(), first["distance"].as_i64()), (Some(source.as_str()), Some(id.as_str()), Some(0)), "{body}");
+
+    // Or give its address (the sandbox is on loopback, which the test configuration allows).
+    let a = app.get(&format!("/api/get-product-id-by-image?url={image}"), t).await;
+    assert_eq!(a.data()["items"][0]["source_product_id"], id.as_str());
+
+    // Not an image, or a private address the guard refuses: a clear error.
+    let res = app.http.post(format!("{}/api/get-product-id-by-image", app.base)).bearer_auth(&token).body("hello").send().await.unwrap();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["status"], 204, "{body}");
+    assert!(body["errors"]["image"][0].as_str().unwrap().contains("could not be read"));
+    let a = app.get("/api/get-product-id-by-image?url=http://10.0.0.1/a.png", t).await;
+    assert_eq!(a.code(), 204, "{}", a.body);
+}

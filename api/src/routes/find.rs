@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reviews))
         .routes(routes!(favourite_list, favourite_add, favourite_remove))
         .routes(routes!(favourited))
+        .routes(routes!(by_image_url, by_image_upload))
 }
 
 async fn search(state: &AppState, scope: &Scope, params: &FindParams) -> ApiResult<SearchPage> {
@@ -140,4 +141,37 @@ async fn favourite_remove(State(state): State<AppState>, scope: Scope, ApiJson(i
 #[utoipa::path(get, path = "/center/products/favourited", responses((status = 200, description = "data: {ids: [\"source:productId\"]}")))]
 async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
     reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+}
+
+/// The spec's upload limit (2 MB).
+const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
+
+fn fingerprint(bytes: &[u8]) -> Result<jobs::catalogue::image_hash::Fingerprint, jobs::Error> {
+    if bytes.len() > MAX_IMAGE_BYTES {
+        return Err(jobs::Error::field("image", "the image is larger than 2 MB"));
+    }
+    jobs::catalogue::image_hash::fingerprint(bytes).map_err(|m| jobs::Error::field("image", m))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct ImageUrlQuery {
+    url: String,
+}
+
+/// Catalogue products whose main image looks like the picture at `url` (fetched with the same
+/// address guard as store inspection), closest first.
+#[utoipa::path(get, path = "/get-product-id-by-image", params(ImageUrlQuery), responses((status = 200, description = "data: {items: [ImageMatch]}")))]
+async fn by_image_url(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<ImageUrlQuery>) -> ApiResult<Value> {
+    let url = jobs::connectors::guarded_http::parse_user_url(&q.url).map_err(|e| jobs::Error::field("url", e.to_string()))?;
+    let http = jobs::connectors::guarded_http::GuardedHttp::new(&state.settings.inspect);
+    let fetched = http.get(&url).await.map_err(|e| jobs::Error::field("url", e.to_string()))?;
+    let fp = fingerprint(&fetched.body)?;
+    reply(json!({ "items": jobs::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
+}
+
+/// The same for an uploaded picture (the request body, PNG or JPEG, at most 2 MB).
+#[utoipa::path(post, path = "/get-product-id-by-image", request_body(content = Vec<u8>, content_type = "image/*"), responses((status = 200, description = "data: {items: [ImageMatch]}")))]
+async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axum::body::Bytes) -> ApiResult<Value> {
+    let fp = fingerprint(&body)?;
+    reply(json!({ "items": jobs::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
 }

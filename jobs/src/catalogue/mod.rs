@@ -2,6 +2,8 @@
 //! categories. Everything here reads the cache that `tasks::catalogue_*` keep fresh.
 pub mod detail;
 pub mod favourites;
+pub mod image_hash;
+pub mod image_search;
 pub mod query;
 pub mod search;
 

@@ -167,6 +167,19 @@ impl Suppliers {
         self.get(source, &format!("products/{}/reviews?page={page}&page_size=20", urlencode(id)), id).await
     }
 
+    /// A product image from the supplier's image host (at most `max_bytes`).
+    pub async fn image(&self, url: &str, max_bytes: usize) -> Result<Vec<u8>, SupplierError> {
+        let res = self.http.get(url).send().await.map_err(|e| SupplierError::Unavailable(format!("image: {e}")))?;
+        if !res.status().is_success() {
+            return Err(SupplierError::Unavailable(format!("image answered {}", res.status())));
+        }
+        let bytes = res.bytes().await.map_err(|e| SupplierError::Unavailable(format!("image: {e}")))?;
+        if bytes.len() > max_bytes {
+            return Err(SupplierError::Unavailable(format!("image larger than {max_bytes} bytes")));
+        }
+        Ok(bytes.to_vec())
+    }
+
     /// Shipping options to `country`, cheapest first.
     pub async fn freight(&self, source: Source, id: &str, country: &str, quantity: i64) -> Result<Vec<FreightOption>, SupplierError> {
         #[derive(Deserialize)]

@@ -239,3 +239,14 @@ pub async fn last_read(pool: &PgPool, source: Source) -> Result<Option<DateTime<
         .fetch_one(pool)
         .await?)
 }
+
+pub async fn save_fingerprint(pool: &PgPool, source: Source, id: &str, fp: crate::catalogue::image_hash::Fingerprint) -> Result<()> {
+    sqlx::query("UPDATE supplier_products SET image_dhash = $3, image_color = $4 WHERE source = $1 AND source_product_id = $2")
+        .bind(source.as_str())
+        .bind(id)
+        .bind(fp.dhash)
+        .bind(fp.color.iter().map(|c| *c as i16).collect::<Vec<i16>>())
+        .execute(pool)
+        .await?;
+    Ok(())
+}

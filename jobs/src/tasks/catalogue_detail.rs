@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::TaskContext;
+use crate::catalogue::image_hash;
 use crate::connectors::suppliers::SupplierError;
 use crate::domain::Source;
 use crate::queue::JobFailure;
@@ -28,6 +29,14 @@ pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<
     supplier_products::save_detail(&ctx.pool, source, &product, us.as_deref())
         .await
         .map_err(|e| SupplierError::Unavailable(e.to_string()))?;
+    if let Some(url) = product.images.first() {
+        // The fingerprint only serves search by image: a missing or unreadable picture leaves
+        // the product without one rather than failing its refresh.
+        match ctx.suppliers.image(url, 2 * 1024 * 1024).await.map_err(|e| e.to_string()).and_then(|b| image_hash::fingerprint(&b)) {
+            Ok(fp) => supplier_products::save_fingerprint(&ctx.pool, source, id, fp).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?,
+            Err(e) => tracing::debug!(%source, id, error = %e, "no image fingerprint"),
+        }
+    }
     if us.is_none() {
         supplier_products::save_freight(&ctx.pool, source, id, "US", None).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?;
     }
