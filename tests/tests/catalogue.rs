@@ -58,10 +58,19 @@ async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
         assert!((1000..5000).contains(&orders), "{orders}");
     }
 
-    let word = cards[0]["name"].as_str().unwrap().split_whitespace().next().unwrap().to_lowercase();
+    let word = cards[0]["name"].as_str().unwrap().split_whitespace().find(|w| w.len() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic())).unwrap().to_lowercase();
     let a = app.get(&format!("/api/center/products/find?keyword={word}&sort_by=most_relevant"), t).await;
     assert!(a.data()["total"].as_i64().unwrap() >= 1);
     assert!(items(&a.body).iter().all(|c| c["name"].as_str().unwrap().to_lowercase().contains(&word)));
+
+    let s = app.get(&format!("/api/center/products/suggest-keywords?keyword={}", &word[..3]), t).await;
+    let suggested: Vec<&str> = s.data()["keywords"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    assert!(suggested.contains(&word.as_str()), "{word} among {suggested:?}");
+    let r = app.get(&format!("/api/center/products/related-keywords?keyword={word}"), t).await;
+    assert!(!r.data()["keywords"].as_array().unwrap().is_empty() && !r.data()["keywords"].as_array().unwrap().contains(&json!(word)));
+    assert!(!app.get("/api/center/products/trending-keywords", t).await.data()["keywords"].as_array().unwrap().is_empty());
+    let r = app.get("/api/center/products/related-keywords?keyword=x')%20OR%20('1", t).await;
+    assert_eq!(r.code(), 200, "a quote in the keyword is data, not SQL: {}", r.body);
 
     let a = app.get("/api/product-sources/products/find-by-collection/made_in_us?page_size=100", t).await;
     assert_eq!(a.code(), 200);

@@ -26,6 +26,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(favourite_list, favourite_add, favourite_remove))
         .routes(routes!(favourited))
         .routes(routes!(by_image_url, by_image_upload))
+        .routes(routes!(trending_keywords))
+        .routes(routes!(suggest_keywords))
+        .routes(routes!(related_keywords))
 }
 
 async fn search(state: &AppState, scope: &Scope, params: &FindParams) -> ApiResult<SearchPage> {
@@ -174,4 +177,26 @@ async fn by_image_url(State(state): State<AppState>, _scope: Scope, ApiQuery(q):
 async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axum::body::Bytes) -> ApiResult<Value> {
     let fp = fingerprint(&body)?;
     reply(json!({ "items": jobs::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct KeywordQuery {
+    keyword: Option<String>,
+}
+
+#[utoipa::path(get, path = "/center/products/trending-keywords", responses((status = 200, description = "data: {keywords}")))]
+async fn trending_keywords(State(state): State<AppState>, _scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "keywords": jobs::catalogue::keywords::trending(&state.pool, 10).await? }))
+}
+
+/// Words of the catalogue starting with what was typed, most used first.
+#[utoipa::path(get, path = "/center/products/suggest-keywords", params(KeywordQuery), responses((status = 200, description = "data: {keywords}")))]
+async fn suggest_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Value> {
+    reply(json!({ "keywords": jobs::catalogue::keywords::suggest(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
+}
+
+/// Words found beside the keyword in product titles.
+#[utoipa::path(get, path = "/center/products/related-keywords", params(KeywordQuery), responses((status = 200, description = "data: {keywords}")))]
+async fn related_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Value> {
+    reply(json!({ "keywords": jobs::catalogue::keywords::related(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
 }

@@ -4,6 +4,7 @@ pub mod detail;
 pub mod favourites;
 pub mod image_hash;
 pub mod image_search;
+pub mod keywords;
 pub mod query;
 pub mod search;
 
