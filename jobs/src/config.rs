@@ -93,6 +93,16 @@ pub struct SupplierSettings {
     pub api_url_template: String,
     pub token: String,
     pub timeout_secs: u64,
+    /// AliExpress products are read through AliExpress's own API when an app key is set.
+    pub aliexpress: AliExpressSettings,
+}
+
+/// The AliExpress Open Platform app Dropline calls as.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AliExpressSettings {
+    pub api_url: String,
+    pub app_key: String,
+    pub app_secret: String,
 }
 
 /// How the supplier catalogue cache is kept fresh.

@@ -42,6 +42,7 @@ pub fn use_sandbox(settings: &mut Settings, base: &str) {
     use_sandbox_identity(settings, base);
     settings.shopify.shop_url_template = format!("{base}/shops/{{shop}}");
     settings.suppliers.api_url_template = format!("{base}/suppliers/{{source}}/api");
+    settings.suppliers.aliexpress.api_url = format!("{base}/aliexpress/sync");
     let c = &mut settings.channels;
     c.tiktok.authorize_url = format!("{base}/channels/tiktok/oauth/authorize");
     c.tiktok.token_url = format!("{base}/channels/tiktok/api/v2/token/get");

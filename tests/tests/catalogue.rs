@@ -91,7 +91,7 @@ async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
 
 #[sqlx::test(migrator = "jobs::db::MIGRATOR")]
 async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
-    let (app, token, _) = synced(pool).await;
+    let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
     let card = items(&app.get("/api/center/products/find?sources=aliexpress", t).await.body)[0].clone();
     let (src, id) = (card["source"].as_str().unwrap(), card["source_product_id"].as_str().unwrap());
@@ -103,6 +103,16 @@ async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
     for o in d.data()["options"].as_array().unwrap() {
         assert!(o["values"].as_array().unwrap().iter().all(|v| v["value"].is_string()), "options in the spec's shape: {o}");
     }
+
+    // AliExpress products are read through AliExpress's own signed API (the sandbox refuses a
+    // bad signature): the same variants as the supplier's catalogue.
+    assert_eq!(src, "aliexpress");
+    let catalogue: Value = reqwest::Client::new().get(format!("{sandbox}/suppliers/aliexpress/api/products/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+    let in_stock: Vec<&Value> = catalogue["variants"].as_array().unwrap().iter().filter(|v| v["stock"].as_i64().unwrap() > 0).collect();
+    assert_eq!(d.data()["variants"].as_array().unwrap().len(), in_stock.len());
+    assert_eq!(d.data()["variants"][0]["price"].as_f64().unwrap(), in_stock[0]["price"].as_str().unwrap().parse::<f64>().unwrap());
+    // product.get has no ship-to list: it stays unknown (an import asks freight for its country).
+    assert_eq!(d.data()["ships_to"], json!([]));
 
     let l = app.get(&format!("/api/product-sources/logistics/{src}/{id}?country_code=DE"), t).await;
     assert_eq!(l.code(), 200, "{}", l.body);

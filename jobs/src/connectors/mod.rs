@@ -1,4 +1,5 @@
 //! The outside world, reached only over its real HTTP protocols at configurable addresses.
+pub mod aliexpress;
 pub mod google_merchant;
 pub mod meta;
 pub mod guarded_http;

@@ -113,6 +113,7 @@ pub struct Suppliers {
     http: reqwest::Client,
     template: String,
     token: String,
+    aliexpress: Option<crate::config::AliExpressSettings>,
 }
 
 impl Suppliers {
@@ -122,7 +123,8 @@ impl Suppliers {
             .pool_max_idle_per_host(64)
             .build()
             .expect("reqwest client builds");
-        Suppliers { http, template: settings.api_url_template.clone(), token: settings.token.clone() }
+        let aliexpress = Some(settings.aliexpress.clone()).filter(|a| !a.app_key.is_empty());
+        Suppliers { http, template: settings.api_url_template.clone(), token: settings.token.clone(), aliexpress }
     }
 
     fn url(&self, source: Source, path: &str) -> String {
@@ -160,6 +162,10 @@ impl Suppliers {
     }
 
     pub async fn product(&self, source: Source, id: &str) -> Result<Product, SupplierError> {
+        if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
+            let result = super::aliexpress::call(&self.http, ae, "aliexpress.ds.product.get", &[("product_id", id.to_string()), ("ship_to_country", "US".into())]).await?;
+            return Ok(super::aliexpress::product_from(&result));
+        }
         self.get(source, &format!("products/{}", urlencode(id)), id).await
     }
 
@@ -185,6 +191,13 @@ impl Suppliers {
         #[derive(Deserialize)]
         struct Answer {
             options: Vec<FreightOption>,
+        }
+        if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
+            let request = serde_json::json!({ "productId": id, "quantity": quantity, "shipToCountry": country }).to_string();
+            let result = super::aliexpress::call(&self.http, ae, "aliexpress.ds.freight.query", &[("queryDeliveryReq", request)]).await?;
+            let mut options = super::aliexpress::freight_from(&result, country)?;
+            options.sort_by_key(|o| parse_cents(&o.amount));
+            return Ok(options);
         }
         let path = format!("products/{}/freight?country={country}&quantity={quantity}", urlencode(id));
         let mut options = self.get::<Answer>(source, &path, country).await?.options;

@@ -84,8 +84,10 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
          ON CONFLICT (source, source_product_id) DO UPDATE SET
              title = EXCLUDED.title, price_cents = EXCLUDED.price_cents, price_max_cents = EXCLUDED.price_max_cents,
              compare_at_cents = EXCLUDED.compare_at_cents, orders = EXCLUDED.orders, rating = EXCLUDED.rating,
-             reviews_count = EXCLUDED.reviews_count, images = EXCLUDED.images, ship_from = EXCLUDED.ship_from,
-             ships_to = EXCLUDED.ships_to, total_variants = EXCLUDED.total_variants,
+             reviews_count = COALESCE(EXCLUDED.reviews_count, supplier_products.reviews_count), images = EXCLUDED.images,
+             ship_from = EXCLUDED.ship_from, ships_to = COALESCE(EXCLUDED.ships_to, supplier_products.ships_to),
+             collections = CASE WHEN cardinality(EXCLUDED.collections) = 0 THEN supplier_products.collections ELSE EXCLUDED.collections END,
+             total_variants = EXCLUDED.total_variants,
              us_shipping_cents = COALESCE(EXCLUDED.us_shipping_cents, supplier_products.us_shipping_cents),
              detail = EXCLUDED.detail, detail_fetched_at = now()",
     )
@@ -98,11 +100,13 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
     .bind(compare_at)
     .bind(p.orders.clamp(0, i32::MAX as i64) as i32)
     .bind(p.rating)
-    .bind(p.reviews_count as i32)
+    // A dialect that does not tell (AliExpress's product.get has no reviews count or ship-to
+    // list) leaves what the catalogue pages said.
+    .bind(Some(p.reviews_count as i32).filter(|n| *n > 0))
     .bind(&p.collections)
     .bind(&p.images)
     .bind(&p.ship_from)
-    .bind(&p.ships_to)
+    .bind(Some(&p.ships_to).filter(|s| !s.is_empty()))
     .bind(p.variants.len() as i32)
     .bind(us_cost)
     .bind(detail)
