@@ -50,4 +50,5 @@ export const FilterIcon = strokeIcon('FilterIcon', 'M3 5h18l-7 8v6l-4 2v-8z');
 export const SortIcon = strokeIcon('SortIcon', 'M7 4v16m0 0-3-3m3 3 3-3M17 20V4m0 0-3 3m3-3 3 3');
 export const ChevronLeftIcon = strokeIcon('ChevronLeftIcon', 'm15 6-6 6 6 6');
 export const ChevronRightIcon = strokeIcon('ChevronRightIcon', 'm9 6 6 6-6 6');
+export const CopyIcon = strokeIcon('CopyIcon', 'M9 9h11v11H9zM5 15H4V4h11v1');
 export const RefreshIcon = strokeIcon('RefreshIcon', 'M20 11a8 8 0 0 0-14.6-4.5L4 8m0-4v4h4m-4 5a8 8 0 0 0 14.6 4.5L20 16m0 4v-4h-4');

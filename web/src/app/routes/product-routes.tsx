@@ -2,8 +2,10 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
-import { CollectionsPage, FindProductPage, ProductDetailPage } from '@/features/find-product';
+import { useCurrentShop } from '@/features/channels';
+import { CollectionsPage, FavouritesPage, FindProductPage, ProductDetailPage } from '@/features/find-product';
 import { EditorPage, ImportListPage } from '@/features/import-list';
+import { MapProductPage, MappingPage } from '@/features/mapping';
 import { ProductSettingsPage } from '@/features/product-settings';
 import { QUICK_START_KEY } from '@/features/quick-start';
 
@@ -35,6 +37,10 @@ export function ProductDetailRoute() {
   return <ProductDetailPage {...useImportContext()} />;
 }
 
+export function FavouritesRoute() {
+  return <FavouritesPage {...useImportContext()} />;
+}
+
 export function CollectionsRoute() {
   return <CollectionsPage />;
 }
@@ -44,9 +50,21 @@ export function ImportListRoute() {
 }
 
 export function EditorRoute() {
-  return <EditorPage onDeleted={useRefreshCounts()} />;
+  const refreshCounts = useRefreshCounts();
+  return <EditorPage onDeleted={refreshCounts} onChanged={refreshCounts} />;
 }
 
 export function ProductSettingsRoute() {
   return <ProductSettingsPage />;
+}
+
+/** /app/products: the store selector's current shop decides whose products are listed. */
+export function ProductsRoute() {
+  const { current, isLoading } = useCurrentShop();
+  return <MappingPage storeId={current?.id ?? null} storeName={current?.name || current?.platform_domain} storesLoading={isLoading} connectPath="/app/channel" />;
+}
+
+export function MapProductRoute() {
+  const { current } = useCurrentShop();
+  return <MapProductPage currency={current?.currency || 'USD'} />;
 }

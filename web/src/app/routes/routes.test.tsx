@@ -53,6 +53,9 @@ const SPEC_PATHS = [
   '/app/products-import',
   '/app/products-import/editor/42',
   '/app/setting/product',
+  '/app/find-product/favorite-supplier',
+  '/app/products',
+  '/app/products/map/7',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 
@@ -75,6 +78,10 @@ describe('route table', () => {
     ['/app/find-product/cj/detail/7/GB', 'find-product/:productSource/detail/:productId/:shipTo'],
     ['/app/products-import/editor/9', 'products-import/editor/:productCenterId'],
     ['/app/setting/product', 'setting/product'],
+    ['/app/find-product/favorite-supplier', 'find-product/favorite-supplier'],
+    ['/app/products', 'products'],
+    ['/app/products/map/7', 'products/map/:id'],
+    ['/app/products/auto-update', 'products/auto-update'],
   ])('%s is the %s page', (path, route) => {
     expect(leaf(path)).toBe(route);
   });

@@ -26,7 +26,7 @@ import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from 
 
 type ProductRoutes = typeof import('./product-routes');
 
-/** A product page (find, import list, editor, pricing settings), loaded in its own chunk on first use. */
+/** A product page (find, favourites, import list, editor, pricing settings, mapping), loaded in its own chunk on first use. */
 function productPage(name: keyof ProductRoutes) {
   const Page: ComponentType = lazy(() => import('./product-routes').then((m) => ({ default: m[name] })));
   return (
@@ -83,11 +83,14 @@ export const routes: RouteObject[] = [
           { path: 'store-analytics', element: <InspectionPage /> },
           { path: 'find-product', element: productPage('FindProductRoute') },
           { path: 'find-product/collection', element: productPage('CollectionsRoute') },
+          { path: 'find-product/favorite-supplier', element: productPage('FavouritesRoute') },
           { path: 'find-product/:collectionId', element: productPage('FindProductRoute') },
           { path: 'find-product/:productSource/detail/:productId/:shipTo', element: productPage('ProductDetailRoute') },
           { path: 'products-import', element: productPage('ImportListRoute') },
           { path: 'products-import/editor/:productCenterId', element: productPage('EditorRoute') },
           { path: 'setting/product', element: productPage('ProductSettingsRoute') },
+          { path: 'products', element: productPage('ProductsRoute') },
+          { path: 'products/map/:id', element: productPage('MapProductRoute') },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],
