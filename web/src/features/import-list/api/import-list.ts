@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { useCallback } from 'react';
-import { api } from '@/lib/api';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, api } from '@/lib/api';
 import type { ImportListItem, ImportedProduct } from '@/types/products';
 
 export const LISTING_PATH = 'center/products/import/listing';
@@ -52,3 +52,43 @@ export const bulkUpdate = (input: BulkUpdate) => api.put<{ updated: number }>('c
 
 /** Prices the products again with the current pricing rule (all of them when `ids` is absent). */
 export const reapplyPricing = (ids?: string[]) => api.post<{ updated: number }>('center/products/pricing/reapply', ids && ids.length > 0 ? { ids } : {}, { silent: true });
+
+/** Copies the products in the import list: `{product_ids}` of the copies. */
+export const duplicateImported = (ids: string[]) => api.post<{ product_ids: string[] }>('center/products/import/duplicate', { ids }, { silent: true });
+
+/** Splits a product into one per value of `option`, as a job: `{tracking_id}`. */
+export const splitImported = (id: string, option: string) => api.post<{ tracking_id: number | string }>(`${productKey(id)}/split`, { option }, { silent: true });
+
+export interface SplitStatus {
+  status: 'processing' | 'success' | 'error';
+  product_ids: string[] | null;
+  error: string | null;
+}
+
+export const SPLIT_POLL_MS = 1000;
+export const splitStatusKey = (trackingId: number | string) => `center/products/unmapped/tracking-split-status/${encodeURIComponent(String(trackingId))}`;
+
+async function quietFetch<T>(path: string): Promise<T> {
+  const res = await api.get<T>(path, { silent: true });
+  if (!res.success) throw new ApiError(res);
+  return res.data as T;
+}
+
+/**
+ * A split's state, polled until success or error. The interval is a number in state (SWR reads
+ * a function interval only when its effect runs) and the poll has its own short dedupe window:
+ * the app's 5-minute one would swallow every poll.
+ */
+export function useSplitStatus(trackingId: number | string | null, handlers: { onSuccess?: (s: SplitStatus) => void; onError?: (e: Error) => void } = {}) {
+  const [pollMs, setPollMs] = useState(SPLIT_POLL_MS);
+  const res = useSWR<SplitStatus>(trackingId !== null ? splitStatusKey(trackingId) : null, quietFetch, {
+    refreshInterval: pollMs,
+    dedupingInterval: SPLIT_POLL_MS / 2,
+    revalidateOnMount: true,
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+  const done = res.data?.status === 'success' || res.data?.status === 'error';
+  useEffect(() => setPollMs(done ? 0 : SPLIT_POLL_MS), [done, trackingId]);
+  return res;
+}

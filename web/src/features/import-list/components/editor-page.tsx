@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ChevronLeftIcon, TrashIcon } from '@/components/icons';
+import { ChevronLeftIcon, CopyIcon, TrashIcon } from '@/components/icons';
 import { PageSpinner } from '@/components/page-states';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
@@ -16,6 +16,7 @@ import { EditorGeneral } from './editor-general';
 import { EditorImages } from './editor-images';
 import { EditorOptions } from './editor-options';
 import { EditorVariants } from './editor-variants';
+import { SplitDialog, splittableOptions } from './split-dialog';
 
 export const IMPORT_LIST_PATH = '/app/products-import';
 
@@ -31,7 +32,7 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 }
 
 /** /app/products-import/editor/{id}: edit an imported product before it is pushed. */
-export function EditorPage({ onDeleted }: { onDeleted?: () => void }) {
+export function EditorPage({ onDeleted, onChanged }: { onDeleted?: () => void; onChanged?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { productCenterId = '' } = useParams();
@@ -41,6 +42,7 @@ export function EditorPage({ onDeleted }: { onDeleted?: () => void }) {
   const [saving, setSaving] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [splitting, setSplitting] = useState(false);
   useDocumentTitle(t('pages.productEditor'));
 
   // The draft starts from the product once it is loaded (and again for another product).
@@ -92,6 +94,17 @@ export function EditorPage({ onDeleted }: { onDeleted?: () => void }) {
     } else notify('error', messageOf(res) || t('importList.deleteFailed'));
   }
 
+  function splitDone(count: number) {
+    setSplitting(false);
+    void refreshList();
+    onChanged?.();
+    notify('success', t('importList.split.done', { count }));
+    navigate(IMPORT_LIST_PATH);
+  }
+
+  const saved = data ?? draft;
+  const dirty = JSON.stringify(savePayload(draft)) !== JSON.stringify(savePayload(saved));
+
   return (
     <Stack gap="5" maxW="6xl" data-testid="editor-page" data-id={draft.id}>
       <Link asChild fontSize="sm" color="fg.muted" w="fit-content">
@@ -109,7 +122,13 @@ export function EditorPage({ onDeleted }: { onDeleted?: () => void }) {
             {sourceName(draft.source)} · {draft.source_product_id}
           </Text>
         </Stack>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
+          {splittableOptions(saved).length > 0 ? (
+            <Button variant="outline" onClick={() => setSplitting(true)} data-testid="editor-split">
+              <CopyIcon />
+              {t('importList.split.action')}
+            </Button>
+          ) : null}
           <Button variant="outline" colorPalette="red" onClick={() => setConfirm(true)} data-testid="editor-delete">
             <TrashIcon />
             {t('importList.delete')}
@@ -147,6 +166,7 @@ export function EditorPage({ onDeleted }: { onDeleted?: () => void }) {
         onClose={() => setConfirm(false)}
         testId="editor-delete-dialog"
       />
+      {splitting ? <SplitDialog open product={saved} dirty={dirty} onClose={() => setSplitting(false)} onDone={splitDone} /> : null}
     </Stack>
   );
 }

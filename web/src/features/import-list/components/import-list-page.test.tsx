@@ -34,6 +34,12 @@ function listApi() {
       items = items.map((i) => ({ ...i, price_from: 15.99, price_to: 22.99 }));
       return { data: { updated: items.length } };
     }
+    if (c.path === 'center/products/import/duplicate') {
+      const ids = (c.body as { ids: string[] }).ids;
+      const copies = items.filter((i) => ids.includes(i.id)).map((i) => item(`${i.id}-copy`, { title: i.title }));
+      items = [...copies, ...items];
+      return { data: { product_ids: copies.map((i) => i.id) } };
+    }
     if (c.path === 'center/products/bulk_update') return { data: { updated: (c.body as { ids: string[] }).ids.length } };
     return undefined;
   });
@@ -81,6 +87,23 @@ describe('import list', () => {
     const del = calls.find((c) => c.path === 'center/products/import/delete')!;
     expect([del.method, del.body]).toEqual(['DELETE', { ids: ['a', 'c'] }]);
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('duplicates the selected products (POST center/products/import/duplicate {ids})', async () => {
+    const calls = listApi();
+    const onChanged = vi.fn();
+    renderRoute(<ImportListPage onChanged={onChanged} />, { path: '/app/products-import' });
+    await screen.findAllByTestId('import-row');
+    await tick(row('a'));
+    await tick(row('c'));
+    fireEvent.click(screen.getByTestId('bulk-duplicate'));
+    await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(5));
+    const post = calls.find((c) => c.path === 'center/products/import/duplicate')!;
+    expect([post.method, post.body]).toEqual(['POST', { ids: ['a', 'c'] }]);
+    expect(post.headers.get('api-version')).toBe('v2');
+    await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('Copies created: 2'))).toBe(true));
+    expect(onChanged).toHaveBeenCalled();
+    expect(screen.queryByTestId('bulk-duplicate')).toBeNull();
   });
 
   it('re-applies the pricing rule to all products, or to the selected ones', async () => {

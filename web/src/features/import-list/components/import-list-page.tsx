@@ -3,12 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EditIcon, RefreshIcon, SearchIcon, TrashIcon } from '@/components/icons';
+import { CopyIcon, EditIcon, RefreshIcon, SearchIcon, TrashIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
-import { LIST_PAGE_SIZE, deleteImported, reapplyPricing, useImportList, useRefreshImportList } from '../api/import-list';
+import { LIST_PAGE_SIZE, deleteImported, duplicateImported, reapplyPricing, useImportList, useRefreshImportList } from '../api/import-list';
 import { BulkEditDialog } from './bulk-edit-dialog';
 import { ImportListRow } from './import-list-row';
 
@@ -71,6 +71,16 @@ export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
     await changed();
   }
 
+  async function duplicate() {
+    setBusy(true);
+    const res = await duplicateImported(ids);
+    setBusy(false);
+    if (!res.success) return notify('error', messageOf(res) || t('importList.duplicateFailed'));
+    notify('success', t('importList.duplicated', { count: res.data?.product_ids?.length ?? ids.length }));
+    setSelected(new Set());
+    await changed();
+  }
+
   async function reapply() {
     setBusy(true);
     const res = await reapplyPricing(ids.length > 0 ? ids : undefined);
@@ -125,6 +135,10 @@ export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
               <Button size="sm" variant="outline" onClick={() => setBulkIds(ids)} data-testid="bulk-edit">
                 <EditIcon />
                 {t('importList.bulkEdit')}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => void duplicate()} loading={busy} data-testid="bulk-duplicate">
+                <CopyIcon />
+                {t('importList.duplicate')}
               </Button>
               <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)} data-testid="bulk-delete">
                 <TrashIcon />
