@@ -34,6 +34,12 @@ export interface ProductPage {
   items: ProductCard[];
 }
 
+export interface ProductCategory {
+  id: string | number;
+  name: string;
+  children?: ProductCategory[] | null;
+}
+
 export interface ProductCollection {
   slug: string;
   name: string;

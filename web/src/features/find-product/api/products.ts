@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api';
-import type { ImportedProduct, LogisticsOption, ProductCollection, ProductDetail, ProductPage, ProductReview } from '@/types/products';
+import type { ImportedProduct, LogisticsOption, ProductCategory, ProductCard, ProductCollection, ProductDetail, ProductPage, ProductReview } from '@/types/products';
 import { type FindFilters, findPath } from '../lib/query';
 
 /** A page of supplier products (GET center/products/find, or find-by-collection/{slug}). */
@@ -12,6 +12,21 @@ export const COLLECTIONS_KEY = 'product-sources/collections/list';
 
 export function useCollections() {
   return useSWR<{ collections: ProductCollection[] }>(COLLECTIONS_KEY);
+}
+
+export const CATEGORIES_KEY = 'product-sources/categories/tree';
+
+/** The supplier category tree (`category` filter of the find calls). */
+export function useCategories() {
+  return useSWR<{ categories: ProductCategory[] }>(CATEGORIES_KEY);
+}
+
+export const FAVOURITE_PAGE_SIZE = 20;
+export const favouritesKey = (page: number) => `center/products/favourite?page=${page}&page_size=${FAVOURITE_PAGE_SIZE}`;
+
+/** A page of the favourite products, read again whenever the page opens (hearts change elsewhere). */
+export function useFavouriteProducts(page: number) {
+  return useSWR<{ total: number; items: ProductCard[] }>(favouritesKey(page), { revalidateOnMount: true, keepPreviousData: true });
 }
 
 export const detailKey = (source: string, productId: string, shipTo: string) =>

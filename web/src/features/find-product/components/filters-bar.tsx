@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
-import type { ProductCollection } from '@/types/products';
+import type { ProductCategory, ProductCollection } from '@/types/products';
+import { categoryLabel, flattenCategories } from '../lib/categories';
 import { type FindFilters, ORDER_COUNT_RANGES, PRICE_RANGES, SHIP_FROM_COUNTRIES } from '../lib/query';
 
 function FilterSelect({ label, value, onChange, testId, children }: { label: string; value: string; onChange: (v: string) => void; testId: string; children: ReactNode }) {
@@ -26,16 +27,29 @@ interface FiltersBarProps {
   filters: FindFilters;
   onChange: (change: Partial<FindFilters>) => void;
   collections: readonly ProductCollection[];
+  categories?: readonly ProductCategory[];
   collection: string | null;
   onCollection: (slug: string | null) => void;
 }
 
-/** Order-count and price ranges, ship-from, 4 stars and up, and the promotional collections. */
-export function FiltersBar({ filters, onChange, collections, collection, onCollection }: FiltersBarProps) {
+/** Category, order-count and price ranges, ship-from, 4 stars and up, and the promotional collections. */
+export function FiltersBar({ filters, onChange, collections, categories, collection, onCollection }: FiltersBarProps) {
   const { t } = useTranslation();
   const locale = currentLanguage();
+  const categoryOptions = flattenCategories(categories);
+  // A category of the address bar not (yet) in the tree still shows as chosen.
+  const unknownCategory = filters.category && !categoryOptions.some((c) => c.id === filters.category);
   return (
     <HStack gap="3" wrap="wrap" align="end" data-testid="find-filters">
+      <FilterSelect label={t('findProduct.filters.category')} value={filters.category} onChange={(v) => onChange({ category: v })} testId="filter-category">
+        <option value="">{t('findProduct.filters.allCategories')}</option>
+        {unknownCategory ? <option value={filters.category}>{filters.category}</option> : null}
+        {categoryOptions.map((c) => (
+          <option key={c.id} value={c.id}>
+            {categoryLabel(c)}
+          </option>
+        ))}
+      </FilterSelect>
       <FilterSelect label={t('findProduct.filters.orders')} value={filters.orderCount} onChange={(v) => onChange({ orderCount: v })} testId="filter-order-count">
         <option value="">{t('findProduct.filters.any')}</option>
         {ORDER_COUNT_RANGES.map((r) => (

@@ -11,6 +11,7 @@ function findApi(items: ProductCard[], importReply: () => { status?: number; mes
   return mockApi((c) => {
     if (c.path === 'center/products/find' || c.path.startsWith('product-sources/products/find-by-collection/')) return { data: { total: items.length, page: 1, page_size: 20, items } };
     if (c.path === 'product-sources/collections/list') return { data: { collections: [{ slug: 'trending', name: 'Trending' }, { slug: 'free_ship_us', name: 'Free shipping US' }] } };
+    if (c.path === 'product-sources/categories/tree') return { data: { categories: [{ id: 1, name: 'Home', children: [{ id: 11, name: 'Lighting', children: [] }] }, { id: 2, name: 'Toys', children: [] }] } };
     if (c.path === 'center/products/favourited') return { data: { ids: [] } };
     if (c.path === 'center/products/favourite') return { data: { ids: ['aliexpress:1'] } };
     if (c.path.startsWith('center/products/import/')) return importReply();
@@ -170,6 +171,23 @@ describe('find product page', () => {
       page: '1',
       page_size: '20',
     });
+  });
+
+  it('the category filter lists the nested tree and sends category=id', async () => {
+    const calls = findApi([makeCard('1')]);
+    const { router } = renderPage('/app/find-product?keyword=lamp&page=2');
+    await screen.findAllByTestId('product-card');
+    const select = screen.getByTestId('filter-category') as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(4));
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All categories', 'Home', '\u00a0\u00a0\u00a0– Lighting', 'Toys']);
+    fireEvent.change(select, { target: { value: '11' } });
+    await waitFor(() => expect(calls.filter((c) => c.path === 'center/products/find').at(-1)?.query.get('category')).toBe('11'));
+    const q = calls.filter((c) => c.path === 'center/products/find').at(-1)!.query;
+    expect([q.get('keyword'), q.get('page')]).toEqual(['lamp', '1']);
+    expect(new URLSearchParams(router.state.location.search).get('category')).toBe('11');
+    expect(select.value).toBe('11');
+    fireEvent.change(select, { target: { value: '' } });
+    await waitFor(() => expect(calls.filter((c) => c.path === 'center/products/find').at(-1)?.query.has('category')).toBe(false));
   });
 
   it('a collection uses find-by-collection and the collection picker navigates', async () => {

@@ -1,16 +1,17 @@
 import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { HeartIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { env } from '@/lib/env';
 import { notify } from '@/lib/toaster';
 import { useIsMobile } from '@/lib/use-media-query';
-import { useCollections, useFavourites, useFindProducts } from '../api/products';
+import { useCategories, useCollections, useFavourites, useFindProducts } from '../api/products';
 import { useProductImport } from '../api/use-import';
 import { QUOTA_PROMPT } from '../lib/import-state';
-import { type FindFilters, PAGE_SIZE, filtersFromParams, paramsFromFilters, productKey, withFilter } from '../lib/query';
+import { FAVOURITES_PATH, type FindFilters, PAGE_SIZE, filtersFromParams, paramsFromFilters, productKey, withFilter } from '../lib/query';
 import { FiltersBar } from './filters-bar';
 import { ProductGrid } from './product-grid';
 import { QuotaPrompt } from './quota-prompt';
@@ -36,6 +37,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const isMobile = useIsMobile();
   const { data, error, isLoading, mutate } = useFindProducts(filters, collection);
   const { data: collections } = useCollections();
+  const { data: categories } = useCategories();
   const favourites = useFavourites();
   const [quota, setQuota] = useState(false);
   const top = useRef<HTMLDivElement>(null);
@@ -75,9 +77,17 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const items = data?.items ?? [];
   return (
     <Stack ref={top} scrollMarginTop="20" gap="5" maxW="8xl" data-testid="find-product-page" data-collection={collection ?? ''}>
-      <Heading as="h1" size="2xl" data-testid="page-title">
-        {title}
-      </Heading>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl" data-testid="page-title">
+          {title}
+        </Heading>
+        <Button asChild size="sm" variant="outline" colorPalette="red">
+          <RouterLink to={FAVOURITES_PATH} data-testid="favourites-link">
+            <HeartIcon />
+            {t('pages.favoriteSuppliers')}
+          </RouterLink>
+        </Button>
+      </HStack>
       {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
       <SearchBox keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
       <HStack gap="2" wrap="wrap">
@@ -89,7 +99,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
           </Text>
         ) : null}
       </HStack>
-      <FiltersBar filters={filters} onChange={update} collections={collections?.collections ?? []} collection={collection} onCollection={chooseCollection} />
+      <FiltersBar filters={filters} onChange={update} collections={collections?.collections ?? []} categories={categories?.categories ?? []} collection={collection} onCollection={chooseCollection} />
       {error ? (
         <Alert.Root status="error" data-testid="find-error">
           <Alert.Indicator />

@@ -6,6 +6,8 @@ import { DEFAULT_SHIP_TO } from '@/lib/countries';
 import { PRODUCT_SOURCES } from '@/lib/sources';
 
 export const PAGE_SIZE = 20;
+/** The favourite products page (spec section 2). */
+export const FAVOURITES_PATH = '/app/find-product/favorite-supplier';
 export const ORDER_COUNT_RANGES = ['0-500', '500-1000', '1000-5000', '5000-10000', '10000-', '100-'] as const;
 export const PRICE_RANGES = ['0-10', '10-30', '30-50', '50-100', '100-'] as const;
 /** Countries suppliers commonly ship from (`ship_from`). */

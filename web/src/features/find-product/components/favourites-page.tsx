@@ -1,0 +1,100 @@
+import { Alert, Box, Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ChevronLeftIcon } from '@/components/icons';
+import { Pager } from '@/components/pager';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { DEFAULT_SHIP_TO } from '@/lib/countries';
+import { env } from '@/lib/env';
+import { notify } from '@/lib/toaster';
+import { useIsMobile } from '@/lib/use-media-query';
+import { FAVOURITE_PAGE_SIZE, useFavouriteProducts, useFavourites } from '../api/products';
+import { useProductImport } from '../api/use-import';
+import { QUOTA_PROMPT } from '../lib/import-state';
+import { productKey } from '../lib/query';
+import type { FindProductPageProps } from './find-product-page';
+import { ProductGrid } from './product-grid';
+import { QuotaPrompt } from './quota-prompt';
+
+/** /app/find-product/favorite-supplier: the favourite products as cards (GET center/products/favourite). */
+export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const isMobile = useIsMobile();
+  const { data, error, isLoading, mutate } = useFavouriteProducts(page);
+  const favourites = useFavourites();
+  const [quota, setQuota] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  const imports = useProductImport({
+    onImported,
+    onQuotaExpired: () => {
+      setQuota(true);
+      if (isMobile) notify('warning', t(`findProduct.importErrors.${QUOTA_PROMPT}`));
+      else top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    },
+    onFailed: (message) => {
+      if (isMobile) notify('error', message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message);
+    },
+  });
+  useDocumentTitle(t('pages.favoriteSuppliers'));
+  const items = data?.items ?? [];
+
+  return (
+    <Stack ref={top} scrollMarginTop="20" gap="5" maxW="8xl" data-testid="favourites-page">
+      <Link asChild fontSize="sm" color="fg.muted" w="fit-content">
+        <RouterLink to="/app/find-product">
+          <ChevronLeftIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
+          {t('pages.findProduct')}
+        </RouterLink>
+      </Link>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl" data-testid="page-title">
+          {t('pages.favoriteSuppliers')}
+        </Heading>
+        {data ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="favourites-total">
+            {t('findProduct.results', { count: data.total })}
+          </Text>
+        ) : null}
+      </HStack>
+      {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
+      {error ? (
+        <Alert.Root status="error" data-testid="favourites-error">
+          <Alert.Indicator />
+          <Alert.Title>{error.message || t('findProduct.favourites.loadFailed')}</Alert.Title>
+          <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
+            {t('common.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {data && items.length === 0 ? (
+        <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="favourites-empty">
+          <Text fontWeight="semibold" mb="3">
+            {t('findProduct.favourites.empty')}
+          </Text>
+          <Button asChild colorPalette="teal">
+            <RouterLink to="/app/find-product">{t('importList.findProducts')}</RouterLink>
+          </Button>
+        </Box>
+      ) : null}
+      {error ? null : (
+        <ProductGrid
+          items={items}
+          loading={isLoading && !data}
+          skeletons={isMobile ? 6 : 10}
+          shipTo={DEFAULT_SHIP_TO}
+          newTab={!isMobile && !env.isEmbedded}
+          stateOf={imports.stateOf}
+          favourites={favourites.ids}
+          onImport={(card) => void imports.start(card, card.ship_to || DEFAULT_SHIP_TO)}
+          onFavourite={(card) => void favourites.toggle(productKey(card))}
+        />
+      )}
+      {data ? (
+        <Pager page={page} pageSize={FAVOURITE_PAGE_SIZE} total={data.total} onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})} testId="favourites-pager" />
+      ) : null}
+    </Stack>
+  );
+}
