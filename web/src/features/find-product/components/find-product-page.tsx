@@ -11,7 +11,7 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { useCategories, useCollections, useFavourites, useFindProducts } from '../api/products';
 import { useProductImport } from '../api/use-import';
 import { QUOTA_PROMPT } from '../lib/import-state';
-import { FAVOURITES_PATH, type FindFilters, PAGE_SIZE, filtersFromParams, paramsFromFilters, productKey, withFilter } from '../lib/query';
+import { FAVOURITES_PATH, type FindFilters, PAGE_SIZE, filtersFromParams, findQuery, paramsFromFilters, productKey, withFilter } from '../lib/query';
 import { FiltersBar } from './filters-bar';
 import { ProductGrid } from './product-grid';
 import { QuotaPrompt } from './quota-prompt';
@@ -76,7 +76,17 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
 
   const items = data?.items ?? [];
   return (
-    <Stack ref={top} scrollMarginTop="20" gap="5" maxW="8xl" data-testid="find-product-page" data-collection={collection ?? ''}>
+    <Stack
+      ref={top}
+      scrollMarginTop="20"
+      gap="5"
+      maxW="8xl"
+      data-testid="find-product-page"
+      data-collection={collection ?? ''}
+      // The query whose results are shown, and whether they are in: browser tests wait on these.
+      data-query={findQuery(filters).toString()}
+      data-state={error ? 'error' : isLoading || !data ? 'loading' : 'ready'}
+    >
       <HStack justify="space-between" gap="3" wrap="wrap">
         <Heading as="h1" size="2xl" data-testid="page-title">
           {title}
