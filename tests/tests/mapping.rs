@@ -22,7 +22,11 @@ async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Val
 #[sqlx::test(migrator = "jobs::db::MIGRATOR")]
 async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
     let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
+    let app = TestApp::spawn_with(pool, |s| {
+        use_sandbox(s, &sandbox);
+        s.catalogue.max_pages = 1;
+    })
+    .await;
     let t = app.signed_up("mapper@example.com").await;
     let store = connect_shopify(&app, &t, "mapping-shop").await;
     assert_eq!(store.code(), 200, "{}", store.body);
@@ -38,6 +42,21 @@ async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
     let pid = product["id"].as_str().unwrap();
     let variants = product["variants"].as_array().unwrap();
     assert!(!variants.is_empty());
+
+    // Recommendations need the catalogue cache: fill one page per source.
+    let mut tx = app.pool.begin().await.unwrap();
+    for source in jobs::domain::Source::ALL {
+        jobs::queue::enqueue(&mut tx, jobs::tasks::catalogue_sync::KIND, None, &jobs::tasks::catalogue_sync::CatalogueSyncJob { source }, json!({})).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    app.drain().await;
+    let r = app.get(&format!("/api/center/products/recommend-unmap?store_product_id={pid}"), Some(&t)).await;
+    assert_eq!(r.code(), 200, "{}", r.body);
+    let title_words: Vec<String> = product["title"].as_str().unwrap().to_lowercase().split_whitespace().map(str::to_string).collect();
+    for item in r.data()["items"].as_array().unwrap() {
+        let name = item["name"].as_str().unwrap().to_lowercase();
+        assert!(title_words.iter().any(|w| name.contains(w.as_str())), "{name} shares a word with {title_words:?}");
+    }
 
     let (first, first_variants) = supplier_with_variants(&sandbox, "aliexpress").await;
     let (second, second_variants) = supplier_with_variants(&sandbox, "cj").await;

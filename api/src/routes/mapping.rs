@@ -22,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(map_variant))
         .routes(routes!(map_group))
         .routes(routes!(replace))
+        .routes(routes!(recommend_unmap))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -125,4 +126,15 @@ async fn replace(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPa
     let to = (i.to.source.as_str(), i.to.source_product_id.as_str());
     mapping::replace(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, from, to).await?;
     reply(view(&state, &scope, id).await?)
+}
+
+#[derive(Deserialize, IntoParams)]
+struct RecommendQuery {
+    store_product_id: Uuid,
+}
+
+/// Catalogue products that look like an unmapped store product (by title), best first.
+#[utoipa::path(get, path = "/center/products/recommend-unmap", params(RecommendQuery), responses((status = 200, description = "data: {items: [{source, source_product_id, name, image, price, score}]}")))]
+async fn recommend_unmap(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<RecommendQuery>) -> ApiResult<Value> {
+    reply(json!({ "items": mapping::recommend(&state.pool, scope.workplace.id, q.store_product_id, 10).await? }))
 }

@@ -8,8 +8,9 @@ use uuid::Uuid;
 use super::query::{Search, SortBy};
 use crate::error::Result;
 
-/// Totals are counted up to here: "10,000+ results" is as useful as the exact number.
-const COUNT_CAP: i64 = 10_000;
+/// Totals are counted up to here ("2,000+ results", a hundred pages): counting every match of
+/// a broad search would cost more than the page itself.
+pub const COUNT_CAP: i64 = 2_000;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CardDetails {

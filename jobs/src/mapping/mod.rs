@@ -198,3 +198,30 @@ mod tests {
         assert_eq!(matching_sku(&json!({}), 5, &supplier), None);
     }
 }
+
+/// Catalogue products whose titles share the most words with the store product's title: the
+/// candidates the mapping screen offers for an unmapped product.
+pub async fn recommend(pool: &PgPool, workplace_id: Uuid, store_product_id: Uuid, limit: i64) -> Result<Vec<Value>> {
+    let title: String = sqlx::query_scalar("SELECT title FROM store_products WHERE id = $1 AND workplace_id = $2")
+        .bind(store_product_id)
+        .bind(workplace_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or(Error::DataNotFound)?;
+    // Any of the title's words may match; rank by how many and how well.
+    let rows: Vec<(String, String, String, Option<String>, i64, f32)> = sqlx::query_as(
+        "WITH q AS (SELECT replace(plainto_tsquery('simple', $1)::text, '&', '|')::tsquery AS q)
+         SELECT source, source_product_id, title, images[1], price_cents, ts_rank(search, q.q) AS rank
+         FROM supplier_products, q WHERE search @@ q.q ORDER BY rank DESC, orders DESC LIMIT $2",
+    )
+    .bind(&title)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(source, id, name, image, price, rank)| {
+            serde_json::json!({ "source": source, "source_product_id": id, "name": name, "image": image, "price": price as f64 / 100.0, "score": rank })
+        })
+        .collect())
+}

@@ -42,6 +42,9 @@ pub async fn run(ctx: &TaskContext, job: CatalogueSyncJob) -> Result<Value, JobF
         read += supplier_products::upsert_summaries(&ctx.pool, source, &answer.items).await?;
         page += 1;
     }
+    // A first load changes the table from empty to thousands of rows: without fresh statistics
+    // the planner joins every row before sorting instead of walking the sort index.
+    sqlx::query("ANALYZE supplier_products").execute(&ctx.pool).await.map_err(crate::Error::from)?;
     let fresh_after = Utc::now() - chrono::Duration::seconds(ctx.settings.catalogue.detail_fresh_secs);
     let due = supplier_products::due_for_detail(&ctx.pool, source, fresh_after, pages * PAGE_SIZE).await?;
     let payloads: Vec<Value> = due

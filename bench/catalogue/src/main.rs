@@ -1,0 +1,131 @@
+//! `cargo run --release -p bench-catalogue [-- SECONDS CLIENTS IMPORTS]`
+//!
+//! 1. Fills the catalogue cache from the sandbox's 21,000 products through the worker.
+//! 2. Search: CLIENTS concurrent clients send varied find-product queries to the real API for
+//!    SECONDS; prints p50 and p99 latency as ratios to the 20 ms p99 aim.
+//! 3. Import: IMPORTS products through import-all, the dispatcher, Redis and the worker; prints
+//!    products per second as a ratio to the 200/s aim.
+use jobs::config::Settings;
+use jobs::domain::{Country, Source};
+use jobs::products::{import::ImportRequest, import_all};
+use jobs::queue::RedisQueues;
+use secrecy::{ExposeSecret, SecretString};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+const P99_AIM_MS: f64 = 20.0;
+const IMPORT_AIM: f64 = 200.0;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    jobs::telemetry::init("warn");
+    let arg = |i: usize, d: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+    let (seconds, clients, imports) = (arg(1, 10), arg(2, 50) as usize, arg(3, 5_000) as usize);
+
+    let (sandbox, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
+    let mut settings = Settings::load_env("development")?;
+    let url = settings.database.url.expose_secret().rsplit_once('/').map(|(b, _)| format!("{b}/dropline_bench_catalogue")).unwrap();
+    settings.database.url = SecretString::from(url);
+    settings.redis.namespace = "dropline-bench-catalogue".into();
+    settings.suppliers.api_url_template = format!("http://{sandbox}/suppliers/{{source}}/api");
+    settings.suppliers.aliexpress.api_url = format!("http://{sandbox}/aliexpress/sync");
+    settings.catalogue.max_pages = 0;
+    settings.catalogue.detail_fresh_secs = 86_400;
+    settings.application.port = 0;
+
+    jobs::db::create_database_if_missing(&settings.database).await?;
+    let pool = jobs::db::pool(&settings.database)?;
+    jobs::db::migrate(&pool).await?;
+    sqlx::query("TRUNCATE progress_items, schedule_runs, products, import_batches, supplier_products, catalogue_documents CASCADE").execute(&pool).await?;
+    let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
+    queues.clear().await?;
+
+    // 1. The cache, filled by the real worker (catalogue jobs run two at a time).
+    let t = Instant::now();
+    let worker = worker::Worker::with_pool(settings.clone(), pool.clone()).await?;
+    let (stop, rx) = watch::channel(false);
+    let running = tokio::spawn(worker.run_until_stopped(Some(rx)));
+    jobs::schedules::tick(&pool, &settings, sqlx::types::chrono::Utc::now()).await?;
+    loop {
+        let busy: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM progress_items WHERE status IN ('queued', 'processing'))").fetch_one(&pool).await?;
+        if !busy {
+            break;
+        }
+        anyhow::ensure!(t.elapsed() < Duration::from_secs(900), "the catalogue was not filled in 15 minutes");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    sqlx::query("ANALYZE supplier_products, supplier_freight").execute(&pool).await?;
+    let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").fetch_one(&pool).await?;
+    println!("catalogue cache: {cached} products with detail, filled by the worker in {:.1} s", t.elapsed().as_secs_f64());
+
+    // 2. Search latency through the real API.
+    let app = api::Application::with_pool(settings.clone(), pool.clone()).await?;
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let email = format!("bench-{}@example.com", uuid::Uuid::new_v4());
+    jobs::accounts::create_verified(&pool, &email, "bench-password", "Bench", "User").await?;
+    let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
+    let login: serde_json::Value = http.post(format!("{base}/api/auth/login")).json(&serde_json::json!({"email": email, "password": "bench-password"})).send().await?.json().await?;
+    let token = login["data"]["token"].as_str().ok_or_else(|| anyhow::anyhow!("login failed: {login}"))?.to_string();
+    let queries = [
+        "", "keyword=lamp", "keyword=steel&sort_by=price&sort=asc", "sources=cj,aliexpress&price=10-30", "rating=4&order_count=1000-5000",
+        "collection=trending&sort_by=shipping_cost&sort=asc", "ship_to=DE&sort_by=lastest_volume", "keyword=cotton&sort_by=most_relevant&page=2",
+    ];
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let tasks = (0..clients).map(|c| {
+        let (http, base, token) = (http.clone(), base.clone(), token.clone());
+        tokio::spawn(async move {
+            let mut lat = vec![];
+            let mut i = c;
+            while Instant::now() < deadline {
+                let t = Instant::now();
+                let res = http.get(format!("{base}/api/center/products/find?{}", queries[i % queries.len()])).bearer_auth(&token).send().await?;
+                anyhow::ensure!(res.status().is_success(), "search answered {}", res.status());
+                res.bytes().await?;
+                lat.push(t.elapsed().as_secs_f64() * 1000.0);
+                i += 1;
+            }
+            Ok::<_, anyhow::Error>(lat)
+        })
+    });
+    let mut lat: Vec<f64> = vec![];
+    for r in futures::future::join_all(tasks).await {
+        lat.extend(r??);
+    }
+    lat.sort_by(f64::total_cmp);
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    println!("search: {} requests from {clients} clients in {seconds} s ({:.0}/s)", lat.len(), lat.len() as f64 / seconds as f64);
+    println!("  p50 {:.2} ms, p99 {:.2} ms; ratio of p99 to the 20 ms aim: {:.2} (below 1 meets it)", pct(0.5), pct(0.99), pct(0.99) / P99_AIM_MS);
+
+    // 3. import-all through the queue and the real worker.
+    let workplace: uuid::Uuid = sqlx::query_scalar("SELECT id FROM workplaces WHERE owner_id = (SELECT id FROM users WHERE email = $1)").bind(&email).fetch_one(&pool).await?;
+    sqlx::query("UPDATE workplaces SET plan_key = 'ENTERPRISE_DROPLINE_AO' WHERE id = $1").bind(workplace).execute(&pool).await?;
+    let picks: Vec<(String, String)> = sqlx::query_as(
+        "SELECT source, source_product_id FROM supplier_products WHERE detail @? '$.variants[*] ? (@.stock > 0)' ORDER BY orders DESC LIMIT $1",
+    )
+    .bind(imports as i64)
+    .fetch_all(&pool)
+    .await?;
+    let items: Vec<ImportRequest> = picks
+        .iter()
+        .map(|(s, id)| ImportRequest { source: Source::parse(s).unwrap(), source_product_id: id.clone(), ship_to: Country::us() })
+        .collect();
+    let t = Instant::now();
+    let (batch, total) = import_all::start(&pool, workplace, &items).await?;
+    let status = loop {
+        let s = import_all::status(&pool, workplace, batch).await?;
+        if s.status == "done" {
+            break s;
+        }
+        anyhow::ensure!(t.elapsed() < Duration::from_secs(600), "import unfinished after 10 minutes ({}/{total})", s.done);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let secs = t.elapsed().as_secs_f64();
+    stop.send(true)?;
+    let _ = running.await;
+    queues.clear().await?;
+    println!("import-all: {total} products ({} imported, {} failed) in {secs:.2} s through PostgreSQL -> dispatcher -> Redis -> worker",
+        status.success.len(), status.failed.len());
+    println!("  {:.0} products/s; ratio to the 200/s aim: {:.2}", total as f64 / secs, total as f64 / secs / IMPORT_AIM);
+    Ok(())
+}
