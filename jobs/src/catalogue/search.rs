@@ -88,8 +88,11 @@ pub fn first_unique(images: &[String], n: usize) -> Vec<String> {
 }
 
 fn filters<'a>(q: &mut QueryBuilder<'a, Postgres>, s: &'a Search, categories: &'a [i32], favourites_of: Option<Uuid>) {
-    let sources: Vec<&str> = s.sources.iter().map(|s| s.as_str()).collect();
-    q.push(" WHERE sp.source = ANY(").push_bind(sources).push(")");
+    q.push(" WHERE true");
+    if s.sources.len() < crate::domain::Source::ALL.len() {
+        let sources: Vec<&str> = s.sources.iter().map(|s| s.as_str()).collect();
+        q.push(" AND sp.source = ANY(").push_bind(sources).push(")");
+    }
     if let Some(w) = favourites_of {
         q.push(" AND EXISTS (SELECT 1 FROM favourites fv WHERE fv.workplace_id = ").push_bind(w);
         q.push(" AND fv.source = sp.source AND fv.source_product_id = sp.source_product_id)");
@@ -135,19 +138,19 @@ pub async fn search_keys(pool: &PgPool, workplace_id: Uuid, s: &Search) -> Resul
 }
 
 async fn run(pool: &PgPool, workplace_id: Uuid, s: &Search, categories: &[i32], favourites_of: Option<Uuid>) -> Result<SearchPage> {
-    let mut count = QueryBuilder::new("SELECT count(*) FROM (SELECT 1 FROM supplier_products sp");
-    filters(&mut count, s, categories, favourites_of);
-    count.push(" LIMIT ").push_bind(COUNT_CAP).push(") t");
-    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
-
-    let mut q = QueryBuilder::new(
+    // Shipping to the US lives on the product row (indexed); other countries join the freight.
+    let us = s.ship_to.0 == "US";
+    let (cost, min_days, max_days) = if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
+    let mut q = QueryBuilder::new(format!(
         "SELECT sp.source, sp.source_product_id, sp.title, sp.images, sp.price_cents, sp.price_max_cents, sp.orders,
-                sp.rating, sp.reviews_count, sp.total_variants, sp.ships_to, f.cost_cents, f.min_days, f.max_days,
-                p.id AS product_id
-         FROM supplier_products sp
-         LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ",
-    );
-    q.push_bind(s.ship_to.0.as_str());
+                sp.rating, sp.reviews_count, sp.total_variants, sp.ships_to, {cost} AS cost_cents, {min_days} AS min_days,
+                {max_days} AS max_days, p.id AS product_id
+         FROM supplier_products sp"
+    ));
+    if !us {
+        q.push(" LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ");
+        q.push_bind(s.ship_to.0.as_str());
+    }
     q.push(" LEFT JOIN products p ON p.copy_of IS NULL AND p.source = sp.source AND p.source_product_id = sp.source_product_id AND p.workplace_id = ");
     q.push_bind(workplace_id);
     filters(&mut q, s, categories, favourites_of);
@@ -167,15 +170,24 @@ async fn run(pool: &PgPool, workplace_id: Uuid, s: &Search, categories: &[i32], 
             q.push(format!("sp.profit_cents {dir}"));
         }
         (SortBy::ShippingCost, _) => {
-            q.push(format!("f.cost_cents {dir} NULLS LAST"));
+            q.push(format!("{cost} {dir} NULLS LAST"));
         }
         (SortBy::ShippingTimeMin, _) => {
-            q.push(format!("f.min_days {dir} NULLS LAST"));
+            q.push(format!("{min_days} {dir} NULLS LAST"));
         }
     }
     q.push(", sp.source, sp.source_product_id LIMIT ").push_bind(s.page_size);
     q.push(" OFFSET ").push_bind((s.page - 1) * s.page_size);
     let rows: Vec<Row> = q.build_query_as().fetch_all(pool).await?;
+    // A first page holding fewer than a page of matches is the whole answer: no count needed.
+    let total = if s.page == 1 && (rows.len() as i64) < s.page_size {
+        rows.len() as i64
+    } else {
+        let mut count = QueryBuilder::new("SELECT count(*) FROM (SELECT 1 FROM supplier_products sp");
+        filters(&mut count, s, categories, favourites_of);
+        count.push(" LIMIT ").push_bind(COUNT_CAP).push(") t");
+        count.build_query_scalar().fetch_one(pool).await?
+    };
     let ship_to = s.ship_to.0.clone();
     let items = rows
         .into_iter()

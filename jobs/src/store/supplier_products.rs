@@ -79,8 +79,8 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
     sqlx::query(
         "INSERT INTO supplier_products (source, source_product_id, title, category_id, price_cents, price_max_cents,
              compare_at_cents, orders, rating, reviews_count, collections, images, ship_from, ships_to, total_variants,
-             us_shipping_cents, detail, detail_fetched_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())
+             us_shipping_cents, detail, detail_fetched_at, us_min_days, us_max_days)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now(), $18, $19)
          ON CONFLICT (source, source_product_id) DO UPDATE SET
              title = EXCLUDED.title, price_cents = EXCLUDED.price_cents, price_max_cents = EXCLUDED.price_max_cents,
              compare_at_cents = EXCLUDED.compare_at_cents, orders = EXCLUDED.orders, rating = EXCLUDED.rating,
@@ -89,6 +89,8 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
              collections = CASE WHEN cardinality(EXCLUDED.collections) = 0 THEN supplier_products.collections ELSE EXCLUDED.collections END,
              total_variants = EXCLUDED.total_variants,
              us_shipping_cents = COALESCE(EXCLUDED.us_shipping_cents, supplier_products.us_shipping_cents),
+             us_min_days = COALESCE(EXCLUDED.us_min_days, supplier_products.us_min_days),
+             us_max_days = COALESCE(EXCLUDED.us_max_days, supplier_products.us_max_days),
              detail = EXCLUDED.detail, detail_fetched_at = now()",
     )
     .bind(source.as_str())
@@ -110,6 +112,8 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
     .bind(p.variants.len() as i32)
     .bind(us_cost)
     .bind(detail)
+    .bind(us.and_then(|o| o.first()).map(|o| o.min_days))
+    .bind(us.and_then(|o| o.first()).map(|o| o.max_days))
     .execute(&mut *tx)
     .await?;
     if let Some(options) = us {
