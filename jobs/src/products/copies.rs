@@ -9,29 +9,8 @@ use crate::store::products::{self, ProductRow, VariantRow};
 
 async fn insert_copy(conn: &mut PgConnection, workplace_id: Uuid, original: Uuid, p: &ProductRow, variants: &[VariantRow]) -> Result<Uuid> {
     let id = Uuid::new_v4();
-    sqlx::query(
-        "INSERT INTO products (id, workplace_id, source, source_product_id, ship_to, stage, title, description_html, tags,
-             collections, product_type, vendor, options, images, thumbnail, pricing_applied_at, copy_of)
-         VALUES ($1, $2, $3, $4, $5, 'import_list', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
-    )
-    .bind(id)
-    .bind(workplace_id)
-    .bind(&p.source)
-    .bind(&p.source_product_id)
-    .bind(&p.ship_to)
-    .bind(&p.title)
-    .bind(&p.description_html)
-    .bind(&p.tags)
-    .bind(&p.collections)
-    .bind(&p.product_type)
-    .bind(&p.vendor)
-    .bind(&p.options)
-    .bind(&p.images)
-    .bind(&p.thumbnail)
-    .bind(p.pricing_applied_at)
-    .bind(original)
-    .execute(&mut *conn)
-    .await?;
+    let copy = ProductRow { id, stage: "import_list".into(), ..p.clone() };
+    products::insert(conn, workplace_id, &copy, Some(original)).await?;
     let fresh: Vec<VariantRow> = variants.iter().map(|v| VariantRow { id: Uuid::new_v4(), ..v.clone() }).collect();
     products::replace_variants(conn, id, &fresh).await?;
     Ok(id)

@@ -119,7 +119,7 @@ pub async fn import_one(
     let (rule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
     let (product, variants) = draft(&d, &r.ship_to, shipping, &rule);
     let mut tx = pool.begin().await?;
-    if products::insert(&mut tx, workplace_id, &product).await?.is_none() {
+    if products::insert(&mut tx, workplace_id, &product, None).await?.is_none() {
         return Err(Error::BadRequest(ALREADY_IMPORTED.into()));
     }
     quota::consume(&mut tx, workplace_id, "IMPORT_PRODUCT", 1).await?;

@@ -49,12 +49,13 @@ pub struct VariantRow {
 const PRODUCT_COLUMNS: &str = "id, source, source_product_id, ship_to, stage, title, description_html, tags, collections, \
      product_type, vendor, options, images, thumbnail, pricing_applied_at, created_at, updated_at";
 
-/// Inserts the product unless the workplace already has it; `None` = already imported.
-pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow) -> Result<Option<Uuid>> {
+/// Inserts the product unless the workplace already has it; `None` = already imported. A copy
+/// (`copy_of`: a duplicate or a split part) is never "already imported".
+pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow, copy_of: Option<Uuid>) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar(
         "INSERT INTO products (id, workplace_id, source, source_product_id, ship_to, title, description_html, tags,
-             collections, product_type, vendor, options, images, thumbnail, pricing_applied_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
+             collections, product_type, vendor, options, images, thumbnail, pricing_applied_at, copy_of)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, COALESCE($15, now()), $16)
          ON CONFLICT (workplace_id, source, source_product_id) WHERE copy_of IS NULL DO NOTHING RETURNING id",
     )
     .bind(p.id)
@@ -71,6 +72,8 @@ pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow)
     .bind(&p.options)
     .bind(&p.images)
     .bind(&p.thumbnail)
+    .bind(p.pricing_applied_at)
+    .bind(copy_of)
     .fetch_optional(conn)
     .await?)
 }
