@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::search::{dollars, first_unique};
-use crate::connectors::suppliers::{SupplierError, Suppliers, parse_cents};
+use crate::connectors::suppliers::{FreightOption, SupplierError, Suppliers, parse_cents};
 use crate::domain::Source;
 use crate::error::{Error, Result};
 use crate::store::supplier_products::{self, DetailDoc};
@@ -123,20 +123,32 @@ fn option_view(o: &Value) -> Value {
     json!({ "name": o["name"], "values": values })
 }
 
-/// Shipping options to a country, read through the cache.
+/// Shipping options for one unit to a country (cheapest first): the cache's, else the
+/// supplier's, then cached. `None` = it does not ship there.
+pub async fn freight(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str, country: &str) -> Result<Option<Vec<FreightOption>>> {
+    if let Some(known) = supplier_products::freight(pool, source, id, country).await? {
+        return Ok(known);
+    }
+    match suppliers.freight(source, id, country, 1).await {
+        Ok(o) => {
+            supplier_products::save_freight(pool, source, id, country, Some(&o)).await?;
+            Ok(Some(o))
+        }
+        Err(SupplierError::CannotShip(_)) => Ok(None),
+        Err(e) => Err(supplier_error(e)),
+    }
+}
+
+/// Shipping options to a country, read through the cache (other quantities ask the supplier).
 pub async fn logistics(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str, country: &str, quantity: i64) -> Result<Value> {
-    let options = match (quantity, supplier_products::freight(pool, source, id, country).await?) {
-        (1, Some(known)) => known,
-        _ => match suppliers.freight(source, id, country, quantity).await {
-            Ok(o) => {
-                if quantity == 1 {
-                    supplier_products::save_freight(pool, source, id, country, Some(&o)).await?;
-                }
-                Some(o)
-            }
+    let options = if quantity == 1 {
+        freight(pool, suppliers, source, id, country).await?
+    } else {
+        match suppliers.freight(source, id, country, quantity).await {
+            Ok(o) => Some(o),
             Err(SupplierError::CannotShip(_)) => None,
             Err(e) => return Err(supplier_error(e)),
-        },
+        }
     };
     Ok(json!({
         "country_code": country,

@@ -85,9 +85,15 @@ pub async fn map_variants(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueS
         }
         planned.push((m.variant_id, chosen));
     }
+    save(pool, &planned).await?;
+    Ok(())
+}
+
+/// Writes every planned variant's suppliers in one transaction: all or none.
+async fn save(pool: &PgPool, planned: &[(Uuid, Vec<MappedSupplier>)]) -> Result<()> {
     let mut tx = pool.begin().await?;
-    for (variant, chosen) in &planned {
-        store_products::set_suppliers(&mut tx, *variant, chosen).await?;
+    for (variant, list) in planned {
+        store_products::set_suppliers(&mut tx, *variant, list).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -129,11 +135,7 @@ pub async fn map_group(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSett
         list.push(MappedSupplier { priority: 0, source: src.as_str().into(), source_product_id: source_product_id.into(), sku_id: sku, ship_to_countries: countries.to_vec() });
         planned.push((*variant, list));
     }
-    let mut tx = pool.begin().await?;
-    for (variant, list) in &planned {
-        store_products::set_suppliers(&mut tx, *variant, list).await?;
-    }
-    tx.commit().await?;
+    save(pool, &planned).await?;
     Ok(planned.len())
 }
 
@@ -158,11 +160,7 @@ pub async fn replace(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettin
     if planned.is_empty() {
         return Err(Error::DataNotFound);
     }
-    let mut tx = pool.begin().await?;
-    for (variant, list) in &planned {
-        store_products::set_suppliers(&mut tx, *variant, list).await?;
-    }
-    tx.commit().await?;
+    save(pool, &planned).await?;
     Ok(planned.len())
 }
 

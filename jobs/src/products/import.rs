@@ -8,13 +8,13 @@ use uuid::Uuid;
 use super::view::{ImportedProduct, view};
 use crate::catalogue::detail::{self, ProductDetail};
 use crate::config::CatalogueSettings;
-use crate::connectors::suppliers::{SupplierError, Suppliers, parse_cents};
+use crate::connectors::suppliers::{Suppliers, parse_cents};
 use crate::domain::{Country, Source};
 use crate::error::{Error, Result};
 use crate::plans::quota;
 use crate::products::pricing::PricingRule;
 use crate::store::products::{self, ProductRow, VariantRow};
-use crate::store::{pricing_rules, supplier_products};
+use crate::store::pricing_rules;
 
 pub const ALREADY_IMPORTED: &str = "ProductAlreadyImported";
 
@@ -28,19 +28,9 @@ pub struct ImportRequest {
 /// The cheapest shipping to the ship-to country, in cents; refused when it does not ship there.
 async fn shipping_cents(pool: &PgPool, suppliers: &Suppliers, r: &ImportRequest) -> Result<i64> {
     let country = r.ship_to.0.as_str();
-    let known = supplier_products::freight(pool, r.source, &r.source_product_id, country).await?;
-    let options = match known {
-        Some(o) => o,
-        None => match suppliers.freight(r.source, &r.source_product_id, country, 1).await {
-            Ok(o) => {
-                supplier_products::save_freight(pool, r.source, &r.source_product_id, country, Some(&o)).await?;
-                Some(o)
-            }
-            Err(SupplierError::CannotShip(_)) => None,
-            Err(e) => return Err(detail::supplier_error(e)),
-        },
-    };
-    let options = options.ok_or_else(|| Error::BadRequest(format!("This product does not ship to {country}")))?;
+    let options = detail::freight(pool, suppliers, r.source, &r.source_product_id, country)
+        .await?
+        .ok_or_else(|| Error::BadRequest(format!("This product does not ship to {country}")))?;
     Ok(options.first().map_or(0, |o| parse_cents(&o.amount)))
 }
 
