@@ -14,6 +14,7 @@ pub mod mail;
 pub mod mapping;
 pub mod plans;
 pub mod products;
+pub mod push;
 pub mod queue;
 pub mod schedules;
 pub mod store;

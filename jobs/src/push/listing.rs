@@ -1,0 +1,133 @@
+//! A product as a destination receives it: what every store and channel connector takes.
+//! Built from the stored product; split into parts when it has more variants than the
+//! destination allows (the spec counts such a product as ceil(variants/100) units).
+use serde_json::Value;
+use std::time::Duration;
+use uuid::Uuid;
+
+use crate::store::products::{ProductRow, VariantRow};
+
+/// Stores accept at most this many variants per product (spec section 5: "at most 100").
+pub const VARIANT_LIMIT: usize = 100;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    /// Dropline's key for this part at the destination (Shopify handle, WooCommerce parent SKU,
+    /// channel item-group id). Stable across retries: connectors look the product up by it.
+    pub key: String,
+    pub title: String,
+    pub description_html: String,
+    pub tags: Vec<String>,
+    pub product_type: String,
+    pub vendor: String,
+    /// Option names in order (at most three on Shopify).
+    pub options: Vec<String>,
+    /// Chosen images, thumbnail first.
+    pub images: Vec<String>,
+    pub variants: Vec<ListingVariant>,
+    /// Publish (visible to buyers) or keep as a draft.
+    pub publish: bool,
+    /// ISO currency the prices are in.
+    pub currency: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListingVariant {
+    /// `DL-` and the variant's id: unique in any store, and maps a store order line back to us.
+    pub sku: String,
+    /// One value per entry of `Listing::options`, in the same order.
+    pub option_values: Vec<String>,
+    pub price_cents: i64,
+    pub compare_at_cents: Option<i64>,
+    pub stock: i32,
+    pub image: Option<String>,
+}
+
+/// Why a destination did not take a listing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PushError {
+    /// The destination asked us to slow down; try again after the wait.
+    Throttled(Duration),
+    /// An outage or timeout: the job is retried.
+    Unavailable(String),
+    /// The destination refused the product (validation, limits): shown on the product.
+    Rejected(String),
+    /// Our access was revoked: reconnect the store or channel.
+    Revoked(String),
+}
+
+impl std::fmt::Display for PushError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PushError::Throttled(d) => write!(f, "rate limited; retry in {} ms", d.as_millis()),
+            PushError::Unavailable(m) | PushError::Rejected(m) | PushError::Revoked(m) => f.write_str(m),
+        }
+    }
+}
+
+pub fn variant_sku(variant_id: Uuid) -> String {
+    format!("DL-{}", variant_id.simple())
+}
+
+/// How many units a product counts for in the LISTING_PRODUCTS quota.
+pub fn units(enabled_variants: usize) -> i64 {
+    enabled_variants.div_ceil(VARIANT_LIMIT).max(1) as i64
+}
+
+/// The listing parts of a product: enabled variants only, `VARIANT_LIMIT` per part. Part keys
+/// are `key`, `key-part-2`, `key-part-3`...
+pub fn build(p: &ProductRow, variants: &[VariantRow], key: &str, publish: bool, currency: &str) -> Vec<Listing> {
+    let options: Vec<String> = p.options.as_array().into_iter().flatten().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
+    let mut images: Vec<String> = p.images.as_array().into_iter().flatten()
+        .filter(|i| i["selected"].as_bool().unwrap_or(true))
+        .filter_map(|i| i["url"].as_str().map(str::to_string))
+        .collect();
+    if let Some(t) = &p.thumbnail {
+        images.retain(|u| u != t);
+        images.insert(0, t.clone());
+    }
+    let enabled: Vec<ListingVariant> = variants.iter().filter(|v| v.enabled).map(|v| ListingVariant {
+        sku: variant_sku(v.id),
+        option_values: options.iter().map(|name| value_text(&v.options[name.as_str()])).collect(),
+        price_cents: v.price_cents,
+        compare_at_cents: v.compare_at_cents.filter(|c| *c > v.price_cents),
+        stock: v.stock.max(0),
+        image: v.image.clone(),
+    }).collect();
+    let parts: Vec<&[ListingVariant]> = if enabled.is_empty() { vec![&[]] } else { enabled.chunks(VARIANT_LIMIT).collect() };
+    let many = parts.len() > 1;
+    parts.into_iter().enumerate().map(|(i, chunk)| Listing {
+        key: if i == 0 { key.to_string() } else { format!("{key}-part-{}", i + 1) },
+        title: if many { format!("{} ({}/{})", p.title, i + 1, enabled.len().div_ceil(VARIANT_LIMIT)) } else { p.title.clone() },
+        description_html: p.description_html.clone(),
+        tags: p.tags.clone(),
+        product_type: p.product_type.clone(),
+        vendor: p.vendor.clone(),
+        options: options.clone(),
+        images: images.clone(),
+        variants: chunk.to_vec(),
+        publish,
+        currency: currency.to_string(),
+    }).collect()
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// A readable, unique Shopify handle / WooCommerce SKU stem: the title's words and a short id.
+pub fn remote_key(title: &str, product_id: Uuid) -> String {
+    let slug: String = title.to_lowercase().chars().map(|c| if c.is_alphanumeric() { c } else { '-' }).collect();
+    let words: Vec<&str> = slug.split('-').filter(|w| !w.is_empty()).take(8).collect();
+    let id = product_id.simple().to_string();
+    if words.is_empty() { format!("dl-{}", &id[..12]) } else { format!("{}-dl{}", words.join("-"), &id[..12]) }
+}
+
+/// Money as the platforms write it: "12.99".
+pub fn money(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, (cents % 100).abs())
+}

@@ -1,0 +1,2 @@
+//! Push: publish imported products to connected stores and sales channels, exactly once.
+pub mod listing;
