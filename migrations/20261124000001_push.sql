@@ -17,6 +17,8 @@ CREATE TABLE push_targets (
     remote_ids      TEXT[] NOT NULL DEFAULT '{}',
     error           TEXT,
     progress_id     BIGINT,
+    -- A run holds the pair until then, so a re-delivered job cannot call the destination twice at once.
+    lease_until     TIMESTAMPTZ,
     pushed_at       TIMESTAMPTZ,
     -- Supplier sync (auto update): visible state per product and destination.
     synced_at       TIMESTAMPTZ,

@@ -89,7 +89,7 @@ impl ApiError {
                 E::StoreInstallFailed(m) => (StatusCode::BAD_GATEWAY, code::STORE_INSTALL_FAILURE, m.clone()),
                 E::InvalidCurrentShop => (StatusCode::BAD_REQUEST, code::CURRENT_SHOP_ID_INVALID, e.to_string()),
                 E::DataNotFound => (StatusCode::NOT_FOUND, code::NOT_FOUND, e.to_string()),
-                E::QuotaExpired(m) => (StatusCode::PAYMENT_REQUIRED, code::QUOTA_EXPIRED, m.clone()),
+                E::QuotaExpired(m) | E::QuotaExceeded { message: m, .. } => (StatusCode::PAYMENT_REQUIRED, code::QUOTA_EXPIRED, m.clone()),
                 E::Upstream(m) => (StatusCode::BAD_GATEWAY, code::BAD_REQUEST, m.clone()),
                 // A constraint the checks above did not catch is still the caller's conflict, not a crash.
                 E::Database(db) if db.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
@@ -108,7 +108,11 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (http, status, message, errors) = self.parts();
-        let body = Envelope { status, success: false, message, data: serde_json::Value::Null, errors };
+        let data = match &self {
+            ApiError::Domain(jobs::Error::QuotaExceeded { data, .. }) => data.clone(),
+            _ => serde_json::Value::Null,
+        };
+        let body = Envelope { status, success: false, message, data, errors };
         (http, Json(body)).into_response()
     }
 }

@@ -46,6 +46,10 @@ pub struct WooCommerceSettings {
     pub app_name: String,
     /// Accept `http://` store addresses (development against the sandbox only).
     pub allow_http: bool,
+    /// Calls per second Dropline makes to one store, across all workers (hosts differ; 429s
+    /// with Retry-After pause the store further).
+    pub requests_per_second: f64,
+    pub burst: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

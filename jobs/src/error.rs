@@ -35,6 +35,9 @@ pub enum Error {
     /// The plan's quota for a feature is used up (QUOTA_EXPIRED).
     #[error("{0}")]
     QuotaExpired(String),
+    /// QUOTA_EXPIRED with the numbers the client shows (push: limit, usage, total_push).
+    #[error("{message}")]
+    QuotaExceeded { message: String, data: serde_json::Value },
     /// A platform, supplier or channel answered badly or not at all.
     #[error("{0}")]
     Upstream(String),

@@ -9,6 +9,7 @@ mod misc;
 mod plans;
 mod products;
 mod progress;
+mod push;
 mod social;
 pub mod stores;
 mod webhooks;
@@ -29,6 +30,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(products::router())
         .merge(plans::router())
         .merge(mapping::router())
+        .merge(push::router())
         .merge(webhooks::router())
         .merge(account::router())
         .merge(core::router())

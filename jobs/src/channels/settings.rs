@@ -32,7 +32,7 @@ fn defaults(tiktok: bool, warehouse: Option<String>) -> Map<String, Value> {
     }
 }
 
-fn default_warehouse(details: &Value) -> Option<String> {
+pub(crate) fn default_warehouse(details: &Value) -> Option<String> {
     let list: Vec<Warehouse> = serde_json::from_value(details["warehouses"].clone()).unwrap_or_default();
     list.iter().find(|w| w.is_default).or(list.first()).map(|w| w.id.clone())
 }

@@ -9,3 +9,6 @@ pub mod store_catalog;
 pub mod suppliers;
 pub mod tiktok;
 pub mod woocommerce;
+pub mod rate_limit;
+pub mod shopify_listings;
+pub mod woo_listings;

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use super::rate_limit::{self, RateLimiter};
 use crate::config::ShopifySettings;
 use crate::crypto::verify_hex_hmac;
 
@@ -16,6 +17,8 @@ pub const WEBHOOK_TOPICS: [&str; 3] = ["ORDERS_CREATE", "ORDERS_CANCELLED", "APP
 #[derive(Debug)]
 pub enum ShopifyError {
     Revoked,
+    /// Still throttled after waiting several times.
+    Throttled,
     Failed(String),
 }
 
@@ -23,6 +26,7 @@ impl std::fmt::Display for ShopifyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ShopifyError::Revoked => f.write_str("Shopify no longer accepts Dropline's access to this store; connect it again"),
+            ShopifyError::Throttled => f.write_str("Shopify is rate limiting this store; try again shortly"),
             ShopifyError::Failed(m) => f.write_str(m),
         }
     }
@@ -78,6 +82,8 @@ pub struct Admin {
     endpoint: String,
     token: String,
     http: reqwest::Client,
+    /// The shop's shared bucket (Redis), when calls must be metered across workers.
+    limiter: Option<(RateLimiter, String)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -98,16 +104,27 @@ pub struct Publication {
 impl Admin {
     pub fn new(settings: &ShopifySettings, shop: &str, token: &str) -> Self {
         let endpoint = format!("{}/admin/api/{}/graphql.json", shop_url(settings, shop), settings.api_version);
-        Admin { endpoint, token: token.to_string(), http: http() }
+        Admin { endpoint, token: token.to_string(), http: http(), limiter: None }
+    }
+
+    /// Meters every call through the shop's shared bucket, keyed by `shop`.
+    pub fn metered(mut self, limiter: RateLimiter, shop: &str) -> Self {
+        self.limiter = Some((limiter, shop.to_string()));
+        self
     }
 
     /// Runs one operation. Waits out THROTTLED answers and brief outages (429, 5xx) a few
     /// times; GraphQL errors and user errors are the caller's to read.
     pub async fn graphql(&self, query: &str, variables: Value) -> Result<Value, ShopifyError> {
         let body = json!({ "query": query, "variables": variables });
+        // What Shopify will charge: 10 per mutation field; reads here are small.
+        let cost = if query.trim_start().starts_with("mutation") { 10.0 } else { 20.0 };
         let mut attempt = 0;
         loop {
             attempt += 1;
+            if let Some((limiter, shop)) = &self.limiter {
+                limiter.acquire(shop, cost, rate_limit::SHOPIFY).await;
+            }
             let res = self.http.post(&self.endpoint).header("X-Shopify-Access-Token", &self.token).json(&body).send().await;
             let retry_in = match res {
                 Err(e) if attempt >= 4 => return Err(ShopifyError::Failed(format!("Shopify could not be reached: {e}"))),
@@ -115,14 +132,33 @@ impl Admin {
                 Ok(r) if r.status() == reqwest::StatusCode::UNAUTHORIZED => return Err(ShopifyError::Revoked),
                 Ok(r) if (r.status().as_u16() == 429 || r.status().is_server_error()) && attempt < 4 => {
                     let after = r.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok()).unwrap_or(1.0);
-                    Duration::from_secs_f64(after.min(10.0))
+                    let wait = Duration::from_secs_f64(after.min(10.0));
+                    if let (Some((limiter, shop)), true) = (&self.limiter, r.status().as_u16() == 429) {
+                        limiter.pause(shop, wait).await;
+                    }
+                    wait
                 }
                 Ok(r) if !r.status().is_success() => return Err(ShopifyError::Failed(format!("Shopify answered {}", r.status()))),
                 Ok(r) => {
                     let answer: Value = r.json().await.map_err(|e| ShopifyError::Failed(format!("Shopify sent an unreadable answer: {e}")))?;
+                    if let Some((limiter, shop)) = &self.limiter {
+                        let status = &answer["extensions"]["cost"]["throttleStatus"];
+                        if let Some(available) = status["currentlyAvailable"].as_f64() {
+                            let limits = rate_limit::Limits {
+                                capacity: status["maximumAvailable"].as_f64().unwrap_or(rate_limit::SHOPIFY.capacity),
+                                per_second: status["restoreRate"].as_f64().unwrap_or(rate_limit::SHOPIFY.per_second),
+                            };
+                            limiter.observe(shop, available, limits).await;
+                        }
+                    }
                     match throttled_wait(&answer) {
-                        Some(wait) if attempt < 6 => wait,
-                        Some(_) => return Err(ShopifyError::Failed("Shopify is rate limiting this store; try again shortly".into())),
+                        Some(wait) if attempt < 6 => {
+                            if let Some((limiter, shop)) = &self.limiter {
+                                limiter.pause(shop, wait).await;
+                            }
+                            wait
+                        }
+                        Some(_) => return Err(ShopifyError::Throttled),
                         None => return Ok(answer),
                     }
                 }

@@ -3,6 +3,8 @@
 use serde_json::{Value, json};
 use std::time::Duration;
 
+use super::rate_limit::{Limits, RateLimiter};
+
 /// Webhook topics Dropline subscribes every WooCommerce store to.
 pub const WEBHOOK_TOPICS: [&str; 2] = ["order.created", "order.updated"];
 
@@ -19,36 +21,65 @@ pub fn authorize_url(base: &str, app_name: &str, state: &str, return_url: &str, 
     url.into()
 }
 
+/// A failed call: `status` is None when the store could not be reached at all.
+#[derive(Debug, Clone)]
+pub struct WooError {
+    pub status: Option<u16>,
+    pub retry_after: Option<Duration>,
+    pub message: String,
+}
+
 pub struct Rest {
     base: String,
     key: String,
     secret: String,
     http: reqwest::Client,
+    /// The store's shared bucket (Redis), when calls must be metered across workers.
+    limiter: Option<(RateLimiter, String, Limits)>,
 }
 
 impl Rest {
     pub fn new(base: &str, key: &str, secret: &str) -> Self {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds");
-        Rest { base: base.trim_end_matches('/').to_string(), key: key.into(), secret: secret.into(), http }
+        Rest { base: base.trim_end_matches('/').to_string(), key: key.into(), secret: secret.into(), http, limiter: None }
+    }
+
+    /// Meters every call through the store's shared bucket, keyed by `store`.
+    pub fn metered(mut self, limiter: RateLimiter, store: &str, limits: Limits) -> Self {
+        self.limiter = Some((limiter, store.to_string(), limits));
+        self
     }
 
     async fn call(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, String> {
+        self.send(method, path, body).await.map_err(|e| e.message)
+    }
+
+    /// One call, its failure kept with the status and `Retry-After` the store sent.
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
+        if let Some((limiter, store, limits)) = &self.limiter {
+            limiter.acquire(store, 1.0, *limits).await;
+        }
         let mut req = self.http.request(method, format!("{}/wp-json/wc/v3/{path}", self.base)).basic_auth(&self.key, Some(&self.secret));
         if let Some(b) = body {
             req = req.json(&b);
         }
-        let res = req.send().await.map_err(|e| format!("The store could not be reached: {e}"))?;
+        let res = req.send().await.map_err(|e| WooError { status: None, retry_after: None, message: format!("The store could not be reached: {e}") })?;
         let status = res.status();
+        let retry_after = res.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok()).map(Duration::from_secs_f64);
+        if let (Some((limiter, store, _)), 429) = (&self.limiter, status.as_u16()) {
+            limiter.pause(store, retry_after.unwrap_or(Duration::from_secs(1))).await;
+        }
         let answer: Value = res.json().await.unwrap_or(Value::Null);
         if status.is_success() {
             return Ok(answer);
         }
         let reason = answer["message"].as_str().unwrap_or("no reason given");
-        Err(match status.as_u16() {
+        let message = match status.as_u16() {
             401 | 403 => format!("The store refused these API keys: {reason}"),
             404 => "This address does not answer like a WooCommerce store (REST API v3 not found)".to_string(),
             _ => format!("The store answered {status}: {reason}"),
-        })
+        };
+        Err(WooError { status: Some(status.as_u16()), retry_after, message })
     }
 
     /// Proves the keys work (and can write) before anything is saved.

@@ -33,4 +33,5 @@ pub const KINDS: &[&str] = &[
     crate::tasks::import_product::KIND,
     crate::tasks::store_products_sync::KIND,
     crate::tasks::split_product::KIND,
+    crate::tasks::push_product::KIND,
 ];

@@ -2,6 +2,7 @@
 pub mod notifications;
 pub mod outbox;
 pub mod pricing_rules;
+pub mod push_targets;
 pub mod products;
 pub mod progress;
 pub mod quick_start;

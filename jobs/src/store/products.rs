@@ -265,3 +265,11 @@ pub async fn find_id(pool: &PgPool, workplace_id: Uuid, source: &str, source_pro
         .fetch_optional(pool)
         .await?)
 }
+
+/// Every product of the workplace's import list, oldest first (push-all).
+pub async fn import_list_ids(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<Uuid>> {
+    Ok(sqlx::query_scalar("SELECT id FROM products WHERE workplace_id = $1 AND stage = 'import_list' ORDER BY created_at, id")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?)
+}

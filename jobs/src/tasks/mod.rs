@@ -3,6 +3,7 @@ pub mod catalogue_detail;
 pub mod catalogue_sync;
 pub mod import_product;
 pub mod noop;
+pub mod push_product;
 pub mod send_email;
 pub mod split_product;
 pub mod store_products_sync;
@@ -17,7 +18,9 @@ use sqlx::PgPool;
 use std::sync::Arc;
 
 use crate::config::Settings;
+use crate::connectors::rate_limit::RateLimiter;
 use crate::connectors::suppliers::Suppliers;
+use secrecy::ExposeSecret;
 use crate::crypto::Sealer;
 use crate::mail::Mailer;
 use crate::queue::JobFailure;
@@ -31,6 +34,8 @@ pub struct TaskContext {
     pub settings: Arc<Settings>,
     pub sealer: Sealer,
     pub suppliers: Suppliers,
+    /// Shared per-store rate limits (Redis).
+    pub limiter: RateLimiter,
 }
 
 impl TaskContext {
@@ -38,7 +43,8 @@ impl TaskContext {
         let mailer = Mailer::new(&settings.email)?;
         let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
         let suppliers = Suppliers::new(&settings.suppliers);
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers })
+        let limiter = RateLimiter::new(settings.redis.url.expose_secret());
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter })
     }
 }
 
@@ -55,6 +61,7 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         import_product::KIND => import_product::run(ctx, payload(job)?).await,
         store_products_sync::KIND => store_products_sync::run(ctx, payload(job)?).await,
         split_product::KIND => split_product::run(ctx, payload(job)?).await,
+        push_product::KIND => push_product::run(ctx, job, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
     }

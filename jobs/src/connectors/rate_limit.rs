@@ -1,0 +1,126 @@
+//! One token bucket per store, kept in Redis so every worker process shares it. Shopify's own
+//! throttle status (cost points available, restore rate) corrects the bucket after each call,
+//! and a `Retry-After` pauses the store. A store's limit never slows another store.
+use apalis_redis::ConnectionManager;
+use std::time::Duration;
+use tokio::sync::OnceCell;
+
+/// Refill, then take `cost` if the bucket holds it; else answer the milliseconds to wait.
+/// Time is Redis' own clock, so workers on different machines agree.
+const ACQUIRE: &str = r#"
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local b = redis.call('HMGET', KEYS[1], 'tokens', 'ts', 'cap', 'rate', 'until')
+local cap = tonumber(b[3]) or tonumber(ARGV[2])
+local rate = tonumber(b[4]) or tonumber(ARGV[3])
+local tokens = tonumber(b[1]) or cap
+local ts = tonumber(b[2]) or now
+local blocked = tonumber(b[5]) or 0
+if blocked > now then return blocked - now end
+tokens = math.min(cap, tokens + (now - ts) * rate / 1000)
+local cost = math.min(tonumber(ARGV[1]), cap)
+local wait = 0
+if tokens >= cost then tokens = tokens - cost else wait = math.ceil((cost - tokens) * 1000 / rate) end
+redis.call('HSET', KEYS[1], 'tokens', tokens, 'ts', now, 'cap', cap, 'rate', rate)
+redis.call('PEXPIRE', KEYS[1], 3600000)
+return wait
+"#;
+
+/// The platform said how much is left: never believe we hold more than it says.
+const OBSERVE: &str = r#"
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local b = redis.call('HMGET', KEYS[1], 'tokens', 'ts', 'cap', 'rate')
+local cap = tonumber(ARGV[2])
+local rate = tonumber(ARGV[3])
+local tokens = tonumber(b[1]) or cap
+local ts = tonumber(b[2]) or now
+tokens = math.min(cap, tokens + (now - ts) * (tonumber(b[4]) or rate) / 1000)
+tokens = math.min(tokens, tonumber(ARGV[1]))
+redis.call('HSET', KEYS[1], 'tokens', tokens, 'ts', now, 'cap', cap, 'rate', rate)
+redis.call('PEXPIRE', KEYS[1], 3600000)
+return 0
+"#;
+
+const PAUSE: &str = r#"
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local u = now + tonumber(ARGV[1])
+local cur = tonumber(redis.call('HGET', KEYS[1], 'until')) or 0
+if u > cur then redis.call('HSET', KEYS[1], 'until', u) end
+redis.call('PEXPIRE', KEYS[1], 3600000)
+return 0
+"#;
+
+/// What a store allows before the platform tells us otherwise.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub capacity: f64,
+    pub per_second: f64,
+}
+
+/// Shopify's standard plan bucket: 1,000 points, 50 restored per second.
+pub const SHOPIFY: Limits = Limits { capacity: 1000.0, per_second: 50.0 };
+
+/// The shared buckets. Connects lazily so building a task context stays synchronous.
+#[derive(Clone)]
+pub struct RateLimiter {
+    url: String,
+    conn: std::sync::Arc<OnceCell<ConnectionManager>>,
+}
+
+impl RateLimiter {
+    pub fn new(redis_url: &str) -> Self {
+        RateLimiter { url: redis_url.to_string(), conn: Default::default() }
+    }
+
+    async fn conn(&self) -> Option<ConnectionManager> {
+        let c = self.conn.get_or_try_init(|| apalis_redis::connect(self.url.clone())).await;
+        match c {
+            Ok(c) => Some(c.clone()),
+            Err(e) => {
+                tracing::warn!(error = %e, "rate limiter cannot reach Redis; calls go unmetered");
+                None
+            }
+        }
+    }
+
+    /// Waits until the store's bucket holds `cost`, then takes it.
+    pub async fn acquire(&self, store: &str, cost: f64, limits: Limits) {
+        let Some(mut conn) = self.conn().await else { return };
+        loop {
+            let wait: Result<i64, _> = redis::Script::new(ACQUIRE)
+                .key(key(store))
+                .arg(cost)
+                .arg(limits.capacity)
+                .arg(limits.per_second)
+                .invoke_async(&mut conn)
+                .await;
+            match wait {
+                Ok(0) => return,
+                Ok(ms) => tokio::time::sleep(Duration::from_millis(ms.clamp(1, 60_000) as u64)).await,
+                Err(e) => {
+                    tracing::warn!(error = %e, "rate limiter script failed; call goes unmetered");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Records the platform's own count of what is left.
+    pub async fn observe(&self, store: &str, available: f64, limits: Limits) {
+        let Some(mut conn) = self.conn().await else { return };
+        let _: Result<i64, _> =
+            redis::Script::new(OBSERVE).key(key(store)).arg(available).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
+    }
+
+    /// Holds every call to the store for `wait` (a 429's Retry-After).
+    pub async fn pause(&self, store: &str, wait: Duration) {
+        let Some(mut conn) = self.conn().await else { return };
+        let _: Result<i64, _> = redis::Script::new(PAUSE).key(key(store)).arg(wait.as_millis() as u64).invoke_async(&mut conn).await;
+    }
+}
+
+fn key(store: &str) -> String {
+    format!("dropline:bucket:{store}")
+}

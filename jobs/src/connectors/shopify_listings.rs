@@ -1,0 +1,161 @@
+//! Pushing a listing to a Shopify shop: `productSet` (declarative create or replace), found
+//! again by Dropline's handle so a retried push updates instead of creating a twin, and
+//! published to the chosen sales channels (publications).
+use serde_json::{Value, json};
+
+use super::shopify::{Admin, ShopifyError};
+use crate::push::listing::{Listing, PushError, money};
+
+/// Shopify allows at most three options per product.
+pub const MAX_OPTIONS: usize = 3;
+
+const SET: &str = "mutation($input: ProductSetInput!) { productSet(input: $input, synchronous: true) {
+    product { id handle onlineStoreUrl } userErrors { field message code } } }";
+const BY_HANDLE: &str = "query($handle: String!) { productByHandle(handle: $handle) { id } }";
+const PUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }";
+const UNPUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { field message } } }";
+
+fn failed(e: ShopifyError) -> PushError {
+    match e {
+        ShopifyError::Revoked => PushError::Revoked("Shopify no longer accepts Dropline's access to this store; connect it again".into()),
+        ShopifyError::Throttled => PushError::Throttled(std::time::Duration::from_secs(2)),
+        ShopifyError::Failed(m) => PushError::Unavailable(m),
+    }
+}
+
+/// GraphQL-level errors (bad query, access) refuse the product; they will not pass on retry.
+fn refused(answer: &Value, what: &str) -> Result<(), PushError> {
+    match answer["errors"].as_array().and_then(|e| e.first()) {
+        Some(e) => Err(PushError::Rejected(format!("Shopify refused {what}: {}", e["message"].as_str().unwrap_or("error")))),
+        None => Ok(()),
+    }
+}
+
+fn user_errors(payload: &Value, what: &str) -> Result<(), PushError> {
+    let errors: Vec<String> = payload["userErrors"].as_array().into_iter().flatten().filter_map(|e| e["message"].as_str().map(str::to_string)).collect();
+    if errors.is_empty() { Ok(()) } else { Err(PushError::Rejected(format!("Shopify refused {what}: {}", errors.join("; ")))) }
+}
+
+/// The product the shop holds under `handle`, if any.
+pub async fn find(admin: &Admin, handle: &str) -> Result<Option<String>, PushError> {
+    let a = admin.graphql(BY_HANDLE, json!({ "handle": handle })).await.map_err(failed)?;
+    refused(&a, "the product lookup")?;
+    Ok(a["data"]["productByHandle"]["id"].as_str().map(str::to_string))
+}
+
+/// `productSet` input: options, variants with SKU, prices and stock, images, and the status
+/// that publishes or keeps it a draft.
+pub fn set_input(l: &Listing, id: Option<&str>) -> Result<Value, PushError> {
+    if l.options.len() > MAX_OPTIONS {
+        return Err(PushError::Rejected(format!(
+            "Shopify allows at most {MAX_OPTIONS} options and this product has {}; remove or merge options in the editor",
+            l.options.len()
+        )));
+    }
+    let (options, names): (Vec<Value>, Vec<String>) = if l.options.is_empty() {
+        (vec![json!({ "name": "Title", "values": [{ "name": "Default Title" }] })], vec!["Title".into()])
+    } else {
+        let opts = l.options.iter().enumerate().map(|(i, name)| {
+            let mut values: Vec<&str> = vec![];
+            for v in &l.variants {
+                let value = v.option_values[i].as_str();
+                if !values.contains(&value) {
+                    values.push(value);
+                }
+            }
+            json!({ "name": name, "position": i + 1, "values": values.iter().map(|v| json!({ "name": v })).collect::<Vec<_>>() })
+        });
+        (opts.collect(), l.options.clone())
+    };
+    let variants: Vec<Value> = l.variants.iter().map(|v| {
+        let values: Vec<Value> = if l.options.is_empty() {
+            vec![json!({ "optionName": "Title", "name": "Default Title" })]
+        } else {
+            names.iter().zip(&v.option_values).map(|(n, value)| json!({ "optionName": n, "name": value })).collect()
+        };
+        json!({
+            "optionValues": values,
+            "price": money(v.price_cents),
+            "compareAtPrice": v.compare_at_cents.map(money),
+            "sku": v.sku,
+            "inventoryItem": { "sku": v.sku, "tracked": true },
+            "inventoryQuantities": [{ "name": "available", "quantity": v.stock }],
+        })
+    }).collect();
+    let mut input = json!({
+        "handle": l.key,
+        "title": l.title,
+        "descriptionHtml": l.description_html,
+        "vendor": l.vendor,
+        "productType": l.product_type,
+        "tags": l.tags,
+        "status": if l.publish { "ACTIVE" } else { "DRAFT" },
+        "productOptions": options,
+        "variants": variants,
+        "files": l.images.iter().map(|u| json!({ "originalSource": u, "contentType": "IMAGE" })).collect::<Vec<_>>(),
+    });
+    if let Some(id) = id {
+        input["id"] = json!(id);
+    }
+    Ok(input)
+}
+
+/// Creates or replaces the product; `existing` is the id recorded by an earlier push.
+/// Returns the product's id.
+pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+    let id = match existing {
+        Some(id) => Some(id.to_string()),
+        None => find(admin, &l.key).await?,
+    };
+    let input = set_input(l, id.as_deref())?;
+    let a = admin.graphql(SET, json!({ "input": input })).await.map_err(failed)?;
+    refused(&a, "the product")?;
+    let payload = &a["data"]["productSet"];
+    user_errors(payload, "the product")?;
+    payload["product"]["id"].as_str().map(str::to_string).ok_or_else(|| PushError::Unavailable("Shopify answered without the product".into()))
+}
+
+/// Publishes the product on the given publications, or takes it off them.
+pub async fn publish(admin: &Admin, product_id: &str, publications: &[String], on: bool) -> Result<(), PushError> {
+    if publications.is_empty() {
+        return Ok(());
+    }
+    let input: Vec<Value> = publications.iter().map(|p| json!({ "publicationId": p })).collect();
+    let a = admin.graphql(if on { PUBLISH } else { UNPUBLISH }, json!({ "id": product_id, "input": input })).await.map_err(failed)?;
+    refused(&a, "the sales channels")?;
+    let key = if on { "publishablePublish" } else { "publishableUnpublish" };
+    user_errors(&a["data"][key], "the sales channels")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::push::listing::ListingVariant;
+
+    fn listing(options: &[&str]) -> Listing {
+        Listing {
+            key: "lamp-dl1".into(), title: "Lamp".into(), description_html: String::new(), tags: vec![], product_type: String::new(),
+            vendor: String::new(), options: options.iter().map(|o| o.to_string()).collect(), images: vec!["http://img/1.jpg".into()],
+            variants: vec![ListingVariant { sku: "DL-1".into(), option_values: options.iter().map(|_| "Red".to_string()).collect(),
+                price_cents: 1299, compare_at_cents: Some(1999), stock: 4, image: None }],
+            publish: false, currency: "USD".into(),
+        }
+    }
+
+    #[test]
+    fn a_product_without_options_gets_shopifys_default_title_option() {
+        let input = set_input(&listing(&[]), None).unwrap();
+        assert_eq!(input["productOptions"][0]["name"], "Title");
+        assert_eq!(input["variants"][0]["optionValues"][0]["name"], "Default Title");
+        assert_eq!(input["variants"][0]["price"], "12.99");
+        assert_eq!(input["variants"][0]["compareAtPrice"], "19.99");
+        assert_eq!(input["status"], "DRAFT");
+        assert!(input.get("id").is_none());
+    }
+
+    #[test]
+    fn more_than_three_options_are_refused_before_calling_shopify() {
+        assert!(matches!(set_input(&listing(&["a", "b", "c", "d"]), None), Err(PushError::Rejected(_))));
+        assert_eq!(set_input(&listing(&["Color"]), Some("gid://shopify/Product/1")).unwrap()["id"], "gid://shopify/Product/1");
+    }
+}

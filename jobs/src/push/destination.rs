@@ -1,0 +1,88 @@
+//! Sends a product's listing parts to one destination: a Shopify shop, a WooCommerce store or
+//! a sales channel, metered by the destination's shared rate limit.
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::listing::{self, Listing, PushError};
+use super::{Destination, channel_push};
+use crate::connectors::rate_limit::Limits;
+use crate::connectors::{shopify, shopify_listings, woo_listings, woocommerce};
+use crate::store::products::{ProductRow, VariantRow};
+use crate::store::push_targets::{self, Target};
+use crate::tasks::TaskContext;
+
+/// Pushes every part, recording each new remote id at once; returns all of them.
+pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
+    let db = |e: crate::Error| PushError::Unavailable(e.to_string());
+    match Destination::parse(&t.destination) {
+        Some(Destination::Store(store_id)) => {
+            let store = crate::store::stores::credentials(&ctx.pool, store_id).await.map_err(db)?;
+            let store = store.filter(|s| s.workplace_id == t.workplace_id && s.status == "connected")
+                .ok_or_else(|| PushError::Revoked("The store is disconnected; connect it again to push".into()))?;
+            let currency: String = sqlx::query_scalar("SELECT currency FROM stores WHERE id = $1").bind(store_id).fetch_one(&ctx.pool).await.map_err(|e| db(e.into()))?;
+            let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| PushError::Revoked(e.to_string()))?;
+            let parts = listing::build(product, variants, &t.remote_key, t.publish, &currency);
+            if store.platform == "shopify" {
+                let token = creds["access_token"].as_str().unwrap_or_default();
+                let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
+                let publications = publications(ctx, store_id, t).await.map_err(db)?;
+                each_part(ctx, t, &parts, &Client::Shopify(admin, publications)).await
+            } else {
+                let w = &ctx.settings.woocommerce;
+                let rest = woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default())
+                    .metered(ctx.limiter.clone(), &store_id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
+                each_part(ctx, t, &parts, &Client::Woo(rest)).await
+            }
+        }
+        Some(Destination::Channel(channel)) => channel_push::push(ctx, t, channel, product, variants).await,
+        None => Err(PushError::Rejected(format!("unknown destination {}", t.destination))),
+    }
+}
+
+/// A destination's API, ready to take listing parts.
+pub(super) enum Client {
+    /// The admin, and the publications to publish on.
+    Shopify(shopify::Admin, Vec<String>),
+    Woo(woocommerce::Rest),
+}
+
+impl Client {
+    async fn upsert(&self, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+        match self {
+            Client::Shopify(admin, publications) => {
+                let id = shopify_listings::upsert(admin, l, existing).await?;
+                shopify_listings::publish(admin, &id, publications, l.publish).await?;
+                Ok(id)
+            }
+            Client::Woo(rest) => woo_listings::upsert(rest, l, existing).await,
+        }
+    }
+}
+
+pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], client: &Client) -> Result<Vec<String>, PushError> {
+    let mut ids = t.remote_ids.clone();
+    for (i, part) in parts.iter().enumerate() {
+        let existing = ids.get(i).cloned();
+        let id = client.upsert(part, existing.as_deref()).await?;
+        if existing.as_deref() != Some(id.as_str()) {
+            ids.truncate(i);
+            ids.push(id);
+            push_targets::record_remote(&ctx.pool, t, &ids).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+        }
+    }
+    Ok(ids)
+}
+
+/// The publications ticked in the modal, else the store's Online Store.
+async fn publications(ctx: &TaskContext, store_id: Uuid, t: &Target) -> crate::Result<Vec<String>> {
+    if !t.publications.is_empty() {
+        return Ok(t.publications.clone());
+    }
+    let online: Option<String> = sqlx::query_scalar(
+        "SELECT p->>'id' FROM stores, jsonb_array_elements(publications) p WHERE id = $1 AND p->>'handle' = 'online_store' LIMIT 1",
+    )
+    .bind(store_id)
+    .fetch_optional(&ctx.pool)
+    .await?;
+    Ok(online.into_iter().collect())
+}

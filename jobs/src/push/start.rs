@@ -1,0 +1,175 @@
+//! Starting a push: the spec's rules (section 4), the LISTING_PRODUCTS quota, then one push
+//! target and one job per product and destination, all in one transaction.
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::listing::{VARIANT_LIMIT, remote_key, units};
+use super::{ChannelChoice, Destination, PushJob, PushSettings};
+use crate::channels::Actor;
+use crate::error::{Error, Result};
+use crate::plans::quota;
+use crate::queue::enqueue_many_in;
+use crate::tasks::push_product;
+
+pub const LISTING_PRODUCTS: &str = "LISTING_PRODUCTS";
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PackageIds {
+    pub product_package_id: Uuid,
+    pub split_product_package_ids: Vec<Uuid>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PushStarted {
+    pub product_package_ids: Vec<PackageIds>,
+    pub limit: i64,
+    pub usage: i64,
+    pub total_push: i64,
+    pub request_product_push: usize,
+    pub progress_ids: Vec<i64>,
+    /// Products over the platforms' 100-variant limit: `{hash, variants, units}`.
+    #[schema(value_type = Vec<Object>)]
+    pub warnings: Vec<Value>,
+}
+
+/// The destinations the workplace can push to now, checked against the choices.
+async fn destinations(pool: &PgPool, workplace_id: Uuid, choices: &BTreeMap<String, ChannelChoice>) -> Result<Vec<(Destination, ChannelChoice)>> {
+    let stores: HashSet<Uuid> =
+        sqlx::query_scalar("SELECT id FROM stores WHERE workplace_id = $1 AND status = 'connected' AND removed_at IS NULL")
+            .bind(workplace_id)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .collect();
+    let channels: HashSet<String> =
+        sqlx::query_scalar("SELECT channel FROM channel_connections WHERE workplace_id = $1 AND status = 'connected'")
+            .bind(workplace_id)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .collect();
+    if stores.is_empty() && channels.is_empty() {
+        return Err(Error::Forbidden("GoToMyChannel".into()));
+    }
+    let mut out = vec![];
+    for (key, choice) in choices {
+        let ok = match Destination::parse(key) {
+            Some(d @ Destination::Store(id)) if stores.contains(&id) => Some(d),
+            Some(d @ Destination::Channel(c)) if channels.contains(c.key()) => Some(d),
+            _ => None,
+        };
+        let Some(d) = ok else {
+            return Err(Error::field("channels", format!("{key} is not a store or channel connected to this workplace")));
+        };
+        out.push((d, choice.clone()));
+    }
+    Ok(out)
+}
+
+/// Starts pushing `push` (new) and `update` (overwrite) products to the chosen destinations.
+pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<PushStarted> {
+    let targets = destinations(pool, who.workplace_id, &settings.channels).await?;
+    if targets.is_empty() {
+        return Err(Error::field("channels", "NeedToSelectAtLeastChannel"));
+    }
+    let update: HashSet<Uuid> = settings.update.iter().copied().collect();
+    let mut wanted: Vec<Uuid> = settings.push.iter().chain(&settings.update).copied().collect();
+    let mut seen = HashSet::new();
+    wanted.retain(|id| seen.insert(*id));
+    if wanted.is_empty() {
+        return Err(Error::field("product_package_ids", "choose at least one product"));
+    }
+    let rows: Vec<(Uuid, String, i64)> = sqlx::query_as(
+        "SELECT p.id, p.title, (SELECT count(*) FROM product_variants v WHERE v.product_id = p.id AND v.enabled)
+         FROM products p WHERE p.workplace_id = $1 AND p.id = ANY($2)",
+    )
+    .bind(who.workplace_id)
+    .bind(&wanted)
+    .fetch_all(pool)
+    .await?;
+    if rows.len() != wanted.len() {
+        return Err(Error::field("product_package_ids", "some products are not in this workplace"));
+    }
+    let info: HashMap<Uuid, (String, i64)> = rows.into_iter().map(|(id, t, n)| (id, (t, n))).collect();
+    let keys: Vec<String> = targets.iter().map(|(d, _)| d.key()).collect();
+    let pushed: HashSet<(Uuid, String)> = sqlx::query_as::<_, (Uuid, String)>(
+        "SELECT product_id, destination FROM push_targets WHERE workplace_id = $1 AND product_id = ANY($2) AND destination = ANY($3) AND status = 'success'",
+    )
+    .bind(who.workplace_id)
+    .bind(&wanted)
+    .bind(&keys)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .collect();
+
+    // Quota: only pairs not pushed before count, each product ceil(variants/100) units.
+    let mut total_push = 0;
+    let mut warnings = vec![];
+    for id in &wanted {
+        let n = info[id].1;
+        let fresh = keys.iter().filter(|k| !update.contains(id) && !pushed.contains(&(*id, (*k).clone()))).count() as i64;
+        total_push += units(n as usize) * fresh;
+        if n as usize > VARIANT_LIMIT {
+            warnings.push(json!({ "hash": id, "variants": n, "units": units(n as usize) }));
+        }
+    }
+    let mut tx = pool.begin().await?;
+    let q = match quota::consume(&mut tx, who.workplace_id, LISTING_PRODUCTS, total_push).await {
+        Ok(_) | Err(Error::QuotaExpired(_)) if total_push == 0 => quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?,
+        Err(Error::QuotaExpired(message)) => {
+            tx.rollback().await?;
+            let now = quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?;
+            let data = json!({ "limit": now.limit, "usage": now.usage, "total_push": total_push });
+            return Err(Error::QuotaExceeded { message, data });
+        }
+        Ok(q) => q,
+        Err(e) => return Err(e),
+    };
+
+    let mut payloads = vec![];
+    let mut pairs = vec![];
+    for id in &wanted {
+        for (d, _) in &targets {
+            payloads.push(serde_json::to_value(PushJob { workplace_id: who.workplace_id, product_id: *id, destination: d.key() }).map_err(anyhow::Error::from)?);
+            pairs.push((*id, d));
+        }
+    }
+    let ids = enqueue_many_in(&mut tx, push_product::KIND, Some(who.workplace_id), payloads).await?;
+    let choice: HashMap<String, &ChannelChoice> = targets.iter().map(|(d, c)| (d.key(), c)).collect();
+    for ((product, d), progress) in pairs.iter().zip(&ids) {
+        let c = choice[&d.key()];
+        let store_id = match d { Destination::Store(s) => Some(*s), _ => None };
+        // The remote key is chosen once; a later push keeps the one the destination knows.
+        sqlx::query(
+            "INSERT INTO push_targets (product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, progress_id, error)
+             VALUES ($1, $2, $3, $4, 'processing', $5, $6, $7, $8, NULL)
+             ON CONFLICT (product_id, destination) DO UPDATE SET status = 'processing', publish = $5, publications = $6,
+                 progress_id = $8, error = NULL, updated_at = now()",
+        )
+        .bind(product)
+        .bind(who.workplace_id)
+        .bind(d.key())
+        .bind(store_id)
+        .bind(c.is_publish)
+        .bind(&c.publications)
+        .bind(remote_key(&info[product].0, *product))
+        .bind(progress)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(PushStarted {
+        product_package_ids: wanted.iter().map(|id| super::start::PackageIds { product_package_id: *id, split_product_package_ids: vec![] }).collect(),
+        limit: q.limit,
+        usage: q.usage,
+        total_push,
+        request_product_push: wanted.len(),
+        progress_ids: ids,
+        warnings,
+    })
+}

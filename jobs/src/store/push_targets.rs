@@ -1,0 +1,104 @@
+//! Push targets: one per product and destination, the push-progress item the dashboard polls.
+//! Every query takes the workplace id.
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::error::Result;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Target {
+    pub product_id: Uuid,
+    pub workplace_id: Uuid,
+    pub destination: String,
+    pub store_id: Option<Uuid>,
+    pub status: String,
+    pub publish: bool,
+    pub publications: Vec<String>,
+    pub remote_key: String,
+    pub remote_ids: Vec<String>,
+    pub progress_id: Option<i64>,
+}
+
+const COLUMNS: &str = "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id";
+
+pub enum Lease {
+    /// This run holds the pair now.
+    Held(Target),
+    /// A newer push of the pair replaced this run's job.
+    Superseded,
+    /// Another run holds the pair (a re-delivered job while the first still runs).
+    Busy,
+}
+
+/// Takes the pair for `secs`, if `progress_id` is still the pair's current job.
+pub async fn lease(pool: &PgPool, workplace_id: Uuid, product_id: Uuid, destination: &str, progress_id: i64, secs: f64) -> Result<Lease> {
+    let sql = format!(
+        "UPDATE push_targets SET lease_until = now() + make_interval(secs => $5)
+         WHERE workplace_id = $1 AND product_id = $2 AND destination = $3 AND progress_id = $4
+           AND (lease_until IS NULL OR lease_until < now()) RETURNING {COLUMNS}"
+    );
+    let held: Option<Target> =
+        sqlx::query_as(&sql).bind(workplace_id).bind(product_id).bind(destination).bind(progress_id).bind(secs).fetch_optional(pool).await?;
+    if let Some(t) = held {
+        return Ok(Lease::Held(t));
+    }
+    let current: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT progress_id FROM push_targets WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
+            .bind(workplace_id)
+            .bind(product_id)
+            .bind(destination)
+            .fetch_optional(pool)
+            .await?;
+    Ok(if current.flatten() == Some(progress_id) { Lease::Busy } else { Lease::Superseded })
+}
+
+/// Remembers a part's id at the destination the moment it exists, so a crash before the end
+/// of the push still finds it.
+pub async fn record_remote(pool: &PgPool, t: &Target, remote_ids: &[String]) -> Result<()> {
+    sqlx::query("UPDATE push_targets SET remote_ids = $4, updated_at = now() WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
+        .bind(t.workplace_id)
+        .bind(t.product_id)
+        .bind(&t.destination)
+        .bind(remote_ids)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Ends the push of the pair: its status, error and remote ids in one transaction; a success
+/// moves the product to the product center.
+pub async fn finish(pool: &PgPool, t: &Target, error: Option<&str>, remote_ids: &[String]) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "UPDATE push_targets SET status = CASE WHEN $4::text IS NULL THEN 'success' ELSE 'error' END, error = $4, remote_ids = $5,
+             pushed_at = CASE WHEN $4::text IS NULL THEN now() ELSE pushed_at END, lease_until = NULL, updated_at = now()
+         WHERE workplace_id = $1 AND product_id = $2 AND destination = $3",
+    )
+    .bind(t.workplace_id)
+    .bind(t.product_id)
+    .bind(&t.destination)
+    .bind(error)
+    .bind(remote_ids)
+    .execute(&mut *tx)
+    .await?;
+    if error.is_none() {
+        sqlx::query("UPDATE products SET stage = 'product_center', updated_at = now() WHERE workplace_id = $1 AND id = $2")
+            .bind(t.workplace_id)
+            .bind(t.product_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Lets the next attempt take the pair at once.
+pub async fn release(pool: &PgPool, t: &Target) -> Result<()> {
+    sqlx::query("UPDATE push_targets SET lease_until = NULL WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
+        .bind(t.workplace_id)
+        .bind(t.product_id)
+        .bind(&t.destination)
+        .execute(pool)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! One product to one destination. Exactly once: the run leases the pair, pushes what the
+//! destination lacks (found again by Dropline's key), and records the remote ids with the
+//! final status in one transaction; a re-delivered or re-run job finds the pair done.
+use serde_json::{Value, json};
+
+use super::TaskContext;
+use crate::push::PushJob;
+use crate::push::destination;
+use crate::push::listing::PushError;
+use crate::queue::JobFailure;
+use crate::queue::runner::Claimed;
+use crate::store::push_targets::{self, Lease};
+
+pub const KIND: &str = "push_product";
+
+/// Longer than any one push takes, shorter than a user waits for a crashed worker's pair.
+const LEASE_SECS: f64 = 120.0;
+
+pub async fn run(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, JobFailure> {
+    let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, LEASE_SECS).await? {
+        Lease::Held(t) => t,
+        Lease::Superseded => return Ok(json!({ "superseded": true })),
+        Lease::Busy => return Err(JobFailure::transient("another run of this push is in progress")),
+    };
+    if t.status != "processing" {
+        push_targets::release(&ctx.pool, &t).await?;
+        return Ok(json!({ "already": t.status }));
+    }
+    let Some((product, variants)) = crate::store::products::get(&ctx.pool, p.workplace_id, p.product_id).await? else {
+        push_targets::finish(&ctx.pool, &t, Some("The product was deleted"), &t.remote_ids).await?;
+        return Err(JobFailure::permanent("the product was deleted"));
+    };
+    match destination::push(ctx, &t, &product, &variants).await {
+        Ok(ids) => {
+            push_targets::finish(&ctx.pool, &t, None, &ids).await?;
+            Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
+        }
+        Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, &t, &e).await,
+        Err(e) if job.attempts >= job.max_attempts => give_up(ctx, &t, &e).await,
+        Err(e) => {
+            push_targets::release(&ctx.pool, &t).await?;
+            Err(JobFailure::transient(e.to_string()))
+        }
+    }
+}
+
+/// The error goes on the product (spec: per-product failures are attached as error text).
+async fn give_up(ctx: &TaskContext, t: &push_targets::Target, e: &PushError) -> Result<Value, JobFailure> {
+    let ids: Vec<String> = sqlx::query_scalar("SELECT unnest(remote_ids) FROM push_targets WHERE product_id = $1 AND destination = $2")
+        .bind(t.product_id)
+        .bind(&t.destination)
+        .fetch_all(&ctx.pool)
+        .await
+        .map_err(crate::Error::from)?;
+    push_targets::finish(&ctx.pool, t, Some(&e.to_string()), &ids).await?;
+    Err(JobFailure::permanent(e.to_string()))
+}
