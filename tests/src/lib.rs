@@ -175,3 +175,32 @@ pub async fn connect_shopify(app: &TestApp, token: &str, shop: &str) -> Answer {
     let params: serde_json::Map<String, Value> = back.query_pairs().map(|(k, v)| (k.to_string(), Value::from(v.to_string()))).collect();
     app.post("/api/auth/platform/shopify/callback", Some(token), Value::Object(params)).await
 }
+
+/// Links the sandbox WooCommerce store `name` with pasted keys; returns the store's id.
+pub async fn connect_woo(app: &TestApp, token: &str, sandbox: &str, name: &str) -> String {
+    let keys: Value = app.http.post(format!("{sandbox}/_sandbox/woo/{name}/keys")).json(&json!({})).send().await.unwrap().json().await.unwrap();
+    let body = json!({ "shop": format!("{sandbox}/woo/{name}"), "consumer_key": keys["consumer_key"], "consumer_secret": keys["consumer_secret"] });
+    let a = app.post("/api/auth/platform/woocommerce/link", Some(token), body).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    a.data()["store"]["id"].as_str().unwrap().to_string()
+}
+
+/// Sandbox product ids of a source that have stock (an all-sold-out product cannot be
+/// imported), from the supplier's own search; `min_variants` filters further.
+pub async fn in_stock_ids(sandbox: &str, source: &str, n: usize, min_variants: usize) -> Vec<String> {
+    let http = reqwest::Client::new();
+    let api = format!("{sandbox}/suppliers/{source}/api/products");
+    let v: Value = http.get(format!("{api}?page_size=100")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+    let mut out = vec![];
+    for id in v["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()) {
+        let p: Value = http.get(format!("{api}/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+        let variants = p["variants"].as_array().unwrap();
+        if variants.iter().filter(|v| v["stock"].as_i64().unwrap() > 0).count() >= min_variants.max(1) {
+            out.push(id);
+        }
+        if out.len() == n {
+            break;
+        }
+    }
+    out
+}

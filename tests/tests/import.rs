@@ -13,23 +13,8 @@ async fn import(app: &TestApp, token: &str, source: &str, id: &str) -> dropline_
     app.post(&format!("/api/center/products/import/{source}"), Some(token), json!({ "source_product_id": id, "ship_to": "US" })).await
 }
 
-/// Sandbox product ids of a source that have stock (an all-sold-out product cannot be
-/// imported), from the supplier's own search.
 async fn ids(source: &str, n: usize, sandbox_base: &str) -> Vec<String> {
-    let http = reqwest::Client::new();
-    let api = format!("{sandbox_base}/suppliers/{source}/api/products");
-    let v: Value = http.get(format!("{api}?page_size=100")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
-    let mut out = vec![];
-    for id in v["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()) {
-        let p: Value = http.get(format!("{api}/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
-        if p["variants"].as_array().unwrap().iter().any(|v| v["stock"].as_i64().unwrap() > 0) {
-            out.push(id);
-        }
-        if out.len() == n {
-            break;
-        }
-    }
-    out
+    dropline_tests::in_stock_ids(sandbox_base, source, n, 1).await
 }
 
 fn sandbox_of(app: &TestApp) -> String {

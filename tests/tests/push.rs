@@ -1,0 +1,185 @@
+//! Pushing imported products to a Shopify and a WooCommerce sandbox store: every product
+//! arrives once, a re-run or re-delivered job creates no twin, an update push overwrites,
+//! and the spec's rules (a channel is needed, LISTING_PRODUCTS quota, isolation) hold.
+use dropline_tests::{Answer, TestApp, connect_shopify, connect_woo, in_stock_ids, start_sandbox, use_sandbox};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+struct Setup {
+    app: TestApp,
+    sandbox: String,
+    token: String,
+    shopify: String,
+    woo: String,
+}
+
+async fn setup(pool: PgPool, email: &str, shop: &str, woo: &str) -> Setup {
+    let sandbox = start_sandbox().await;
+    let app = TestApp::spawn_with(pool, |s| {
+        use_sandbox(s, &sandbox);
+        s.woocommerce.allow_http = true;
+    })
+    .await;
+    let token = app.signed_up(email).await;
+    let a = connect_shopify(&app, &token, shop).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
+    let woo = connect_woo(&app, &token, &sandbox, woo).await;
+    app.drain().await;
+    Setup { app, sandbox, token, shopify, woo }
+}
+
+async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
+    let mut out = vec![];
+    for id in in_stock_ids(&s.sandbox, "aliexpress", n, min_variants).await {
+        let a = s.app.post("/api/center/products/import/aliexpress", Some(&s.token), json!({ "source_product_id": id })).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        out.push(a.data()["id"].as_str().unwrap().to_string());
+    }
+    out
+}
+
+async fn push(s: &Setup, ids: &[String], channels: &[&str]) -> Answer {
+    let channels: serde_json::Map<String, Value> = channels.iter().map(|c| (c.to_string(), json!({ "is_publish": true }))).collect();
+    s.app.post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": ids })).await
+}
+
+async fn progress(s: &Setup) -> Vec<Value> {
+    let a = s.app.get("/api/center/products/push/progress", Some(&s.token)).await;
+    a.data()["items"].as_array().unwrap().clone()
+}
+
+/// The sandbox shop's products whose handle is `handle`.
+async fn shopify_products(s: &Setup, shop: &str, handle: &str) -> Vec<Value> {
+    let state: Value = reqwest::get(format!("{}/_sandbox/shopify/{shop}", s.sandbox)).await.unwrap().json().await.unwrap();
+    let products: Vec<Value> = match &state["products"] {
+        Value::Object(m) => m.values().cloned().collect(),
+        Value::Array(a) => a.clone(),
+        _ => vec![],
+    };
+    products.into_iter().filter(|p| p["handle"] == handle).collect()
+}
+
+async fn woo_products(s: &Setup, store: &str, sku: &str) -> Vec<Value> {
+    let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{store}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
+    let url = format!("{}/woo/{store}/wp-json/wc/v3/products?sku={sku}&status=any", s.sandbox);
+    let a: Value = s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
+    a.as_array().cloned().unwrap_or_default()
+}
+
+async fn remote_key(s: &Setup, product: &str, destination: &str) -> String {
+    sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid AND destination = $2")
+        .bind(product)
+        .bind(destination)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn products_reach_both_stores_once_even_when_a_job_runs_again(pool: PgPool) {
+    let s = setup(pool, "pusher@example.com", "push-shop", "push-woo").await;
+    let ids = import(&s, 2, 2).await;
+    let a = push(&s, &ids, &[&s.shopify, &s.woo]).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    assert_eq!(a.data()["total_push"], 4, "two products times two stores");
+    assert_eq!(a.data()["progress_ids"].as_array().unwrap().len(), 4);
+    assert!(progress(&s).await.iter().all(|i| i["status"] == "processing"));
+    s.app.drain().await;
+    let items = progress(&s).await;
+    assert_eq!(items.len(), 4);
+    assert!(items.iter().all(|i| i["status"] == "success" && i["product_id"].is_string()), "{items:?}");
+
+    for id in &ids {
+        let handle = remote_key(&s, id, &s.shopify).await;
+        let found = shopify_products(&s, "push-shop", &handle).await;
+        assert_eq!(found.len(), 1, "one Shopify product {handle}");
+        let (_, variants) = jobs::store::products::get(&s.app.pool, workplace(&s).await, id.parse().unwrap()).await.unwrap().unwrap();
+        assert_eq!(found[0]["variants"].as_array().unwrap().len(), variants.iter().filter(|v| v.enabled).count());
+        let sku = remote_key(&s, id, &s.woo).await;
+        let woo = woo_products(&s, "push-woo", &sku).await;
+        assert_eq!(woo.len(), 1, "one WooCommerce product {sku}");
+        assert_eq!(woo[0]["type"], "variable");
+    }
+
+    // A worker died after creating the products but before recording them; the jobs run again.
+    sqlx::query("UPDATE push_targets SET status = 'processing', remote_ids = '{}'").execute(&s.app.pool).await.unwrap();
+    sqlx::query("UPDATE progress_items SET status = 'queued', run_after = now() WHERE kind = 'push_product'").execute(&s.app.pool).await.unwrap();
+    s.app.drain().await;
+    assert!(progress(&s).await.iter().all(|i| i["status"] == "success"));
+    for id in &ids {
+        assert_eq!(shopify_products(&s, "push-shop", &remote_key(&s, id, &s.shopify).await).await.len(), 1, "no twin in Shopify");
+        assert_eq!(woo_products(&s, "push-woo", &remote_key(&s, id, &s.woo).await).await.len(), 1, "no twin in WooCommerce");
+    }
+
+    // The product center lists them with each store's status.
+    let center = s.app.get("/api/center/products/pushed", Some(&s.token)).await;
+    assert_eq!(center.data()["total"], 2, "{}", center.body);
+    assert_eq!(center.data()["items"][0]["pushed"][&s.shopify], "success");
+}
+
+async fn workplace(s: &Setup) -> uuid::Uuid {
+    let a = s.app.get("/api/auth/account", Some(&s.token)).await;
+    a.data()["workplaces"][0]["id"].as_str().unwrap().parse().unwrap()
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn an_update_push_overwrites_the_store_product_and_costs_no_quota(pool: PgPool) {
+    let s = setup(pool, "updater@example.com", "update-shop", "update-woo").await;
+    let ids = import(&s, 1, 1).await;
+    assert_eq!(push(&s, &ids, &[&s.shopify, &s.woo]).await.code(), 200);
+    s.app.drain().await;
+    sqlx::query("UPDATE product_variants SET price_cents = 4321 WHERE product_id = $1::uuid").bind(&ids[0]).execute(&s.app.pool).await.unwrap();
+    let body = json!({ "settings": { "channels": { s.woo.clone(): { "is_publish": true } }, "update": ids } });
+    let a = s.app.post("/api/center/products/update-push", Some(&s.token), body).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    assert_eq!(a.data()["total_push"], 0);
+    s.app.drain().await;
+    let woo = woo_products(&s, "update-woo", &remote_key(&s, &ids[0], &s.woo).await).await;
+    assert_eq!(woo.len(), 1);
+    let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/update-woo/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
+    let url = format!("{}/woo/update-woo/wp-json/wc/v3/products/{}/variations", s.sandbox, woo[0]["id"]);
+    let variations: Value = s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
+    let variations = variations.as_array().unwrap();
+    assert!(!variations.is_empty());
+    assert!(variations.iter().all(|v| v.to_string().contains("\"43.21\"")), "the new price reached every variation: {variations:?}");
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn push_rules_channels_quota_and_isolation(pool: PgPool) {
+    let s = setup(pool, "rules@example.com", "rules-shop", "rules-woo").await;
+    let all = import(&s, 12, 1).await;
+    let ids = all[..1].to_vec();
+    let none = push(&s, &ids, &[]).await;
+    assert_eq!(none.code(), 204);
+    assert_eq!(none.body["errors"]["channels"][0], "NeedToSelectAtLeastChannel");
+    let foreign = push(&s, &ids, &[&uuid::Uuid::new_v4().to_string()]).await;
+    assert_eq!(foreign.code(), 204, "{}", foreign.body);
+
+    // Another account can neither push these products nor see their progress.
+    let other = s.app.signed_up("other@example.com").await;
+    let _ = connect_shopify(&s.app, &other, "other-shop").await;
+    let stores = s.app.get("/api/stores/list-store", Some(&other)).await;
+    let other_store = stores.data()["stores"][0]["id"].as_str().unwrap().to_string();
+    let channels = json!({ other_store: { "is_publish": true } });
+    let a = s.app.post("/api/center/products/push-to-multiple-channels", Some(&other), json!({ "settings": { "channels": channels }, "product_package_ids": ids })).await;
+    assert_eq!(a.code(), 204, "{}", a.body);
+    assert!(s.app.get("/api/center/products/push/progress", Some(&other)).await.data()["items"].as_array().unwrap().is_empty());
+
+    // The free plan lists 20 products: 11 products to two stores is 22 or more.
+    let more = all[1..].to_vec();
+    let over = push(&s, &more, &[&s.shopify, &s.woo]).await;
+    assert_eq!(over.code(), 401, "{}", over.body);
+    // Each product counts ceil(enabled variants / 100) units per store.
+    let units: i64 = sqlx::query_scalar(
+        "SELECT sum(ceil(n / 100.0))::bigint FROM (SELECT count(*) AS n FROM product_variants WHERE enabled AND product_id = ANY($1::uuid[]) GROUP BY product_id) c",
+    )
+    .bind(&more)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(over.data()["total_push"], units * 2);
+    assert_eq!(over.data()["limit"], 20);
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM push_targets").fetch_one(&s.app.pool).await.unwrap();
+    assert_eq!(stored, 0, "a refused push stores nothing");
+}
