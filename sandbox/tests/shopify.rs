@@ -281,3 +281,29 @@ async fn storefront_html_and_products_json() {
         .header("X-Shop-Domain", "storefront-demo.myshopify.com").send().await.unwrap();
     assert_eq!(param(r.headers()["location"].to_str().unwrap(), "shop").unwrap(), "storefront-demo.myshopify.com");
 }
+
+#[tokio::test]
+async fn product_set_files_become_the_products_media() {
+    let sb = common::start().await;
+    let token = install(&sb, "media").await;
+    let set = "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id
+        images(first: 5) { nodes { url } }
+        media(first: 5) { nodes { mediaContentType ... on MediaImage { image { url } } } } } userErrors { field message } } }";
+    let files = json!([{"originalSource": "https://img.example/a.jpg", "alt": "front", "contentType": "IMAGE"},
+                       {"originalSource": "https://img.example/b.jpg", "contentType": "IMAGE"}]);
+    let r = gql(&sb, "media", &token, set, json!({"input": {"title": "Lamp", "files": files}})).await;
+    assert_eq!(r["data"]["productSet"]["userErrors"], json!([]), "{r}");
+    let p = &r["data"]["productSet"]["product"];
+    assert_eq!(p["images"]["nodes"], json!([{"url": "https://img.example/a.jpg"}, {"url": "https://img.example/b.jpg"}]));
+    assert_eq!(p["media"]["nodes"][1], json!({"mediaContentType": "IMAGE", "image": {"url": "https://img.example/b.jpg"}}));
+
+    // Declarative: a second set with one file leaves one image; a bad source is a user error.
+    let id = p["id"].as_str().unwrap();
+    let r = gql(&sb, "media", &token, set, json!({"input": {"id": id, "files": [{"originalSource": "https://img.example/c.jpg"}]}})).await;
+    assert_eq!(r["data"]["productSet"]["product"]["images"]["nodes"], json!([{"url": "https://img.example/c.jpg"}]), "{r}");
+    let r = gql(&sb, "media", &token, set, json!({"input": {"id": id, "files": [{"originalSource": "c.jpg"}]}})).await;
+    assert_eq!(r["data"]["productSet"]["userErrors"][0]["field"], json!(["input", "files", "0", "originalSource"]), "{r}");
+    let shop = sb.get_json("/_sandbox/shopify/media").await;
+    let ours = shop["products"].as_object().unwrap().values().find(|x| x["title"] == "Lamp").unwrap().clone();
+    assert_eq!(ours["images"], json!(["https://img.example/c.jpg"]), "the failed set changed nothing");
+}

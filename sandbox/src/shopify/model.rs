@@ -235,6 +235,12 @@ pub fn normalize_shop(s: &str) -> String {
     if s.ends_with(".myshopify.com") { s } else { format!("{s}.myshopify.com") }
 }
 
+/// Where an image is served: seeded products hold a sandbox image key, pushed products
+/// (productSet `files`) the address they were given.
+pub fn image_src(base: &str, img: &str) -> String {
+    if img.contains("://") { img.to_string() } else { format!("{base}/img/{img}.png") }
+}
+
 pub fn gid(kind: &str, id: u64) -> String {
     format!("gid://shopify/{kind}/{id}")
 }

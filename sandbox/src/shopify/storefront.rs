@@ -8,7 +8,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use serde_json::{Value, json};
 
-use super::model::{Product, Shop, normalize_shop};
+use super::model::{Product, Shop, image_src, normalize_shop};
 use super::with_shop;
 use crate::AppState;
 use crate::util::{money, rfc3339};
@@ -25,8 +25,8 @@ fn render(s: &Shop, base: &str) -> String {
     let scripts: String = s.apps.iter().map(|src| format!("<script src=\"{src}\" async></script>\n")).collect();
     let handle = s.domain.trim_end_matches(".myshopify.com");
     let products: String = public_products(s).iter().take(12).map(|p| {
-        format!("<li class=\"product-card\"><a href=\"/shops/{}/products/{}\"><img src=\"{base}/img/{}.png\" alt=\"{}\">{}</a> <span class=\"price\">{} {}</span></li>\n",
-            s.domain, p.handle, p.images.first().cloned().unwrap_or_default(), p.title, p.title,
+        format!("<li class=\"product-card\"><a href=\"/shops/{}/products/{}\"><img src=\"{}\" alt=\"{}\">{}</a> <span class=\"price\">{} {}</span></li>\n",
+            s.domain, p.handle, image_src(base, p.images.first().map(String::as_str).unwrap_or_default()), p.title, p.title,
             money(p.variants.first().map(|v| v.price_cents).unwrap_or(0)), s.currency)
     }).collect();
     format!(r#"<!doctype html>
@@ -97,7 +97,7 @@ fn product_json(p: &Product, base: &str) -> Value {
         })).collect::<Vec<_>>(),
         "images": p.images.iter().enumerate().map(|(i, img)| json!({
             "id": p.id * 10 + i as u64, "created_at": rfc3339(p.created_ms), "position": i + 1, "updated_at": rfc3339(p.updated_ms),
-            "product_id": p.id, "variant_ids": [], "src": format!("{base}/img/{img}.png"), "width": 64, "height": 64,
+            "product_id": p.id, "variant_ids": [], "src": image_src(base, img), "width": 64, "height": 64,
         })).collect::<Vec<_>>(),
         "options": p.options.iter().enumerate().map(|(i, o)| json!({"name": o.name, "position": i + 1, "values": o.values})).collect::<Vec<_>>(),
     })

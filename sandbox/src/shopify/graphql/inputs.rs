@@ -158,6 +158,26 @@ pub struct ProductVariantSetInput {
     pub inventory_quantities: Option<Vec<ProductSetInventoryInput>>,
 }
 
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum FileContentType {
+    Image,
+    File,
+    Video,
+    ExternalVideo,
+    #[graphql(name = "MODEL_3D")]
+    Model3d,
+}
+
+/// A product file of `productSet`: Shopify downloads `originalSource` into the product's media.
+#[derive(InputObject, Clone, Default)]
+pub struct FileSetInput {
+    pub id: Option<ID>,
+    pub original_source: Option<String>,
+    pub alt: Option<String>,
+    pub content_type: Option<FileContentType>,
+    pub filename: Option<String>,
+}
+
 #[derive(InputObject, Clone, Default)]
 pub struct ProductSetInput {
     pub id: Option<ID>,
@@ -170,6 +190,7 @@ pub struct ProductSetInput {
     pub tags: Option<Vec<String>>,
     pub product_options: Option<Vec<OptionSetInput>>,
     pub variants: Option<Vec<ProductVariantSetInput>>,
+    pub files: Option<Vec<FileSetInput>>,
 }
 
 #[derive(InputObject, Clone, Default)]

@@ -30,6 +30,21 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
         vendor: input.vendor.clone(), product_type: input.product_type.clone(), status: input.status, tags: input.tags.clone(), product_options: None,
     };
     apply(&mut p, &fields);
+    // `files` is declarative like the variants: when given, it is the product's media, in
+    // order. Only images are kept (the sandbox has no video or 3D media).
+    if let Some(files) = &input.files {
+        let mut images = Vec::new();
+        for (i, f) in files.iter().enumerate() {
+            let src = f.original_source.as_deref().map(str::trim).unwrap_or("");
+            if !(src.starts_with("http://") || src.starts_with("https://")) {
+                return Err(fail(&["input", "files", &i.to_string(), "originalSource"], "Original source must be an http(s) URL", "INVALID"));
+            }
+            if matches!(f.content_type, None | Some(FileContentType::Image)) {
+                images.push(src.to_string());
+            }
+        }
+        p.images = images;
+    }
     // productSet is declarative: the given options and variants replace the old ones.
     let old = std::mem::take(&mut p.variants);
     let mut options: Vec<ProdOption> = opts.iter().map(|o| ProdOption {

@@ -1,10 +1,10 @@
 //! Output types with Shopify's GraphQL Admin names. Each wraps a cloned
 //! model value, so resolvers never hold the state lock.
 use async_graphql::connection::{Connection, Edge};
-use async_graphql::{Context, ID, Object, OutputType, Result, SimpleObject};
+use async_graphql::{Context, ID, Interface, Object, OutputType, Result, SimpleObject};
 use serde_json::json;
 
-use super::super::model::{self, gid};
+use super::super::model::{self, gid, image_src};
 use super::gql;
 use crate::util::{b64, b64_decode, money, rfc3339};
 
@@ -103,8 +103,49 @@ pub struct InventoryItem {
     pub tracked: bool,
 }
 
+#[derive(SimpleObject, Clone)]
+pub struct Image {
+    pub id: ID,
+    pub url: String,
+    pub alt_text: Option<String>,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct MediaImage {
+    pub id: ID,
+    pub alt: Option<String>,
+    pub media_content_type: String,
+    pub status: String,
+    pub image: Image,
+}
+
+/// Shopify's `Media` interface; clients select `... on MediaImage { image { url } }`.
+// One `field(...)` per interface field is async-graphql's syntax, not a duplicate.
+#[allow(clippy::duplicated_attributes)]
+#[derive(Interface, Clone)]
+#[graphql(
+    field(name = "id", ty = "&ID"),
+    field(name = "alt", ty = "&Option<String>"),
+    field(name = "media_content_type", ty = "&String"),
+    field(name = "status", ty = "&String")
+)]
+pub enum Media {
+    MediaImage(MediaImage),
+}
+
 #[derive(Clone)]
 pub struct Product(pub model::Product);
+
+impl Product {
+    /// The product's images, in order, with stable per-product ids for cursors.
+    fn image_list(&self, ctx: &Context<'_>) -> Vec<(u64, Image)> {
+        let base = gql(ctx).app.base_url();
+        self.0.images.iter().enumerate().map(|(i, img)| {
+            let n = self.0.id * 1000 + i as u64;
+            (n, Image { id: ID(gid("ProductImage", n)), url: image_src(&base, img), alt_text: None })
+        }).collect()
+    }
+}
 
 #[Object]
 impl Product {
@@ -165,6 +206,16 @@ impl Product {
     }
     async fn variants(&self, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, ProductVariant>> {
         let items = self.0.variants.iter().map(|v| (v.id, ProductVariant::of(&self.0, v))).collect();
+        paginate(items, first, after, last, before)
+    }
+    async fn images(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, Image>> {
+        paginate(self.image_list(ctx), first, after, last, before)
+    }
+    async fn media(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, Media>> {
+        let items = self.image_list(ctx).into_iter().map(|(n, image)| {
+            let m = MediaImage { id: ID(gid("MediaImage", n)), alt: None, media_content_type: "IMAGE".into(), status: "READY".into(), image };
+            (n, Media::MediaImage(m))
+        }).collect();
         paginate(items, first, after, last, before)
     }
     async fn variants_count(&self) -> Count {
