@@ -49,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .route("/channels/google-merchant/o/oauth2/v2/auth", get(gmc_authorize))
         .route("/channels/google-merchant/token", axum::routing::post(gmc_token))
         .route("/channels/google-merchant/content/v2.1/accounts/authinfo", get(gmc_authinfo))
+        .merge(crate::channel_products::routes())
 }
 
 /// Query and body (form or JSON) merged: TikTok takes either.
@@ -107,10 +108,33 @@ fn issue(app: &AppState, channel: &'static str, prefix: &str) -> (String, String
     (access, refresh)
 }
 
-fn valid(app: &AppState, channel: &str, token: Option<String>) -> bool {
+pub(crate) fn valid(app: &AppState, channel: &str, token: Option<String>) -> bool {
     let w = app.world();
     let c = w.channels.read().expect("channels lock");
     token.and_then(|t| c.tokens.get(&t).copied()).is_some_and(|(ch, exp)| ch == channel && exp > w.clock.now_ms())
+}
+
+// The accounts a connect grants, derived from the seed; the product endpoints
+// (`channel_products`) accept only these.
+
+/// The seller every TikTok authorisation connects.
+pub(crate) fn tiktok_open_id(app: &AppState) -> String {
+    format!("sandbox-{}", num(app, "tiktok", "open_id", 12))
+}
+
+/// The seller's warehouses: 0 is the default one, 1 the returns one.
+pub(crate) fn tiktok_warehouse_id(app: &AppState, i: usize) -> String {
+    num(app, "tiktok", &format!("wh{i}"), 19)
+}
+
+/// Catalog `i` (0 or 1) of a business.
+pub(crate) fn catalog_id(app: &AppState, business: &str, i: usize) -> String {
+    num(app, "facebook", &format!("{business}:cat{i}"), 16)
+}
+
+/// The one Merchant Center account behind every Google authorisation.
+pub(crate) fn merchant_id(app: &AppState) -> String {
+    num(app, "google-merchant", "merchant", 10)
 }
 
 // ---- TikTok Shop -------------------------------------------------------
@@ -147,7 +171,7 @@ async fn tiktok_token(State(app): State<AppState>, Query(q): Query<HashMap<Strin
     let now = app.world().clock.now_secs();
     tts(0, "success", json!({
         "access_token": access, "access_token_expire_in": now + TOKEN_TTL_S, "refresh_token": refresh,
-        "refresh_token_expire_in": now + 365 * 86_400, "open_id": format!("sandbox-{}", num(&app, "tiktok", "open_id", 12)),
+        "refresh_token_expire_in": now + 365 * 86_400, "open_id": tiktok_open_id(&app),
         "seller_name": "Sandbox Seller Shop", "seller_base_region": "US", "user_type": 0,
         "granted_scopes": ["seller.logistics", "seller.product.basic", "seller.order.info", "seller.fulfillment.basic"],
     }))
@@ -158,7 +182,7 @@ async fn tiktok_warehouses(State(app): State<AppState>, headers: HeaderMap) -> R
         return (StatusCode::UNAUTHORIZED, Json(json!({"code": 105002, "message": "Expired credentials or invalid access token", "data": {}, "request_id": "SANDBOX"}))).into_response();
     }
     let wh = |i: usize, name: &str, sub: &str, city: &str, state: &str, zip: &str| json!({
-        "id": num(&app, "tiktok", &format!("wh{i}"), 19), "name": name, "effect_status": "ENABLED", "type": "SALES_WAREHOUSE",
+        "id": tiktok_warehouse_id(&app, i), "name": name, "effect_status": "ENABLED", "type": "SALES_WAREHOUSE",
         "sub_type": sub, "is_default": i == 0,
         "address": {"region_code": "US", "state": state, "city": city, "postal_code": zip, "address_line1": format!("{} Commerce Way", 100 + i),
                     "contact_person": "Sandbox Ops", "phone_number": "+1 5550100"},
@@ -195,7 +219,7 @@ fn fb_ok(app: &AppState, headers: &HeaderMap, q: &HashMap<String, String>) -> bo
     valid(app, "facebook", bearer(headers).or_else(|| q.get("access_token").cloned()))
 }
 
-fn businesses(app: &AppState) -> Vec<Value> {
+pub(crate) fn businesses(app: &AppState) -> Vec<Value> {
     [("Sandbox Dropline Co", "verified"), ("Sandbox Outlet", "not_verified")].iter().enumerate()
         .map(|(i, (name, v))| json!({"id": num(app, "facebook", &format!("biz{i}"), 15), "name": name, "verification_status": v}))
         .collect()
@@ -216,7 +240,7 @@ async fn fb_catalogs(State(app): State<AppState>, headers: HeaderMap, Path((_v, 
         return graph_error(&format!("Unsupported get request. Object with ID '{business}' does not exist"), 100);
     }
     let data: Vec<Value> = (0..2).map(|i| json!({
-        "id": num(&app, "facebook", &format!("{business}:cat{i}"), 16), "name": format!("Sandbox Catalog {}", i + 1),
+        "id": catalog_id(&app, &business, i), "name": format!("Sandbox Catalog {}", i + 1),
         "product_count": if i == 0 { 12 } else { 0 }, "vertical": "commerce",
     })).collect();
     Json(json!({"data": data, "paging": {"cursors": {"before": "QVFI", "after": "QVFJ"}}})).into_response()
@@ -260,5 +284,5 @@ async fn gmc_authinfo(State(app): State<AppState>, headers: HeaderMap) -> Respon
             "message": "Request had invalid authentication credentials. Expected OAuth 2 access token."}}));
     }
     Json(json!({"kind": "content#accountsAuthInfoResponse",
-                "accountIdentifiers": [{"merchantId": num(&app, "google-merchant", "merchant", 10)}]})).into_response()
+                "accountIdentifiers": [{"merchantId": merchant_id(&app)}]})).into_response()
 }

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use axum::Router;
 
 pub mod carriers;
+pub mod channel_products;
 pub mod channels;
 pub mod catalogue;
 pub mod control;

@@ -9,7 +9,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{Config, carriers, catalogue::Catalogue, channels, faults, identity, payments, shopify, suppliers, woocommerce};
+use crate::{Config, carriers, catalogue::Catalogue, channel_products, channels, faults, identity, payments, shopify, suppliers, woocommerce};
 
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
@@ -68,6 +68,7 @@ pub struct World {
     pub carriers: RwLock<carriers::CarrierState>,
     pub payments: RwLock<payments::model::State>,
     pub channels: RwLock<channels::ChannelState>,
+    pub channel_products: RwLock<channel_products::ProductsState>,
 }
 
 impl World {
@@ -89,6 +90,7 @@ impl World {
             carriers: Default::default(),
             payments: Default::default(),
             channels: Default::default(),
+            channel_products: Default::default(),
         }
     }
     /// Monotonic id, deterministic for a given sequence of calls.
