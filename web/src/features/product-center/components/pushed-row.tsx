@@ -1,0 +1,70 @@
+import { Badge, Box, Button, Checkbox, HStack, Image, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { RefreshIcon, RocketIcon } from '@/components/icons';
+import { currentLanguage } from '@/lib/i18n';
+import { formatMoneyRange } from '@/lib/money';
+import { sourceName } from '@/lib/sources';
+import type { PushedProduct } from '@/types/push';
+import { targetsOf } from '../lib/sync-state';
+import { TargetStatus } from './target-status';
+
+interface RowProps {
+  product: PushedProduct;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onPushAgain: () => void;
+  onSyncLog: () => void;
+  /** Destination key → name (stores by name; channels by brand). */
+  labelOf: (destination: string, fallback: string) => string;
+}
+
+/** A pushed product: image, title, source, variants and price, each destination's state, actions. */
+export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog, labelOf }: RowProps) {
+  const { t } = useTranslation();
+  const locale = currentLanguage();
+  const targets = targetsOf(product);
+  return (
+    <Stack gap="3" p="3" bg={selected ? 'teal.subtle' : 'bg'} borderWidth="1px" borderRadius="lg" data-testid="pushed-row" data-id={product.id} data-title={product.title}>
+      <HStack gap={{ base: '3', md: '4' }} align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
+        <Checkbox.Root checked={selected} onCheckedChange={(e) => onSelect(e.checked === true)} data-testid="pushed-row-select">
+          <Checkbox.HiddenInput aria-label={t('productCenter.select', { title: product.title })} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+        <Box boxSize="14" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden">
+          {product.image ? <Image src={product.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : null}
+        </Box>
+        <Stack gap="1" flex="1" minW={{ base: 'calc(100% - 120px)', md: '0' }}>
+          <Text fontWeight="medium" lineClamp={2} data-testid="pushed-row-title">
+            {product.title}
+          </Text>
+          <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
+            {product.source ? (
+              <Badge size="sm" colorPalette="gray">
+                {sourceName(product.source)}
+              </Badge>
+            ) : null}
+            <Text>{t('productCenter.variantCount', { count: product.variant_count })}</Text>
+            <Text dir="ltr">{formatMoneyRange(product.price_from, product.price_to, 'USD', locale)}</Text>
+          </HStack>
+        </Stack>
+        <HStack gap="2" ms={{ base: 'auto', md: '0' }}>
+          <Button size="sm" variant="outline" onClick={onSyncLog} data-testid="pushed-row-sync-log">
+            <RefreshIcon />
+            {t('productCenter.syncLog')}
+          </Button>
+          <Button size="sm" colorPalette="teal" onClick={onPushAgain} data-testid="pushed-row-push-again">
+            <RocketIcon />
+            {t('productCenter.pushAgain')}
+          </Button>
+        </HStack>
+      </HStack>
+      {targets.length > 0 ? (
+        <Wrap gap="2" data-testid="pushed-row-targets">
+          {targets.map((target) => (
+            <TargetStatus key={target.destination} target={target} label={labelOf(target.destination, target.channel_label)} />
+          ))}
+        </Wrap>
+      ) : null}
+    </Stack>
+  );
+}

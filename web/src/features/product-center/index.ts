@@ -1,0 +1,4 @@
+export { PUSHED_PATH, useRefreshPushed } from './api/product-center';
+export { AutoUpdatePage } from './components/auto-update-page';
+export { AUTO_UPDATE_PATH, ProductCenterPage } from './components/product-center-page';
+export type { ProductCenterPageProps } from './components/product-center-page';
