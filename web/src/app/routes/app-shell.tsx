@@ -1,13 +1,16 @@
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { PageSpinner } from '@/components/page-states';
-import { LanguageSelector, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
+import { LanguageSelector, STATISTIC_KEY, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
 import { UpgradeButton, UsagePopover, useCurrentPlan } from '@/features/billing';
 import { StoreSelector } from '@/features/channels';
 import { DashboardLayout, mobileTabs, sideNavGroups } from '@/features/layout';
 import { NotificationBell } from '@/features/notifications';
+import { useRefreshPushed } from '@/features/product-center';
+import { PushToast } from '@/features/push';
 import { WorkplaceSelector, useWorkplaceSelection } from '@/features/workplaces';
 import { env } from '@/lib/env';
 import { changeLanguage, isSupportedLanguage } from '@/lib/i18n';
@@ -26,6 +29,13 @@ export function AppShell() {
   const ready = Boolean(account);
   const { data: statistic } = useStatistic(ready);
   const { data: plan } = useCurrentPlan(ready);
+  const { mutate: mutateKey } = useSWRConfig();
+  const refreshPushed = useRefreshPushed();
+  // A push item that ends changes the product center and its badge.
+  const onPushSettled = useCallback(() => {
+    void refreshPushed();
+    void mutateKey(STATISTIC_KEY);
+  }, [refreshPushed, mutateKey]);
 
   useEffect(() => {
     if (!account || languageAppliedFor === account.id) return;
@@ -77,6 +87,7 @@ export function AppShell() {
       }
     >
       <Outlet />
+      <PushToast onSettled={onPushSettled} />
     </DashboardLayout>
   );
 }

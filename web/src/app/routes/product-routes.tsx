@@ -4,10 +4,12 @@ import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
 import { useCurrentShop } from '@/features/channels';
 import { CollectionsPage, FavouritesPage, FindProductPage, ProductDetailPage } from '@/features/find-product';
-import { EditorPage, ImportListPage } from '@/features/import-list';
+import { EditorPage } from '@/features/import-list';
 import { MapProductPage, MappingPage } from '@/features/mapping';
 import { ProductSettingsPage } from '@/features/product-settings';
 import { QUICK_START_KEY } from '@/features/quick-start';
+
+export { AutoUpdateRoute, ImportListRoute, ProductCenterRoute } from './push-routes';
 
 /** What the find pages need from the account and the plan: where to upgrade, what to refresh after an import. */
 function useImportContext() {
@@ -43,10 +45,6 @@ export function FavouritesRoute() {
 
 export function CollectionsRoute() {
   return <CollectionsPage />;
-}
-
-export function ImportListRoute() {
-  return <ImportListPage onChanged={useRefreshCounts()} />;
 }
 
 export function EditorRoute() {

@@ -56,6 +56,8 @@ const SPEC_PATHS = [
   '/app/find-product/favorite-supplier',
   '/app/products',
   '/app/products/map/7',
+  '/app/products-center',
+  '/app/products/auto-update',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 
@@ -82,6 +84,7 @@ describe('route table', () => {
     ['/app/products', 'products'],
     ['/app/products/map/7', 'products/map/:id'],
     ['/app/products/auto-update', 'products/auto-update'],
+    ['/app/products-center', 'products-center'],
   ])('%s is the %s page', (path, route) => {
     expect(leaf(path)).toBe(route);
   });

@@ -26,7 +26,7 @@ import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from 
 
 type ProductRoutes = typeof import('./product-routes');
 
-/** A product page (find, favourites, import list, editor, pricing settings, mapping), loaded in its own chunk on first use. */
+/** A product page (find, favourites, import list, editor, pricing settings, mapping, product center), loaded in its own chunk on first use. */
 function productPage(name: keyof ProductRoutes) {
   const Page: ComponentType = lazy(() => import('./product-routes').then((m) => ({ default: m[name] })));
   return (
@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: 'setting/product', element: productPage('ProductSettingsRoute') },
           { path: 'products', element: productPage('ProductsRoute') },
           { path: 'products/map/:id', element: productPage('MapProductRoute') },
+          { path: 'products/auto-update', element: productPage('AutoUpdateRoute') },
+          { path: 'products-center', element: productPage('ProductCenterRoute') },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],

@@ -1,3 +1,4 @@
+export { useChannels } from './api/channels';
 export { storesKey, useRefreshStores, useStores } from './api/stores';
 export { useCurrentShop } from './api/use-current-shop';
 export { BindPlatform } from './components/bind-platform';

@@ -1,2 +1,3 @@
 export { EditorPage } from './components/editor-page';
 export { ImportListPage } from './components/import-list-page';
+export type { ImportListPageProps } from './components/import-list-page';

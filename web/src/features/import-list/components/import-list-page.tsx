@@ -1,21 +1,28 @@
 import { Alert, Box, Button, Checkbox, HStack, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CopyIcon, EditIcon, RefreshIcon, SearchIcon, TrashIcon } from '@/components/icons';
+import { CopyIcon, EditIcon, RefreshIcon, RocketIcon, SearchIcon, TrashIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
+import type { ImportListItem } from '@/types/products';
 import { LIST_PAGE_SIZE, deleteImported, duplicateImported, reapplyPricing, useImportList, useRefreshImportList } from '../api/import-list';
 import { BulkEditDialog } from './bulk-edit-dialog';
 import { ImportListRow } from './import-list-row';
 
 export const PRICING_SETTINGS_PATH = '/app/setting/product';
 
+export interface ImportListPageProps {
+  onChanged?: () => void;
+  /** Push to store: opens the push modal for these products (one, or the selection). */
+  onPush?: (items: ImportListItem[]) => void;
+}
+
 /** /app/products-import: the imported products, with selection, bulk actions and pricing re-apply. */
-export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
+export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -32,6 +39,10 @@ export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
 
   const items = data?.items ?? [];
   const ids = [...selected];
+  // Items seen on any page, so that a selection across pages can be pushed.
+  const seen = useRef(new Map<string, ImportListItem>());
+  for (const item of items) seen.current.set(item.id, item);
+  const pushSelected = () => onPush?.(ids.map((id) => seen.current.get(id)).filter((i): i is ImportListItem => Boolean(i)));
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i.id));
   const someOnPage = items.some((i) => selected.has(i.id));
 
@@ -131,7 +142,13 @@ export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
             <Checkbox.Label>{ids.length > 0 ? t('importList.selected', { count: ids.length }) : t('importList.selectAll')}</Checkbox.Label>
           </Checkbox.Root>
           {ids.length > 0 ? (
-            <HStack gap="2">
+            <HStack gap="2" wrap="wrap">
+              {onPush ? (
+                <Button size="sm" colorPalette="teal" onClick={pushSelected} data-testid="bulk-push">
+                  <RocketIcon />
+                  {t('importList.pushSelected', { count: ids.length })}
+                </Button>
+              ) : null}
               <Button size="sm" variant="outline" onClick={() => setBulkIds(ids)} data-testid="bulk-edit">
                 <EditIcon />
                 {t('importList.bulkEdit')}
@@ -160,7 +177,7 @@ export function ImportListPage({ onChanged }: { onChanged?: () => void }) {
       <Stack gap="2" data-testid="import-rows">
         {isLoading && !data ? [1, 2, 3].map((i) => <Skeleton key={i} h="20" borderRadius="lg" />) : null}
         {items.map((item) => (
-          <ImportListRow key={item.id} item={item} selected={selected.has(item.id)} onSelect={(on) => select(item.id, on)} />
+          <ImportListRow key={item.id} item={item} selected={selected.has(item.id)} onSelect={(on) => select(item.id, on)} onPush={onPush ? () => onPush([item]) : undefined} />
         ))}
       </Stack>
       {data && items.length === 0 ? (

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Checkbox, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { EditIcon } from '@/components/icons';
+import { EditIcon, RocketIcon } from '@/components/icons';
 import { displayCode } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
 import { formatMoneyRange } from '@/lib/money';
@@ -14,10 +14,12 @@ interface RowProps {
   item: ImportListItem;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** Push to store (absent: no push button). */
+  onPush?: () => void;
 }
 
 /** One imported product: image, title, source, cost and price ranges, variant count, edit link. */
-export function ImportListRow({ item, selected, onSelect }: RowProps) {
+export function ImportListRow({ item, selected, onSelect, onPush }: RowProps) {
   const { t } = useTranslation();
   const locale = currentLanguage();
   return (
@@ -70,12 +72,20 @@ export function ImportListRow({ item, selected, onSelect }: RowProps) {
           {formatMoneyRange(item.price_from, item.price_to, 'USD', locale)}
         </Text>
       </Stack>
-      <Button asChild size="sm" variant="outline" ms={{ base: 'auto', md: '0' }}>
-        <RouterLink to={editorPath(item.id)} data-testid="import-row-edit">
-          <EditIcon />
-          {t('importList.edit')}
-        </RouterLink>
-      </Button>
+      <HStack gap="2" ms={{ base: 'auto', md: '0' }}>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to={editorPath(item.id)} data-testid="import-row-edit">
+            <EditIcon />
+            {t('importList.edit')}
+          </RouterLink>
+        </Button>
+        {onPush ? (
+          <Button size="sm" colorPalette="teal" onClick={onPush} data-testid="import-row-push">
+            <RocketIcon />
+            {t('importList.push')}
+          </Button>
+        ) : null}
+      </HStack>
     </HStack>
   );
 }

@@ -70,6 +70,7 @@ describe('selected item follows the path', () => {
     ['/app/pod-product/search', 'pod-product'],
     ['/app/products-import/editor/9', 'import-list'],
     ['/app/products-center', 'product-center'],
+    ['/app/products/auto-update', 'product-center'],
     ['/app/orders/detail/1/paid', 'order-list'],
     ['/app/v2/orders', 'order-list'],
     ['/app/setting/billing', 'general-setting'],

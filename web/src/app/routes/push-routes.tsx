@@ -1,0 +1,99 @@
+/**
+ * The pages that push: the import list and the product center open the push modal, which gets
+ * the destinations (stores, channels), the listing quota and the account's flags from here.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
+import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY, useCurrentPlan } from '@/features/billing';
+import { useChannels, useCurrentShop } from '@/features/channels';
+import { ImportListPage } from '@/features/import-list';
+import { AutoUpdatePage, ProductCenterPage, useRefreshPushed } from '@/features/product-center';
+import { type PushMode, PushModal, listingQuota } from '@/features/push';
+import { QUICK_START_KEY } from '@/features/quick-start';
+import type { PushProduct } from '@/types/push';
+
+export const CHANNEL_PATH = '/app/channel';
+
+/** Everything the push modal needs besides its products. */
+function usePushContext() {
+  const { data: account } = useAccount();
+  const { stores, current, isLoading: storesLoading, error: storesError } = useCurrentShop();
+  const channels = useChannels();
+  const plan = useCurrentPlan();
+  const { mutate } = useSWRConfig();
+  const refreshPushed = useRefreshPushed();
+
+  // The current shop first: it is the one ticked when the modal opens.
+  const ordered = useMemo(() => (current ? [current, ...stores.filter((s) => s.id !== current.id)] : stores), [stores, current]);
+  const onPushed = useCallback(() => {
+    void mutate(CURRENT_PLAN_KEY);
+    void mutate(STATISTIC_KEY);
+    void mutate(QUICK_START_KEY, undefined);
+    void refreshPushed();
+  }, [mutate, refreshPushed]);
+
+  return {
+    stores: storesLoading && !storesError ? undefined : ordered,
+    channels: channels.data?.channels ?? (channels.error ? [] : undefined),
+    quota: plan.data ? listingQuota(plan.data.package.features) : plan.error ? null : undefined,
+    isMarketingUser: Boolean(account?.is_user_mkt),
+    upgradePath: isBillingHidden(account) ? null : CHANGE_PLAN_PATH,
+    onPushed,
+  };
+}
+
+interface Opened {
+  mode: PushMode;
+  products: PushProduct[];
+  key: number;
+}
+
+/** The push modal of a page and a way to open it. */
+function usePushModal() {
+  const ctx = usePushContext();
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const open = useCallback((products: PushProduct[], mode: PushMode = 'push') => setOpened({ products, mode, key: Date.now() }), []);
+  const modal = (
+    <PushModal
+      key={opened?.key ?? 0}
+      open={opened !== null}
+      mode={opened?.mode ?? 'push'}
+      products={opened?.products ?? []}
+      channelPath={CHANNEL_PATH}
+      onClose={() => setOpened(null)}
+      {...ctx}
+    />
+  );
+  return { open, modal };
+}
+
+export function ImportListRoute() {
+  const { mutate } = useSWRConfig();
+  const push = usePushModal();
+  return (
+    <>
+      <ImportListPage onChanged={() => void mutate(STATISTIC_KEY)} onPush={(items) => push.open(items)} />
+      {push.modal}
+    </>
+  );
+}
+
+export function ProductCenterRoute() {
+  const push = usePushModal();
+  const { stores } = useCurrentShop();
+  const labelOf = useCallback((destination: string, fallback: string) => {
+    const store = stores.find((s) => s.id === destination);
+    return store ? store.name || store.platform_domain : fallback;
+  }, [stores]);
+  return (
+    <>
+      <ProductCenterPage onPushAgain={(products) => push.open(products, 'update')} labelOf={labelOf} />
+      {push.modal}
+    </>
+  );
+}
+
+export function AutoUpdateRoute() {
+  return <AutoUpdatePage />;
+}
