@@ -39,7 +39,7 @@ function serve() {
   return mockApi((c) => {
     if (c.path === 'center/products/pushed') return { data: { total: ITEMS.length, items: ITEMS } };
     if (c.path === 'center/products/a/sync-log') {
-      return { data: { items: [{ id: 1, destination: 's1', kind: 'price_changed', detail: { from: 10, to: 12 }, error: null, created_at: new Date().toISOString() }] } };
+      return { data: { items: [{ id: 1, destination: null, kind: 'supplier_sync', detail: { changes: [], change: 'Red: price 10.00 → 12.00', unpublished: true }, error: null, created_at: new Date().toISOString() }] } };
     }
     if (c.path === 'center/products/auto_update') return { data: { progress_id: 9 } };
     if (c.path === 'progress/9') return { data: { id: 9, status: 'success', error: null } };
@@ -92,8 +92,9 @@ describe('product center', () => {
     await screen.findAllByTestId('pushed-row');
     fireEvent.click(within(row('a')).getByTestId('pushed-row-sync-log'));
     const entry = await screen.findByTestId('sync-log-entry');
-    expect(entry.getAttribute('data-kind')).toBe('price_changed');
-    expect(entry.textContent).toContain('from: 10');
+    expect(entry.getAttribute('data-kind')).toBe('supplier_sync');
+    expect(entry.textContent).toContain('Supplier sync');
+    expect(screen.getAllByTestId('sync-log-line').map((l) => l.textContent)).toEqual(['Red: price 10.00 → 12.00', 'Unpublished: every variant is out of stock.']);
     expect(screen.getByTestId('sync-log-drawer').textContent).toContain('Lamp a');
   });
 

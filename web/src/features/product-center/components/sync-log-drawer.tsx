@@ -1,15 +1,9 @@
 import { Badge, Box, CloseButton, Drawer, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/use-media-query';
-import type { SyncLogEntry } from '@/types/push';
 import { useSyncLog } from '../api/product-center';
+import { LOG_KINDS, logLines } from '../lib/sync-log';
 import { RelativeTime } from './relative-time';
-
-/** "key: value" lines of a log entry's detail. */
-function detailLines(detail: SyncLogEntry['detail']): string[] {
-  if (!detail || typeof detail !== 'object') return [];
-  return Object.entries(detail).map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`);
-}
 
 interface DrawerProps {
   product: { id: string; title: string } | null;
@@ -56,7 +50,7 @@ export function SyncLogDrawer({ product, labelOf, onClose }: DrawerProps) {
                     <HStack justify="space-between" gap="2" wrap="wrap">
                       <HStack gap="2">
                         <Badge size="sm" colorPalette={entry.error ? 'red' : 'teal'}>
-                          {t(`productCenter.logKinds.${entry.kind}`, { defaultValue: entry.kind })}
+                          {(LOG_KINDS as readonly string[]).includes(entry.kind) ? t(`productCenter.logKinds.${entry.kind}`) : entry.kind}
                         </Badge>
                         {entry.destination ? (
                           <Text fontSize="xs" color="fg.muted">
@@ -66,9 +60,11 @@ export function SyncLogDrawer({ product, labelOf, onClose }: DrawerProps) {
                       </HStack>
                       <RelativeTime iso={entry.created_at} fontSize="xs" color="fg.muted" />
                     </HStack>
-                    {detailLines(entry.detail).map((line) => (
-                      <Text key={line} fontSize="xs" mt="1" dir="ltr" wordBreak="break-word">
-                        {line}
+                    {logLines(entry.detail).map((line, i) => (
+                      <Text key={i} fontSize="xs" mt="1" wordBreak="break-word" data-testid="sync-log-line">
+                        {line.kind === 'text' ? line.text : null}
+                        {line.kind === 'unpublished' ? t('productCenter.logUnpublished') : null}
+                        {line.kind === 'destinations' ? t('productCenter.logDestinations', { list: line.keys.map((k) => labelOf(k, k)).join(', ') }) : null}
                       </Text>
                     ))}
                     {entry.error ? (

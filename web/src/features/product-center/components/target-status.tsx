@@ -51,7 +51,7 @@ export function TargetStatus({ target, label }: { target: PushTarget; label: str
       </HStack>
       {target.sync_change ? (
         <Text fontSize="xs" color="fg.muted" data-testid="target-sync-change">
-          {t(`productCenter.changes.${target.sync_change}`, { defaultValue: target.sync_change })}
+          {target.sync_change}
         </Text>
       ) : null}
       {target.sync_error ? (

@@ -50,19 +50,20 @@ export function relativeTime(iso: string, now: Date): RelativeTime | null {
 }
 
 /** Hours between automatic supplier syncs offered on the settings page. */
-export const INTERVAL_CHOICES = [6, 12, 24, 48] as const;
+export const INTERVAL_CHOICES = [6, 12, 24, 48, 168] as const;
 
+/** The API's defaults (a workplace that never saved settings). */
 export const DEFAULT_AUTO_UPDATE: AutoUpdateSettings = {
-  is_enable: false,
+  is_enable: true,
   update_price: true,
   price_rule: 'pricing_rule',
   out_of_stock: 'set_zero',
   notify_sku_removed: true,
-  switch_supplier: false,
+  switch_supplier: true,
   interval_hours: 24,
 };
 
-/** Saved settings with the defaults filled in (and an interval the page offers). */
+/** Saved settings with the defaults filled in. */
 export function completeAutoUpdate(s: Partial<AutoUpdateSettings> | undefined): AutoUpdateSettings {
   const merged = { ...DEFAULT_AUTO_UPDATE, ...(s ?? {}) };
   const hours = Number(merged.interval_hours);

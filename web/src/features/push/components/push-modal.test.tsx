@@ -142,7 +142,7 @@ describe('push modal', () => {
 
   it('update mode: DataWillBeOverwrite, where the products are is ticked, update-push with push and update lists', async () => {
     const calls = serve((c) => (c.path === 'center/products/update-push' ? { data: { progress_ids: [7] } } : undefined));
-    const products = [product('a', { pushed: { w1: 'success' } }), product('b', { pushed: { w1: 'error' } })];
+    const products = [product('a', { pushed: { w1: 'success' } }), product('b', { pushed: { w1: 'success', s1: 'error' } })];
     renderRoute(<Host mode="update" products={products} quota={{ limit: 20, usage: 20 }} />, { path: '/app/products-center' });
     expect((await screen.findByTestId('push-overwrite')).textContent).toBe('The product data at these destinations will be overwritten.');
     await waitFor(() => expect(dest('w1').getAttribute('data-selected')).toBe('true'));
@@ -156,6 +156,15 @@ describe('push modal', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(calls.some((c) => c.path === 'center/products/update-push')).toBe(true));
     expect(calls.find((c) => c.path === 'center/products/update-push')!.body).toEqual({ settings: { channels: { w1: { is_publish: true } }, push: [], update: ['a', 'b'] } });
+  });
+
+  it('update mode: nothing to push without a ticked destination', async () => {
+    serve();
+    renderRoute(<Host mode="update" products={[product('a', { pushed: { w1: 'success' } })]} />, { path: '/app/products-center' });
+    await waitFor(() => expect(dest('w1').getAttribute('data-selected')).toBe('true'));
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await tick(dest('w1'));
+    expect(submit().disabled).toBe(true);
   });
 
   it('sends marketing users to My channels', async () => {

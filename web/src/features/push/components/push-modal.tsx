@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { RocketIcon } from '@/components/icons';
 import { useIsMobile } from '@/lib/use-media-query';
 import { type PushForm, type PushFormInput, usePushForm } from '../api/use-push-form';
+import { pushedDestinations } from '../lib/destinations';
 import { DestinationSection } from './destination-section';
 import { ProductPreview } from './product-preview';
 import { QuotaBanner } from './quota-banner';
@@ -75,7 +76,7 @@ function QuotaLine({ form }: { form: PushForm }) {
 
 function Body({ form, props }: { form: PushForm; props: PushModalProps }) {
   const { t } = useTranslation();
-  const pushedKeys = new Set(props.mode === 'update' ? props.products.flatMap((p) => Object.keys(p.pushed ?? {})) : []);
+  const pushedKeys = new Set(props.mode === 'update' ? pushedDestinations(props.products, form.destinations) : []);
   return (
     <Stack gap="4">
       {form.banner ? <QuotaBanner usage={form.banner.usage} limit={form.banner.limit} upgradePath={props.upgradePath} onNavigate={props.onClose} /> : null}

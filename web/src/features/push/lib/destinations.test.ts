@@ -53,15 +53,17 @@ describe('push destinations', () => {
     expect(tickedPublications({ selected: true, publish: true, publications: ['gid://2'] }, pubs)).toEqual(['gid://2']);
   });
 
-  it('an update pushes again where products are and pushes where they are not', () => {
+  it('an update pushes again where products are and pushes where they are not yet', () => {
     const products: { id: string; pushed: Record<string, string> }[] = [
       { id: 'a', pushed: { s1: 'success' } },
       { id: 'b', pushed: { s1: 'error', w1: 'success' } },
       { id: 'c', pushed: {} },
     ];
-    expect(splitUpdate(products, ['s1'])).toEqual({ push: ['c'], update: ['a', 'b'] });
-    expect(splitUpdate(products, ['w1'])).toEqual({ push: ['a', 'c'], update: ['a', 'b'] });
-    expect(splitUpdate(products, [])).toEqual({ push: [], update: ['a', 'b'] });
+    // b failed at s1: it is pushed (and counted) again there.
+    expect(splitUpdate(products, ['s1'])).toEqual({ push: ['b', 'c'], update: ['a'] });
+    expect(splitUpdate(products, ['w1'])).toEqual({ push: ['a', 'c'], update: ['b'] });
+    expect(splitUpdate(products, [])).toEqual({ push: [], update: [] });
     expect(pushedDestinations(products, toDestinations(stores, channels))).toEqual(['s1', 'w1']);
+    expect(pushedDestinations([products[1]], toDestinations(stores, channels))).toEqual(['w1']);
   });
 });

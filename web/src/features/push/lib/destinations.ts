@@ -4,6 +4,7 @@
  */
 import type { ChannelSettings, SalesChannel, SalesChannelId, Store, StorePlatform } from '@/types/api';
 import type { DestinationSettings, PushProduct } from '@/types/push';
+import { newDestinations } from './quota';
 
 export type DestinationPlatform = StorePlatform | SalesChannelId;
 
@@ -92,18 +93,20 @@ export function channelsPayload(destinations: readonly Destination[], choices: C
 }
 
 /**
- * An update push (product center): products already at some destination are pushed again over
- * it (`update`, not counted against quota); products that go to a destination they are not at
- * are pushed (`push`). A product can be in both.
+ * An update push (product center). Products already at every ticked destination are pushed
+ * again over what is there (`update`, not counted against quota); products that go to a
+ * destination they are not at yet are pushed (`push`: the API counts only the new pairs, and
+ * pushes again over the others). Nothing goes without a ticked destination.
  */
 export function splitUpdate(products: readonly Pick<PushProduct, 'id' | 'pushed'>[], selected: readonly string[]): { push: string[]; update: string[] } {
-  const update = products.filter((p) => Object.keys(p.pushed ?? {}).length > 0).map((p) => p.id);
-  const push = products.filter((p) => selected.some((k) => !(k in (p.pushed ?? {})))).map((p) => p.id);
+  if (selected.length === 0) return { push: [], update: [] };
+  const push = products.filter((p) => newDestinations(p, selected).length > 0).map((p) => p.id);
+  const update = products.filter((p) => newDestinations(p, selected).length === 0).map((p) => p.id);
   return { push, update };
 }
 
-/** The destinations the products are already at, that the workplace still has. */
+/** The destinations some of the products are at (pushed successfully), that the workplace still has. */
 export function pushedDestinations(products: readonly Pick<PushProduct, 'pushed'>[], destinations: readonly Destination[]): string[] {
-  const keys = new Set(products.flatMap((p) => Object.keys(p.pushed ?? {})));
+  const keys = new Set(products.flatMap((p) => Object.entries(p.pushed ?? {}).filter(([, status]) => status === 'success').map(([key]) => key)));
   return destinations.filter((d) => keys.has(d.key)).map((d) => d.key);
 }

@@ -20,10 +20,14 @@ export function productUnits(variantCount: number): number {
   return Math.max(1, Math.ceil(n / VARIANT_LIMIT));
 }
 
-/** The selected destinations a product is not at yet (all of them for a new push). */
+/**
+ * The selected destinations a product is not at yet (all of them for a new push). A product is
+ * at a destination once pushed there successfully; a failed or running push counts again, as
+ * the API counts it.
+ */
 export function newDestinations(product: Pick<PushProduct, 'pushed'>, selected: readonly DestinationKey[]): DestinationKey[] {
   const at = product.pushed ?? {};
-  return selected.filter((key) => !(key in at));
+  return selected.filter((key) => at[key] !== 'success');
 }
 
 /** Units a push needs: for each product, its units times the destinations that count. */
