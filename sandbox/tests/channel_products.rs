@@ -149,6 +149,12 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
     assert_eq!(s["data"][0]["errors_total_count"], 2, "{s}");
     assert!(s["data"][0]["errors"][0]["message"].as_str().unwrap().contains("link"), "{s}");
 
+    let strict: Value = sb.http.post(sb.url(&format!("{base}/items_batch"))).bearer_auth(&token)
+        .json(&json!({"item_type": "PRODUCT_ITEM", "allow_upsert": false, "requests": [meta_item("UPDATE", "DL-e", "1.00 USD")]}))
+        .send().await.unwrap().json().await.unwrap();
+    let s: Value = status(strict["handles"][0].as_str().unwrap().into()).await.unwrap().json().await.unwrap();
+    assert_eq!(s["data"][0]["ids_of_invalid_requests"], json!(["DL-e"]), "{s}");
+
     let r: Value = batch(json!([{"method": "DELETE", "data": {"id": "DL-b"}}])).await.unwrap().json().await.unwrap();
     assert!(r["handles"].is_array());
     assert_eq!(sb.get_json(&format!("/_sandbox/channels/facebook/{catalog}")).await["count"], 1);

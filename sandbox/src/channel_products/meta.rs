@@ -64,9 +64,12 @@ fn params_of(q: HashMap<String, String>, headers: &HeaderMap, body: &Bytes) -> M
 /// What a CREATE (or an UPDATE that creates) must carry, and the formats Meta accepts.
 fn check(d: &Map<String, Value>, creating: bool) -> Result<(), String> {
     let v = Value::Object(d.clone());
-    let required = ["title", "description", "availability", "condition", "price", "link", "image_link", "brand"];
+    let required = ["title", "description", "availability", "condition", "price", "link", "image_link"];
     if creating && let Some(missing) = required.iter().find(|k| text(&v, k).is_none()) {
         return Err(format!("Missing required field: {missing}"));
+    }
+    if creating && ["brand", "gtin", "mpn"].iter().all(|k| text(&v, k).is_none()) {
+        return Err("Missing required field: brand (or gtin or mpn)".into());
     }
     for k in ["price", "sale_price"] {
         if let Some(p) = text(&v, k) {
@@ -120,6 +123,8 @@ async fn items_batch(State(app): State<AppState>, Path((_v, catalog)): Path<(Str
     let Some(requests) = requests.filter(|r| !r.is_empty() && r.len() <= MAX_REQUESTS) else {
         return graph_error(StatusCode::BAD_REQUEST, &format!("(#100) The parameter requests is required: a list of 1 to {MAX_REQUESTS} requests"), 100);
     };
+    // Meta's `allow_upsert` (default true): whether an UPDATE of an unknown id creates it.
+    let upsert = !matches!(p.get("allow_upsert"), Some(Value::Bool(false))) && p.get("allow_upsert").and_then(Value::as_str) != Some("false");
     let mut errors = Vec::new();
     with_items(&app, |s| &mut s.meta, &catalog, |items| {
         for (line, r) in requests.iter().enumerate() {
@@ -134,6 +139,10 @@ async fn items_batch(State(app): State<AppState>, Path((_v, catalog)): Path<(Str
                 Some("DELETE") => drop(items.remove(&rid)),
                 Some(m @ ("CREATE" | "UPDATE")) => {
                     let old = items.get(&rid).and_then(|i| i["data"].as_object().cloned());
+                    if m == "UPDATE" && old.is_none() && !upsert {
+                        fail("The item does not exist and allow_upsert is false".into());
+                        continue;
+                    }
                     // UPDATE merges into what is there; CREATE of a known id replaces it.
                     let merged = match (m, old.as_ref()) {
                         ("UPDATE", Some(o)) => o.clone().into_iter().chain(data).collect(),
