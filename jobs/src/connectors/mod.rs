@@ -1,5 +1,6 @@
 //! The outside world, reached only over its real HTTP protocols at configurable addresses.
 pub mod aliexpress;
+pub mod channel_listings;
 pub mod google_merchant;
 pub mod meta;
 pub mod guarded_http;

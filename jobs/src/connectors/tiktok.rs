@@ -82,7 +82,7 @@ pub async fn exchange_code(s: &TikTokSettings, code: &str) -> Result<Grant, Stri
 
 /// TikTok's request signature (202309 APIs): HMAC-SHA256, keyed with the app secret, over
 /// `secret + path + sorted(key+value) + body + secret`, excluding `sign` and `access_token`.
-fn sign(secret: &str, path: &str, params: &[(&str, String)], body: &str) -> String {
+pub(crate) fn sign(secret: &str, path: &str, params: &[(&str, String)], body: &str) -> String {
     let mut sorted: Vec<&(&str, String)> = params.iter().filter(|(k, _)| *k != "sign" && *k != "access_token").collect();
     sorted.sort_by(|a, b| a.0.cmp(b.0));
     let joined: String = sorted.iter().map(|(k, v)| format!("{k}{v}")).collect();
