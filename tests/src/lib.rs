@@ -16,12 +16,18 @@ pub struct TestApp {
     pub settings: Settings,
     pub queues: RedisQueues,
     pub http: reqwest::Client,
-    runner: Arc<Runner>,
+    pub runner: Arc<Runner>,
 }
 
 /// Starts the sandbox (the emulated outside world) on a free port; returns its base address.
 pub async fn start_sandbox() -> String {
-    let config = sandbox::Config { addr: "127.0.0.1:0".parse().unwrap(), ..Default::default() };
+    start_sandbox_with(|_| {}).await
+}
+
+/// `start_sandbox` with its configuration adjusted (fault timeouts, seed...).
+pub async fn start_sandbox_with(tweak: impl FnOnce(&mut sandbox::Config)) -> String {
+    let mut config = sandbox::Config { addr: "127.0.0.1:0".parse().unwrap(), ..Default::default() };
+    tweak(&mut config);
     let (addr, _) = sandbox::spawn(config).await.expect("sandbox starts");
     format!("http://{addr}")
 }
@@ -203,4 +209,15 @@ pub async fn in_stock_ids(sandbox: &str, source: &str, n: usize, min_variants: u
         }
     }
     out
+}
+
+/// Connects a sales channel (`tiktok`, `facebook`, `google-merchant`) through the API, playing
+/// the browser (the sandbox consents at once).
+pub async fn connect_channel(app: &TestApp, token: &str, platform: &str) -> Answer {
+    let a = app.get(&format!("/api/auth/platform/{platform}/auth"), Some(token)).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
+    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    let get = |k: &str| back.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.to_string()).unwrap_or_else(|| panic!("no {k} in {back}"));
+    app.post(&format!("/api/auth/platform/{platform}/callback"), Some(token), json!({ "code": get("code"), "state": get("state") })).await
 }

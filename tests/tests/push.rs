@@ -1,7 +1,7 @@
 //! Pushing imported products to a Shopify and a WooCommerce sandbox store: every product
 //! arrives once, a re-run or re-delivered job creates no twin, an update push overwrites,
 //! and the spec's rules (a channel is needed, LISTING_PRODUCTS quota, isolation) hold.
-use dropline_tests::{Answer, TestApp, connect_shopify, connect_woo, in_stock_ids, start_sandbox, use_sandbox};
+use dropline_tests::{Answer, TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, start_sandbox, use_sandbox};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -182,4 +182,26 @@ async fn push_rules_channels_quota_and_isolation(pool: PgPool) {
     assert_eq!(over.data()["limit"], 20);
     let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM push_targets").fetch_one(&s.app.pool).await.unwrap();
     assert_eq!(stored, 0, "a refused push stores nothing");
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_push_to_tiktok_lists_the_product_once(pool: PgPool) {
+    let s = setup(pool, "tiktoker@example.com", "tiktok-shop", "tiktok-woo").await;
+    let a = connect_channel(&s.app, &s.token, "tiktok").await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let ids = import(&s, 2, 1).await;
+    assert_eq!(push(&s, &ids, &["tiktok", &s.shopify]).await.code(), 200);
+    s.app.drain().await;
+    let items = progress(&s).await;
+    assert!(items.iter().all(|i| i["status"] == "success"), "{items:?}");
+    assert!(items.iter().any(|i| i["channel"] == "tiktok" && i["channel_label"] == "TikTok Shop"));
+    let open_id: String = sqlx::query_scalar("SELECT account_id FROM channel_connections WHERE channel = 'tiktok'").fetch_one(&s.app.pool).await.unwrap();
+    let listed: Value = reqwest::get(format!("{}/_sandbox/channels/tiktok/{open_id}", s.sandbox)).await.unwrap().json().await.unwrap();
+    assert_eq!(listed["count"], 2, "{listed}");
+    // Pushed again over TikTok's copy: still two products there.
+    let body = json!({ "settings": { "channels": { "tiktok": { "is_publish": true } }, "update": ids } });
+    assert_eq!(s.app.post("/api/center/products/update-push", Some(&s.token), body).await.code(), 200);
+    s.app.drain().await;
+    let listed: Value = reqwest::get(format!("{}/_sandbox/channels/tiktok/{open_id}", s.sandbox)).await.unwrap().json().await.unwrap();
+    assert_eq!(listed["count"], 2, "{listed}");
 }

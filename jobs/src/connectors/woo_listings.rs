@@ -92,7 +92,15 @@ pub async fn upsert(rest: &Rest, l: &Listing, existing: Option<&str>) -> Result<
     let body = product_body(l);
     let product = match found {
         Some(id) => rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?,
-        None => rest.send(Method::POST, "products", Some(body)).await.map_err(failed)?,
+        None => match rest.send(Method::POST, "products", Some(body.clone())).await {
+            Ok(p) => p,
+            // An earlier create whose answer was lost holds the SKU: update that one instead.
+            Err(e) if e.status == Some(400) => match find(rest, &l.key).await? {
+                Some(id) => rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?,
+                None => return Err(failed(e)),
+            },
+            Err(e) => return Err(failed(e)),
+        },
     };
     let id = product["id"].as_i64().ok_or_else(|| PushError::Unavailable("WooCommerce answered without the product id".into()))?;
     if !is_simple(l) {
@@ -102,7 +110,16 @@ pub async fn upsert(rest: &Rest, l: &Listing, existing: Option<&str>) -> Result<
 }
 
 /// Updates variations whose SKU exists, creates the missing ones, deletes ones no longer listed.
+/// A create refused because the SKU exists (an earlier batch whose answer was lost) is
+/// settled by one more pass, which sees that variation and updates it.
 async fn sync_variations(rest: &Rest, id: i64, l: &Listing) -> Result<(), PushError> {
+    match sync_pass(rest, id, l).await {
+        Err(PushError::Rejected(m)) if m.contains("SKU") => sync_pass(rest, id, l).await,
+        other => other,
+    }
+}
+
+async fn sync_pass(rest: &Rest, id: i64, l: &Listing) -> Result<(), PushError> {
     let mut have: HashMap<String, i64> = HashMap::new();
     for page in 1.. {
         let list = rest.send(Method::GET, &format!("products/{id}/variations?per_page=100&page={page}"), None).await.map_err(failed)?;

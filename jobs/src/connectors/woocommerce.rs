@@ -54,8 +54,24 @@ impl Rest {
         self.send(method, path, body).await.map_err(|e| e.message)
     }
 
-    /// One call, its failure kept with the status and `Retry-After` the store sent.
+    /// One call, its failure kept with the status and `Retry-After` the store sent. A 429 is
+    /// retried (the store did nothing); outages are retried for reads and idempotent writes only,
+    /// since a POST that failed late may have happened.
     pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
+        let idempotent = matches!(method, reqwest::Method::GET | reqwest::Method::PUT | reqwest::Method::DELETE);
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            match self.send_once(method.clone(), path, body.clone()).await {
+                Err(e) if attempt < 3 && (e.status == Some(429) || (idempotent && e.status.is_none_or(|s| s >= 500))) => {
+                    tokio::time::sleep(e.retry_after.unwrap_or(Duration::from_millis(300 * attempt)).min(Duration::from_secs(10))).await;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    async fn send_once(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
         if let Some((limiter, store, limits)) = &self.limiter {
             limiter.acquire(store, 1.0, *limits).await;
         }

@@ -1,11 +1,57 @@
 //! Sales channels (TikTok Shop, Meta catalog, Google Merchant Center) as push destinations.
-use crate::channels::Channel;
+use uuid::Uuid;
+
+use super::listing::{self, PushError};
+use crate::channels::{self, Channel};
+use crate::connectors::channel_listings::{self, ChannelAccount};
+use crate::connectors::shopify::shop_url;
 use crate::store::products::{ProductRow, VariantRow};
-use crate::store::push_targets::Target;
+use crate::store::push_targets::{self, Target};
 use crate::tasks::TaskContext;
 
-use super::listing::PushError;
-
-pub async fn push(_ctx: &TaskContext, _t: &Target, channel: Channel, _product: &ProductRow, _variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
-    Err(PushError::Unavailable(format!("pushing to {} is being connected", channel.name())))
+pub async fn push(ctx: &TaskContext, t: &Target, channel: Channel, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
+    let db = |e: crate::Error| PushError::Unavailable(e.to_string());
+    let creds = channels::credentials(&ctx.pool, &ctx.sealer, t.workplace_id, channel).await.map_err(db)?
+        .ok_or_else(|| PushError::Revoked(format!("{} is disconnected; connect it again to push", channel.name())))?;
+    let account = account(ctx, t.workplace_id, channel).await.map_err(db)?;
+    let mut ids = t.remote_ids.clone();
+    for (i, part) in listing::build(product, variants, &t.remote_key, t.publish, "USD").iter().enumerate() {
+        let existing = ids.get(i).cloned();
+        let id = channel_listings::upsert(&ctx.settings.channels, channel, &creds.access_token, &account, part, existing.as_deref()).await?;
+        if existing.as_deref() != Some(id.as_str()) {
+            ids.truncate(i);
+            ids.push(id);
+            push_targets::record_remote(&ctx.pool, t, &ids).await.map_err(db)?;
+        }
+    }
+    Ok(ids)
 }
+
+/// The channel's account ids, its saved push settings (TikTok warehouse, package) and the
+/// page buyers land on: the product on the workplace's default store.
+async fn account(ctx: &TaskContext, workplace_id: Uuid, channel: Channel) -> crate::Result<ChannelAccount> {
+    let (account_id, sub_account_id): (Option<String>, Option<String>) =
+        sqlx::query_as("SELECT account_id, sub_account_id FROM channel_connections WHERE workplace_id = $1 AND channel = $2")
+            .bind(workplace_id)
+            .bind(channel.key())
+            .fetch_one(&ctx.pool)
+            .await?;
+    let store: Option<(String, String, String)> = sqlx::query_as(
+        "SELECT platform, platform_domain, api_base FROM stores WHERE workplace_id = $1 AND status = 'connected' AND removed_at IS NULL
+         ORDER BY is_default DESC, connected_at LIMIT 1",
+    )
+    .bind(workplace_id)
+    .fetch_optional(&ctx.pool)
+    .await?;
+    let product_url = store.map(|(platform, domain, api_base)| match platform.as_str() {
+        "shopify" => format!("{}/products/{{key}}", shop_url(&ctx.settings.shopify, &domain)),
+        _ => format!("{}/?sku={{key}}", api_base.trim_end_matches('/')),
+    });
+    let saved = channels::settings::all(&ctx.pool, workplace_id).await?;
+    let account = ChannelAccount { account_id, sub_account_id, product_url, ..Default::default() };
+    Ok(match (channel, saved.get(channel.key())) {
+        (Channel::Tiktok, Some(s)) => account.with_tiktok_settings(s),
+        _ => account,
+    })
+}
+

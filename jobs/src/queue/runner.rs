@@ -78,7 +78,8 @@ impl Runner {
         let Some(job) = self.claims.call(id).await? else {
             return Ok(false);
         };
-        let result = AssertUnwindSafe(tasks::run(&self.ctx, &job)).catch_unwind().await;
+        let work = AssertUnwindSafe(tasks::run(&self.ctx, &job)).catch_unwind();
+        let result = with_heartbeat(&self.ctx, id, work).await;
         let outcome = match result {
             Ok(Ok(refs)) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0 },
             Ok(Err(failure)) => failed(&job, failure),
@@ -108,6 +109,27 @@ impl Runner {
             });
             for r in futures::future::join_all(runs).await {
                 ran += r? as usize;
+            }
+        }
+    }
+}
+
+/// Runs `work`, touching the row every third of the queue's lease so a job that runs long
+/// (waiting on a store's rate limit) is never taken for one abandoned by a dead worker.
+async fn with_heartbeat<T>(ctx: &TaskContext, id: i64, work: impl std::future::Future<Output = T>) -> T {
+    let every = std::time::Duration::from_secs_f64((ctx.settings.queue.lease_secs as f64 / 3.0).max(0.5));
+    let mut work = std::pin::pin!(work);
+    loop {
+        tokio::select! {
+            out = &mut work => return out,
+            _ = tokio::time::sleep(every) => {
+                let touched = sqlx::query("UPDATE progress_items SET updated_at = now() WHERE id = $1 AND status = 'processing'")
+                    .bind(id)
+                    .execute(&ctx.pool)
+                    .await;
+                if let Err(e) = touched {
+                    warn!(error = %e, "job heartbeat failed");
+                }
             }
         }
     }

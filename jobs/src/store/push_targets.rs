@@ -92,6 +92,18 @@ pub async fn finish(pool: &PgPool, t: &Target, error: Option<&str>, remote_ids: 
     Ok(())
 }
 
+/// Extends the lease of a run still working.
+pub async fn renew(pool: &PgPool, t: &Target, secs: f64) -> Result<()> {
+    sqlx::query("UPDATE push_targets SET lease_until = now() + make_interval(secs => $4) WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
+        .bind(t.workplace_id)
+        .bind(t.product_id)
+        .bind(&t.destination)
+        .bind(secs)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
 /// Lets the next attempt take the pair at once.
 pub async fn release(pool: &PgPool, t: &Target) -> Result<()> {
     sqlx::query("UPDATE push_targets SET lease_until = NULL WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")

@@ -13,11 +13,11 @@ use crate::store::push_targets::{self, Lease};
 
 pub const KIND: &str = "push_product";
 
-/// Longer than any one push takes, shorter than a user waits for a crashed worker's pair.
-const LEASE_SECS: f64 = 120.0;
-
 pub async fn run(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, JobFailure> {
-    let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, LEASE_SECS).await? {
+    // As long as the queue's own lease: when the queue takes a crashed worker's job back, the
+    // pair is free again for the next run.
+    let lease = ctx.settings.queue.lease_secs as f64;
+    let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, lease).await? {
         Lease::Held(t) => t,
         Lease::Superseded => return Ok(json!({ "superseded": true })),
         Lease::Busy => return Err(JobFailure::transient("another run of this push is in progress")),
@@ -30,7 +30,8 @@ pub async fn run(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, 
         push_targets::finish(&ctx.pool, &t, Some("The product was deleted"), &t.remote_ids).await?;
         return Err(JobFailure::permanent("the product was deleted"));
     };
-    match destination::push(ctx, &t, &product, &variants).await {
+    let pushed = renewing(ctx, &t, lease, destination::push(ctx, &t, &product, &variants)).await;
+    match pushed {
         Ok(ids) => {
             push_targets::finish(&ctx.pool, &t, None, &ids).await?;
             Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
@@ -40,6 +41,22 @@ pub async fn run(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, 
         Err(e) => {
             push_targets::release(&ctx.pool, &t).await?;
             Err(JobFailure::transient(e.to_string()))
+        }
+    }
+}
+
+/// Keeps the pair's lease while the push runs; a dead worker stops renewing and the pair
+/// frees itself one lease later.
+async fn renewing<T>(ctx: &TaskContext, t: &push_targets::Target, lease: f64, work: impl std::future::Future<Output = T>) -> T {
+    let mut work = std::pin::pin!(work);
+    loop {
+        tokio::select! {
+            out = &mut work => return out,
+            _ = tokio::time::sleep(std::time::Duration::from_secs_f64((lease / 3.0).max(0.5))) => {
+                if let Err(e) = push_targets::renew(&ctx.pool, t, lease).await {
+                    tracing::warn!(error = %e, "push lease renewal failed");
+                }
+            }
         }
     }
 }

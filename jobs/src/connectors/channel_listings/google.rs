@@ -23,11 +23,10 @@ pub(super) async fn upsert(s: &ChannelOAuth, token: &str, account: &ChannelAccou
         return Err(PushError::Rejected("Google Merchant Center needs a product page address for each product; connect a store first".into()));
     };
     let url = format!("{}/{merchant}/products", s.api_base.trim_end_matches('/'));
-    let ids: Vec<String> = futures::stream::iter(l.variants.iter())
-        .map(|v| insert(&url, token, product(l, v, &link)))
-        .buffered(PARALLEL)
-        .try_collect()
-        .await?;
+    // Built eagerly: a stream that maps with a borrowing closure is not `Send` for every
+    // lifetime, which the worker's job futures must be.
+    let calls: Vec<_> = l.variants.iter().map(|v| insert(&url, token, product(l, v, &link))).collect();
+    let ids: Vec<String> = futures::stream::iter(calls).buffered(PARALLEL).try_collect().await?;
     ids.into_iter().next().ok_or_else(|| PushError::Rejected("The product has no enabled variant to list".into()))
 }
 
