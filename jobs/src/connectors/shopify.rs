@@ -116,9 +116,15 @@ impl Admin {
     /// Runs one operation. Waits out THROTTLED answers and brief outages (429, 5xx) a few
     /// times; GraphQL errors and user errors are the caller's to read.
     pub async fn graphql(&self, query: &str, variables: Value) -> Result<Value, ShopifyError> {
-        let body = json!({ "query": query, "variables": variables });
-        // What Shopify will charge: 10 per mutation field; reads here are small.
+        // What Shopify will charge: 10 per mutation field; a guess for reads.
         let cost = if query.trim_start().starts_with("mutation") { 10.0 } else { 20.0 };
+        self.graphql_costed(query, variables, cost).await
+    }
+
+    /// `graphql` with the cost Shopify will charge known to the caller, so the shared bucket
+    /// reserves exactly that.
+    pub async fn graphql_costed(&self, query: &str, variables: Value, cost: f64) -> Result<Value, ShopifyError> {
+        let body = json!({ "query": query, "variables": variables });
         let mut attempt = 0;
         loop {
             attempt += 1;

@@ -190,6 +190,8 @@ pub struct Bucket {
     pub restore_rate: f64,
     pub updated_ms: i64,
     pub enabled: bool,
+    /// THROTTLED answers given so far: how well a client paces itself.
+    pub throttled_replies: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -114,6 +114,9 @@ async fn handle(State(app): State<AppState>, shop: String, version: String, head
         if !throttled && s.throttle.enabled {
             s.throttle.available -= requested as f64;
         }
+        if throttled {
+            s.throttle.throttled_replies += 1;
+        }
         (throttled, s.throttle.clone())
     });
     if throttled {
