@@ -1,20 +1,20 @@
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { PageSpinner } from '@/components/page-states';
-import { LanguageSelector, STATISTIC_KEY, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
+import { LanguageSelector, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
 import { UpgradeButton, UsagePopover, useCurrentPlan } from '@/features/billing';
 import { StoreSelector } from '@/features/channels';
 import { DashboardLayout, mobileTabs, sideNavGroups } from '@/features/layout';
 import { NotificationBell } from '@/features/notifications';
-import { useRefreshPushed } from '@/features/product-center';
-import { PushToast } from '@/features/push';
 import { WorkplaceSelector, useWorkplaceSelection } from '@/features/workplaces';
 import { env } from '@/lib/env';
 import { changeLanguage, isSupportedLanguage } from '@/lib/i18n';
 import { useIsMobile } from '@/lib/use-media-query';
+
+/** The push toast, in the chunk of the product pages (see push-toast-host.tsx). */
+const PushToastHost = lazy(() => import('./push-toast-host'));
 
 /** The account's saved language is applied once per page load (it is also applied at sign-in). */
 let languageAppliedFor: string | null = null;
@@ -29,13 +29,6 @@ export function AppShell() {
   const ready = Boolean(account);
   const { data: statistic } = useStatistic(ready);
   const { data: plan } = useCurrentPlan(ready);
-  const { mutate: mutateKey } = useSWRConfig();
-  const refreshPushed = useRefreshPushed();
-  // A push item that ends changes the product center and its badge.
-  const onPushSettled = useCallback(() => {
-    void refreshPushed();
-    void mutateKey(STATISTIC_KEY);
-  }, [refreshPushed, mutateKey]);
 
   useEffect(() => {
     if (!account || languageAppliedFor === account.id) return;
@@ -87,7 +80,9 @@ export function AppShell() {
       }
     >
       <Outlet />
-      <PushToast onSettled={onPushSettled} />
+      <Suspense fallback={null}>
+        <PushToastHost />
+      </Suspense>
     </DashboardLayout>
   );
 }

@@ -40,6 +40,7 @@ function usePushContext() {
     isMarketingUser: Boolean(account?.is_user_mkt),
     upgradePath: isBillingHidden(account) ? null : CHANGE_PLAN_PATH,
     onPushed,
+    onQuotaExceeded: () => void mutate(CURRENT_PLAN_KEY),
   };
 }
 

@@ -21,6 +21,8 @@ export interface PushFormInput {
   quota: ListingQuota | null | undefined;
   isMarketingUser: boolean;
   onPushed?: (result: PushResult) => void;
+  /** The API refused the push for quota: the plan's usage is stale. */
+  onQuotaExceeded?: () => void;
   onClose: () => void;
   goToChannels: () => void;
 }
@@ -101,6 +103,7 @@ export function usePushForm(input: PushFormInput) {
     const outcome = pushOutcome(res);
     if (outcome.kind === 'quota') {
       setServerQuota(outcome.quota);
+      input.onQuotaExceeded?.();
       notify('error', outcome.message && outcome.message !== 'QUOTA_EXPIRED' ? translate(outcome.message) : t('push.quota.title'));
       return;
     }
