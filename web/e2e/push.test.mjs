@@ -246,8 +246,38 @@ describe('push to stores and channels', { concurrency: false }, () => {
       assert.equal(after, before, 'the update overwrote the Shopify product instead of adding one');
     }));
 
-  it('5. a push over the LISTING_PRODUCTS quota shows the quota banner', () =>
+  it('5. auto update: saves its settings, Sync now runs to the end, the product center shows the sync', () =>
     withPage(browser, 'push-5', async (page) => {
+      await signedIn(page, email);
+      await page.goto(`${BASE_URL}/app/products-center`);
+      await page.getByTestId('auto-update-link').click();
+      await page.waitForURL(/\/app\/products\/auto-update$/);
+      await page.getByTestId('auto-update-page').waitFor();
+      await page.getByTestId('auto-update-out_of_stock-unpublish').click();
+      await page.getByTestId('auto-update-save').click();
+      await page.locator('[data-testid="toast"][data-type="success"]').filter({ hasText: 'Settings saved.' }).waitFor();
+      await page.reload();
+      await page.locator('[data-testid="auto-update-out_of_stock-unpublish"][aria-pressed="true"]').waitFor();
+
+      await page.getByTestId('auto-update-sync-now').click();
+      await page.locator('[data-testid="toast"]').filter({ hasText: /The supplier sync is finished\.|The supplier sync failed\./ }).first().waitFor({ timeout: 60_000 });
+      assert.equal(await page.locator('[data-testid="toast"][data-type="error"]').count(), 0, 'the sync succeeded');
+      assert.doesNotMatch(await page.getByTestId('auto-update-last-run').innerText(), /never/);
+
+      // Every destination of the pushed products shows a sync state, none an error; the log has the run.
+      await page.goto(`${BASE_URL}/app/products-center`);
+      const row = page.locator(`[data-testid="pushed-row"][data-id="${products[0].id}"]`);
+      await row.waitFor();
+      const syncs = await row.getByTestId('target-status').evaluateAll((els) => els.map((e) => e.dataset.sync));
+      assert.equal(syncs.length, 3);
+      for (const sync of syncs) assert.ok(sync === 'synced' || sync === 'changed', `sync state ${sync}`);
+      await row.getByTestId('pushed-row-sync-log').click();
+      await page.locator('[data-testid="sync-log-entry"][data-kind="supplier_sync"]').first().waitFor();
+      await screenshot(page, 'push-5-sync-log');
+    }));
+
+  it('6. a push over the LISTING_PRODUCTS quota shows the quota banner', () =>
+    withPage(browser, 'push-6', async (page) => {
       await signedIn(page, email);
       await page.goto(`${BASE_URL}/app/products-import`);
       // The pushed products left the import list; their 9 copies are there.
@@ -311,7 +341,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
       assert.match(await banner.innerText(), /You have exceeded your listing product quota/);
       await page.getByTestId('push-quota-upgrade').waitFor();
       await page.locator('[data-testid="toast"][data-type="error"]').first().waitFor();
-      await screenshot(page, 'push-5-quota');
+      await screenshot(page, 'push-6-quota');
 
       // Opened again, the modal knows the new usage: the banner shows before any call, Push is disabled.
       await page.keyboard.press('Escape');
