@@ -20,6 +20,7 @@ pub struct Settings {
     pub inspect: InspectSettings,
     pub suppliers: SupplierSettings,
     pub catalogue: CatalogueSettings,
+    pub automation: AutomationConfig,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -120,6 +121,13 @@ pub struct CatalogueSettings {
     pub max_pages: i64,
     /// Supplier calls in flight per detail job.
     pub detail_concurrency: usize,
+}
+
+/// Smart push and supplier sync scheduling.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AutomationConfig {
+    /// How often smart push looks for new imports: also how finely its time windows are kept.
+    pub smart_push_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

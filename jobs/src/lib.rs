@@ -1,6 +1,7 @@
 //! Dropline's library: domain types, queries, connectors, and the jobs with their handlers.
 //! `api` and `worker` both build on it; it depends on neither.
 pub mod accounts;
+pub mod automation;
 pub mod catalogue;
 pub mod channels;
 pub mod config;

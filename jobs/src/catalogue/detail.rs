@@ -111,6 +111,16 @@ pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str
     })
 }
 
+/// Every variant of the supplier product as the cache holds them, sold-out ones included (`load`
+/// drops those), read from the supplier first when older than `fresh_secs` (supplier sync passes
+/// 0). NotFound when the supplier no longer has the product.
+pub async fn all_variants(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str, fresh_secs: i64) -> Result<Vec<Value>> {
+    load(pool, suppliers, source, id, fresh_secs).await?;
+    let cached = supplier_products::get(pool, source, id).await?.ok_or(Error::NotFound("product"))?;
+    let doc: DetailDoc = cached.detail.and_then(|d| serde_json::from_value(d).ok()).ok_or(Error::NotFound("product"))?;
+    Ok(doc.variants)
+}
+
 /// A supplier option in the spec's shape: `{name, values: [{id, value, image}]}`.
 fn option_view(o: &Value) -> Value {
     let values: Vec<Value> = o["values"]

@@ -14,7 +14,6 @@ use crate::connectors::suppliers::Suppliers;
 use crate::domain::{Country, Source};
 use crate::error::{Error, Result};
 use crate::store::store_products::{self, MappedSupplier};
-use crate::store::supplier_products::{self, DetailDoc};
 
 pub const MAX_SUPPLIERS: usize = 5;
 
@@ -36,14 +35,10 @@ pub struct VariantMapping {
 
 /// The supplier product's variants (all of them, sold out included), read through the cache.
 async fn supplier_variants(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettings, source: Source, id: &str) -> Result<Vec<Value>> {
-    match detail::load(pool, suppliers, source, id, cfg.detail_fresh_secs).await {
-        Ok(_) => {}
-        Err(Error::NotFound(_)) => return Err(Error::DataNotFound),
-        Err(e) => return Err(e),
+    match detail::all_variants(pool, suppliers, source, id, cfg.detail_fresh_secs).await {
+        Err(Error::NotFound(_)) => Err(Error::DataNotFound),
+        other => other,
     }
-    let cached = supplier_products::get(pool, source, id).await?.ok_or(Error::DataNotFound)?;
-    let doc: DetailDoc = cached.detail.and_then(|d| serde_json::from_value(d).ok()).ok_or(Error::DataNotFound)?;
-    Ok(doc.variants)
 }
 
 async fn checked(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettings, c: &SupplierChoice) -> Result<MappedSupplier> {

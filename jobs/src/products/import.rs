@@ -80,6 +80,8 @@ pub fn draft(d: &ProductDetail, ship_to: &Country, shipping: i64, rule: &Pricing
                 stock: v.stock.clamp(0, i32::MAX as i64) as i32,
                 image: v.image.clone(),
                 enabled: true,
+                supplier_source: None,
+                supplier_product_id: None,
             }
         })
         .collect();

@@ -12,8 +12,14 @@ pub use enqueue::{NOTIFY_CHANNEL, enqueue, enqueue_many, enqueue_many_in};
 pub use redis_queues::{JobRef, RedisQueues};
 pub use runner::{JobFailure, Runner};
 
-/// Families that refresh shared data in the background: run a few at a time.
-pub const BACKGROUND_KINDS: &[&str] = &[crate::tasks::catalogue_sync::KIND, crate::tasks::catalogue_detail::KIND];
+/// Families that work through many rows in the background (catalogue refreshes, scheduled
+/// automation): a few at a time, so they never take the connections users' jobs need.
+pub const BACKGROUND_KINDS: &[&str] = &[
+    crate::tasks::catalogue_sync::KIND,
+    crate::tasks::catalogue_detail::KIND,
+    crate::tasks::smart_push::KIND,
+    crate::tasks::supplier_sync::KIND,
+];
 
 /// How many jobs of `kind` one worker runs at once.
 pub fn concurrency(kind: &str, settings: &crate::config::QueueSettings) -> usize {
@@ -34,4 +40,6 @@ pub const KINDS: &[&str] = &[
     crate::tasks::store_products_sync::KIND,
     crate::tasks::split_product::KIND,
     crate::tasks::push_product::KIND,
+    crate::tasks::smart_push::KIND,
+    crate::tasks::supplier_sync::KIND,
 ];

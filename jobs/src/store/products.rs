@@ -44,6 +44,10 @@ pub struct VariantRow {
     pub stock: i32,
     pub image: Option<String>,
     pub enabled: bool,
+    /// Set when supplier sync switched the variant to another mapped supplier (its SKU left the
+    /// product's own supplier); `None` = the product's source and source product.
+    pub supplier_source: Option<String>,
+    pub supplier_product_id: Option<String>,
 }
 
 const PRODUCT_COLUMNS: &str = "id, source, source_product_id, ship_to, stage, title, description_html, tags, collections, \
@@ -87,14 +91,15 @@ pub async fn replace_variants(conn: &mut PgConnection, product_id: Uuid, variant
             "id": v.id, "position": v.position, "sku_id": v.sku_id, "options": v.options, "cost_cents": v.cost_cents,
             "shipping_cents": v.shipping_cents, "price_cents": v.price_cents, "compare_at_cents": v.compare_at_cents,
             "stock": v.stock, "image": v.image, "enabled": v.enabled,
+            "supplier_source": v.supplier_source, "supplier_product_id": v.supplier_product_id,
         })
     });
     sqlx::query(
         "INSERT INTO product_variants (id, product_id, position, sku_id, options, cost_cents, shipping_cents, price_cents,
-             compare_at_cents, stock, image, enabled)
+             compare_at_cents, stock, image, enabled, supplier_source, supplier_product_id)
          SELECT (r->>'id')::uuid, $1, (r->>'position')::int, r->>'sku_id', r->'options', (r->>'cost_cents')::bigint,
                 (r->>'shipping_cents')::bigint, (r->>'price_cents')::bigint, (r->>'compare_at_cents')::bigint,
-                (r->>'stock')::int, r->>'image', (r->>'enabled')::boolean
+                (r->>'stock')::int, r->>'image', (r->>'enabled')::boolean, r->>'supplier_source', r->>'supplier_product_id'
          FROM UNNEST($2::jsonb[]) AS r",
     )
     .bind(product_id)
@@ -125,7 +130,7 @@ pub async fn variants(pool: &PgPool, product_ids: &[Uuid]) -> Result<Vec<(Uuid, 
     }
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT product_id, id, position, sku_id, options, cost_cents, shipping_cents, price_cents, compare_at_cents,
-                stock, image, enabled
+                stock, image, enabled, supplier_source, supplier_product_id
          FROM product_variants WHERE product_id = ANY($1) ORDER BY product_id, position",
     )
     .bind(product_ids)

@@ -5,10 +5,12 @@ pub mod import_product;
 pub mod noop;
 pub mod push_product;
 pub mod send_email;
+pub mod smart_push;
 pub mod split_product;
 pub mod store_products_sync;
 pub mod store_scan;
 pub mod store_setup;
+pub mod supplier_sync;
 pub mod webhook_event;
 pub mod welcome;
 
@@ -62,6 +64,8 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         store_products_sync::KIND => store_products_sync::run(ctx, payload(job)?).await,
         split_product::KIND => split_product::run(ctx, payload(job)?).await,
         push_product::KIND => push_product::run(ctx, job, payload(job)?).await,
+        smart_push::KIND => smart_push::run(ctx, job, payload(job)?).await,
+        supplier_sync::KIND => supplier_sync::run(ctx, job, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
     }

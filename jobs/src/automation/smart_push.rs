@@ -1,0 +1,307 @@
+//! Smart push settings (spec section 3) and the rule that says when they apply (section 4):
+//! enabled, a non-empty store list, and all day or the current time inside the window, read in
+//! the user's time zone (so a window keeps its wall-clock meaning across daylight saving).
+use chrono::{DateTime, NaiveTime, Timelike, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+use std::collections::HashSet;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{Error, FieldErrors, Result};
+use crate::push::Destination;
+use crate::store::automation;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SmartPush {
+    #[serde(default = "yes")]
+    pub is_enable: bool,
+    #[serde(default)]
+    pub time_schedule: TimeSchedule,
+    #[serde(default)]
+    pub when: Window,
+    /// IANA name (Europe/Berlin); the request's `time-zone` header when not given.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    #[serde(default)]
+    pub condition: Condition,
+    #[serde(default)]
+    pub actions: Actions,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for SmartPush {
+    /// The spec's defaults: enabled, all day, all products, no actions.
+    fn default() -> Self {
+        SmartPush { is_enable: true, time_schedule: TimeSchedule::AllDay, when: Window::default(), time_zone: None, condition: Condition::default(), actions: Actions::default() }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeSchedule {
+    #[default]
+    AllDay,
+    TimeFrame,
+}
+
+/// "HH:MM" wall-clock times in `time_zone`; a window whose end is before its start runs over midnight.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Window {
+    pub from: String,
+    pub to: String,
+}
+
+impl Default for Window {
+    fn default() -> Self {
+        Window { from: "00:00".into(), to: "23:59".into() }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Condition {
+    /// Every product of the import list, not only those imported since smart push was turned on.
+    #[serde(default = "yes")]
+    pub apply_all_products: bool,
+}
+
+impl Default for Condition {
+    fn default() -> Self {
+        Condition { apply_all_products: true }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Actions {
+    /// Stored as chosen; not applied until AI writing exists (`ai_writing_available: false`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimize_product_content: Option<ContentAction>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pushed_connected_channels: Option<ChannelsAction>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ContentAction {
+    pub style: ContentStyle,
+    pub tone: Tone,
+    pub language: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ContentStyle {
+    Highlight,
+    Simple,
+    Minimalism,
+    Storytelling,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Tone {
+    Persuasive,
+    Expert,
+    Daring,
+    Playful,
+    Sophisticated,
+    Supportive,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ChannelsAction {
+    /// Destination keys: connected store ids, or tiktok / facebook / google.
+    #[serde(default)]
+    pub store_ids: Vec<String>,
+    /// Shopify publication gids (of the chosen Shopify stores); none: each store's Online Store.
+    #[serde(default)]
+    pub publication_ids: Vec<String>,
+    #[serde(default)]
+    pub publish_status: PublishStatus,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PublishStatus {
+    #[default]
+    Publish,
+    Unpublish,
+}
+
+impl SmartPush {
+    pub fn store_ids(&self) -> &[String] {
+        self.actions.pushed_connected_channels.as_ref().map_or(&[], |c| c.store_ids.as_slice())
+    }
+
+    /// Smart push acts and is active: enabled with somewhere to push.
+    pub fn active(&self) -> bool {
+        self.is_enable && !self.store_ids().is_empty()
+    }
+
+    pub fn tz(&self) -> Tz {
+        self.time_zone.as_deref().and_then(|z| z.parse().ok()).unwrap_or(Tz::UTC)
+    }
+}
+
+fn hh_mm(s: &str) -> Option<NaiveTime> {
+    NaiveTime::parse_from_str(s.trim(), "%H:%M").ok()
+}
+
+/// Whether `t` lies in [from, to] to the minute; `to` before `from` wraps past midnight.
+pub fn in_window(from: NaiveTime, to: NaiveTime, t: NaiveTime) -> bool {
+    let m = |t: NaiveTime| t.hour() * 60 + t.minute();
+    let (f, e, t) = (m(from), m(to), m(t));
+    if f <= e { f <= t && t <= e } else { t >= f || t <= e }
+}
+
+/// The spec's rule: smart push is applied only when enabled, the store list is not empty, and
+/// the schedule is all day or `now` (in the settings' time zone) lies in the window.
+pub fn applies(s: &SmartPush, now: DateTime<Utc>) -> bool {
+    if !s.active() {
+        return false;
+    }
+    match s.time_schedule {
+        TimeSchedule::AllDay => true,
+        TimeSchedule::TimeFrame => match (hh_mm(&s.when.from), hh_mm(&s.when.to)) {
+            (Some(from), Some(to)) => in_window(from, to, now.with_timezone(&s.tz()).time()),
+            _ => false,
+        },
+    }
+}
+
+/// The saved settings (defaults when never saved); an unset time zone reads as `header_tz`.
+pub async fn get(pool: &PgPool, workplace_id: Uuid, header_tz: Option<&str>) -> Result<SmartPush> {
+    let saved = automation::get(pool, workplace_id).await?.and_then(|r| serde_json::from_value::<SmartPush>(r.smart_push).ok());
+    let mut s = saved.unwrap_or_default();
+    if s.time_zone.is_none() {
+        s.time_zone = Some(zone_or_utc(header_tz));
+    }
+    Ok(s)
+}
+
+fn zone_or_utc(header: Option<&str>) -> String {
+    header.and_then(|z| z.trim().parse::<Tz>().ok()).map_or_else(|| "UTC".to_string(), |z| z.name().to_string())
+}
+
+/// Checks and saves the settings; every bad field is named at once.
+pub async fn update(pool: &PgPool, workplace_id: Uuid, mut s: SmartPush, header_tz: Option<&str>) -> Result<SmartPush> {
+    let mut bad = FieldErrors::new();
+    let mut fail = |field: &str, m: &str| bad.entry(field.to_string()).or_default().push(m.to_string());
+    for (field, value) in [("when.from", &mut s.when.from), ("when.to", &mut s.when.to)] {
+        match hh_mm(value) {
+            Some(t) => *value = t.format("%H:%M").to_string(),
+            None => fail(field, "use a time of day as HH:MM"),
+        }
+    }
+    s.time_zone = match s.time_zone.as_deref().map(str::trim).filter(|z| !z.is_empty()) {
+        Some(z) => match z.parse::<Tz>() {
+            Ok(tz) => Some(tz.name().to_string()),
+            Err(_) => {
+                fail("time_zone", "use a time zone name such as Europe/Berlin");
+                None
+            }
+        },
+        None => Some(zone_or_utc(header_tz)),
+    };
+    if let Some(c) = &mut s.actions.optimize_product_content {
+        c.language = c.language.trim().to_string();
+        if c.language.is_empty() || c.language.len() > 40 {
+            fail("actions.optimize_product_content.language", "choose a language");
+        }
+    }
+    if let Some(c) = &mut s.actions.pushed_connected_channels {
+        let mut seen = HashSet::new();
+        c.store_ids.retain(|k| seen.insert(k.clone()));
+        let known = crate::automation::destinations(pool, workplace_id).await?;
+        if c.store_ids.iter().any(|k| !Destination::parse(k).is_some_and(|d| known.iter().any(|(x, _)| *x == d))) {
+            fail("actions.pushed_connected_channels.store_ids", "choose stores and channels connected to this workplace");
+        }
+        let shops: Vec<&str> = c.store_ids.iter().map(String::as_str).collect();
+        let offered = crate::automation::publications(pool, workplace_id, &shops).await?;
+        if c.publication_ids.iter().any(|p| !offered.iter().any(|(_, o)| o == p)) {
+            fail("actions.pushed_connected_channels.publication_ids", "choose publications of the chosen Shopify stores");
+        }
+    }
+    Error::check(bad)?;
+    let restart = s.active() && !get(pool, workplace_id, None).await?.active();
+    let value = serde_json::to_value(&s).map_err(anyhow::Error::from)?;
+    automation::save_smart_push(pool, workplace_id, &value, restart).await?;
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> NaiveTime {
+        hh_mm(s).unwrap()
+    }
+
+    fn framed(from: &str, to: &str, zone: &str) -> SmartPush {
+        let mut s = SmartPush { time_schedule: TimeSchedule::TimeFrame, when: Window { from: from.into(), to: to.into() }, time_zone: Some(zone.into()), ..SmartPush::default() };
+        s.actions.pushed_connected_channels = Some(ChannelsAction { store_ids: vec!["tiktok".into()], publication_ids: vec![], publish_status: PublishStatus::Publish });
+        s
+    }
+
+    fn at(utc: &str) -> DateTime<Utc> {
+        utc.parse().unwrap()
+    }
+
+    #[test]
+    fn window_includes_both_ends_to_the_minute() {
+        assert!(in_window(t("09:00"), t("17:00"), t("09:00")));
+        assert!(in_window(t("09:00"), t("17:00"), t("17:00")));
+        assert!(in_window(t("09:00"), t("17:00"), NaiveTime::from_hms_opt(17, 0, 59).unwrap()), "17:00:59 is still 17:00");
+        assert!(!in_window(t("09:00"), t("17:00"), t("08:59")));
+        assert!(!in_window(t("09:00"), t("17:00"), t("17:01")));
+        assert!(in_window(t("12:30"), t("12:30"), t("12:30")));
+        assert!(!in_window(t("12:30"), t("12:30"), t("12:31")));
+    }
+
+    #[test]
+    fn window_crossing_midnight() {
+        let (from, to) = (t("22:00"), t("06:00"));
+        for inside in ["22:00", "23:59", "00:00", "03:15", "06:00"] {
+            assert!(in_window(from, to, t(inside)), "{inside}");
+        }
+        for outside in ["06:01", "12:00", "21:59"] {
+            assert!(!in_window(from, to, t(outside)), "{outside}");
+        }
+    }
+
+    #[test]
+    fn the_window_is_read_in_the_user_s_zone() {
+        // 09:00 to 17:00 in Berlin: 07:30 UTC in summer is 09:30 there, in winter 08:30.
+        let s = framed("09:00", "17:00", "Europe/Berlin");
+        assert!(applies(&s, at("2026-07-01T07:30:00Z")));
+        assert!(!applies(&s, at("2026-01-15T07:30:00Z")));
+        assert!(applies(&s, at("2026-01-15T08:00:00Z")), "09:00 in winter, the start itself");
+        let night = framed("22:00", "06:00", "Asia/Ho_Chi_Minh");
+        assert!(applies(&night, at("2026-03-01T16:00:00Z")), "23:00 in Ho Chi Minh City");
+        assert!(!applies(&night, at("2026-03-01T05:00:00Z")), "12:00 there");
+    }
+
+    #[test]
+    fn disabled_or_without_stores_never_applies() {
+        let mut s = framed("00:00", "23:59", "UTC");
+        s.time_schedule = TimeSchedule::AllDay;
+        assert!(applies(&s, at("2026-03-01T05:00:00Z")));
+        s.is_enable = false;
+        assert!(!applies(&s, at("2026-03-01T05:00:00Z")));
+        assert!(!applies(&SmartPush::default(), at("2026-03-01T05:00:00Z")), "the defaults name no store");
+    }
+
+    #[test]
+    fn defaults_are_the_spec_s() {
+        let d: SmartPush = serde_json::from_str("{}").unwrap();
+        assert_eq!(d, SmartPush::default());
+        let v = serde_json::to_value(&d).unwrap();
+        assert_eq!(v["is_enable"], true);
+        assert_eq!(v["time_schedule"], "all_day");
+        assert_eq!(v["condition"]["apply_all_products"], true);
+        assert_eq!(v["actions"], serde_json::json!({}));
+    }
+}
