@@ -175,6 +175,14 @@ impl Catalogue {
         Some(built)
     }
 
+    /// Replaces a product's detail: the control API's supplier price, stock and SKU changes.
+    /// `false` when the source has no such product.
+    pub fn set_product(&self, source: &str, id: &str, p: Product) -> bool {
+        let Some(&i) = self.by_id.get(id).filter(|&&i| self.products[i].source == source) else { return false };
+        self.details.write().unwrap_or_else(|e| e.into_inner()).insert(i, std::sync::Arc::new(p));
+        true
+    }
+
     /// First product of a source (handy for docs and tests).
     pub fn first_of(&self, source: &str) -> Option<&Summary> {
         self.products.iter().find(|p| p.source == source)

@@ -17,6 +17,7 @@ use crate::{AppState, creds};
 
 pub mod aliexpress;
 pub mod cj;
+pub mod control;
 pub mod model;
 pub mod orders;
 
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{api}/orders/{{id}}/refund"), post(orders::refund))
         .merge(aliexpress::routes())
         .merge(cj::routes())
+        .merge(control::routes())
 }
 
 pub fn err(status: StatusCode, code: &str, message: &str) -> Response {
