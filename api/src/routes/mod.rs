@@ -1,5 +1,6 @@
 mod account;
 mod auth;
+mod automation;
 mod channels;
 mod core;
 mod find;
@@ -31,6 +32,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(plans::router())
         .merge(mapping::router())
         .merge(push::router())
+        .merge(automation::router())
         .merge(webhooks::router())
         .merge(account::router())
         .merge(core::router())
