@@ -98,3 +98,86 @@ async fn import_follows_the_job_to_a_summary(pool: PgPool) {
     let price: i64 = sqlx::query_scalar("SELECT price_cents FROM product_variants").fetch_one(&pool).await.unwrap();
     assert_eq!(price, 800, "priced by the default rule");
 }
+
+/// Runs `dropline args` while this test plays the worker with `settings` (pointed at the
+/// sandbox), until the command ends; returns its output.
+async fn with_worker(pool: &PgPool, settings: &jobs::config::Settings, args: &[&str]) -> String {
+    let db = pool.connect_options().get_database().unwrap().to_string();
+    let child = Command::new(env!("CARGO_BIN_EXE_dropline"))
+        .args(args)
+        .env("DROPLINE_ENV", "test")
+        .env("DROPLINE_CONFIG_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../config"))
+        .env("DROPLINE__DATABASE__URL", format!("postgres://postgres@127.0.0.1:5432/{db}"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ctx = jobs::tasks::TaskContext::new(pool.clone(), std::sync::Arc::new(settings.clone())).unwrap();
+    let runner = jobs::queue::Runner::new(ctx);
+    let waiting = tokio::task::spawn_blocking(move || child.wait_with_output());
+    while !waiting.is_finished() {
+        runner.drain().await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let out = waiting.await.unwrap().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    text
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn push_and_sync_follow_their_jobs_to_a_summary(pool: PgPool) {
+    let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse().unwrap(), ..Default::default() }).await.unwrap();
+    let sandbox = format!("http://{addr}");
+    let db = pool.connect_options().get_database().unwrap().to_string();
+    let mut settings = jobs::config::Settings::load_env("test").unwrap();
+    settings.database.url = format!("postgres://postgres@127.0.0.1:5432/{db}").into();
+    settings.redis.namespace = format!("dropline-cli-{}", uuid::Uuid::new_v4());
+    settings.suppliers.api_url_template = format!("{sandbox}/suppliers/{{source}}/api");
+    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    assert!(ok);
+    let (user_id, workplace_id): (uuid::Uuid, uuid::Uuid) = sqlx::query_as("SELECT owner_id, id FROM workplaces").fetch_one(&pool).await.unwrap();
+
+    // A CJ product with stock in the import list, and a WooCommerce store.
+    let http = reqwest::Client::new();
+    let api = format!("{sandbox}/suppliers/cj/api/products");
+    let page: serde_json::Value = http.get(format!("{api}?page_size=20")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+    let mut chosen = None;
+    for id in page["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()) {
+        let p: serde_json::Value = http.get(format!("{api}/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+        if let Some(v) = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_i64().unwrap() > 0) {
+            chosen = Some((id, v["sku_id"].as_str().unwrap().to_string()));
+            break;
+        }
+    }
+    let (product, sku) = chosen.expect("an in-stock CJ product");
+    let suppliers = jobs::connectors::suppliers::Suppliers::new(&settings.suppliers);
+    let request = jobs::products::import::ImportRequest {
+        source: jobs::domain::Source::parse("cj").unwrap(),
+        source_product_id: product.clone(),
+        ship_to: jobs::domain::Country::parse("US").unwrap(),
+    };
+    jobs::products::import::import_one(&pool, &suppliers, &settings.catalogue, workplace_id, &request, None).await.unwrap();
+    let keys: serde_json::Value = http.post(format!("{sandbox}/_sandbox/woo/cli-woo/keys")).json(&serde_json::json!({})).send().await.unwrap().json().await.unwrap();
+    let sealer = jobs::crypto::Sealer::from_base64(&settings.secrets.encryption_key).unwrap();
+    let who = jobs::stores::install::Installer { user_id, workplace_id };
+    let (key, secret) = (keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str().unwrap());
+    jobs::stores::install::woo_link(&pool, &settings, &sealer, who, &format!("{sandbox}/woo/cli-woo"), key, secret).await.unwrap();
+
+    let (ok, out) = dropline(&pool, &["push", "--email", "op@shop.com", "--all", "--channels", "shopify"]);
+    assert!(!ok && out.contains("shopify: no such store or channel is connected"), "{out}");
+    let out = with_worker(&pool, &settings, &["push", "--email", "op@shop.com", "--all", "--channels", "woocommerce", "--unpublish"]).await;
+    assert!(out.contains("pushing 1 products to 1 destinations") && out.contains("1/1") && out.contains("1 pushed, 0 failed"), "{out}");
+
+    // The supplier raises the price: sync --now tells what changed and updates the store.
+    let cost: i64 = sqlx::query_scalar("SELECT cost_cents FROM product_variants WHERE sku_id = $1").bind(&sku).fetch_one(&pool).await.unwrap();
+    let new = cost + 100;
+    let body = serde_json::json!({ "variants": [{ "sku_id": sku, "price": format!("{}.{:02}", new / 100, new % 100) }] });
+    http.post(format!("{sandbox}/_sandbox/suppliers/cj/products/{product}")).json(&body).send().await.unwrap().error_for_status().unwrap();
+    let out = with_worker(&pool, &settings, &["sync", "--email", "op@shop.com", "--now"]).await;
+    let price = |c: i64| format!("{}.{:02}", c / 100, c % 100);
+    assert!(out.contains("1 products read, 1 changed") && out.contains(&format!("price {} → {}", price(cost * 2), price(new * 2))), "{out}");
+    assert!(out.contains("updating 1 store listings") && out.contains("1 pushed, 0 failed"), "{out}");
+    let (ok, out) = dropline(&pool, &["sync", "--email", "op@shop.com"]);
+    assert!(ok && out.contains("auto update on every 24 h; last sync: 20"), "{out}");
+}

@@ -44,12 +44,6 @@ async fn product_ids(pool: &PgPool, workplace: uuid::Uuid, a: &Args, source: Sou
     Ok(ids)
 }
 
-fn bar(done: i64, total: i64) -> String {
-    let width = 30;
-    let filled = if total > 0 { (done * width / total) as usize } else { 0 };
-    format!("[{}{}] {done}/{total}", "#".repeat(filled), "-".repeat(width as usize - filled))
-}
-
 pub async fn run(pool: &PgPool, a: Args) -> anyhow::Result<()> {
     let source = Source::parse(&a.source).map_err(anyhow::Error::msg)?;
     let ship_to = Country::parse(&a.ship_to).map_err(anyhow::Error::msg)?;
@@ -66,7 +60,7 @@ pub async fn run(pool: &PgPool, a: Args) -> anyhow::Result<()> {
     let (mut last_done, mut last_change) = (-1, Instant::now());
     let status = loop {
         let s = import_all::status(pool, workplace.id, batch).await?;
-        print!("\r{}", bar(s.done, s.total));
+        print!("\r{}", crate::follow::bar(s.done, s.total));
         std::io::stdout().flush().ok();
         if s.status == "done" {
             break s;

@@ -3,8 +3,11 @@ use clap::{Parser, Subcommand};
 use jobs::config::Settings;
 use jobs::store::{progress, users, workplaces};
 
+mod follow;
 mod import;
 mod inspect;
+mod push;
+mod sync;
 
 #[derive(Parser)]
 #[command(name = "dropline", about = "Dropline operator commands")]
@@ -53,6 +56,35 @@ enum Command {
         limit: usize,
         #[arg(long, default_value = "US")]
         ship_to: String,
+    },
+    /// Pushes products to stores and channels (the worker runs the pushes) and follows them
+    /// with a progress bar.
+    Push {
+        #[arg(long)]
+        email: String,
+        /// Every product of the import list.
+        #[arg(long, conflicts_with = "ids")]
+        all: bool,
+        /// A file of product ids, one per line.
+        #[arg(long)]
+        ids: Option<std::path::PathBuf>,
+        /// Comma-separated: shopify and woocommerce (every connected store of the platform),
+        /// tiktok, facebook, google, or a store id.
+        #[arg(long)]
+        channels: String,
+        /// Publish (the default).
+        #[arg(long, conflicts_with = "unpublish")]
+        publish: bool,
+        /// Push as drafts, hidden from buyers.
+        #[arg(long)]
+        unpublish: bool,
+    },
+    /// Supplier sync (auto update): `--now` runs one and prints what changed; without it, the settings.
+    Sync {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        now: bool,
     },
     /// Connected stores.
     Stores {
@@ -141,6 +173,10 @@ async fn main() -> anyhow::Result<()> {
             let args = import::Args { email, source, ids, query, limit, ship_to };
             import::run(&pool, args).await?;
         }
+        Command::Push { email, all, ids, channels, publish: _, unpublish } => {
+            push::run(&pool, push::Args { email, all, ids, channels, publish: !unpublish }).await?;
+        }
+        Command::Sync { email, now } => sync::run(&pool, &email, now).await?,
         Command::SeedDemo => {
             match jobs::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
                 Some(_) => println!("demo account created"),
