@@ -8,6 +8,7 @@ pub mod smart_push_run;
 pub mod supplier_sync;
 pub mod sync_diff;
 pub mod sync_push;
+pub mod window;
 
 use sqlx::PgPool;
 use uuid::Uuid;

@@ -1,7 +1,6 @@
-//! Smart push settings (spec section 3) and the rule that says when they apply (section 4):
+//! Smart push settings (spec section 3); `window.rs` holds the rule that says when they apply:
 //! enabled, a non-empty store list, and all day or the current time inside the window, read in
 //! the user's time zone (so a window keeps its wall-clock meaning across daylight saving).
-use chrono::{DateTime, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
@@ -12,6 +11,9 @@ use uuid::Uuid;
 use crate::error::{Error, FieldErrors, Result};
 use crate::push::Destination;
 use crate::store::automation;
+
+pub use super::window::{applies, in_window};
+use super::window::hh_mm;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SmartPush {
@@ -146,32 +148,6 @@ impl SmartPush {
     }
 }
 
-fn hh_mm(s: &str) -> Option<NaiveTime> {
-    NaiveTime::parse_from_str(s.trim(), "%H:%M").ok()
-}
-
-/// Whether `t` lies in [from, to] to the minute; `to` before `from` wraps past midnight.
-pub fn in_window(from: NaiveTime, to: NaiveTime, t: NaiveTime) -> bool {
-    let m = |t: NaiveTime| t.hour() * 60 + t.minute();
-    let (f, e, t) = (m(from), m(to), m(t));
-    if f <= e { f <= t && t <= e } else { t >= f || t <= e }
-}
-
-/// The spec's rule: smart push is applied only when enabled, the store list is not empty, and
-/// the schedule is all day or `now` (in the settings' time zone) lies in the window.
-pub fn applies(s: &SmartPush, now: DateTime<Utc>) -> bool {
-    if !s.active() {
-        return false;
-    }
-    match s.time_schedule {
-        TimeSchedule::AllDay => true,
-        TimeSchedule::TimeFrame => match (hh_mm(&s.when.from), hh_mm(&s.when.to)) {
-            (Some(from), Some(to)) => in_window(from, to, now.with_timezone(&s.tz()).time()),
-            _ => false,
-        },
-    }
-}
-
 /// The saved settings (defaults when never saved); an unset time zone reads as `header_tz`.
 pub async fn get(pool: &PgPool, workplace_id: Uuid, header_tz: Option<&str>) -> Result<SmartPush> {
     let saved = automation::get(pool, workplace_id).await?.and_then(|r| serde_json::from_value::<SmartPush>(r.smart_push).ok());
@@ -235,64 +211,6 @@ pub async fn update(pool: &PgPool, workplace_id: Uuid, mut s: SmartPush, header_
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> NaiveTime {
-        hh_mm(s).unwrap()
-    }
-
-    fn framed(from: &str, to: &str, zone: &str) -> SmartPush {
-        let mut s = SmartPush { time_schedule: TimeSchedule::TimeFrame, when: Window { from: from.into(), to: to.into() }, time_zone: Some(zone.into()), ..SmartPush::default() };
-        s.actions.pushed_connected_channels = Some(ChannelsAction { store_ids: vec!["tiktok".into()], publication_ids: vec![], publish_status: PublishStatus::Publish });
-        s
-    }
-
-    fn at(utc: &str) -> DateTime<Utc> {
-        utc.parse().unwrap()
-    }
-
-    #[test]
-    fn window_includes_both_ends_to_the_minute() {
-        assert!(in_window(t("09:00"), t("17:00"), t("09:00")));
-        assert!(in_window(t("09:00"), t("17:00"), t("17:00")));
-        assert!(in_window(t("09:00"), t("17:00"), NaiveTime::from_hms_opt(17, 0, 59).unwrap()), "17:00:59 is still 17:00");
-        assert!(!in_window(t("09:00"), t("17:00"), t("08:59")));
-        assert!(!in_window(t("09:00"), t("17:00"), t("17:01")));
-        assert!(in_window(t("12:30"), t("12:30"), t("12:30")));
-        assert!(!in_window(t("12:30"), t("12:30"), t("12:31")));
-    }
-
-    #[test]
-    fn window_crossing_midnight() {
-        let (from, to) = (t("22:00"), t("06:00"));
-        for inside in ["22:00", "23:59", "00:00", "03:15", "06:00"] {
-            assert!(in_window(from, to, t(inside)), "{inside}");
-        }
-        for outside in ["06:01", "12:00", "21:59"] {
-            assert!(!in_window(from, to, t(outside)), "{outside}");
-        }
-    }
-
-    #[test]
-    fn the_window_is_read_in_the_user_s_zone() {
-        // 09:00 to 17:00 in Berlin: 07:30 UTC in summer is 09:30 there, in winter 08:30.
-        let s = framed("09:00", "17:00", "Europe/Berlin");
-        assert!(applies(&s, at("2026-07-01T07:30:00Z")));
-        assert!(!applies(&s, at("2026-01-15T07:30:00Z")));
-        assert!(applies(&s, at("2026-01-15T08:00:00Z")), "09:00 in winter, the start itself");
-        let night = framed("22:00", "06:00", "Asia/Ho_Chi_Minh");
-        assert!(applies(&night, at("2026-03-01T16:00:00Z")), "23:00 in Ho Chi Minh City");
-        assert!(!applies(&night, at("2026-03-01T05:00:00Z")), "12:00 there");
-    }
-
-    #[test]
-    fn disabled_or_without_stores_never_applies() {
-        let mut s = framed("00:00", "23:59", "UTC");
-        s.time_schedule = TimeSchedule::AllDay;
-        assert!(applies(&s, at("2026-03-01T05:00:00Z")));
-        s.is_enable = false;
-        assert!(!applies(&s, at("2026-03-01T05:00:00Z")));
-        assert!(!applies(&SmartPush::default(), at("2026-03-01T05:00:00Z")), "the defaults name no store");
-    }
 
     #[test]
     fn defaults_are_the_spec_s() {

@@ -105,10 +105,10 @@ async fn next_supplier(ctx: &TaskContext, reads: &mut Reads, workplace_id: Uuid,
     let after = list.iter().position(|s| s == current).map_or(0, |i| i + 1);
     let mut found = vec![];
     for s in &list[after..] {
-        if let Ok(variants) = read(ctx, reads, &s.source, &s.source_product_id).await {
-            if let Some(seen) = find(variants, &s.sku_id) {
-                found.push((s.clone(), seen));
-            }
+        if let Ok(variants) = read(ctx, reads, &s.source, &s.source_product_id).await
+            && let Some(seen) = find(variants, &s.sku_id)
+        {
+            found.push((s.clone(), seen));
         }
     }
     let in_stock = found.iter().position(|(_, seen)| matches!(seen, Seen::Found { stock, .. } if *stock > 0));

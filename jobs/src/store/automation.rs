@@ -73,9 +73,10 @@ pub async fn smart_push_candidates(pool: &PgPool, only: Option<Uuid>) -> Result<
 /// Workplaces holding pushed products, with their saved auto update settings (`{}` when none).
 pub async fn sync_candidates(pool: &PgPool) -> Result<Vec<(Uuid, Value)>> {
     Ok(sqlx::query_as(
-        "SELECT w.workplace_id, COALESCE(a.auto_update, '{}')
-         FROM (SELECT DISTINCT workplace_id FROM push_targets WHERE status = 'success') w
-         LEFT JOIN automation_settings a ON a.workplace_id = w.workplace_id",
+        // One index probe per workplace (push_targets_workplace), not a scan of every target.
+        "SELECT w.id, COALESCE(a.auto_update, '{}')
+         FROM workplaces w LEFT JOIN automation_settings a ON a.workplace_id = w.id
+         WHERE EXISTS (SELECT 1 FROM push_targets t WHERE t.workplace_id = w.id AND t.status = 'success')",
     )
     .fetch_all(pool)
     .await?)
