@@ -76,6 +76,7 @@ pub fn platform_of(path: &str, headers: &HeaderMap) -> Option<(String, String)> 
         "suppliers" => return Some((second.to_string(), rest)),
         "aliexpress" => "aliexpress",
         "cj" => "cj",
+        "ebay" => "ebay",
         "track" => "17track",
         "oauth" => return Some((second.to_string(), rest)),
         "img" => "images",

@@ -40,8 +40,14 @@ pub mod creds {
     /// AliExpress open-platform app key / secret.
     pub const ALIEXPRESS_APP_KEY: &str = "sandbox-ae-app-key";
     pub const ALIEXPRESS_APP_SECRET: &str = "sandbox-ae-app-secret";
-    /// CJ Dropshipping access token (`CJ-Access-Token`).
+    /// CJ Dropshipping API key (`authentication/getAccessToken {apiKey}`) and the access token
+    /// it yields (`CJ-Access-Token`).
+    pub const CJ_API_KEY: &str = "sandbox-cj-api-key";
     pub const CJ_ACCESS_TOKEN: &str = "sandbox-cj-access-token";
+    /// eBay application keyset (client-credentials grant) and the application token it yields.
+    pub const EBAY_CLIENT_ID: &str = "sandbox-ebay-client-id";
+    pub const EBAY_CLIENT_SECRET: &str = "sandbox-ebay-client-secret";
+    pub const EBAY_APP_TOKEN: &str = "sandbox-ebay-app-token";
     /// Payment vendor secret key (`Authorization: Bearer`, or Basic username as Stripe allows).
     pub const PAYMENTS_KEY: &str = "sandbox-payments-key";
     /// Signs payment webhooks (`Stripe-Signature`); also returned as the endpoint's `secret`.

@@ -1,6 +1,6 @@
 //! Supplier catalogue protocol: one documented JSON API per source at
 //! `/suppliers/{source}/api/...` (search, product, reviews, freight, orders),
-//! plus marketplace-style dialects (`aliexpress.rs`, `cj.rs`).
+//! plus marketplace-style dialects (`aliexpress.rs`, `cj.rs`, `ebay.rs`).
 use std::collections::HashMap;
 
 use axum::Router;
@@ -18,6 +18,8 @@ use crate::{AppState, creds};
 pub mod aliexpress;
 pub mod cj;
 pub mod control;
+pub mod ebay;
+mod ebay_item;
 pub mod model;
 pub mod orders;
 
@@ -37,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{api}/orders/{{id}}/refund"), post(orders::refund))
         .merge(aliexpress::routes())
         .merge(cj::routes())
+        .merge(ebay::routes())
         .merge(control::routes())
 }
 
