@@ -152,6 +152,21 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log(pool
     assert!(again["changed"].as_array().unwrap().is_empty(), "{again}");
     assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed);
     assert_eq!(count(&s, "SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
+
+    // A sync that died after saving its changes, before handing them to the push engine, runs
+    // again: it pushes them, writes no second log row for its run, and no twin appears.
+    sqlx::query("UPDATE push_targets SET sync_pending = true").execute(&s.app.pool).await.unwrap();
+    sqlx::query("UPDATE progress_items SET status = 'queued', run_after = now() WHERE id = (SELECT max(id) FROM progress_items WHERE kind = 'supplier_sync')")
+        .execute(&s.app.pool).await.unwrap();
+    s.app.drain().await;
+    assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed + 2);
+    assert_eq!(count(&s, "SELECT count(*) FROM push_targets WHERE sync_pending OR status <> 'success'").await, 0);
+    assert_eq!(count(&s, "SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
+    let shop: Value = reqwest::get(format!("{}/_sandbox/shopify/sync-shop", s.sandbox)).await.unwrap().json().await.unwrap();
+    let all: Vec<Value> = match &shop["products"] { Value::Object(m) => m.values().cloned().collect(), Value::Array(v) => v.clone(), _ => vec![] };
+    assert_eq!(all.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1);
+    let woo_key: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2").bind(product).bind(&s.woo).fetch_one(&s.app.pool).await.unwrap();
+    assert_eq!(woo_get(&s, "sync-woo", &format!("products?sku={woo_key}&status=any")).await.as_array().map(Vec::len), Some(1));
 }
 
 #[sqlx::test(migrator = "jobs::db::MIGRATOR")]
