@@ -134,6 +134,7 @@ async fn push_and_sync_follow_their_jobs_to_a_summary(pool: PgPool) {
     settings.database.url = format!("postgres://postgres@127.0.0.1:5432/{db}").into();
     settings.redis.namespace = format!("dropline-cli-{}", uuid::Uuid::new_v4());
     settings.suppliers.api_url_template = format!("{sandbox}/suppliers/{{source}}/api");
+    settings.suppliers.cj.api_url = format!("{sandbox}/cj/api2.0/v1");
     let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
     assert!(ok);
     let (user_id, workplace_id): (uuid::Uuid, uuid::Uuid) = sqlx::query_as("SELECT owner_id, id FROM workplaces").fetch_one(&pool).await.unwrap();

@@ -100,6 +100,29 @@ pub struct SupplierSettings {
     pub timeout_secs: u64,
     /// AliExpress products are read through AliExpress's own API when an app key is set.
     pub aliexpress: AliExpressSettings,
+    /// CJ products are read through CJ's API 2.0 when an API key is set.
+    pub cj: CjSettings,
+    /// eBay products are read through eBay's Browse API when a client id is set.
+    pub ebay: EbaySettings,
+}
+
+/// The CJ Dropshipping account Dropline calls as (`api_url` ends in `/api2.0/v1`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct CjSettings {
+    pub api_url: String,
+    pub api_key: String,
+}
+
+/// The eBay application (client-credentials keyset) Dropline browses as.
+#[derive(Debug, Clone, Deserialize)]
+pub struct EbaySettings {
+    /// Host of both `/identity/v1/oauth2/token` and `/buy/browse/v1`.
+    pub api_url: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub marketplace_id: String,
+    /// Browse search needs a query or a category: the catalogue sync walks this category.
+    pub catalogue_category_id: String,
 }
 
 /// The AliExpress Open Platform app Dropline calls as.

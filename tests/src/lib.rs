@@ -42,13 +42,15 @@ pub fn use_sandbox_identity(settings: &mut Settings, base: &str) {
     settings.oauth.facebook.userinfo_url = format!("{base}/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture");
 }
 
-/// Points every outside party (identity, Shopify, channels) at the sandbox at `base`, and
+/// Points every outside party (identity, Shopify, suppliers, channels) at the sandbox at `base`, and
 /// lets store inspection reach it on loopback.
 pub fn use_sandbox(settings: &mut Settings, base: &str) {
     use_sandbox_identity(settings, base);
     settings.shopify.shop_url_template = format!("{base}/shops/{{shop}}");
     settings.suppliers.api_url_template = format!("{base}/suppliers/{{source}}/api");
     settings.suppliers.aliexpress.api_url = format!("{base}/aliexpress/sync");
+    settings.suppliers.cj.api_url = format!("{base}/cj/api2.0/v1");
+    settings.suppliers.ebay.api_url = format!("{base}/ebay");
     let c = &mut settings.channels;
     c.tiktok.authorize_url = format!("{base}/channels/tiktok/oauth/authorize");
     c.tiktok.token_url = format!("{base}/channels/tiktok/api/v2/token/get");

@@ -29,6 +29,8 @@ async fn main() -> anyhow::Result<()> {
     settings.redis.namespace = "dropline-bench-catalogue".into();
     settings.suppliers.api_url_template = format!("http://{sandbox}/suppliers/{{source}}/api");
     settings.suppliers.aliexpress.api_url = format!("http://{sandbox}/aliexpress/sync");
+    settings.suppliers.cj.api_url = format!("http://{sandbox}/cj/api2.0/v1");
+    settings.suppliers.ebay.api_url = format!("http://{sandbox}/ebay");
     settings.catalogue.max_pages = 0;
     settings.catalogue.detail_fresh_secs = 86_400;
     settings.application.port = 0;
