@@ -1,6 +1,9 @@
 //! The outside world, reached only over its real HTTP protocols at configurable addresses.
 pub mod aliexpress;
 pub mod channel_listings;
+pub mod cj;
+pub mod ebay;
+pub mod ebay_map;
 pub mod google_merchant;
 pub mod meta;
 pub mod guarded_http;

@@ -1,6 +1,8 @@
 //! Suppliers' product API (the JSON protocol every source speaks at
 //! `{api_url_template with source}`: `/categories`, `/products`, `/products/{id}`,
-//! `/products/{id}/reviews`, `/products/{id}/freight`), bearer-token authenticated.
+//! `/products/{id}/reviews`, `/products/{id}/freight`), bearer-token authenticated. Sources
+//! with credentials for their own API are read through it instead, for catalogue pages
+//! (CJ, eBay), products and freight (AliExpress, CJ, eBay): callers do not see which.
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Duration;
@@ -114,6 +116,8 @@ pub struct Suppliers {
     template: String,
     token: String,
     aliexpress: Option<crate::config::AliExpressSettings>,
+    cj: Option<super::cj::Cj>,
+    ebay: Option<super::ebay::Ebay>,
 }
 
 impl Suppliers {
@@ -124,7 +128,9 @@ impl Suppliers {
             .build()
             .expect("reqwest client builds");
         let aliexpress = Some(settings.aliexpress.clone()).filter(|a| !a.app_key.is_empty());
-        Suppliers { http, template: settings.api_url_template.clone(), token: settings.token.clone(), aliexpress }
+        let cj = Some(settings.cj.clone()).filter(|c| !c.api_key.is_empty()).map(|c| super::cj::Cj::new(http.clone(), c));
+        let ebay = Some(settings.ebay.clone()).filter(|e| !e.client_id.is_empty()).map(|e| super::ebay::Ebay::new(http.clone(), e));
+        Suppliers { http, template: settings.api_url_template.clone(), token: settings.token.clone(), aliexpress, cj, ebay }
     }
 
     fn url(&self, source: Source, path: &str) -> String {
@@ -156,8 +162,14 @@ impl Suppliers {
         self.get(source, "categories", "categories").await
     }
 
-    /// One page of the source's catalogue, most ordered first (stable for paging).
+    /// One page of the source's catalogue (stable for paging): most ordered first over the JSON
+    /// protocol, in CJ's or eBay's own order through theirs.
     pub async fn page(&self, source: Source, page: i64, page_size: i64) -> Result<SearchPage, SupplierError> {
+        match (source, &self.cj, &self.ebay) {
+            (Source::Cj, Some(cj), _) => return cj.page(page, page_size).await,
+            (Source::Ebay, _, Some(ebay)) => return ebay.page(page, page_size).await,
+            _ => {}
+        }
         self.get(source, &format!("products?sort=orders&page={page}&page_size={page_size}"), "products").await
     }
 
@@ -165,6 +177,11 @@ impl Suppliers {
         if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
             let result = super::aliexpress::call(&self.http, ae, "aliexpress.ds.product.get", &[("product_id", id.to_string()), ("ship_to_country", "US".into())]).await?;
             return Ok(super::aliexpress::product_from(&result));
+        }
+        match (source, &self.cj, &self.ebay) {
+            (Source::Cj, Some(cj), _) => return cj.product(id).await,
+            (Source::Ebay, _, Some(ebay)) => return ebay.product(id).await,
+            _ => {}
         }
         self.get(source, &format!("products/{}", urlencode(id)), id).await
     }
@@ -199,8 +216,14 @@ impl Suppliers {
             options.sort_by_key(|o| parse_cents(&o.amount));
             return Ok(options);
         }
-        let path = format!("products/{}/freight?country={country}&quantity={quantity}", urlencode(id));
-        let mut options = self.get::<Answer>(source, &path, country).await?.options;
+        let mut options = match (source, &self.cj, &self.ebay) {
+            (Source::Cj, Some(cj), _) => cj.freight(id, country, quantity).await?,
+            (Source::Ebay, _, Some(ebay)) => ebay.freight(id, country, quantity).await?,
+            _ => {
+                let path = format!("products/{}/freight?country={country}&quantity={quantity}", urlencode(id));
+                self.get::<Answer>(source, &path, country).await?.options
+            }
+        };
         options.sort_by_key(|o| parse_cents(&o.amount));
         Ok(options)
     }

@@ -8,7 +8,9 @@ use crate::connectors::suppliers::{FreightOption, Product, Summary, parse_cents}
 use crate::domain::Source;
 use crate::error::Result;
 
-/// Upserts one catalogue page in one statement; details already read are kept.
+/// Upserts one catalogue page in one statement; details already read are kept, with the orders
+/// and rating they told (a dialect's pages may not: eBay's search has no sales, CJ's list no
+/// rating).
 pub async fn upsert_summaries(pool: &PgPool, source: Source, items: &[Summary]) -> Result<u64> {
     let ids: Vec<&str> = items.iter().map(|s| s.id.as_str()).collect();
     let titles: Vec<&str> = items.iter().map(|s| s.title.as_str()).collect();
@@ -25,8 +27,9 @@ pub async fn upsert_summaries(pool: &PgPool, source: Source, items: &[Summary]) 
          FROM UNNEST($2::text[], $3::text[], $4::int[], $5::bigint[], $6::int[], $7::real[], $8::text[], $9::text[])
               AS t(id, title, cat, price, ord, rating, cols, imgs)
          ON CONFLICT (source, source_product_id) DO UPDATE SET
-             title = EXCLUDED.title, category_id = EXCLUDED.category_id, orders = EXCLUDED.orders,
-             rating = EXCLUDED.rating, collections = EXCLUDED.collections, fetched_at = now(),
+             title = EXCLUDED.title, category_id = EXCLUDED.category_id, collections = EXCLUDED.collections, fetched_at = now(),
+             orders = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.orders ELSE supplier_products.orders END,
+             rating = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.rating ELSE supplier_products.rating END,
              price_cents = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.price_cents ELSE supplier_products.price_cents END,
              price_max_cents = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.price_max_cents ELSE supplier_products.price_max_cents END,
              images = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.images ELSE supplier_products.images END",
