@@ -201,6 +201,9 @@ pub struct QueueSettings {
     pub redispatch_after_secs: u64,
     /// A row `processing` this long is taken as abandoned by a crashed worker.
     pub lease_secs: u64,
+    /// A job running longer than this is stopped and retried (a live job beats a heartbeat, so
+    /// the lease alone cannot tell a stuck one).
+    pub max_run_secs: u64,
     pub dispatch_interval_ms: u64,
     /// How often finished jobs' leftovers are removed from Redis.
     pub vacuum_interval_secs: u64,

@@ -223,3 +223,27 @@ pub async fn connect_channel(app: &TestApp, token: &str, platform: &str) -> Answ
     let get = |k: &str| back.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.to_string()).unwrap_or_else(|| panic!("no {k} in {back}"));
     app.post(&format!("/api/auth/platform/{platform}/callback"), Some(token), json!({ "code": get("code"), "state": get("state") })).await
 }
+
+/// A merchant with a Shopify and a WooCommerce sandbox store connected and set up.
+pub struct StoreOwner {
+    pub app: TestApp,
+    pub sandbox: String,
+    pub token: String,
+    /// The stores' ids.
+    pub shopify: String,
+    pub woo: String,
+}
+
+/// Starts a sandbox and the product, signs `email` up and connects the shop `shop` and the
+/// WooCommerce store `woo`.
+pub async fn store_owner(pool: PgPool, email: &str, shop: &str, woo: &str) -> StoreOwner {
+    let sandbox = start_sandbox().await;
+    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
+    let token = app.signed_up(email).await;
+    let a = connect_shopify(&app, &token, shop).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
+    let woo = connect_woo(&app, &token, &sandbox, woo).await;
+    app.drain().await;
+    StoreOwner { app, sandbox, token, shopify, woo }
+}

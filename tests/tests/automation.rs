@@ -2,29 +2,10 @@
 //! newly imported products to the chosen stores once, only when enabled and in its window, and
 //! only as far as the LISTING_PRODUCTS quota reaches.
 use chrono::{Duration, Utc};
-use dropline_tests::{Answer, TestApp, connect_shopify, connect_woo, in_stock_ids, start_sandbox, use_sandbox};
+use dropline_tests::{Answer, StoreOwner as Setup, in_stock_ids, store_owner as setup};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-struct Setup {
-    app: TestApp,
-    sandbox: String,
-    token: String,
-    shopify: String,
-    woo: String,
-}
-
-async fn setup(pool: PgPool, email: &str, shop: &str, woo: &str) -> Setup {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up(email).await;
-    let a = connect_shopify(&app, &token, shop).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
-    let woo = connect_woo(&app, &token, &sandbox, woo).await;
-    app.drain().await;
-    Setup { app, sandbox, token, shopify, woo }
-}
 
 /// A call with the dashboard's `time-zone` header.
 async fn call(s: &Setup, method: &str, path: &str, zone: &str, body: Option<Value>) -> Answer {

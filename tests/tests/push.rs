@@ -1,33 +1,10 @@
 //! Pushing imported products to a Shopify and a WooCommerce sandbox store: every product
 //! arrives once, a re-run or re-delivered job creates no twin, an update push overwrites,
 //! and the spec's rules (a channel is needed, LISTING_PRODUCTS quota, isolation) hold.
-use dropline_tests::{Answer, TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, start_sandbox, use_sandbox};
+use dropline_tests::{Answer, StoreOwner as Setup, connect_channel, connect_shopify, in_stock_ids, store_owner as setup};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-struct Setup {
-    app: TestApp,
-    sandbox: String,
-    token: String,
-    shopify: String,
-    woo: String,
-}
-
-async fn setup(pool: PgPool, email: &str, shop: &str, woo: &str) -> Setup {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox(s, &sandbox);
-        s.woocommerce.allow_http = true;
-    })
-    .await;
-    let token = app.signed_up(email).await;
-    let a = connect_shopify(&app, &token, shop).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
-    let woo = connect_woo(&app, &token, &sandbox, woo).await;
-    app.drain().await;
-    Setup { app, sandbox, token, shopify, woo }
-}
 
 async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
     let mut out = vec![];

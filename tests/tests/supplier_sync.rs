@@ -3,30 +3,11 @@
 //! dropped SKU notifies and moves to the next mapped supplier; out-of-stock products can be
 //! unpublished and come back; the worker's scheduler runs one sync per workplace and interval.
 use chrono::{Duration, Utc};
-use dropline_tests::{TestApp, connect_shopify, connect_woo, in_stock_ids, start_sandbox, use_sandbox};
+use dropline_tests::{StoreOwner as Setup, in_stock_ids, store_owner as setup};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-struct Setup {
-    app: TestApp,
-    sandbox: String,
-    token: String,
-    shopify: String,
-    woo: String,
-}
-
-async fn setup(pool: PgPool, email: &str, shop: &str, woo: &str) -> Setup {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up(email).await;
-    let a = connect_shopify(&app, &token, shop).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
-    let woo = connect_woo(&app, &token, &sandbox, woo).await;
-    app.drain().await;
-    Setup { app, sandbox, token, shopify, woo }
-}
 
 /// Imports one AliExpress product with at least two variants in stock and pushes it.
 async fn pushed_product(s: &Setup, to: &[&str]) -> (String, Uuid) {

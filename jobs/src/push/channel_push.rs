@@ -1,12 +1,13 @@
 //! Sales channels (TikTok Shop, Meta catalog, Google Merchant Center) as push destinations.
 use uuid::Uuid;
 
+use super::destination::{Client, each_part};
 use super::listing::{self, PushError};
 use crate::channels::{self, Channel};
-use crate::connectors::channel_listings::{self, ChannelAccount};
+use crate::connectors::channel_listings::ChannelAccount;
 use crate::connectors::shopify::shop_url;
 use crate::store::products::{ProductRow, VariantRow};
-use crate::store::push_targets::{self, Target};
+use crate::store::push_targets::Target;
 use crate::tasks::TaskContext;
 
 pub async fn push(ctx: &TaskContext, t: &Target, channel: Channel, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
@@ -14,17 +15,8 @@ pub async fn push(ctx: &TaskContext, t: &Target, channel: Channel, product: &Pro
     let creds = channels::credentials(&ctx.pool, &ctx.sealer, t.workplace_id, channel).await.map_err(db)?
         .ok_or_else(|| PushError::Revoked(format!("{} is disconnected; connect it again to push", channel.name())))?;
     let account = account(ctx, t.workplace_id, channel).await.map_err(db)?;
-    let mut ids = t.remote_ids.clone();
-    for (i, part) in listing::build(product, variants, &t.remote_key, t.publish, "USD").iter().enumerate() {
-        let existing = ids.get(i).cloned();
-        let id = channel_listings::upsert(&ctx.settings.channels, channel, &creds.access_token, &account, part, existing.as_deref()).await?;
-        if existing.as_deref() != Some(id.as_str()) {
-            ids.truncate(i);
-            ids.push(id);
-            push_targets::record_remote(&ctx.pool, t, &ids).await.map_err(db)?;
-        }
-    }
-    Ok(ids)
+    let parts = listing::build(product, variants, &t.remote_key, t.publish, "USD");
+    each_part(ctx, t, &parts, &Client::Channel(channel, creds.access_token, account)).await
 }
 
 /// The channel's account ids, its saved push settings (TikTok warehouse, package) and the

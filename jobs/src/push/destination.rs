@@ -6,6 +6,8 @@ use uuid::Uuid;
 use super::listing::{self, Listing, PushError};
 use super::{Destination, channel_push};
 use crate::connectors::rate_limit::Limits;
+use crate::channels::Channel;
+use crate::connectors::channel_listings::{self, ChannelAccount};
 use crate::connectors::{shopify, shopify_listings, woo_listings, woocommerce};
 use crate::store::products::{ProductRow, VariantRow};
 use crate::store::push_targets::{self, Target};
@@ -44,10 +46,25 @@ pub(super) enum Client {
     /// The admin, and the publications to publish on.
     Shopify(shopify::Admin, Vec<String>),
     Woo(woocommerce::Rest),
+    /// A sales channel, its access token and account.
+    Channel(Channel, String, ChannelAccount),
 }
 
 impl Client {
-    async fn upsert(&self, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+    /// An outage is retried here a few times before the job gives the attempt up: every try
+    /// looks the product up by its key again, so a create whose answer was lost is not repeated.
+    async fn upsert(&self, ctx: &TaskContext, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.upsert_once(ctx, l, existing).await {
+                Err(PushError::Unavailable(_)) if tries < 3 => tokio::time::sleep(std::time::Duration::from_millis(300 * tries)).await,
+                other => return other,
+            }
+        }
+    }
+
+    async fn upsert_once(&self, ctx: &TaskContext, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
         match self {
             Client::Shopify(admin, publications) => {
                 let id = shopify_listings::upsert(admin, l, existing).await?;
@@ -55,6 +72,7 @@ impl Client {
                 Ok(id)
             }
             Client::Woo(rest) => woo_listings::upsert(rest, l, existing).await,
+            Client::Channel(channel, token, account) => channel_listings::upsert(&ctx.settings.channels, *channel, token, account, l, existing).await,
         }
     }
 }
@@ -63,7 +81,7 @@ pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], 
     let mut ids = t.remote_ids.clone();
     for (i, part) in parts.iter().enumerate() {
         let existing = ids.get(i).cloned();
-        let id = client.upsert(part, existing.as_deref()).await?;
+        let id = client.upsert(ctx, part, existing.as_deref()).await?;
         if existing.as_deref() != Some(id.as_str()) {
             ids.truncate(i);
             ids.push(id);

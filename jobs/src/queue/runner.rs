@@ -6,6 +6,7 @@ use sqlx::PgPool;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 use tracing::{instrument, warn};
 use uuid::Uuid;
 
@@ -79,11 +80,18 @@ impl Runner {
             return Ok(false);
         };
         let work = AssertUnwindSafe(tasks::run(&self.ctx, &job)).catch_unwind();
-        let result = with_heartbeat(&self.ctx, id, work).await;
+        // The heartbeat keeps a live job from being reaped, so a job stuck for good needs its
+        // own limit: it is cut off and retried.
+        let limit = Duration::from_secs(self.ctx.settings.queue.max_run_secs.max(1));
+        let result = tokio::time::timeout(limit, with_heartbeat(&self.ctx, id, work)).await;
         let outcome = match result {
-            Ok(Ok(refs)) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0 },
-            Ok(Err(failure)) => failed(&job, failure),
-            Err(_) => failed(&job, JobFailure::permanent("the job crashed; see the worker log")),
+            Ok(Ok(Ok(refs))) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0 },
+            Ok(Ok(Err(failure))) => failed(&job, failure),
+            Ok(Err(_)) => failed(&job, JobFailure::permanent("the job crashed; see the worker log")),
+            Err(_) => {
+                warn!(kind = %job.kind, secs = limit.as_secs(), "job cut off after running too long");
+                failed(&job, JobFailure::transient(format!("the job ran longer than {} s and was stopped", limit.as_secs())))
+            }
         };
         self.outcomes.call(outcome).await?;
         Ok(true)
@@ -115,23 +123,30 @@ impl Runner {
 }
 
 /// Runs `work`, touching the row every third of the queue's lease so a job that runs long
-/// (waiting on a store's rate limit) is never taken for one abandoned by a dead worker.
+/// (waiting on a store's rate limit) is never taken for one abandoned by a dead worker. The
+/// heartbeat is its own task: were it a branch beside `work`, a beat waiting for a pool
+/// connection would stop `work` from releasing the one it holds.
 async fn with_heartbeat<T>(ctx: &TaskContext, id: i64, work: impl std::future::Future<Output = T>) -> T {
     let every = std::time::Duration::from_secs_f64((ctx.settings.queue.lease_secs as f64 / 3.0).max(0.5));
-    let mut work = std::pin::pin!(work);
-    loop {
-        tokio::select! {
-            out = &mut work => return out,
-            _ = tokio::time::sleep(every) => {
-                let touched = sqlx::query("UPDATE progress_items SET updated_at = now() WHERE id = $1 AND status = 'processing'")
-                    .bind(id)
-                    .execute(&ctx.pool)
-                    .await;
-                if let Err(e) = touched {
-                    warn!(error = %e, "job heartbeat failed");
-                }
+    let pool = ctx.pool.clone();
+    let _beat = AbortOnDrop(tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(every).await;
+            let touched = sqlx::query("UPDATE progress_items SET updated_at = now() WHERE id = $1 AND status = 'processing'").bind(id).execute(&pool).await;
+            if let Err(e) = touched {
+                warn!(error = %e, "job heartbeat failed");
             }
         }
+    }));
+    work.await
+}
+
+/// Stops a helper task when the job it serves ends, however it ends (finished, failed, cut off).
+pub struct AbortOnDrop(pub tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

@@ -8,7 +8,7 @@ use crate::push::PushJob;
 use crate::push::destination;
 use crate::push::listing::PushError;
 use crate::queue::JobFailure;
-use crate::queue::runner::Claimed;
+use crate::queue::runner::{AbortOnDrop, Claimed};
 use crate::store::push_targets::{self, Lease};
 
 pub const KIND: &str = "push_product";
@@ -46,19 +46,19 @@ pub async fn run(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, 
 }
 
 /// Keeps the pair's lease while the push runs; a dead worker stops renewing and the pair
-/// frees itself one lease later.
+/// frees itself one lease later. Its own task, so a renewal waiting for a connection never
+/// stops the push from releasing the one it holds.
 async fn renewing<T>(ctx: &TaskContext, t: &push_targets::Target, lease: f64, work: impl std::future::Future<Output = T>) -> T {
-    let mut work = std::pin::pin!(work);
-    loop {
-        tokio::select! {
-            out = &mut work => return out,
-            _ = tokio::time::sleep(std::time::Duration::from_secs_f64((lease / 3.0).max(0.5))) => {
-                if let Err(e) = push_targets::renew(&ctx.pool, t, lease).await {
-                    tracing::warn!(error = %e, "push lease renewal failed");
-                }
+    let (pool, target) = (ctx.pool.clone(), t.clone());
+    let _renew = AbortOnDrop(tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs_f64((lease / 3.0).max(0.5))).await;
+            if let Err(e) = push_targets::renew(&pool, &target, lease).await {
+                tracing::warn!(error = %e, "push lease renewal failed");
             }
         }
-    }
+    }));
+    work.await
 }
 
 /// The error goes on the product (spec: per-product failures are attached as error text).

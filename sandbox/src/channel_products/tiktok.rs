@@ -3,7 +3,7 @@
 //! (HMAC-SHA256 of secret + path + sorted params + body + secret, keyed with the app secret)
 //! and carry the shop's token in `x-tts-access-token`. Errors are HTTP 200 with a non-zero
 //! `code`, as TikTok answers them; only a bad token is a 401 (like the warehouse list).
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use axum::body::Bytes;
 use axum::extract::{OriginalUri, Path, Query, State};
@@ -230,11 +230,16 @@ async fn search(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<V
     let start: usize = param("page_token").and_then(|t| t.parse().ok()).unwrap_or(0);
     let wanted: Vec<&str> = b["seller_skus"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     let status = text(&b, "status").filter(|s| *s != "ALL");
-    let all: BTreeMap<String, Value> = items_of(&app, |s| &s.tiktok, &shop);
-    let hits: Vec<&Value> = all.values()
-        .filter(|p| wanted.is_empty() || p["skus"].as_array().into_iter().flatten().any(|s| wanted.contains(&s["seller_sku"].as_str().unwrap_or(""))))
-        .filter(|p| status.is_none_or(|st| p["status"] == st))
-        .collect();
+    // Filtered under the read lock: cloning the whole shop per search made it quadratic.
+    let hits: Vec<Value> = {
+        let w = app.world();
+        let st = w.channel_products.read().expect("channel products lock");
+        st.tiktok.get(&shop).into_iter().flat_map(|m| m.values())
+            .filter(|p| wanted.is_empty() || p["skus"].as_array().into_iter().flatten().any(|s| wanted.contains(&s["seller_sku"].as_str().unwrap_or(""))))
+            .filter(|p| status.is_none_or(|st| p["status"] == st))
+            .cloned()
+            .collect()
+    };
     let page: Vec<Value> = hits.iter().skip(start).take(size).map(|p| json!({
         "id": p["id"], "title": p["title"], "status": p["status"], "sales_regions": ["US"],
         "create_time": p["create_time"], "update_time": p["update_time"],

@@ -192,6 +192,8 @@ pub struct Bucket {
     pub enabled: bool,
     /// THROTTLED answers given so far: how well a client paces itself.
     pub throttled_replies: u64,
+    /// Points charged for the calls answered: what a client actually got out of the bucket.
+    pub points_charged: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]

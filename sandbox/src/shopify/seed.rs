@@ -90,7 +90,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         deliveries: Vec::new(),
         publications,
         published,
-        throttle: Bucket { maximum: 1000.0, available: 1000.0, restore_rate: 50.0, updated_ms: now, enabled: true, throttled_replies: 0 },
+        throttle: Bucket { maximum: 1000.0, available: 1000.0, restore_rate: 50.0, updated_ms: now, enabled: true, throttled_replies: 0, points_charged: 0.0 },
         next_order_number: 1001,
     }
 }

@@ -113,6 +113,7 @@ async fn handle(State(app): State<AppState>, shop: String, version: String, head
         let throttled = s.throttle.enabled && s.throttle.available < requested as f64;
         if !throttled && s.throttle.enabled {
             s.throttle.available -= requested as f64;
+            s.throttle.points_charged += requested as f64;
         }
         if throttled {
             s.throttle.throttled_replies += 1;
