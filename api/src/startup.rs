@@ -29,6 +29,8 @@ pub struct AppState {
     pub sealer: Sealer,
     /// Suppliers' product API (detail and import read through it when the cache is stale).
     pub suppliers: jobs::connectors::suppliers::Suppliers,
+    /// Recent find-product pages (workplace-independent; imported flags are read per request).
+    pub search_cache: Arc<jobs::catalogue::SearchCache>,
 }
 
 #[derive(OpenApi)]
@@ -67,7 +69,9 @@ impl Application {
             settings.application.base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
         }
         let suppliers = jobs::connectors::suppliers::Suppliers::new(&settings.suppliers);
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers };
+        let c = &settings.catalogue;
+        let search_cache = jobs::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache };
         Ok(Self { listener, router: router(state) })
     }
 

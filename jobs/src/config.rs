@@ -144,6 +144,11 @@ pub struct CatalogueSettings {
     pub max_pages: i64,
     /// Supplier calls in flight per detail job.
     pub detail_concurrency: usize,
+    /// The API keeps a search page this long (then refreshes it in the background); 0 = off.
+    /// Far below `refresh_secs`, so a page is never older than the catalogue's own freshness.
+    pub search_cache_secs: u64,
+    /// At most this many pages kept (a 20-card page is about 20 kB).
+    pub search_cache_entries: usize,
 }
 
 /// Smart push and supplier sync scheduling.

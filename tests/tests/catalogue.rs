@@ -92,6 +92,32 @@ async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
     assert!(a.data()["total"].as_i64().unwrap() > 0, "a top category finds its children's products");
 }
 
+/// Search pages are kept a few seconds for every workplace; imported flags are read on each
+/// search: an import shows on the very next one, in its own workplace only, and so does a delete.
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_cached_search_page_shows_an_import_at_once(pool: PgPool) {
+    let (app, token, _) = synced(pool).await;
+    let t = Some(token.as_str());
+    let other = app.signed_up("neighbour@example.com").await;
+    let paths = ["/api/center/products/find?sources=aliexpress", "/api/ah/products/search?sources=aliexpress", "/api/ah/products/find?sources=aliexpress"];
+    let first = |a: dropline_tests::Answer| items(&a.body)[0].clone();
+    let card = first(app.get(paths[0], t).await);
+    assert_eq!(card["imported"], false);
+    let id = card["source_product_id"].as_str().unwrap().to_string();
+    let a = app.post("/api/center/products/import/aliexpress", t, json!({"source_product_id": id, "ship_to": "US"})).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let product = a.data()["id"].clone();
+    for p in paths {
+        let c = first(app.get(p, t).await);
+        assert_eq!((c["source_product_id"].as_str(), &c["imported"], &c["product_package_id"]), (Some(id.as_str()), &json!(true), &product), "{p}");
+        assert_eq!(first(app.get(p, Some(&other)).await)["imported"], false, "another workplace did not import it");
+    }
+    let d = app.call("DELETE", "/api/center/products/import/delete", t, None, Some(json!({"ids": [product]}))).await;
+    assert_eq!(d.code(), 200, "{}", d.body);
+    let c = first(app.get(paths[0], t).await);
+    assert_eq!((&c["imported"], &c["product_package_id"]), (&json!(false), &Value::Null));
+}
+
 #[sqlx::test(migrator = "jobs::db::MIGRATOR")]
 async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
     let (app, token, sandbox) = synced(pool).await;

@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 async fn search(state: &AppState, scope: &Scope, params: &FindParams) -> ApiResult<SearchPage> {
     let s = Search::parse(params)?;
-    reply(catalogue::find(&state.pool, scope.workplace.id, &s).await?)
+    reply(catalogue::find_cached(&state.pool, &state.search_cache, scope.workplace.id, &s).await?)
 }
 
 /// Supplier products matching the filters, highest profit first by default.

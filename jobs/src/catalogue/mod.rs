@@ -5,11 +5,13 @@ pub mod favourites;
 pub mod image_hash;
 pub mod image_search;
 pub mod keywords;
+pub mod page_cache;
 pub mod query;
 pub mod search;
 
 use serde_json::{Value, json};
 use sqlx::PgPool;
+use std::sync::Arc;
 use uuid::Uuid;
 
 use crate::domain::Source;
@@ -50,13 +52,39 @@ pub fn collections() -> Value {
     json!(query::COLLECTIONS.iter().map(|(slug, name)| json!({"slug": slug, "name": name})).collect::<Vec<_>>())
 }
 
-/// The find-product search for a workplace.
-pub async fn find(pool: &PgPool, workplace_id: Uuid, s: &query::Search) -> Result<search::SearchPage> {
+/// Search pages as every workplace sees them, before the imported flags.
+pub type SearchCache = page_cache::PageCache<search::SearchPage>;
+
+/// The workplace-independent page: what `SearchCache` keeps.
+async fn catalogue_page(pool: &PgPool, s: &query::Search) -> Result<search::SearchPage> {
     let categories = match s.category {
         Some(id) => with_children(&categories(pool).await?, id),
         None => vec![],
     };
-    search::search(pool, workplace_id, s, &categories).await
+    search::search(pool, s, &categories).await
+}
+
+/// The find-product search for a workplace, read from PostgreSQL.
+pub async fn find(pool: &PgPool, workplace_id: Uuid, s: &query::Search) -> Result<search::SearchPage> {
+    let mut page = catalogue_page(pool, s).await?;
+    search::mark_imported(pool, workplace_id, &mut page).await?;
+    Ok(page)
+}
+
+/// `find` with the catalogue page from `cache`; the imported flags are still read per request.
+pub async fn find_cached(pool: &PgPool, cache: &Arc<SearchCache>, workplace_id: Uuid, s: &query::Search) -> Result<search::SearchPage> {
+    // The parsed search's Debug form names every field: equal keys ask the same question.
+    let key = format!("{s:?}");
+    let (p, search) = (pool.clone(), s.clone());
+    let shared = cache
+        .get_or_load(key, move || {
+            let (p, s) = (p.clone(), search.clone());
+            async move { catalogue_page(&p, &s).await }
+        })
+        .await?;
+    let mut page = search::SearchPage::clone(&shared);
+    search::mark_imported(pool, workplace_id, &mut page).await?;
+    Ok(page)
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Answers find-product searches from the cache: one count and one page query, both on
-//! indexes, with the workplace's imported flags joined in.
+//! indexes. The page itself is the same for every workplace (so `PageCache` can keep it); the
+//! workplace's imported flags are read for the page's cards on every request (`mark_imported`),
+//! so a product imported a moment ago shows as imported on the next search.
 use serde::Serialize;
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use utoipa::ToSchema;
@@ -12,7 +14,7 @@ use crate::error::Result;
 /// a broad search would cost more than the page itself.
 pub const COUNT_CAP: i64 = 2_000;
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CardDetails {
     pub price_range: [f64; 2],
     pub lastest_volume: i64,
@@ -25,7 +27,7 @@ pub struct CardDetails {
 }
 
 /// A product card (spec section 3).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ProductCard {
     pub source_product_id: String,
     pub source: String,
@@ -42,7 +44,7 @@ pub struct ProductCard {
     pub details: CardDetails,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SearchPage {
     pub total: i64,
     pub page: i64,
@@ -66,7 +68,6 @@ struct Row {
     cost_cents: Option<i64>,
     min_days: Option<i32>,
     max_days: Option<i32>,
-    product_id: Option<Uuid>,
 }
 
 pub fn dollars(cents: i64) -> f64 {
@@ -127,32 +128,58 @@ fn filters<'a>(q: &mut QueryBuilder<'a, Postgres>, s: &'a Search, categories: &'
     }
 }
 
-/// One page of cards. `categories` is the chosen category with its children (empty: any).
-pub async fn search(pool: &PgPool, workplace_id: Uuid, s: &Search, categories: &[i32]) -> Result<SearchPage> {
-    run(pool, workplace_id, s, categories, None).await
+/// One page of cards, the same for every workplace (imported flags unset: see
+/// `mark_imported`). `categories` is the chosen category with its children (empty: any).
+pub async fn search(pool: &PgPool, s: &Search, categories: &[i32]) -> Result<SearchPage> {
+    run(pool, s, categories, None).await
 }
 
-/// The workplace's favourites as a page of cards.
+/// The workplace's favourites as a page of cards, with its imported flags.
 pub async fn search_keys(pool: &PgPool, workplace_id: Uuid, s: &Search) -> Result<SearchPage> {
-    run(pool, workplace_id, s, &[], Some(workplace_id)).await
+    let mut page = run(pool, s, &[], Some(workplace_id)).await?;
+    mark_imported(pool, workplace_id, &mut page).await?;
+    Ok(page)
 }
 
-async fn run(pool: &PgPool, workplace_id: Uuid, s: &Search, categories: &[i32], favourites_of: Option<Uuid>) -> Result<SearchPage> {
+/// Sets each card's `imported` and `product_package_id` from the workplace's products: one
+/// probe of the one-import index per card, in one round trip.
+pub async fn mark_imported(pool: &PgPool, workplace_id: Uuid, page: &mut SearchPage) -> Result<()> {
+    if page.items.is_empty() {
+        return Ok(());
+    }
+    let sources: Vec<&str> = page.items.iter().map(|c| c.source.as_str()).collect();
+    let ids: Vec<&str> = page.items.iter().map(|c| c.source_product_id.as_str()).collect();
+    let found: Vec<(String, String, Uuid)> = sqlx::query_as(
+        "SELECT p.source, p.source_product_id, p.id FROM unnest($2::text[], $3::text[]) k(source, source_product_id)
+         JOIN products p ON p.workplace_id = $1 AND p.copy_of IS NULL AND p.source = k.source AND p.source_product_id = k.source_product_id",
+    )
+    .bind(workplace_id)
+    .bind(&sources)
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    for card in &mut page.items {
+        let id = found.iter().find(|(s, p, _)| *s == card.source && *p == card.source_product_id).map(|f| f.2);
+        card.imported = id.is_some();
+        card.product_package_id = id;
+    }
+    Ok(())
+}
+
+async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Option<Uuid>) -> Result<SearchPage> {
     // Shipping to the US lives on the product row (indexed); other countries join the freight.
     let us = s.ship_to.0 == "US";
     let (cost, min_days, max_days) = if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
     let mut q = QueryBuilder::new(format!(
         "SELECT sp.source, sp.source_product_id, sp.title, sp.images, sp.price_cents, sp.price_max_cents, sp.orders,
                 sp.rating, sp.reviews_count, sp.total_variants, sp.ships_to, {cost} AS cost_cents, {min_days} AS min_days,
-                {max_days} AS max_days, p.id AS product_id
+                {max_days} AS max_days
          FROM supplier_products sp"
     ));
     if !us {
         q.push(" LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ");
         q.push_bind(s.ship_to.0.as_str());
     }
-    q.push(" LEFT JOIN products p ON p.copy_of IS NULL AND p.source = sp.source AND p.source_product_id = sp.source_product_id AND p.workplace_id = ");
-    q.push_bind(workplace_id);
     filters(&mut q, s, categories, favourites_of);
     let dir = if s.descending { "DESC" } else { "ASC" };
     q.push(" ORDER BY ");
@@ -196,8 +223,8 @@ async fn run(pool: &PgPool, workplace_id: Uuid, s: &Search, categories: &[i32], 
             images: first_unique(&r.images, 5),
             video_url: None,
             price: dollars(r.price_cents),
-            imported: r.product_id.is_some(),
-            product_package_id: r.product_id,
+            imported: false,
+            product_package_id: None,
             total_variants: r.total_variants,
             ship_to: ship_to.clone(),
             mapped: false,
