@@ -68,6 +68,22 @@ pub struct AuthUser {
     pub token: String,
 }
 
+fn bearer(parts: &Parts) -> Result<String, Error> {
+    Ok(parts
+        .headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| Error::Unauthorized("Please sign in".into()))?
+        .to_string())
+}
+
+fn header<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
+    parts.headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for AuthUser
 where
     AppState: FromRef<S>,
@@ -76,15 +92,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
-        let token = parts
-            .headers
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| Error::Unauthorized("Please sign in".into()))?
-            .to_string();
+        let token = bearer(parts)?;
         let user_id = jobs::accounts::authenticate(&state.pool, &token).await?;
         Ok(AuthUser { user_id, token })
     }
@@ -105,25 +113,27 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let user = AuthUser::from_request_parts(parts, state).await?;
         let state = AppState::from_ref(state);
-        let header = parts.headers.get("workplace-id").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
+        let token = bearer(parts)?;
         // Embedded in a store's admin, the workplace holding that store wins (spec section 4).
-        let embedded = parts.headers.get("platform-domain-embedded").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty());
-        if let Some(domain) = embedded {
-            if let Some(w) = workplaces::holding_store(&state.pool, user.user_id, domain).await? {
-                return Ok(Scope { user_id: user.user_id, workplace: w });
+        if let Some(domain) = header(parts, "platform-domain-embedded") {
+            let user_id = jobs::accounts::authenticate(&state.pool, &token).await?;
+            if let Some(w) = workplaces::holding_store(&state.pool, user_id, domain).await? {
+                return Ok(Scope { user_id, workplace: w });
             }
         }
-        let workplace = match header {
-            Some(raw) => {
-                let id = Uuid::parse_str(raw).map_err(|_| Error::field("workplace-id", "workplace-id must be a workplace id"))?;
-                workplaces::for_member(&state.pool, id, user.user_id).await?
+        let wanted = match header(parts, "workplace-id").map(Uuid::parse_str).transpose() {
+            Ok(id) => id,
+            Err(_) => {
+                // A bad session is reported before a bad header, as for every other call.
+                jobs::accounts::authenticate(&state.pool, &token).await?;
+                return Err(Error::field("workplace-id", "workplace-id must be a workplace id").into());
             }
-            None => workplaces::of_user(&state.pool, user.user_id).await?.into_iter().next(),
         };
+        // The session and the workplace in one statement: this runs on almost every call.
+        let (user_id, workplace) = jobs::accounts::authenticate_in(&state.pool, &token, wanted).await?;
         let workplace = workplace.ok_or(Error::NotFound("Workplace"))?;
-        Ok(Scope { user_id: user.user_id, workplace })
+        Ok(Scope { user_id, workplace })
     }
 }
 

@@ -7,7 +7,7 @@ mod view;
 
 pub use register::{RegisterInput, create_verified, register};
 pub use session::{
-    Session, authenticate, forgot_password, login, logout, reset_password, send_verification, verify_email,
+    Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email,
 };
 pub use view::{AccountView, account_view};
 

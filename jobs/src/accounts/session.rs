@@ -9,6 +9,7 @@ use super::{digest, emails, new_secret};
 use crate::config::Settings;
 use crate::domain::{Email, Password, PasswordHash};
 use crate::error::{Error, Result};
+use crate::store::workplaces::{self, Workplace};
 use crate::store::{sessions, users};
 
 /// A bearer token handed to the client once; only its digest is kept.
@@ -54,9 +55,18 @@ pub async fn login(pool: &PgPool, settings: &Settings, email: &str, password: &s
 
 /// The user behind a bearer token, if the session is live.
 pub async fn authenticate(pool: &PgPool, token: &str) -> Result<Uuid> {
-    sessions::user_of(pool, &digest(token))
-        .await?
-        .ok_or_else(|| Error::Unauthorized("Your session has expired. Please sign in again.".into()))
+    sessions::user_of(pool, &digest(token)).await?.ok_or_else(expired)
+}
+
+/// `authenticate` and the request's workplace in one round trip (see `workplaces::of_session`):
+/// the user, and `workplace_id` if they are a member of it (else their first workplace when
+/// `None`), or no workplace.
+pub async fn authenticate_in(pool: &PgPool, token: &str, workplace_id: Option<Uuid>) -> Result<(Uuid, Option<Workplace>)> {
+    workplaces::of_session(pool, &digest(token), workplace_id).await?.ok_or_else(expired)
+}
+
+fn expired() -> Error {
+    Error::Unauthorized("Your session has expired. Please sign in again.".into())
 }
 
 pub async fn logout(pool: &PgPool, token: &str) -> Result<()> {
