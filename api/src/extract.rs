@@ -137,6 +137,35 @@ where
     }
 }
 
+/// `Scope` for the catalogue's read-only calls (search): a successful check of the session and
+/// workplace is remembered for `auth.scope_cache_secs` (see `scope_cache`). Only for calls that
+/// read catalogue data and the workplace's imported flags, never for changes or plan checks.
+pub struct CatalogueScope(pub Scope);
+
+impl<S: Send + Sync> FromRequestParts<S> for CatalogueScope
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let app = AppState::from_ref(state);
+        let token = bearer(parts)?;
+        // Embedded mode and a malformed header take the uncached path (rare, and it decides).
+        let wanted = header(parts, "workplace-id").map(Uuid::parse_str).transpose();
+        if let (None, Ok(wanted)) = (header(parts, "platform-domain-embedded"), wanted) {
+            let digest = jobs::accounts::digest(&token);
+            if let Some((user_id, workplace)) = app.scope_cache.get(&digest, wanted) {
+                return Ok(CatalogueScope(Scope { user_id, workplace }));
+            }
+            let scope = Scope::from_request_parts(parts, state).await?;
+            app.scope_cache.put(digest, wanted, scope.user_id, scope.workplace.clone());
+            return Ok(CatalogueScope(scope));
+        }
+        Scope::from_request_parts(parts, state).await.map(CatalogueScope)
+    }
+}
+
 /// The client's address, for per-address rate limits.
 pub struct ClientAddr(pub String);
 

@@ -2,6 +2,7 @@
 pub mod error;
 pub mod extract;
 mod routes;
+pub mod scope_cache;
 pub mod startup;
 
 pub use startup::{AppState, Application, router};

@@ -31,6 +31,8 @@ pub struct AppState {
     pub suppliers: jobs::connectors::suppliers::Suppliers,
     /// Recent find-product pages (workplace-independent; imported flags are read per request).
     pub search_cache: Arc<jobs::catalogue::SearchCache>,
+    /// Recently checked sessions, for the catalogue's read-only calls (`CatalogueScope`).
+    pub scope_cache: Arc<crate::scope_cache::ScopeCache>,
 }
 
 #[derive(OpenApi)]
@@ -71,7 +73,8 @@ impl Application {
         let suppliers = jobs::connectors::suppliers::Suppliers::new(&settings.suppliers);
         let c = &settings.catalogue;
         let search_cache = jobs::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache };
+        let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache };
         Ok(Self { listener, router: router(state) })
     }
 

@@ -224,6 +224,9 @@ pub struct AuthSettings {
     pub login_failures_per_account: i64,
     pub login_failures_per_address: i64,
     pub login_window_secs: i64,
+    /// The catalogue's read-only calls trust a session checked this recently (0 = always check).
+    /// Sign-out in another API process takes effect for them after at most this long.
+    pub scope_cache_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -50,10 +50,15 @@ async fn sign_out_revokes_the_token(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("cy@shop.com").await;
     assert_eq!(app.get("/api/auth/account", Some(&token)).await.code(), 200);
+    assert_eq!(app.get(SEARCH, Some(&token)).await.code(), 200, "the search remembers this session for a few seconds");
     assert_eq!(app.post("/api/auth/logout", Some(&token), json!({})).await.code(), 200);
     let a = app.get("/api/auth/account", Some(&token)).await;
     assert_eq!((a.http, a.code()), (StatusCode::UNAUTHORIZED, 101));
+    assert_eq!(app.get(SEARCH, Some(&token)).await.code(), 101, "sign-out forgets the remembered session at once");
 }
+
+/// A catalogue call whose session check is remembered (`CatalogueScope`).
+const SEARCH: &str = "/api/center/products/find?keyword=lamp";
 
 #[sqlx::test(migrator = "jobs::db::MIGRATOR")]
 async fn expired_sessions_are_refused(pool: PgPool) {
@@ -79,6 +84,7 @@ async fn repeated_failed_sign_ins_are_rate_limited(pool: PgPool) {
 async fn password_reset_signs_out_everywhere(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let old = app.signed_up("fay@shop.com").await;
+    assert_eq!(app.get(SEARCH, Some(&old)).await.code(), 200);
     assert_eq!(app.post("/api/auth/forgot-password", None, json!({"email": "fay@shop.com"})).await.code(), 200);
     // Unknown addresses get the same answer, so the form reveals no accounts.
     assert_eq!(app.post("/api/auth/forgot-password", None, json!({"email": "nobody@shop.com"})).await.code(), 200);
@@ -87,6 +93,7 @@ async fn password_reset_signs_out_everywhere(pool: PgPool) {
     let a = app.post("/api/auth/reset-password", None, json!({"token": token, "password": "brand-new-pass"})).await;
     assert_eq!(a.code(), 200);
     assert_eq!(app.get("/api/auth/account", Some(&old)).await.code(), 101);
+    assert_eq!(app.get(SEARCH, Some(&old)).await.code(), 101);
     let a = app.post("/api/auth/reset-password", None, json!({"token": token, "password": "again-new-pass"})).await;
     assert_eq!(a.code(), 201, "a reset link works once");
     assert_eq!(app.post("/api/auth/login", None, json!({"email": "fay@shop.com", "password": "password123"})).await.code(), 101);
@@ -109,8 +116,10 @@ async fn language_is_saved_to_the_account_and_validated(pool: PgPool) {
 async fn deleting_the_account_removes_it_and_its_workplaces(pool: PgPool) {
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("hal@shop.com").await;
+    assert_eq!(app.get(SEARCH, Some(&token)).await.code(), 200);
     assert_eq!(app.call("DELETE", "/api/auth/account/delete", Some(&token), None, None).await.code(), 200);
     assert_eq!(app.get("/api/auth/account", Some(&token)).await.code(), 101);
+    assert_eq!(app.get(SEARCH, Some(&token)).await.code(), 101);
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM workplaces").fetch_one(&app.pool).await.unwrap();
     assert_eq!(left, 0);
 }

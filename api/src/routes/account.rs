@@ -30,6 +30,7 @@ async fn account(State(state): State<AppState>, user: AuthUser) -> ApiResult<Acc
 #[utoipa::path(delete, path = "/auth/account/delete", responses((status = 200, description = "data: null")))]
 async fn delete_account(State(state): State<AppState>, user: AuthUser) -> ApiResult<()> {
     users::delete(&state.pool, user.user_id).await?;
+    state.scope_cache.forget_user(user.user_id);
     reply(())
 }
 

@@ -61,6 +61,7 @@ async fn login(State(state): State<AppState>, ClientAddr(addr): ClientAddr, ApiJ
 #[utoipa::path(post, path = "/auth/logout", responses((status = 200, description = "data: null")))]
 async fn logout(State(state): State<AppState>, user: AuthUser) -> ApiResult<()> {
     accounts::logout(&state.pool, &user.token).await?;
+    state.scope_cache.forget_token(&accounts::digest(&user.token));
     reply(())
 }
 
@@ -100,6 +101,7 @@ struct ResetInput {
 #[utoipa::path(post, path = "/auth/reset-password", request_body = ResetInput, responses((status = 200, description = "data: null")))]
 async fn reset_password(State(state): State<AppState>, ApiJson(input): ApiJson<ResetInput>) -> ApiResult<()> {
     accounts::reset_password(&state.pool, &input.token, &input.password).await?;
+    state.scope_cache.clear();
     reply(())
 }
 

@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, CatalogueScope, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -31,29 +31,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(related_keywords))
 }
 
-async fn search(state: &AppState, scope: &Scope, params: &FindParams) -> ApiResult<SearchPage> {
+async fn search(state: &AppState, CatalogueScope(scope): &CatalogueScope, params: &FindParams) -> ApiResult<SearchPage> {
     let s = Search::parse(params)?;
     reply(catalogue::find_cached(&state.pool, &state.search_cache, scope.workplace.id, &s).await?)
 }
 
 /// Supplier products matching the filters, highest profit first by default.
 #[utoipa::path(get, path = "/center/products/find", params(FindParams), responses((status = 200, body = SearchPage)))]
-async fn find(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
     search(&state, &scope, &p).await
 }
 
 #[utoipa::path(get, path = "/ah/products/search", params(FindParams), responses((status = 200, body = SearchPage)))]
-async fn ah_search(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn ah_search(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
     search(&state, &scope, &p).await
 }
 
 #[utoipa::path(get, path = "/ah/products/find", params(FindParams), responses((status = 200, body = SearchPage)))]
-async fn ah_find(State(state): State<AppState>, scope: Scope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn ah_find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
     search(&state, &scope, &p).await
 }
 
 #[utoipa::path(get, path = "/product-sources/products/find-by-collection/{slug}", params(("slug" = String, Path), FindParams), responses((status = 200, body = SearchPage)))]
-async fn by_collection(State(state): State<AppState>, scope: Scope, ApiPath(slug): ApiPath<String>, ApiQuery(mut p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn by_collection(State(state): State<AppState>, scope: CatalogueScope, ApiPath(slug): ApiPath<String>, ApiQuery(mut p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
     p.collection = Some(slug);
     search(&state, &scope, &p).await
 }
