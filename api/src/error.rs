@@ -50,6 +50,17 @@ impl<T: Serialize> IntoResponse for Reply<T> {
 
 pub type ApiResult<T> = Result<Reply<T>, ApiError>;
 
+/// A successful answer whose `data` JSON `write_data` writes itself (a cached search page,
+/// serialized once): `Reply`'s envelope around it, in one buffer sized up front.
+pub fn reply_written(data_len: usize, write_data: impl FnOnce(&mut Vec<u8>)) -> Response {
+    const HEAD: &[u8] = br#"{"status":200,"success":true,"message":"OK","data":"#;
+    let mut out = Vec::with_capacity(HEAD.len() + data_len + 1);
+    out.extend_from_slice(HEAD);
+    write_data(&mut out);
+    out.push(b'}');
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], out).into_response()
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error(transparent)]
@@ -114,5 +125,22 @@ impl IntoResponse for ApiError {
         };
         let body = Envelope { status, success: false, message, data, errors };
         (http, Json(body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[tokio::test]
+    async fn a_written_reply_has_the_envelope_of_reply() {
+        use axum::response::IntoResponse;
+        let data = serde_json::json!({"total": 1, "items": [{"name": "Lamp"}]});
+        let written = super::reply_written(8, |out| out.extend_from_slice(data.to_string().as_bytes()));
+        let replied = super::reply(data.clone()).unwrap_or_else(|_| unreachable!()).into_response();
+        let body = |r: axum::response::Response| async move {
+            let bytes = axum::body::to_bytes(r.into_body(), usize::MAX).await.unwrap();
+            serde_json::from_slice::<serde_json::Value>(&bytes).unwrap()
+        };
+        assert_eq!(written.headers()["content-type"], "application/json");
+        assert_eq!(body(written).await, body(replied).await);
     }
 }

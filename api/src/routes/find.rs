@@ -1,6 +1,7 @@
 //! Finding supplier products: search, collections, categories, detail, logistics, reviews,
 //! favourites. Answers come from the catalogue cache. See docs/API.md "Find products".
 use axum::extract::State;
+use axum::response::Response;
 use jobs::catalogue::{self, detail, favourites, query::{FindParams, Search}, search::SearchPage};
 use jobs::domain::{Country, Source};
 use serde::Deserialize;
@@ -8,7 +9,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::error::{ApiResult, reply};
+use crate::error::{ApiError, ApiResult, reply, reply_written};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, CatalogueScope, Scope};
 use crate::startup::AppState;
 
@@ -31,29 +32,31 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(related_keywords))
 }
 
-async fn search(state: &AppState, CatalogueScope(scope): &CatalogueScope, params: &FindParams) -> ApiResult<SearchPage> {
+/// Answers from the serialized page cache: only the workplace's imported flags are new JSON.
+async fn search(state: &AppState, CatalogueScope(scope): &CatalogueScope, params: &FindParams) -> Result<Response, ApiError> {
     let s = Search::parse(params)?;
-    reply(catalogue::find_cached(&state.pool, &state.search_cache, scope.workplace.id, &s).await?)
+    let (page, imported) = catalogue::find_cached(&state.pool, &state.search_cache, scope.workplace.id, &s).await?;
+    Ok(reply_written(page.len_hint(), |out| page.write(&imported, out)))
 }
 
 /// Supplier products matching the filters, highest profit first by default.
 #[utoipa::path(get, path = "/center/products/find", params(FindParams), responses((status = 200, body = SearchPage)))]
-async fn find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> Result<Response, ApiError> {
     search(&state, &scope, &p).await
 }
 
 #[utoipa::path(get, path = "/ah/products/search", params(FindParams), responses((status = 200, body = SearchPage)))]
-async fn ah_search(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn ah_search(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> Result<Response, ApiError> {
     search(&state, &scope, &p).await
 }
 
 #[utoipa::path(get, path = "/ah/products/find", params(FindParams), responses((status = 200, body = SearchPage)))]
-async fn ah_find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn ah_find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(p): ApiQuery<FindParams>) -> Result<Response, ApiError> {
     search(&state, &scope, &p).await
 }
 
 #[utoipa::path(get, path = "/product-sources/products/find-by-collection/{slug}", params(("slug" = String, Path), FindParams), responses((status = 200, body = SearchPage)))]
-async fn by_collection(State(state): State<AppState>, scope: CatalogueScope, ApiPath(slug): ApiPath<String>, ApiQuery(mut p): ApiQuery<FindParams>) -> ApiResult<SearchPage> {
+async fn by_collection(State(state): State<AppState>, scope: CatalogueScope, ApiPath(slug): ApiPath<String>, ApiQuery(mut p): ApiQuery<FindParams>) -> Result<Response, ApiError> {
     p.collection = Some(slug);
     search(&state, &scope, &p).await
 }

@@ -6,6 +6,7 @@ pub mod image_hash;
 pub mod image_search;
 pub mod keywords;
 pub mod page_cache;
+pub mod prepared;
 pub mod query;
 pub mod search;
 
@@ -52,10 +53,10 @@ pub fn collections() -> Value {
     json!(query::COLLECTIONS.iter().map(|(slug, name)| json!({"slug": slug, "name": name})).collect::<Vec<_>>())
 }
 
-/// Search pages as every workplace sees them, before the imported flags.
-pub type SearchCache = page_cache::PageCache<search::SearchPage>;
+/// Search pages as every workplace sees them, serialized, before the imported flags.
+pub type SearchCache = page_cache::PageCache<prepared::PreparedPage>;
 
-/// The workplace-independent page: what `SearchCache` keeps.
+/// The workplace-independent page (what `SearchCache` keeps, serialized).
 async fn catalogue_page(pool: &PgPool, s: &query::Search) -> Result<search::SearchPage> {
     let categories = match s.category {
         Some(id) => with_children(&categories(pool).await?, id),
@@ -71,20 +72,20 @@ pub async fn find(pool: &PgPool, workplace_id: Uuid, s: &query::Search) -> Resul
     Ok(page)
 }
 
-/// `find` with the catalogue page from `cache`; the imported flags are still read per request.
-pub async fn find_cached(pool: &PgPool, cache: &Arc<SearchCache>, workplace_id: Uuid, s: &query::Search) -> Result<search::SearchPage> {
+/// `find` with the catalogue page from `cache`: the page, and the workplace's product id for
+/// each of its cards, read on every request (`PreparedPage::write` puts them together).
+pub async fn find_cached(pool: &PgPool, cache: &Arc<SearchCache>, workplace_id: Uuid, s: &query::Search) -> Result<(Arc<prepared::PreparedPage>, Vec<Option<Uuid>>)> {
     // The parsed search's Debug form names every field: equal keys ask the same question.
     let key = format!("{s:?}");
     let (p, search) = (pool.clone(), s.clone());
-    let shared = cache
+    let page = cache
         .get_or_load(key, move || {
             let (p, s) = (p.clone(), search.clone());
-            async move { catalogue_page(&p, &s).await }
+            async move { Ok(prepared::PreparedPage::new(&catalogue_page(&p, &s).await?)) }
         })
         .await?;
-    let mut page = search::SearchPage::clone(&shared);
-    search::mark_imported(pool, workplace_id, &mut page).await?;
-    Ok(page)
+    let imported = search::imported_ids(pool, workplace_id, &page.keys()).await?;
+    Ok((page, imported))
 }
 
 #[cfg(test)]

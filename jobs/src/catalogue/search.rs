@@ -141,14 +141,25 @@ pub async fn search_keys(pool: &PgPool, workplace_id: Uuid, s: &Search) -> Resul
     Ok(page)
 }
 
-/// Sets each card's `imported` and `product_package_id` from the workplace's products: one
-/// probe of the one-import index per card, in one round trip.
+/// Sets each card's `imported` and `product_package_id` from the workplace's products.
 pub async fn mark_imported(pool: &PgPool, workplace_id: Uuid, page: &mut SearchPage) -> Result<()> {
-    if page.items.is_empty() {
-        return Ok(());
+    let keys: Vec<(&str, &str)> = page.items.iter().map(|c| (c.source.as_str(), c.source_product_id.as_str())).collect();
+    let ids = imported_ids(pool, workplace_id, &keys).await?;
+    for (card, id) in page.items.iter_mut().zip(ids) {
+        card.imported = id.is_some();
+        card.product_package_id = id;
     }
-    let sources: Vec<&str> = page.items.iter().map(|c| c.source.as_str()).collect();
-    let ids: Vec<&str> = page.items.iter().map(|c| c.source_product_id.as_str()).collect();
+    Ok(())
+}
+
+/// The workplace's product imported from each (source, source product id), in order: one probe
+/// of the one-import index per key, in one round trip.
+pub async fn imported_ids(pool: &PgPool, workplace_id: Uuid, keys: &[(&str, &str)]) -> Result<Vec<Option<Uuid>>> {
+    if keys.is_empty() {
+        return Ok(vec![]);
+    }
+    let sources: Vec<&str> = keys.iter().map(|k| k.0).collect();
+    let ids: Vec<&str> = keys.iter().map(|k| k.1).collect();
     let found: Vec<(String, String, Uuid)> = sqlx::query_as(
         "SELECT p.source, p.source_product_id, p.id FROM unnest($2::text[], $3::text[]) k(source, source_product_id)
          JOIN products p ON p.workplace_id = $1 AND p.copy_of IS NULL AND p.source = k.source AND p.source_product_id = k.source_product_id",
@@ -158,12 +169,7 @@ pub async fn mark_imported(pool: &PgPool, workplace_id: Uuid, page: &mut SearchP
     .bind(&ids)
     .fetch_all(pool)
     .await?;
-    for card in &mut page.items {
-        let id = found.iter().find(|(s, p, _)| *s == card.source && *p == card.source_product_id).map(|f| f.2);
-        card.imported = id.is_some();
-        card.product_package_id = id;
-    }
-    Ok(())
+    Ok(keys.iter().map(|(s, p)| found.iter().find(|f| f.0 == *s && f.1 == *p).map(|f| f.2)).collect())
 }
 
 async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Option<Uuid>) -> Result<SearchPage> {
