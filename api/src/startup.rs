@@ -28,7 +28,8 @@ pub struct AppState {
     /// Encrypts store tokens and keys at rest.
     pub sealer: Sealer,
     /// Suppliers' product API (detail and import read through it when the cache is stale).
-    pub suppliers: jobs::connectors::suppliers::Suppliers,
+    /// Behind an Arc: every request clones the state, and this holds a dozen settings strings.
+    pub suppliers: Arc<jobs::connectors::suppliers::Suppliers>,
     /// Recent find-product pages (workplace-independent; imported flags are read per request).
     pub search_cache: Arc<jobs::catalogue::SearchCache>,
     /// Recently checked sessions, for the catalogue's read-only calls (`CatalogueScope`).
@@ -70,7 +71,7 @@ impl Application {
             // A free port chosen at bind time (tests): platforms must call back to it.
             settings.application.base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
         }
-        let suppliers = jobs::connectors::suppliers::Suppliers::new(&settings.suppliers);
+        let suppliers = Arc::new(jobs::connectors::suppliers::Suppliers::new(&settings.suppliers));
         let c = &settings.catalogue;
         let search_cache = jobs::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
