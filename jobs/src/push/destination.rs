@@ -21,9 +21,8 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
             let store = crate::store::stores::credentials(&ctx.pool, store_id).await.map_err(db)?;
             let store = store.filter(|s| s.workplace_id == t.workplace_id && s.status == "connected")
                 .ok_or_else(|| PushError::Revoked("The store is disconnected; connect it again to push".into()))?;
-            let currency: String = sqlx::query_scalar("SELECT currency FROM stores WHERE id = $1").bind(store_id).fetch_one(&ctx.pool).await.map_err(|e| db(e.into()))?;
             let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| PushError::Revoked(e.to_string()))?;
-            let parts = listing::build(product, variants, &t.remote_key, t.publish, &currency);
+            let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency);
             if store.platform == "shopify" {
                 let token = creds["access_token"].as_str().unwrap_or_default();
                 let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);

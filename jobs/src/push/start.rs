@@ -119,16 +119,19 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
         }
     }
     let mut tx = pool.begin().await?;
-    let q = match quota::consume(&mut tx, who.workplace_id, LISTING_PRODUCTS, total_push).await {
-        Ok(_) | Err(Error::QuotaExpired(_)) if total_push == 0 => quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?,
-        Err(Error::QuotaExpired(message)) => {
-            tx.rollback().await?;
-            let now = quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?;
-            let data = json!({ "limit": now.limit, "usage": now.usage, "total_push": total_push });
-            return Err(Error::QuotaExceeded { message, data });
+    // Nothing new to list (update pushes): report the quota as it stands, consume nothing.
+    let q = if total_push == 0 {
+        quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?
+    } else {
+        match quota::consume(&mut tx, who.workplace_id, LISTING_PRODUCTS, total_push).await {
+            Err(Error::QuotaExpired(message)) => {
+                tx.rollback().await?;
+                let now = quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?;
+                let data = json!({ "limit": now.limit, "usage": now.usage, "total_push": total_push });
+                return Err(Error::QuotaExceeded { message, data });
+            }
+            other => other?,
         }
-        Ok(q) => q,
-        Err(e) => return Err(e),
     };
 
     let mut payloads = vec![];

@@ -127,6 +127,7 @@ pub struct Credentials {
     pub platform: String,
     pub platform_domain: String,
     pub api_base: String,
+    pub currency: String,
     pub status: String,
     pub credentials: Vec<u8>,
     pub webhook_secret: Option<Vec<u8>>,
@@ -134,7 +135,7 @@ pub struct Credentials {
 
 pub async fn credentials(pool: &PgPool, id: Uuid) -> Result<Option<Credentials>> {
     Ok(sqlx::query_as(
-        "SELECT id, workplace_id, platform, platform_domain, api_base, status, credentials, webhook_secret FROM stores WHERE id = $1",
+        "SELECT id, workplace_id, platform, platform_domain, api_base, currency, status, credentials, webhook_secret FROM stores WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
