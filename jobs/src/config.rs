@@ -21,6 +21,7 @@ pub struct Settings {
     pub suppliers: SupplierSettings,
     pub catalogue: CatalogueSettings,
     pub automation: AutomationConfig,
+    pub payments: PaymentVendorSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -156,6 +157,23 @@ pub struct CatalogueSettings {
 pub struct AutomationConfig {
     /// How often smart push looks for new imports: also how finely its time windows are kept.
     pub smart_push_secs: u64,
+}
+
+/// The payment vendor (Stripe-style API): wallet top-ups through its hosted checkout, card
+/// payments of supplier orders, and its signed webhooks.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PaymentVendorSettings {
+    /// Base of the vendor's `/v1/...` API (`https://api.stripe.com` in production).
+    pub api_url: String,
+    pub secret_key: SecretString,
+    /// Signs the vendor's webhooks (`Stripe-Signature`).
+    pub webhook_secret: SecretString,
+    /// Register `/api/webhooks/payments` at the vendor on first use (development and test,
+    /// whose sandbox starts empty); production configures the endpoint once at the vendor.
+    pub register_webhook: bool,
+    /// A webhook signed longer ago than this is refused (replay protection).
+    pub signature_tolerance_secs: i64,
+    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
