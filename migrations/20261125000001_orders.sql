@@ -24,6 +24,8 @@ CREATE TABLE orders (
     refund_status       TEXT CHECK (refund_status IN ('pending', 'accepted', 'rejected', 'completed')),
     channel_cancelled_at TIMESTAMPTZ,
     cancel_reason       TEXT,
+    -- update-to-fail: the user gave up on the order; revert clears it.
+    failed_at           TIMESTAMPTZ,
     marked              BOOLEAN NOT NULL DEFAULT false,
     archived            BOOLEAN NOT NULL DEFAULT false,
     created_at          TIMESTAMPTZ NOT NULL DEFAULT now(),
