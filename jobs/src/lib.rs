@@ -23,4 +23,5 @@ pub mod stores;
 pub mod tasks;
 pub mod telemetry;
 
+pub mod wallet;
 pub use error::{Error, FieldErrors, Fields, Result};

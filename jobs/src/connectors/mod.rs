@@ -8,6 +8,7 @@ pub mod google_merchant;
 pub mod meta;
 pub mod guarded_http;
 pub mod oauth;
+pub mod payments;
 pub mod shopify;
 pub mod store_catalog;
 pub mod suppliers;
