@@ -22,6 +22,6 @@ pub mod store;
 pub mod stores;
 pub mod tasks;
 pub mod telemetry;
-
 pub mod wallet;
+
 pub use error::{Error, FieldErrors, Fields, Result};
