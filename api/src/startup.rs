@@ -34,6 +34,8 @@ pub struct AppState {
     pub search_cache: Arc<jobs::catalogue::SearchCache>,
     /// Recently checked sessions, for the catalogue's read-only calls (`CatalogueScope`).
     pub scope_cache: Arc<crate::scope_cache::ScopeCache>,
+    /// The payment vendor (top-ups, its webhook); one client, and one webhook registration.
+    pub payments: Arc<jobs::connectors::payments::PaymentVendor>,
 }
 
 #[derive(OpenApi)]
@@ -75,7 +77,8 @@ impl Application {
         let c = &settings.catalogue;
         let search_cache = jobs::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache };
+        let payments = Arc::new(jobs::connectors::payments::PaymentVendor::new(&settings.payments));
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, payments };
         Ok(Self { listener, router: router(state) })
     }
 

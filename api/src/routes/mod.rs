@@ -13,6 +13,7 @@ mod progress;
 mod push;
 mod social;
 pub mod stores;
+mod wallet;
 mod webhooks;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -34,6 +35,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(push::router())
         .merge(automation::router())
         .merge(webhooks::router())
+        .merge(wallet::router())
         .merge(account::router())
         .merge(core::router())
         .merge(progress::router())

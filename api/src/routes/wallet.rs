@@ -1,0 +1,120 @@
+//! The wallet, payment settings and the payment vendor's webhook.
+//! See docs/API.md "Orders (issue 7)"; the money rules live in `jobs::wallet`.
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use jobs::wallet::settings::{self, CardInput, PaymentSetting, SettingInput};
+use jobs::wallet::topup::{self, TopupStarted, WebhookOutcome};
+use jobs::wallet::views::{self, Wallet};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(wallet))
+        .routes(routes!(accept_policy))
+        .routes(routes!(start_topup))
+        .routes(routes!(chart_summary))
+        .routes(routes!(bonus))
+        .routes(routes!(get_setting, put_setting))
+        .routes(routes!(save_card))
+        .routes(routes!(transaction_logs))
+        .routes(routes!(payments_webhook))
+}
+
+#[utoipa::path(get, path = "/payments/user/wallets", responses((status = 200, body = Wallet)))]
+#[instrument(skip_all)]
+async fn wallet(State(state): State<AppState>, scope: Scope) -> ApiResult<Wallet> {
+    reply(views::wallet(&state.pool, scope.workplace.id).await?)
+}
+
+#[utoipa::path(post, path = "/payments/user/wallets/accept-policy", responses((status = 200, body = Wallet)))]
+#[instrument(skip_all)]
+async fn accept_policy(State(state): State<AppState>, scope: Scope) -> ApiResult<Wallet> {
+    reply(views::accept_policy(&state.pool, scope.workplace.id).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct TopupInput {
+    /// Dollars, 10 to 10,000. Taken as any JSON so a bad value is reported on `amount`.
+    #[serde(default)]
+    #[schema(value_type = f64)]
+    amount: Option<Value>,
+}
+
+/// Starts a top-up at the vendor's hosted checkout; the balance rises when its webhook confirms.
+#[utoipa::path(post, path = "/payments/user/wallets/topup", request_body = TopupInput, responses((status = 200, body = TopupStarted)))]
+#[instrument(skip_all)]
+async fn start_topup(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<TopupInput>) -> ApiResult<TopupStarted> {
+    let base = &state.settings.application.base_url;
+    reply(topup::start(&state.pool, &state.payments, base, scope.workplace.id, input.amount.as_ref()).await?)
+}
+
+#[derive(Deserialize, IntoParams)]
+struct ChartQuery {
+    /// Days back from today (UTC), 1 to 365; 30 when absent.
+    days: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/payments/user/wallets/chart-summary", params(ChartQuery), responses((status = 200, description = "data: {points: [{date, balance, topup, spent}]}")))]
+#[instrument(skip_all)]
+async fn chart_summary(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ChartQuery>) -> ApiResult<Value> {
+    let points = views::chart_summary(&state.pool, scope.workplace.id, q.days.unwrap_or(30)).await?;
+    reply(json!({ "points": points }))
+}
+
+#[utoipa::path(get, path = "/orders/v7/wallet/bonus", responses((status = 200, description = "data: {balance_bonus, rules}")))]
+#[instrument(skip_all)]
+async fn bonus(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+    reply(views::bonus(&state.pool, scope.workplace.id).await?)
+}
+
+#[utoipa::path(get, path = "/orders/v6/payments/setting", responses((status = 200, body = PaymentSetting)))]
+#[instrument(skip_all)]
+async fn get_setting(State(state): State<AppState>, scope: Scope) -> ApiResult<PaymentSetting> {
+    reply(settings::get(&state.pool, scope.workplace.id).await?)
+}
+
+#[utoipa::path(put, path = "/orders/v6/payments/setting", request_body = SettingInput, responses((status = 200, body = PaymentSetting)))]
+#[instrument(skip_all)]
+async fn put_setting(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SettingInput>) -> ApiResult<PaymentSetting> {
+    reply(settings::put(&state.pool, scope.workplace.id, input).await?)
+}
+
+/// Saves the card orders are paid with (a vendor payment method id).
+#[utoipa::path(post, path = "/orders/v6/payments/info", request_body = CardInput, responses((status = 200, description = "data: {type, card_label}")))]
+#[instrument(skip_all)]
+async fn save_card(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<CardInput>) -> ApiResult<Value> {
+    let (kind, label) = settings::save_card(&state.pool, scope.workplace.id, input).await?;
+    reply(json!({ "type": kind, "card_label": label }))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct PageQuery {
+    page: Option<i64>,
+    page_size: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/orders/v6/payments/transaction-logs", params(PageQuery), responses((status = 200, description = "data: {total, page, page_size, items: [TransactionLog]}")))]
+#[instrument(skip_all)]
+async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<Value> {
+    let page = q.page.unwrap_or(1).max(1);
+    let size = q.page_size.unwrap_or(20).clamp(1, 100);
+    let (total, items) = views::transaction_logs(&state.pool, scope.workplace.id, page, size).await?;
+    reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
+}
+
+/// The vendor's signed events; a bad signature is 401 and books nothing.
+#[utoipa::path(post, path = "/webhooks/payments", request_body(content = String, content_type = "application/json"), responses((status = 200, body = WebhookOutcome), (status = 401, description = "bad signature")))]
+#[instrument(skip_all)]
+async fn payments_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<WebhookOutcome> {
+    let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
+    reply(topup::receive(&state.pool, &state.payments, signature, &body).await?)
+}
