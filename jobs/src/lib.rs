@@ -13,6 +13,7 @@ mod error;
 pub mod inspect;
 pub mod mail;
 pub mod mapping;
+pub mod orders;
 pub mod plans;
 pub mod products;
 pub mod push;

@@ -7,6 +7,8 @@ mod find;
 mod inspect;
 mod mapping;
 mod misc;
+mod order_placement;
+mod orders;
 mod plans;
 mod products;
 mod progress;
@@ -33,6 +35,8 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(plans::router())
         .merge(mapping::router())
         .merge(push::router())
+        .merge(orders::router())
+        .merge(order_placement::router())
         .merge(automation::router())
         .merge(webhooks::router())
         .merge(wallet::router())

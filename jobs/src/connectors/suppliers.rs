@@ -112,9 +112,9 @@ pub struct FreightOption {
 
 #[derive(Clone)]
 pub struct Suppliers {
-    http: reqwest::Client,
+    pub(super) http: reqwest::Client,
     template: String,
-    token: String,
+    pub(super) token: String,
     aliexpress: Option<crate::config::AliExpressSettings>,
     cj: Option<super::cj::Cj>,
     ebay: Option<super::ebay::Ebay>,
@@ -133,7 +133,7 @@ impl Suppliers {
         Suppliers { http, template: settings.api_url_template.clone(), token: settings.token.clone(), aliexpress, cj, ebay }
     }
 
-    fn url(&self, source: Source, path: &str) -> String {
+    pub(super) fn url(&self, source: Source, path: &str) -> String {
         format!("{}/{path}", self.template.replace("{source}", source.as_str()).trim_end_matches('/'))
     }
 

@@ -42,4 +42,5 @@ pub const KINDS: &[&str] = &[
     crate::tasks::push_product::KIND,
     crate::tasks::smart_push::KIND,
     crate::tasks::supplier_sync::KIND,
+    crate::tasks::place_order::KIND,
 ];

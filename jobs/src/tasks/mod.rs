@@ -3,6 +3,7 @@ pub mod catalogue_detail;
 pub mod catalogue_sync;
 pub mod import_product;
 pub mod noop;
+pub mod place_order;
 pub mod push_product;
 pub mod send_email;
 pub mod smart_push;
@@ -38,6 +39,8 @@ pub struct TaskContext {
     pub suppliers: Suppliers,
     /// Shared per-store rate limits (Redis).
     pub limiter: RateLimiter,
+    /// The payment vendor (card payments of supplier orders).
+    pub payments: Arc<crate::connectors::payments::PaymentVendor>,
 }
 
 impl TaskContext {
@@ -46,7 +49,8 @@ impl TaskContext {
         let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
         let suppliers = Suppliers::new(&settings.suppliers);
         let limiter = RateLimiter::new(settings.redis.url.expose_secret());
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter })
+        let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments })
     }
 }
 
@@ -66,6 +70,7 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         push_product::KIND => push_product::run(ctx, job, payload(job)?).await,
         smart_push::KIND => smart_push::run(ctx, job, payload(job)?).await,
         supplier_sync::KIND => supplier_sync::run(ctx, job, payload(job)?).await,
+        place_order::KIND => place_order::run(ctx, job, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
     }

@@ -1,0 +1,183 @@
+//! The order center: list, counts, detail, logs and the user's edits to orders.
+//! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same.
+use axum::extract::State;
+use axum::routing::{get, post, put};
+use jobs::orders::{edit, list, view};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(order_list))
+        .route("/orders/v4/list", get(order_list))
+        .routes(routes!(count_status))
+        .route("/orders/v4/count-order-status", get(count_status))
+        .routes(routes!(detail))
+        .route("/orders/v4/detail/{id}", get(detail))
+        .routes(routes!(order_log))
+        .routes(routes!(update_customer))
+        .routes(routes!(save_shipping))
+        .routes(routes!(multiple_shipping))
+        .route("/orders/update-multiple-shipping-method", post(multiple_shipping))
+        .routes(routes!(change_supplier))
+        .routes(routes!(mark_order))
+        .routes(routes!(mark_archive))
+        .routes(routes!(update_to_fail))
+        .routes(routes!(revert_order))
+        .route("/orders/v4/revert", put(revert_order))
+        .routes(routes!(manually_fulfill))
+        .routes(routes!(columns, save_columns))
+}
+
+#[utoipa::path(get, path = "/orders/v5/list", params(list::ListQuery), responses((status = 200, body = list::OrderPage)))]
+async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderPage> {
+    let filter = list::Filter::parse(&q, true)?;
+    reply(list::list(&state.pool, scope.workplace.id, &filter).await?)
+}
+
+#[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, description = "data: counts per tab and sub-status")))]
+async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<Value> {
+    let filter = list::Filter::parse(&q, false)?;
+    reply(list::counts(&state.pool, scope.workplace.id, &filter).await?)
+}
+
+#[utoipa::path(get, path = "/orders/v5/detail/{id}", params(("id" = i64, Path)), responses((status = 200, description = "data: Order with logs")))]
+async fn detail(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
+    let order = view::one(&state.pool, scope.workplace.id, id).await?;
+    let logs = view::logs(&state.pool, scope.workplace.id, id).await?;
+    let mut v = serde_json::to_value(order).map_err(anyhow::Error::from).map_err(jobs::Error::from)?;
+    v["logs"] = json!(logs);
+    reply(v)
+}
+
+#[utoipa::path(get, path = "/orders/v4/order_log/order/{id}", params(("id" = i64, Path)), responses((status = 200, description = "data: {items}")))]
+async fn order_log(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
+    view::one(&state.pool, scope.workplace.id, id).await?;
+    reply(json!({ "items": view::logs(&state.pool, scope.workplace.id, id).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct CustomerInput {
+    order_id: i64,
+    address: edit::Address,
+    email: Option<String>,
+}
+
+#[utoipa::path(post, path = "/orders/update-customer", request_body = CustomerInput, responses((status = 200, body = view::OrderView)))]
+async fn update_customer(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CustomerInput>) -> ApiResult<view::OrderView> {
+    edit::update_customer(&state.pool, scope.workplace.id, i.order_id, &i.address, i.email).await?;
+    reply(view::one(&state.pool, scope.workplace.id, i.order_id).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ShippingInput {
+    line_item_id: i64,
+    service_name: String,
+}
+
+#[utoipa::path(post, path = "/orders/{id}/save-shipping", params(("id" = i64, Path)), request_body = ShippingInput, responses((status = 200, body = view::OrderView)))]
+async fn save_shipping(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>, ApiJson(i): ApiJson<ShippingInput>) -> ApiResult<view::OrderView> {
+    edit::save_shipping(&state.pool, &state.suppliers, scope.workplace.id, id, i.line_item_id, &i.service_name).await?;
+    reply(view::one(&state.pool, scope.workplace.id, id).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct MultipleShipping {
+    items: Vec<MultipleShippingItem>,
+}
+
+#[derive(Deserialize, ToSchema)]
+struct MultipleShippingItem {
+    order_id: i64,
+    line_item_id: i64,
+    service_name: String,
+}
+
+#[utoipa::path(post, path = "/orders/v5/update-multiple-shipping-method", request_body = MultipleShipping, responses((status = 200, description = "data: {updated}")))]
+async fn multiple_shipping(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<MultipleShipping>) -> ApiResult<Value> {
+    for it in &i.items {
+        edit::save_shipping(&state.pool, &state.suppliers, scope.workplace.id, it.order_id, it.line_item_id, &it.service_name).await?;
+    }
+    reply(json!({ "updated": i.items.len() }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct SupplierInput {
+    line_item_id: i64,
+    source: String,
+    source_product_id: String,
+    sku_id: String,
+}
+
+#[utoipa::path(post, path = "/orders/{id}/change-supplier", params(("id" = i64, Path)), request_body = SupplierInput, responses((status = 200, body = view::OrderView)))]
+async fn change_supplier(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>, ApiJson(i): ApiJson<SupplierInput>) -> ApiResult<view::OrderView> {
+    edit::change_supplier(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, i.line_item_id, &i.source, &i.source_product_id, &i.sku_id).await?;
+    reply(view::one(&state.pool, scope.workplace.id, id).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct FlagInput {
+    orders: Vec<i64>,
+    marked: Option<bool>,
+    archived: Option<bool>,
+}
+
+#[utoipa::path(put, path = "/orders/v5/mark-order", request_body = FlagInput, responses((status = 200, description = "data: {updated}")))]
+async fn mark_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Value> {
+    reply(json!({ "updated": edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "marked", i.marked.unwrap_or(true)).await? }))
+}
+
+#[utoipa::path(put, path = "/orders/v5/mark-archive", request_body = FlagInput, responses((status = 200, description = "data: {updated}")))]
+async fn mark_archive(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Value> {
+    reply(json!({ "updated": edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "archived", i.archived.unwrap_or(true)).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct OrdersInput {
+    orders: Vec<i64>,
+}
+
+#[utoipa::path(put, path = "/orders/v4/update-to-fail", request_body = OrdersInput, responses((status = 200, description = "data: {updated}")))]
+async fn update_to_fail(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Value> {
+    reply(json!({ "updated": edit::set_failed(&state.pool, scope.workplace.id, &i.orders, true).await? }))
+}
+
+#[utoipa::path(post, path = "/orders/v5/revert-order", request_body = OrdersInput, responses((status = 200, description = "data: {updated}")))]
+async fn revert_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Value> {
+    reply(json!({ "updated": edit::set_failed(&state.pool, scope.workplace.id, &i.orders, false).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ManualInput {
+    order_id: i64,
+    source: String,
+    order_no: String,
+}
+
+#[utoipa::path(put, path = "/orders/v4/manually-fulfill", request_body = ManualInput, responses((status = 200, body = view::OrderView)))]
+async fn manually_fulfill(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<ManualInput>) -> ApiResult<view::OrderView> {
+    edit::manually_fulfill(&state.pool, scope.workplace.id, i.order_id, &i.source, &i.order_no).await?;
+    reply(view::one(&state.pool, scope.workplace.id, i.order_id).await?)
+}
+
+#[utoipa::path(get, path = "/core/workplaces/settings/order-column-list", responses((status = 200, description = "data: {columns}")))]
+async fn columns(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "columns": edit::columns(&state.pool, scope.workplace.id).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ColumnsInput {
+    columns: Value,
+}
+
+#[utoipa::path(post, path = "/core/workplaces/settings/order-column-list", request_body = ColumnsInput, responses((status = 200, description = "data: {columns}")))]
+async fn save_columns(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<ColumnsInput>) -> ApiResult<Value> {
+    edit::save_columns(&state.pool, scope.workplace.id, &i.columns).await?;
+    reply(json!({ "columns": i.columns }))
+}

@@ -1,0 +1,166 @@
+//! The order center's list and counts. Filters are parsed once into `Filter` (every bad
+//! parameter named), then both queries share one WHERE clause on the orders' own columns.
+use chrono::{Duration, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use sqlx::{PgPool, Postgres, QueryBuilder};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::status::{TABS, statuses_of};
+use super::view::{self, OrderView};
+use crate::error::{Fields, Result};
+
+#[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+pub struct ListQuery {
+    pub tab: Option<String>,
+    pub status: Option<String>,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+    pub channel: Option<String>,
+    pub source: Option<String>,
+    pub mark_order: Option<String>,
+    pub keyword: Option<String>,
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+pub struct Filter {
+    statuses: Option<Vec<&'static str>>,
+    refund_tab: bool,
+    from: NaiveDate,
+    to: NaiveDate,
+    store: Option<Uuid>,
+    source: Option<String>,
+    marked: Option<bool>,
+    keyword: Option<String>,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+fn date(field: &str, v: Option<&str>, default: NaiveDate, f: &mut Fields) -> NaiveDate {
+    match v.filter(|s| !s.is_empty()) {
+        None => default,
+        Some(s) => f.take(field, NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| format!("{field} must be a date YYYY-MM-DD"))).unwrap_or(default),
+    }
+}
+
+impl Filter {
+    pub fn parse(q: &ListQuery, with_tab: bool) -> Result<Filter> {
+        let mut f = Fields::default();
+        let today = Utc::now().date_naive();
+        let from = date("from_date", q.from_date.as_deref(), today - Duration::days(7), &mut f);
+        let to = date("to_date", q.to_date.as_deref(), today, &mut f);
+        let tab = q.tab.as_deref().filter(|_| with_tab).unwrap_or("placement");
+        let statuses = if with_tab {
+            f.take("status", statuses_of(tab, q.status.as_deref()).ok_or_else(|| format!("unknown tab or status {tab}/{}", q.status.as_deref().unwrap_or("all"))))
+        } else {
+            None
+        };
+        let store = match q.channel.as_deref().filter(|c| !c.is_empty() && *c != "all") {
+            None => None,
+            Some(c) => f.take("channel", Uuid::parse_str(c).map_err(|_| "channel must be a store id or all".to_string())),
+        };
+        let source = q.source.clone().filter(|s| !s.is_empty() && s != "all");
+        if let Some(s) = &source {
+            if !super::ORDER_SOURCES.contains(&s.as_str()) {
+                f.take::<()>("source", Err(format!("unknown source {s}")));
+            }
+        }
+        let marked = match q.mark_order.as_deref() {
+            None | Some("" | "all") => None,
+            Some("1") => Some(true),
+            Some("0") => Some(false),
+            Some(_) => f.take("mark_order", Err("mark_order must be all, 1 or 0".to_string())),
+        };
+        let page = q.page.unwrap_or(1);
+        let page_size = q.page_size.unwrap_or(20);
+        if page < 1 {
+            f.take::<()>("page", Err("page starts at 1".into()));
+        }
+        if !(1..=100).contains(&page_size) {
+            f.take::<()>("page_size", Err("page_size must be 1 to 100".into()));
+        }
+        f.finish()?;
+        Ok(Filter {
+            statuses, refund_tab: with_tab && tab == "refund", from, to, store, source, marked,
+            keyword: q.keyword.clone().map(|k| k.trim().to_string()).filter(|k| !k.is_empty()), page, page_size,
+        })
+    }
+
+    /// WHERE on orders `o` (without the tab's statuses unless `with_status`).
+    fn push_where<'a>(&'a self, qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, with_status: bool) {
+        qb.push(" WHERE o.workplace_id = ").push_bind(workplace_id);
+        qb.push(" AND o.ordered_at >= ").push_bind(self.from.and_hms_opt(0, 0, 0).map(|d| d.and_utc()));
+        qb.push(" AND o.ordered_at < ").push_bind((self.to + Duration::days(1)).and_hms_opt(0, 0, 0).map(|d| d.and_utc()));
+        qb.push(" AND NOT o.archived");
+        if let (true, Some(st)) = (with_status, &self.statuses) {
+            let col = if self.refund_tab { "o.refund_status" } else { "o.status" };
+            qb.push(format!(" AND {col} = ANY(")).push_bind(st.iter().map(|s| s.to_string()).collect::<Vec<_>>()).push(")");
+        }
+        if let Some(s) = self.store {
+            qb.push(" AND o.store_id = ").push_bind(s);
+        }
+        if let Some(m) = self.marked {
+            qb.push(" AND o.marked = ").push_bind(m);
+        }
+        if let Some(src) = &self.source {
+            qb.push(" AND EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.source = ").push_bind(src.as_str()).push(")");
+        }
+        if let Some(k) = &self.keyword {
+            qb.push(" AND (o.name ILIKE ").push_bind(format!("%{k}%")).push(" OR o.platform_order_id = ").push_bind(k.as_str()).push(" OR o.email ILIKE ").push_bind(format!("%{k}%")).push(")");
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OrderPage {
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+    pub items: Vec<OrderView>,
+}
+
+/// One page of the tab, newest first.
+pub async fn list(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<OrderPage> {
+    let mut count = QueryBuilder::new("SELECT count(*) FROM orders o");
+    f.push_where(&mut count, workplace_id, true);
+    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
+    let mut page = QueryBuilder::new("SELECT o.id FROM orders o");
+    f.push_where(&mut page, workplace_id, true);
+    page.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size).push(" OFFSET ").push_bind((f.page - 1) * f.page_size);
+    let ids: Vec<i64> = page.build_query_scalar().fetch_all(pool).await?;
+    let items = view::load(pool, workplace_id, &ids).await?;
+    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items })
+}
+
+/// Counts per tab and sub-status under the same filters (one grouped query).
+pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Value> {
+    let mut qb = QueryBuilder::new("SELECT o.status, o.refund_status, count(*) FROM orders o");
+    f.push_where(&mut qb, workplace_id, false);
+    qb.push(" GROUP BY 1, 2");
+    let rows: Vec<(String, Option<String>, i64)> = qb.build_query_as().fetch_all(pool).await?;
+    let mut out = Map::new();
+    for (tab, subs) in TABS {
+        let mut m = Map::new();
+        let mut all = 0;
+        for s in subs {
+            let n: i64 = rows.iter().filter(|(st, rf, _)| if tab == "refund" { rf.as_deref() == Some(*s) } else { st == s }).map(|r| r.2).sum();
+            all += n;
+            m.insert(s.strip_prefix("cancelled_").unwrap_or(s).to_string(), json!(n));
+        }
+        if subs.len() > 1 && tab != "cancelled" {
+            m.insert("all".into(), json!(all));
+        }
+        out.insert(tab.to_string(), Value::Object(m));
+    }
+    Ok(Value::Object(out))
+}
+
+/// Every order of the workplace in the placement tab (bulk placement of all ready orders).
+pub async fn ready_ids(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<i64>> {
+    Ok(sqlx::query_scalar("SELECT id FROM orders WHERE workplace_id = $1 AND status = 'ready' AND NOT archived ORDER BY ordered_at, id")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?)
+}

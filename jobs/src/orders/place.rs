@@ -1,0 +1,196 @@
+//! Starting placement: one supplier (source) order per store order and source, written with its
+//! `place_order` job in one transaction. The live-order unique index makes a double click or two
+//! racing requests place once. The source orders are the placement toast's items.
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::{PgConnection, PgPool};
+use tracing::instrument;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{log, status};
+use crate::connectors::supplier_orders::error_message;
+use crate::error::{Error, Result};
+use crate::queue::enqueue;
+use crate::tasks::place_order;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PayWith {
+    Wallet,
+    Card,
+    Auto,
+}
+
+impl PayWith {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PayWith::Wallet => "wallet",
+            PayWith::Card => "card",
+            PayWith::Auto => "auto",
+        }
+    }
+}
+
+/// A placement toast item: one supplier order.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct PlacementItem {
+    pub id: i64,
+    pub order_id: i64,
+    pub order_name: String,
+    pub source: String,
+    /// processing, success or error.
+    pub status: String,
+    pub source_status: String,
+    pub warning: Option<String>,
+    pub error_key: Option<String>,
+    pub message: Option<String>,
+    pub order_no: Option<String>,
+    #[sqlx(skip)]
+    pub total: f64,
+    #[serde(skip)]
+    pub total_cents: i64,
+}
+
+/// Whether the workplace's plan allows placing several orders at once.
+pub async fn bulk_allowed(pool: &PgPool, workplace_id: Uuid) -> Result<bool> {
+    let plan: String = sqlx::query_scalar("SELECT plan_key FROM workplaces WHERE id = $1").bind(workplace_id).fetch_one(pool).await?;
+    Ok(crate::plans::find(&plan).limit("BULK_ORDER_FULFILLMENT").is_none_or(|l| l != 0))
+}
+
+/// Places the given orders (their placeable lines not yet ordered), one supplier order per
+/// source. Orders of other workplaces, and orders with nothing to place, are skipped.
+#[instrument(skip_all, fields(workplace = %workplace_id, orders = order_ids.len()))]
+pub async fn start(pool: &PgPool, workplace_id: Uuid, order_ids: &[i64], source: Option<&str>, pay: Option<PayWith>) -> Result<Vec<PlacementItem>> {
+    if order_ids.is_empty() {
+        return Err(Error::field("order_ids", "choose at least one order"));
+    }
+    let mut tx = pool.begin().await?;
+    let mut created = vec![];
+    for &order_id in order_ids {
+        created.extend(start_one(&mut tx, workplace_id, order_id, source, pay).await?);
+    }
+    tx.commit().await?;
+    items(pool, workplace_id, Some(&created)).await
+}
+
+/// Queues the supplier orders of one store order in the caller's transaction; returns their ids.
+pub async fn start_one(conn: &mut PgConnection, workplace_id: Uuid, order_id: i64, only_source: Option<&str>, pay: Option<PayWith>) -> Result<Vec<i64>> {
+    // Serialises placements of one order, so two requests cannot both see its lines unplaced.
+    let status: Option<String> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE")
+        .bind(order_id)
+        .bind(workplace_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if status.as_deref() != Some(status::READY) {
+        return Ok(vec![]);
+    }
+    let sources: Vec<String> = sqlx::query_scalar(
+        "SELECT DISTINCT l.source FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
+         WHERE l.order_id = $1 AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
+           AND (so.id IS NULL OR so.status IN ('failed', 'cancelled')) AND ($2::text IS NULL OR l.source = $2)
+         ORDER BY 1",
+    )
+    .bind(order_id)
+    .bind(only_source)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut ids = vec![];
+    for source in sources {
+        let id: i64 = sqlx::query_scalar("SELECT nextval('source_orders_id_seq')").fetch_one(&mut *conn).await?;
+        let inserted = sqlx::query(
+            "INSERT INTO source_orders (id, workplace_id, order_id, source, idempotency_key, pay_with)
+             VALUES ($1, $2, $3, $4, 'dropline-so-' || $1, $5)
+             ON CONFLICT (order_id, source) WHERE status NOT IN ('failed', 'cancelled') DO NOTHING",
+        )
+        .bind(id)
+        .bind(workplace_id)
+        .bind(order_id)
+        .bind(&source)
+        .bind(pay.map(PayWith::as_str))
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            continue;
+        }
+        sqlx::query(
+            "UPDATE order_line_items l SET source_order_id = $1
+             WHERE l.order_id = $2 AND l.source = $3 AND NOT l.disabled AND NOT l.need_change_supplier
+               AND (l.source_order_id IS NULL OR EXISTS (SELECT 1 FROM source_orders so WHERE so.id = l.source_order_id AND so.status IN ('failed', 'cancelled')))",
+        )
+        .bind(id)
+        .bind(order_id)
+        .bind(&source)
+        .execute(&mut *conn)
+        .await?;
+        let job = enqueue(conn, place_order::KIND, Some(workplace_id), &place_order::PlaceOrder { source_order_id: id }, json!({ "source_order_id": id })).await?;
+        sqlx::query("UPDATE source_orders SET progress_id = $2 WHERE id = $1").bind(id).bind(job).execute(&mut *conn).await?;
+        log(conn, workplace_id, order_id, Some(id), "placement_started", json!({ "source": source, "pay": pay.map(PayWith::as_str) })).await?;
+        ids.push(id);
+    }
+    status::refresh(conn, order_id).await?;
+    Ok(ids)
+}
+
+/// The toast's items: the given supplier orders, or those not dismissed from the last day.
+pub async fn items(pool: &PgPool, workplace_id: Uuid, ids: Option<&[i64]>) -> Result<Vec<PlacementItem>> {
+    let mut rows: Vec<PlacementItem> = sqlx::query_as(
+        "SELECT so.id, so.order_id, o.name AS order_name, so.source, so.status AS source_status,
+                CASE WHEN so.status IN ('placing', 'paying') THEN 'processing'
+                     WHEN so.status IN ('failed', 'cancelled') THEN 'error' ELSE 'success' END AS status,
+                so.warning, so.error_key, so.error AS message, so.order_no, so.total_cents
+         FROM source_orders so JOIN orders o ON o.id = so.order_id
+         WHERE so.workplace_id = $1
+           AND (CASE WHEN $2::bigint[] IS NULL THEN NOT so.toast_dismissed AND so.created_at > now() - interval '1 day'
+                     ELSE so.id = ANY($2) END)
+         ORDER BY so.id DESC LIMIT 500",
+    )
+    .bind(workplace_id)
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    for r in &mut rows {
+        r.total = super::dollars(r.total_cents);
+        if r.message.is_none() {
+            r.message = r.error_key.as_deref().map(|k| error_message(k).to_string());
+        }
+    }
+    Ok(rows)
+}
+
+/// The toast's `stop` event: every processing placement of that source becomes an error
+/// ("order failed due to the user stopping"). A job that already asked the supplier sees the
+/// change when it records the answer and cancels that supplier order.
+pub async fn stop(pool: &PgPool, workplace_id: Uuid, source: &str) -> Result<u64> {
+    let mut tx = pool.begin().await?;
+    let stopped: Vec<(i64, i64)> = sqlx::query_as(
+        "UPDATE source_orders SET status = 'failed', error_key = 'cancel_order', error = $3, updated_at = now()
+         WHERE workplace_id = $1 AND source = $2 AND status = 'placing' RETURNING id, order_id",
+    )
+    .bind(workplace_id)
+    .bind(source)
+    .bind(error_message("cancel_order"))
+    .fetch_all(&mut *tx)
+    .await?;
+    for (id, order_id) in &stopped {
+        log(&mut tx, workplace_id, *order_id, Some(*id), "placement_stopped", json!({})).await?;
+        status::refresh(&mut tx, *order_id).await?;
+    }
+    tx.commit().await?;
+    Ok(stopped.len() as u64)
+}
+
+/// The toast's `remove` (one item) and `clear` (every finished item) events.
+pub async fn dismiss(pool: &PgPool, workplace_id: Uuid, id: Option<i64>) -> Result<u64> {
+    let n = sqlx::query(
+        "UPDATE source_orders SET toast_dismissed = true
+         WHERE workplace_id = $1 AND NOT toast_dismissed AND ($2::bigint IS NULL AND status NOT IN ('placing', 'paying') OR id = $2)",
+    )
+    .bind(workplace_id)
+    .bind(id)
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(n)
+}

@@ -1,0 +1,195 @@
+//! Orders as the order center shows them: three queries for any page (orders, their lines,
+//! their supplier orders), assembled here.
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::dollars;
+use crate::error::Result;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderView {
+    pub id: i64,
+    pub platform: String,
+    pub platform_order_id: String,
+    pub name: String,
+    pub store_id: Uuid,
+    pub store_name: String,
+    pub email: Option<String>,
+    pub country_code: String,
+    pub address: Value,
+    pub currency: String,
+    pub total: f64,
+    pub shipping: f64,
+    pub ordered_at: DateTime<Utc>,
+    pub status: String,
+    pub refund_status: Option<String>,
+    pub marked: bool,
+    pub archived: bool,
+    pub cancel_reason: Option<String>,
+    pub line_items: Vec<Value>,
+    pub source_orders: Vec<Value>,
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderRow {
+    id: i64,
+    platform: String,
+    platform_order_id: String,
+    name: String,
+    store_id: Uuid,
+    store_name: String,
+    email: Option<String>,
+    country_code: String,
+    address: Value,
+    currency: String,
+    total_cents: i64,
+    shipping_cents: i64,
+    ordered_at: DateTime<Utc>,
+    status: String,
+    refund_status: Option<String>,
+    marked: bool,
+    archived: bool,
+    cancel_reason: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct LineRow {
+    id: i64,
+    order_id: i64,
+    title: String,
+    variant_title: Option<String>,
+    sku: Option<String>,
+    image: Option<String>,
+    quantity: i32,
+    price_cents: i64,
+    source: Option<String>,
+    source_product_id: Option<String>,
+    sku_id: Option<String>,
+    cost_cents: Option<i64>,
+    shipping_info: Option<Value>,
+    shipping_warehouse: Option<String>,
+    need_change_supplier: bool,
+    disabled: bool,
+    so_id: Option<i64>,
+    so_status: Option<String>,
+    so_order_no: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct SourceRow {
+    id: i64,
+    order_id: i64,
+    source: String,
+    order_no: Option<String>,
+    status: String,
+    product_cents: i64,
+    shipping_cents: i64,
+    total_cents: i64,
+    error_key: Option<String>,
+    error: Option<String>,
+    warning: Option<String>,
+    paid_at: Option<DateTime<Utc>>,
+    cancel_reason: Option<String>,
+    refund_status: Option<String>,
+    refund_cents: Option<i64>,
+}
+
+fn line_json(l: &LineRow) -> Value {
+    let live = l.so_status.as_deref().filter(|s| !matches!(*s, "failed" | "cancelled"));
+    json!({
+        "id": l.id, "title": l.title, "variant_title": l.variant_title, "sku": l.sku, "image": l.image, "quantity": l.quantity,
+        "price": dollars(l.price_cents), "source": l.source, "source_product_id": l.source_product_id, "sku_id": l.sku_id,
+        "cost": l.cost_cents.map(dollars), "shipping_fee": l.shipping_info.as_ref().map(|s| s["amount"].clone()),
+        "shipping_info": l.shipping_info, "shipping_warehouse": l.shipping_warehouse,
+        "unmapped_product": l.source.is_none(), "disabled": l.disabled, "need_change_supplier": l.need_change_supplier,
+        "can_place": l.source.is_some() && !l.disabled && !l.need_change_supplier && live.is_none(),
+        "source_order": l.so_id.map(|id| json!({"id": id, "source": l.source, "order_no": l.so_order_no, "status": l.so_status})),
+    })
+}
+
+fn source_json(s: &SourceRow) -> Value {
+    json!({
+        "id": s.id, "source": s.source, "order_no": s.order_no, "status": s.status, "product_cost": dollars(s.product_cents),
+        "shipping_cost": dollars(s.shipping_cents), "total": dollars(s.total_cents), "error_key": s.error_key, "error": s.error,
+        "warning": s.warning, "paid_at": s.paid_at, "cancel_reason": s.cancel_reason, "tracking_code": Value::Null,
+        "refund_info": s.refund_status.as_ref().map(|st| json!({"status": st, "amount": s.refund_cents.map(dollars)})),
+    })
+}
+
+/// The orders with these ids (of this workplace), in the given order.
+pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<OrderView>> {
+    let orders: Vec<OrderRow> = sqlx::query_as(
+        "SELECT o.id, o.platform, o.platform_order_id, o.name, o.store_id, s.name AS store_name, o.email, o.country_code, o.address,
+                o.currency, o.total_cents, o.shipping_cents, o.ordered_at, o.status, o.refund_status, o.marked, o.archived, o.cancel_reason
+         FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.workplace_id = $1 AND o.id = ANY($2)",
+    )
+    .bind(workplace_id)
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let lines: Vec<LineRow> = sqlx::query_as(
+        "SELECT l.id, l.order_id, l.title, l.variant_title, l.sku, l.image, l.quantity, l.price_cents, l.source, l.source_product_id,
+                l.sku_id, l.cost_cents, l.shipping_info, l.shipping_warehouse, l.need_change_supplier, l.disabled,
+                so.id AS so_id, so.status AS so_status, so.order_no AS so_order_no
+         FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
+         WHERE l.workplace_id = $1 AND l.order_id = ANY($2) ORDER BY l.id",
+    )
+    .bind(workplace_id)
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let sources: Vec<SourceRow> = sqlx::query_as(
+        "SELECT id, order_id, source, order_no, status, product_cents, shipping_cents, total_cents, error_key, error, warning, paid_at,
+                cancel_reason, refund_status, refund_cents
+         FROM source_orders WHERE workplace_id = $1 AND order_id = ANY($2) ORDER BY id",
+    )
+    .bind(workplace_id)
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let mut line_map: HashMap<i64, Vec<Value>> = HashMap::new();
+    for l in &lines {
+        line_map.entry(l.order_id).or_default().push(line_json(l));
+    }
+    let mut source_map: HashMap<i64, Vec<Value>> = HashMap::new();
+    for s in &sources {
+        source_map.entry(s.order_id).or_default().push(source_json(s));
+    }
+    let mut by_id: HashMap<i64, OrderView> = orders
+        .into_iter()
+        .map(|o| {
+            let view = OrderView {
+                line_items: line_map.remove(&o.id).unwrap_or_default(),
+                source_orders: source_map.remove(&o.id).unwrap_or_default(),
+                id: o.id, platform: o.platform, platform_order_id: o.platform_order_id, name: o.name, store_id: o.store_id,
+                store_name: o.store_name, email: o.email, country_code: o.country_code, address: o.address, currency: o.currency,
+                total: dollars(o.total_cents), shipping: dollars(o.shipping_cents), ordered_at: o.ordered_at, status: o.status,
+                refund_status: o.refund_status, marked: o.marked, archived: o.archived, cancel_reason: o.cancel_reason,
+            };
+            (view.id, view)
+        })
+        .collect();
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// One order, or NotFound (also for another workplace's order).
+pub async fn one(pool: &PgPool, workplace_id: Uuid, id: i64) -> Result<OrderView> {
+    load(pool, workplace_id, &[id]).await?.pop().ok_or(crate::Error::NotFound("order"))
+}
+
+/// The order's log, oldest first.
+pub async fn logs(pool: &PgPool, workplace_id: Uuid, order_id: i64) -> Result<Vec<Value>> {
+    let rows: Vec<(i64, String, Value, Option<i64>, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT id, event, detail, source_order_id, created_at FROM order_logs WHERE workplace_id = $1 AND order_id = $2 ORDER BY id",
+    )
+    .bind(workplace_id)
+    .bind(order_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(id, event, detail, so, at)| json!({"id": id, "event": event, "detail": detail, "source_order_id": so, "created_at": at})).collect())
+}
