@@ -165,6 +165,6 @@ describe('signed-in shell', () => {
     expect(screen.queryByTestId('side-nav')).toBeNull();
     expect(within(bar).getAllByRole('link')).toHaveLength(5);
     expect(within(bar).getByTestId('tab-order-list').getAttribute('aria-current')).toBe('page');
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('order-center-page', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -15,6 +15,8 @@ import { useIsMobile } from '@/lib/use-media-query';
 
 /** The push toast, in the chunk of the product pages (see push-toast-host.tsx). */
 const PushToastHost = lazy(() => import('./push-toast-host'));
+/** The placement toast, in the chunk of the order pages (see placement-toast-host.tsx). */
+const PlacementToastHost = lazy(() => import('./placement-toast-host'));
 
 /** The account's saved language is applied once per page load (it is also applied at sign-in). */
 let languageAppliedFor: string | null = null;
@@ -82,6 +84,9 @@ export function AppShell() {
       <Outlet />
       <Suspense fallback={null}>
         <PushToastHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PlacementToastHost />
       </Suspense>
     </DashboardLayout>
   );

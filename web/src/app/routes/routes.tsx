@@ -25,10 +25,21 @@ import { APP_PLACEHOLDER_PAGES, PUBLIC_PLACEHOLDER_PAGES } from './paths';
 import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from './root-layout';
 
 type ProductRoutes = typeof import('./product-routes');
+type OrderRoutes = typeof import('./orders-routes');
 
 /** A product page (find, favourites, import list, editor, pricing settings, mapping, product center), loaded in its own chunk on first use. */
 function productPage(name: keyof ProductRoutes) {
   const Page: ComponentType = lazy(() => import('./product-routes').then((m) => ({ default: m[name] })));
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** An order, wallet or automation page, loaded in its own chunk on first use. */
+function orderPage(name: Exclude<keyof OrderRoutes, 'WALLET_PATH' | 'AUTOMATION_PATH' | 'ORDERS_PATH'>) {
+  const Page: ComponentType = lazy(() => import('./orders-routes').then((m) => ({ default: m[name] })));
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
@@ -93,6 +104,14 @@ export const routes: RouteObject[] = [
           { path: 'products/map/:id', element: productPage('MapProductRoute') },
           { path: 'products/auto-update', element: productPage('AutoUpdateRoute') },
           { path: 'products-center', element: productPage('ProductCenterRoute') },
+          { path: 'orders', element: orderPage('OrdersRoute') },
+          { path: 'v2/orders', element: orderPage('OrdersRoute') },
+          { path: 'orders/create', element: orderPage('CreateOrderRoute') },
+          { path: 'orders/detail/:orderId/:orderStatus', element: orderPage('OrderDetailRoute') },
+          { path: 'orders/payment-confirmation', element: orderPage('PaymentConfirmationRoute') },
+          { path: 'orders/payment-success', element: orderPage('PaymentSuccessRoute') },
+          { path: 'setting/wallet', element: orderPage('WalletRoute') },
+          { path: 'setting/order/order-placement', element: orderPage('AutomationRoute') },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],

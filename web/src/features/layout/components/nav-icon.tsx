@@ -1,5 +1,5 @@
 import type { IconProps } from '@chakra-ui/react';
-import { BoxIcon, BriefcaseIcon, CartIcon, GaugeIcon, HelpIcon, HomeIcon, ImportIcon, PlugIcon, SearchIcon, SettingsIcon, ShirtIcon, UsersIcon } from '@/components/icons';
+import { BoxIcon, BriefcaseIcon, CardIcon, CartIcon, GaugeIcon, HelpIcon, HomeIcon, ImportIcon, PlugIcon, SearchIcon, SettingsIcon, ShirtIcon, UsersIcon } from '@/components/icons';
 import type { NavIcon as NavIconName } from '../lib/nav';
 
 const ICONS = {
@@ -15,6 +15,7 @@ const ICONS = {
   help: HelpIcon,
   manage: BriefcaseIcon,
   gauge: GaugeIcon,
+  wallet: CardIcon,
 } as const;
 
 export function NavIcon({ name, ...props }: { name: NavIconName } & IconProps) {

@@ -8,7 +8,7 @@ const ids = (items: { id: string }[]) => items.map((i) => i.id);
 describe('side navigation visibility', () => {
   it('web app: top group without home, manage, community or general setting; Extra group below', () => {
     const { top, extra } = sideNavGroups(base, HELP);
-    expect(ids(top)).toEqual(['find-product', 'pod-product', 'import-list', 'product-center', 'order-list', 'store-analytics']);
+    expect(ids(top)).toEqual(['find-product', 'pod-product', 'import-list', 'product-center', 'order-list', 'wallet', 'store-analytics']);
     expect(ids(extra)).toEqual(['general-setting', 'integration', 'community', 'help-center']);
     expect(extra.find((i) => i.id === 'help-center')).toMatchObject({ to: HELP, external: true });
   });
@@ -37,7 +37,7 @@ describe('side navigation visibility', () => {
   it('embedded: no Extra group; community (desktop only) and general setting in the top group', () => {
     const desktop = sideNavGroups({ ...base, isEmbedded: true }, HELP);
     expect(desktop.extra).toEqual([]);
-    expect(ids(desktop.top)).toEqual(['find-product', 'pod-product', 'import-list', 'product-center', 'order-list', 'store-analytics', 'community', 'general-setting']);
+    expect(ids(desktop.top)).toEqual(['find-product', 'pod-product', 'import-list', 'product-center', 'order-list', 'wallet', 'store-analytics', 'community', 'general-setting']);
     const mobile = sideNavGroups({ ...base, isEmbedded: true, isMobile: true }, HELP);
     expect(ids(mobile.top)).not.toContain('community');
     expect(ids(mobile.top)).toContain('general-setting');

@@ -3,7 +3,7 @@
  * names to icons and badge keys to counts.
  */
 export type BadgeKey = 'import_list' | 'product_list' | 'order_list' | 'chat_unread_count';
-export type NavIcon = 'home' | 'search' | 'shirt' | 'import' | 'box' | 'cart' | 'users' | 'settings' | 'plug' | 'help' | 'manage' | 'gauge';
+export type NavIcon = 'home' | 'search' | 'shirt' | 'import' | 'box' | 'cart' | 'users' | 'settings' | 'plug' | 'help' | 'manage' | 'gauge' | 'wallet';
 
 export interface NavItem {
   id: string;
@@ -48,6 +48,7 @@ const item = {
   importList: { id: 'import-list', labelKey: 'nav.importList', to: '/app/products-import', icon: 'import', badge: 'import_list' },
   productCenter: { id: 'product-center', labelKey: 'nav.productCenter', to: '/app/products-center', icon: 'box', badge: 'product_list', matches: ['/app/products-center', '/app/products/auto-update'] },
   orderList: { id: 'order-list', labelKey: 'nav.orderList', to: '/app/orders', icon: 'cart', badge: 'order_list', matches: ['/app/orders', '/app/v2/orders'] },
+  wallet: { id: 'wallet', labelKey: 'nav.wallet', to: '/app/setting/wallet', icon: 'wallet' },
   community: { id: 'community', labelKey: 'nav.community', to: '/app/community', icon: 'users' },
   generalSetting: { id: 'general-setting', labelKey: 'nav.generalSetting', to: SETTINGS_PATH, icon: 'settings', matches: ['/app/setting'] },
   storeAnalytics: { id: 'store-analytics', labelKey: 'nav.storeAnalytics', to: '/app/store-analytics', icon: 'gauge', isNew: true },
@@ -68,6 +69,7 @@ export function sideNavGroups(ctx: NavContext, helpCenterUrl: string): NavGroups
     item.importList,
     item.productCenter,
     item.orderList,
+    item.wallet,
     item.storeAnalytics,
     ...when(ctx.isEmbedded && !ctx.isMobile, item.community),
     ...when(ctx.isEmbedded, item.generalSetting),

@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import { ApiError, api } from '@/lib/api';
+import type { Flow } from '@/types/wallet';
+
+export const PANEL_PATH = 'orders/v7/automation/panel';
+
+async function quietFetch<T>(path: string): Promise<T> {
+  const res = await api.get<T>(path, { silent: true });
+  if (!res.success) throw new ApiError(res);
+  return res.data as T;
+}
+
+export function useFlows() {
+  return useSWR<{ flows: Flow[] }>(PANEL_PATH, quietFetch, { revalidateOnMount: true });
+}
+
+export const createFlow = (flow: Flow) => api.post<{ flows: Flow[] }>(PANEL_PATH, flow, { silent: true });
+export const updateFlow = (flow: Flow) => api.put<{ flows: Flow[] }>(PANEL_PATH, flow, { silent: true });
+export const deleteFlow = (id: string | number) => api.delete<{ flows: Flow[] }>(PANEL_PATH, { query: { id }, silent: true });

@@ -1,0 +1,1 @@
+export { AutomationPage } from './components/automation-page';

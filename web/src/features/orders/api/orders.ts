@@ -1,0 +1,81 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { ApiError, api } from '@/lib/api';
+import type { ActionResult, Address, OrderColumn, OrderCounts, OrderDetail, OrderLog, OrderPage, OrderPreview, PayMethod, PlacementItem, SourceOrder } from '@/types/orders';
+import { type OrderFilters, filterQuery, listQuery } from '../lib/filters';
+import type { CancelReason } from '../lib/format';
+
+export const LIST_PATH = 'orders/v5/list';
+export const COUNT_PATH = 'orders/v5/count-order-status';
+export const DETAIL_PATH = 'orders/v5/detail';
+export const COLUMNS_PATH = 'core/workplaces/settings/order-column-list';
+
+/** Reads without the client's error toast: the screens show their own message. */
+export async function quietFetch<T>(path: string): Promise<T> {
+  const res = await api.get<T>(path, { silent: true });
+  if (!res.success) throw new ApiError(res);
+  return res.data as T;
+}
+
+export const listKey = (f: OrderFilters) => `${LIST_PATH}?${listQuery(f).toString()}`;
+export const countKey = (f: OrderFilters) => `${COUNT_PATH}?${filterQuery(f).toString()}`;
+export const detailKey = (id: string) => `${DETAIL_PATH}/${encodeURIComponent(id)}`;
+export const logsKey = (id: string) => `orders/v4/order_log/order/${encodeURIComponent(id)}`;
+
+export function useOrderList(f: OrderFilters) {
+  return useSWR<OrderPage>(listKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
+}
+
+export function useOrderCounts(f: OrderFilters) {
+  return useSWR<OrderCounts>(countKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
+}
+
+export function useOrderDetail(id: string | undefined) {
+  return useSWR<OrderDetail>(id ? detailKey(id) : null, quietFetch, { revalidateOnMount: true });
+}
+
+export function useOrderLogs(id: string | undefined) {
+  return useSWR<{ items: OrderLog[] }>(id ? logsKey(id) : null, quietFetch, { revalidateOnMount: true });
+}
+
+/** Revalidates every order list, count and detail (after an action changed orders). */
+export function useRefreshOrders() {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => typeof key === 'string' && key.startsWith('orders/')), [mutate]);
+}
+
+export function useOrderColumns() {
+  return useSWR<{ columns: OrderColumn[] }>(COLUMNS_PATH, quietFetch, { revalidateOnMount: true });
+}
+
+export const saveOrderColumns = (columns: OrderColumn[]) => api.post<{ columns: OrderColumn[] }>(COLUMNS_PATH, { columns }, { silent: true });
+
+type Updated = { updated: number };
+export const markOrders = (orders: string[], marked: boolean) => api.put<Updated>('orders/v5/mark-order', { orders, marked });
+export const archiveOrders = (orders: string[], archived: boolean) => api.put<Updated>('orders/v5/mark-archive', { orders, archived });
+export const updateToFail = (orders: string[]) => api.put<Updated>('orders/v4/update-to-fail', { orders });
+export const revertOrders = (orders: string[]) => api.post<Updated>('orders/v5/revert-order', { orders });
+export const cancelOrders = (orderIds: string[], reason: CancelReason) => api.put<{ items: ActionResult[] }>('orders/order-cancel', { order_ids: orderIds, reason });
+export const requestRefund = (sourceOrderId: string, reason?: string) => api.post<SourceOrder>('orders/v4/refund/request', { source_order_id: sourceOrderId, ...(reason ? { reason } : {}) });
+
+export const updateCustomer = (orderId: string, address: Address, email?: string) =>
+  api.post<OrderDetail>('orders/update-customer', { order_id: orderId, address, ...(email !== undefined ? { email } : {}) }, { silent: true });
+export const saveShipping = (orderId: string, lineItemId: string, serviceName: string) =>
+  api.post<OrderDetail>(`orders/${encodeURIComponent(orderId)}/save-shipping`, { line_item_id: lineItemId, service_name: serviceName });
+
+export const previewOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/preview', { order_ids: orderIds }, { silent: true });
+export const createOrders = (orderIds: string[], pay: PayMethod | null) => api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: orderIds, pay }, { silent: true });
+export const payOrders = (sourceOrderIds: string[], method: PayMethod) => api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: sourceOrderIds, method }, { silent: true });
+export const confirmOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/confirm', { order_ids: orderIds }, { silent: true });
+
+export const previewKey = (ids: readonly string[]) => ['orders/v4/preview', ids.join(',')] as const;
+async function fetchPreview([, ids]: readonly [string, string]): Promise<OrderPreview> {
+  const res = await previewOrders(ids.split(','));
+  if (!res.success) throw new ApiError(res);
+  return res.data as OrderPreview;
+}
+
+/** The supplier orders that placing `ids` would make, with their costs and whether each can be placed. */
+export function useOrderPreview(ids: readonly string[]) {
+  return useSWR<OrderPreview, Error, readonly [string, string] | null>(ids.length > 0 ? previewKey(ids) : null, fetchPreview, { revalidateOnMount: true });
+}

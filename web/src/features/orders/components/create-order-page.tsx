@@ -1,0 +1,156 @@
+import { Alert, Badge, Box, Button, HStack, Heading, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { sourceName } from '@/lib/sources';
+import { notify } from '@/lib/toaster';
+import type { OrderPreview, PayMethod, PreviewSource } from '@/types/orders';
+import { confirmOrders, createOrders, useOrderPreview, useRefreshOrders } from '../api/orders';
+import { parseOrderIds } from '../lib/filters';
+import { placementErrorKey, placementWarningKey } from '../lib/format';
+import { addPlacements, placementSession } from '../lib/placement-session';
+import { Money } from './order-cells';
+
+export const ORDERS_PATH = '/app/orders';
+
+function SourceRow({ source }: { source: PreviewSource }) {
+  const { t } = useTranslation();
+  const error = placementErrorKey(source.error_key);
+  const warning = placementWarningKey(source.warning);
+  return (
+    <HStack justify="space-between" align="start" py="2" borderTopWidth="1px" data-testid="preview-source" data-source={source.source} data-placeable={source.placeable}>
+      <Stack gap="0.5">
+        <HStack gap="2">
+          <Badge colorPalette="gray">{sourceName(source.source)}</Badge>
+          <Text fontSize="sm" color="fg.muted">
+            {t('orders.create.lines', { count: source.lines.length })}
+          </Text>
+        </HStack>
+        {!source.placeable ? (
+          <Text fontSize="sm" color="fg.error" data-testid="preview-source-error">
+            {error ? t(error) : source.message || t('orders.create.notPlaceable')}
+          </Text>
+        ) : null}
+        {source.warning ? (
+          <Text fontSize="sm" color="orange.700">
+            {warning ? t(warning) : source.warning}
+          </Text>
+        ) : null}
+      </Stack>
+      <Stack gap="0" textAlign="end" fontSize="sm">
+        <Text>
+          {t('orders.columns.product_cost')}: <Money value={source.product_cost} currency="USD" />
+        </Text>
+        <Text>
+          {t('orders.columns.shipping_cost')}: <Money value={source.shipping_cost} currency="USD" />
+        </Text>
+        <Text fontWeight="semibold">
+          {t('orders.create.total')}: <Money value={source.total} currency="USD" />
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+/** /app/orders/create?orders=[...]: the supplier orders to place, then create (and pay). */
+export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ids = useMemo(() => parseOrderIds(params.get('orders')), [params]);
+  const preview = useOrderPreview(ids);
+  const refresh = useRefreshOrders();
+  const [pay, setPay] = useState<'none' | PayMethod>('wallet');
+  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<OrderPreview | null>(null);
+  useDocumentTitle(t('pages.createOrder'));
+  const data = checked ?? preview.data;
+  const placeable = data?.orders.filter((o) => o.sources.some((s) => s.placeable)) ?? [];
+
+  async function submit() {
+    setBusy(true);
+    try {
+      const confirmed = await confirmOrders(ids);
+      if (confirmed.success && confirmed.data) setChecked(confirmed.data);
+      const ready = (confirmed.data ?? data)?.orders.filter((o) => o.sources.some((s) => s.placeable)).map((o) => o.order_id) ?? ids;
+      if (ready.length === 0) {
+        notify('error', t('orders.create.nothingToPlace'));
+        return;
+      }
+      const res = await createOrders(ready, pay === 'none' ? null : pay);
+      if (!res.success) {
+        notify('error', res.message === 'InsufficientBalance' ? t('orders.pay.insufficient') : res.message || t('orders.actionFailed'));
+        return;
+      }
+      placementSession.set(addPlacements(placementSession.get(), (res.data?.items ?? []).map((i) => i.id)));
+      void refresh();
+      onCreated?.();
+      navigate(ORDERS_PATH);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="4" maxW="4xl" data-testid="create-order-page">
+      <Heading as="h1" size="2xl" data-testid="page-title">
+        {t('pages.createOrder')}
+      </Heading>
+      {ids.length === 0 ? (
+        <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="create-order-empty">
+          <Text mb="3">{t('orders.create.none')}</Text>
+          <Button asChild colorPalette="teal">
+            <RouterLink to={ORDERS_PATH}>{t('orders.backToOrders')}</RouterLink>
+          </Button>
+        </Box>
+      ) : null}
+      {preview.error ? (
+        <Alert.Root status="error" data-testid="create-order-error">
+          <Alert.Indicator />
+          <Alert.Title>{preview.error.message || t('orders.loadFailed')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {preview.isLoading ? <Skeleton h="32" borderRadius="xl" /> : null}
+      {data?.orders.map((o) => (
+        <Stack key={o.order_id} gap="0" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="preview-order" data-id={o.order_id}>
+          <Text fontWeight="semibold" pb="2">
+            {o.name}
+          </Text>
+          {o.sources.map((s) => (
+            <SourceRow key={s.source} source={s} />
+          ))}
+        </Stack>
+      ))}
+      {data ? (
+        <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4">
+          <HStack justify="space-between">
+            <Text fontWeight="semibold">{t('orders.create.grandTotal')}</Text>
+            <Text fontWeight="semibold" data-testid="preview-total">
+              <Money value={data.total} currency="USD" />
+            </Text>
+          </HStack>
+          <RadioGroup.Root value={pay} onValueChange={(e) => setPay(e.value as typeof pay)} colorPalette="teal">
+            <Stack gap="2">
+              {(['wallet', 'card', 'none'] as const).map((m) => (
+                <RadioGroup.Item key={m} value={m} data-testid={`create-pay-${m}`}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{t(`orders.create.pay.${m}`)}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          <HStack justify="end" gap="2">
+            <Button variant="outline" asChild>
+              <RouterLink to={ORDERS_PATH}>{t('common.cancel')}</RouterLink>
+            </Button>
+            <Button colorPalette="teal" onClick={() => void submit()} loading={busy} disabled={placeable.length === 0} data-testid="create-order-submit">
+              {t('orders.create.submit', { count: placeable.length })}
+            </Button>
+          </HStack>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { Alert, Button, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Pager } from '@/components/pager';
+import { useDocumentTitle } from '@/components/use-document-title';
+import type { Order, OrderTab } from '@/types/orders';
+import { useOrderColumns, useOrderCounts, useOrderList } from '../api/orders';
+import { useOrderActions } from '../api/use-order-actions';
+import { visibleColumns } from '../lib/columns';
+import { ORDER_PAGE_SIZE, type OrderFilters as Filters, readFilters, writeFilters } from '../lib/filters';
+import { type RowAction, rowActions } from '../lib/order-math';
+import { subStatusOf } from '../lib/tabs';
+import { CancelDialog } from './cancel-dialog';
+import { ColumnSettings } from './column-settings';
+import { OrderFilters } from './order-filters';
+import { OrderTable } from './order-table';
+import { OrderTabs } from './order-tabs';
+import { PayDialog } from './pay-dialog';
+
+export interface OrderCenterPageProps {
+  /** The workplace's stores, for the channel filter. */
+  stores?: { id: string; name: string }[];
+  /** The wallet's total balance (USD), shown when paying. */
+  balance?: number | null;
+  walletPath?: string;
+  automationPath?: string;
+  /** Orders changed (the navigation badge and the wallet follow). */
+  onChanged?: () => void;
+}
+
+const BULK: readonly RowAction[] = ['place', 'pay', 'mark', 'unmark', 'archive', 'cancel'];
+
+/** /app/orders: the order center's tabs, filters and list, with the row and bulk actions. */
+export function OrderCenterPage({ stores = [], balance, walletPath, automationPath, onChanged }: OrderCenterPageProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const list = useOrderList(filters);
+  const counts = useOrderCounts(filters);
+  const columns = useOrderColumns();
+  const actions = useOrderActions(onChanged);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  useDocumentTitle(t('pages.orders'));
+
+  const go = (next: Partial<Filters>) => {
+    setSelected(new Set());
+    setParams(writeFilters({ ...filters, page: 1, ...next }));
+  };
+  const onTab = (tab: OrderTab, status?: string) => go({ tab, status: subStatusOf(tab, status) });
+  const wanted = new Set(filters.orders);
+  const items = (list.data?.items ?? []).filter((o) => wanted.size === 0 || wanted.has(o.id));
+  const chosen = items.filter((o) => selected.has(o.id));
+  const bulk = BULK.filter((a) => chosen.length > 0 && chosen.every((o) => rowActions(o).includes(a)));
+  const select = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) (on ? next.add(id) : next.delete(id));
+      return next;
+    });
+  const dialog = actions.dialog;
+
+  return (
+    <Stack gap="4" maxW="8xl" data-testid="order-center-page" data-tab={filters.tab} data-status={filters.status}>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Stack gap="0.5">
+          <Heading as="h1" size="2xl" data-testid="page-title">
+            {t('pages.orders')}
+          </Heading>
+          <Text color="fg.muted">{t('orders.subtitle')}</Text>
+        </Stack>
+        <HStack gap="3" wrap="wrap">
+          {automationPath ? (
+            <Link asChild fontSize="sm" color="teal.700">
+              <RouterLink to={automationPath} data-testid="order-automation-link">
+                {t('automation.title')}
+              </RouterLink>
+            </Link>
+          ) : null}
+          {walletPath ? (
+            <Button asChild size="sm" variant="outline" colorPalette="teal">
+              <RouterLink to={walletPath} data-testid="order-wallet-link">
+                {t('wallet.title')}
+              </RouterLink>
+            </Button>
+          ) : null}
+          <ColumnSettings columns={columns.data?.columns} onSaved={(c) => void columns.mutate({ columns: c }, { revalidate: false })} />
+        </HStack>
+      </HStack>
+      <OrderTabs tab={filters.tab} status={filters.status} counts={counts.data} onChange={onTab} />
+      <OrderFilters filters={filters} stores={stores} onChange={go} />
+      {filters.orders.length > 0 ? (
+        <Alert.Root status="info" data-testid="order-ids-filter">
+          <Alert.Indicator />
+          <Alert.Title>{t('orders.showingSelected', { count: filters.orders.length })}</Alert.Title>
+          <Button size="xs" variant="outline" ms="auto" onClick={() => go({ orders: [] })}>
+            {t('orders.showAll')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {chosen.length > 0 ? (
+        <HStack gap="2" wrap="wrap" data-testid="order-bulk-bar">
+          <Text fontSize="sm">{t('orders.selected', { count: chosen.length })}</Text>
+          {bulk.map((a) => (
+            <Button key={a} size="xs" variant={a === 'place' || a === 'pay' ? 'solid' : 'outline'} colorPalette={a === 'cancel' ? 'red' : 'teal'} onClick={() => actions.run(a, chosen)} data-testid={`order-bulk-${a}`}>
+              {t(`orders.actions.${a}`)}
+            </Button>
+          ))}
+        </HStack>
+      ) : null}
+      {list.error ? (
+        <Alert.Root status="error" data-testid="order-list-error">
+          <Alert.Indicator />
+          <Alert.Title>{list.error.message || t('orders.loadFailed')}</Alert.Title>
+          <Button size="sm" variant="outline" ms="auto" onClick={() => void list.mutate()}>
+            {t('common.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {list.isLoading && !list.data ? (
+        <Stack gap="2">{[1, 2, 3].map((i) => <Skeleton key={i} h="16" borderRadius="lg" />)}</Stack>
+      ) : list.data ? (
+        <OrderTable tab={filters.tab} orders={items} columns={visibleColumns(filters.tab, columns.data?.columns)} selected={selected} busy={actions.busy} onSelect={select} onAction={(a: RowAction, o: Order) => actions.run(a, [o])} />
+      ) : null}
+      {list.data ? <Pager page={filters.page} pageSize={ORDER_PAGE_SIZE} total={list.data.total} onChange={(page) => go({ page })} testId="order-pager" /> : null}
+      <CancelDialog key={dialog?.kind === 'cancel' ? 'c-open' : 'c'} open={dialog?.kind === 'cancel'} count={dialog?.orders.length ?? 0} loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false} onConfirm={(r) => void actions.cancel(r)} onClose={actions.close} />
+      <PayDialog key={dialog?.kind === 'pay' ? 'p-open' : 'p'} open={dialog?.kind === 'pay'} count={dialog?.orders.length ?? 0} total={actions.payTotal} balance={balance} loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false} onConfirm={(m) => void actions.pay(m)} onClose={actions.close} />
+      <ConfirmDialog open={dialog?.kind === 'refund'} title={t('orders.refund.title')} body={t('orders.refund.body')} confirmLabel={t('orders.refund.confirm')} onConfirm={() => void actions.refund()} onClose={actions.close} testId="refund-dialog" />
+    </Stack>
+  );
+}

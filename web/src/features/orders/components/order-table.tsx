@@ -1,0 +1,103 @@
+import { Checkbox, Stack, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Order, OrderTab } from '@/types/orders';
+import type { ColumnKey } from '../lib/columns';
+import { type RowAction, productCost, shippingCost, shippingTimes } from '../lib/order-math';
+import { ItemsCell, Money, OrderIdCell, OrderInfoCell, ShippingTime, StatusBadge } from './order-cells';
+import { RowActions } from './row-actions';
+
+interface OrderTableProps {
+  tab: OrderTab;
+  orders: Order[];
+  columns: ColumnKey[];
+  selected: ReadonlySet<string>;
+  busy: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+  onAction: (action: RowAction, order: Order) => void;
+}
+
+function Cell({ column, order, busy, onAction }: { column: ColumnKey; order: Order; busy: boolean; onAction: OrderTableProps['onAction'] }) {
+  switch (column) {
+    case 'order_id':
+      return <OrderIdCell order={order} />;
+    case 'order_info':
+      return <OrderInfoCell order={order} />;
+    case 'items':
+      return <ItemsCell order={order} />;
+    case 'selling_price':
+      return <Money value={order.total} currency={order.currency} />;
+    case 'product_cost':
+      return <Money value={productCost(order)} currency="USD" />;
+    case 'shipping_cost':
+      return <Money value={shippingCost(order)} currency="USD" />;
+    case 'shipping_time': {
+      const times = shippingTimes(order);
+      return (
+        <Stack gap="0" data-testid="order-shipping-time">
+          {times.length === 0 ? <ShippingTime value={null} /> : times.map((time) => <ShippingTime key={time} value={time} />)}
+        </Stack>
+      );
+    }
+    case 'status':
+      return (
+        <Stack gap="1" align="start">
+          <StatusBadge status={order.status} />
+          {order.refund_status ? <StatusBadge status={order.refund_status} /> : null}
+        </Stack>
+      );
+    case 'action':
+      return <RowActions order={order} busy={busy} onAction={onAction} />;
+    default:
+      return null;
+  }
+}
+
+/** The order list of a tab with the chosen columns. */
+export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction }: OrderTableProps) {
+  const { t } = useTranslation();
+  const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
+  const some = orders.some((o) => selected.has(o.id));
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
+      <Table.Root size="sm" data-testid="order-table" data-tab={tab}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader w="8">
+              <Checkbox.Root size="sm" checked={all ? true : some ? 'indeterminate' : false} onCheckedChange={(e) => onSelect(orders.map((o) => o.id), e.checked === true)} aria-label={t('orders.selectAll')} data-testid="order-select-all">
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+              </Checkbox.Root>
+            </Table.ColumnHeader>
+            {columns.map((c) => (
+              <Table.ColumnHeader key={c} data-testid={`order-col-${c}`} textAlign={c === 'action' ? 'end' : undefined}>
+                {t(`orders.columns.${c}`)}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {orders.map((order) => (
+            <Table.Row key={order.id} data-testid="order-row" data-id={order.id} data-name={order.name} data-status={order.status} data-marked={order.marked}>
+              <Table.Cell>
+                <Checkbox.Root size="sm" checked={selected.has(order.id)} onCheckedChange={(e) => onSelect([order.id], e.checked === true)} aria-label={order.name} data-testid="order-row-select">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                </Checkbox.Root>
+              </Table.Cell>
+              {columns.map((c) => (
+                <Table.Cell key={c} verticalAlign="top" data-col={c}>
+                  <Cell column={c} order={order} busy={busy.has(order.id)} onAction={onAction} />
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {orders.length === 0 ? (
+        <Text p="6" textAlign="center" color="fg.muted" data-testid="order-empty">
+          {t('orders.empty')}
+        </Text>
+      ) : null}
+    </Table.ScrollArea>
+  );
+}

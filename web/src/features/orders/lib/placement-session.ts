@@ -1,0 +1,84 @@
+/**
+ * The placement toast's list: placements started anywhere add their source order ids and show the
+ * toast (the same small external store as the push toast's).
+ */
+import type { PlacementItem } from '@/types/orders';
+
+export const PLACEMENT_POLL_MS = 1000;
+
+export interface PlacementSession {
+  ids: string[];
+  open: boolean;
+}
+
+export const EMPTY_PLACEMENTS: PlacementSession = { ids: [], open: false };
+
+export const anyProcessing = (items: readonly Pick<PlacementItem, 'status'>[] | undefined) => (items ?? []).some((i) => i.status === 'processing');
+
+export function addPlacements(session: PlacementSession, ids: readonly (string | number)[]): PlacementSession {
+  const next = [...session.ids];
+  for (const id of ids.map(String)) if (!next.includes(id)) next.push(id);
+  return { ids: next, open: next.length > 0 };
+}
+
+export function removePlacement(session: PlacementSession, id: string): PlacementSession {
+  const ids = session.ids.filter((i) => i !== id);
+  return ids.length > 0 ? { ...session, ids } : EMPTY_PLACEMENTS;
+}
+
+/** Poll every second while an item is (or may still be) processing. */
+export function placementPollMs(ids: readonly string[], items: readonly Pick<PlacementItem, 'status'>[] | undefined): number {
+  if (ids.length === 0) return 0;
+  if (items === undefined || items.length < ids.length) return PLACEMENT_POLL_MS;
+  return anyProcessing(items) ? PLACEMENT_POLL_MS : 0;
+}
+
+export function summarize(items: readonly Pick<PlacementItem, 'status'>[]) {
+  return {
+    processing: items.filter((i) => i.status === 'processing').length,
+    success: items.filter((i) => i.status === 'success').length,
+    error: items.filter((i) => i.status === 'error').length,
+  };
+}
+
+const STORAGE_KEY = 'dropline.placements';
+
+/** The list survives a reload and the vendor checkout's round trip (per browser tab). */
+function load(): PlacementSession {
+  try {
+    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as PlacementSession) : null;
+    return parsed && Array.isArray(parsed.ids) ? { ids: parsed.ids.map(String), open: Boolean(parsed.open) } : EMPTY_PLACEMENTS;
+  } catch {
+    return EMPTY_PLACEMENTS;
+  }
+}
+
+function save(state: PlacementSession) {
+  try {
+    if (state.ids.length === 0) sessionStorage.removeItem(STORAGE_KEY);
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // storage unavailable: the list lives in memory only
+  }
+}
+
+export function createStore(initial: PlacementSession, persist = false) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(next: PlacementSession) {
+      if (next === state) return;
+      state = next;
+      if (persist) save(next);
+      for (const l of listeners) l();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const placementSession = createStore(load(), true);

@@ -1,0 +1,61 @@
+/** Orders for the feature's unit tests. */
+import type { LineItem, Order, SourceOrder } from '@/types/orders';
+
+export const lineFixture = (over: Partial<LineItem> = {}): LineItem => ({
+  id: 'l1',
+  title: 'Desk lamp',
+  variant_title: 'Red',
+  sku: 'LAMP-R',
+  image: null,
+  quantity: 2,
+  price: 19.5,
+  source: 'aliexpress',
+  source_product_id: '1005',
+  sku_id: 's1',
+  cost: 8.5,
+  shipping_fee: 4,
+  shipping_info: { service_name: 'Standard', amount: 4.5, processing_time: '1-2d', delivery_time: '3-5d' },
+  unmapped_product: false,
+  disabled: false,
+  can_place: true,
+  source_order: null,
+  ...over,
+});
+
+export const sourceOrderFixture = (over: Partial<SourceOrder> = {}): SourceOrder => ({
+  id: 'so1',
+  source: 'aliexpress',
+  order_no: null,
+  status: 'waiting_payment',
+  product_cost: 17,
+  shipping_cost: 4.5,
+  total: 21.5,
+  error_key: null,
+  error: null,
+  warning: null,
+  refund_info: null,
+  ...over,
+});
+
+export const orderFixture = (over: Partial<Order> = {}): Order => ({
+  id: 'o1',
+  platform: 'shopify',
+  platform_order_id: '5001',
+  name: '#1001',
+  store_id: 's1',
+  store_name: 'Main shop',
+  email: 'ada@example.com',
+  country_code: 'US',
+  address: { name: 'Ada Lovelace', address1: '1 Main St', city: 'Austin', zip: '73301', country_code: 'US', province_code: 'TX', phone: null },
+  currency: 'USD',
+  total: 39,
+  shipping: 0,
+  ordered_at: '2026-11-20T10:00:00Z',
+  status: 'ready',
+  refund_status: null,
+  marked: false,
+  archived: false,
+  line_items: [lineFixture()],
+  source_orders: [],
+  ...over,
+});

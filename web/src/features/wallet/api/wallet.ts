@@ -1,0 +1,43 @@
+import useSWR from 'swr';
+import { ApiError, api } from '@/lib/api';
+import type { ChartPoint, PaymentSetting, Transaction, Wallet } from '@/types/wallet';
+
+export const WALLET_KEY = 'payments/user/wallets';
+export const SETTING_KEY = 'orders/v6/payments/setting';
+export const TRANSACTIONS_PATH = 'orders/v6/payments/transaction-logs';
+export const TRANSACTIONS_PAGE_SIZE = 10;
+export const MIN_TOPUP = 10;
+export const MAX_TOPUP = 10_000;
+
+async function quietFetch<T>(path: string): Promise<T> {
+  const res = await api.get<T>(path, { silent: true });
+  if (!res.success) throw new ApiError(res);
+  return res.data as T;
+}
+
+/** The wallet; `pollMs` while a top-up is expected (the vendor's webhook raises the balance). */
+export function useWallet(enabled = true, pollMs = 0) {
+  return useSWR<Wallet>(enabled ? WALLET_KEY : null, quietFetch, { revalidateOnMount: true, refreshInterval: pollMs, ...(pollMs > 0 ? { dedupingInterval: pollMs / 2 } : {}) });
+}
+
+export const chartKey = (days: number) => `payments/user/wallets/chart-summary?days=${days}`;
+export function useWalletChart(days = 30) {
+  return useSWR<{ points: ChartPoint[] }>(chartKey(days), quietFetch, { revalidateOnMount: true });
+}
+
+export const transactionsKey = (page: number) => `${TRANSACTIONS_PATH}?page=${page}&page_size=${TRANSACTIONS_PAGE_SIZE}`;
+export function useTransactions(page: number) {
+  return useSWR<{ total: number; items: Transaction[] }>(transactionsKey(page), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
+}
+
+export function usePaymentSetting() {
+  return useSWR<PaymentSetting>(SETTING_KEY, quietFetch, { revalidateOnMount: true });
+}
+
+export const topUp = (amount: number) => api.post<{ url: string; session_id: string }>('payments/user/wallets/topup', { amount }, { silent: true });
+export const acceptPolicy = () => api.post<Wallet>('payments/user/wallets/accept-policy', {}, { silent: true });
+export const savePaymentSetting = (method: 'wallet' | 'card') => api.put<PaymentSetting>(SETTING_KEY, { payment_behavior: 'default', method }, { silent: true });
+export const savePaymentInfo = (paymentMethod: string) => api.post<{ type: string; card_label: string }>('orders/v6/payments/info', { type: 'credit_card', payment_method: paymentMethod }, { silent: true });
+
+/** Sends the browser to the vendor's hosted checkout (a seam for tests). */
+export const browser = { go: (url: string) => window.location.assign(url) };

@@ -1,0 +1,55 @@
+import { Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/pager';
+import { formatMoney, toAmount } from '@/lib/money';
+import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/wallet';
+
+/** The wallet's ledger: top-ups, payments, refunds. */
+export function TransactionsCard() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data } = useTransactions(page);
+  const items = data?.items ?? [];
+  return (
+    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="wallet-transactions">
+      <Heading as="h2" size="md">
+        {t('wallet.transactions.title')}
+      </Heading>
+      {data && items.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('wallet.transactions.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollArea>
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('wallet.transactions.date')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('wallet.transactions.kind')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('wallet.transactions.description')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('wallet.transactions.amount')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {items.map((tx) => {
+                const amount = toAmount(tx.amount) ?? 0;
+                return (
+                  <Table.Row key={tx.id} data-testid="wallet-transaction" data-kind={tx.kind} data-amount={amount}>
+                    <Table.Cell whiteSpace="nowrap">{new Date(tx.created_at).toLocaleString(i18n.language)}</Table.Cell>
+                    <Table.Cell>{t(`wallet.kinds.${tx.kind}`, { defaultValue: tx.kind })}</Table.Cell>
+                    <Table.Cell>{tx.description}</Table.Cell>
+                    <Table.Cell textAlign="end" dir="ltr" color={amount < 0 ? 'fg.error' : 'green.fg'}>
+                      {formatMoney(amount, 'USD', i18n.language)}
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {data ? <Pager page={page} pageSize={TRANSACTIONS_PAGE_SIZE} total={data.total} onChange={setPage} testId="wallet-transactions-pager" /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { WALLET_KEY, useWallet } from './api/wallet';
+export { PaymentSuccessPage } from './components/payment-success-page';
+export { WalletPage } from './components/wallet-page';
