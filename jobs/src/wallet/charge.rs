@@ -56,7 +56,8 @@ pub async fn debit_for_order(pool: &PgPool, workplace_id: Uuid, source_order_id:
 /// Pays a supplier order with the workplace's saved card: a PaymentIntent confirmed at the
 /// vendor (Idempotency-Key `dropline-so-{id}`, so a retry replays the first charge instead of
 /// making a second), then a `card_payment` transaction (vendor_clearing -x, supplier_payable
-/// +x; the wallet does not move). A declined card is `CardDeclined` (422), nothing booked.
+/// +x; the wallet does not move). A declined card is `CardDeclined` (422), nothing booked; the
+/// decline is recorded, so paying again (say with another card) uses `dropline-so-{id}-2`...
 #[instrument(skip_all, fields(%workplace_id, source_order_id, amount_cents))]
 pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uuid, source_order_id: i64, amount_cents: i64) -> Result<i64> {
     positive(amount_cents)?;
@@ -79,13 +80,28 @@ pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uu
     let Some(card) = card else {
         return Err(Error::field("card", "NoCardSaved"));
     };
+    // A new key only after a recorded decline (no money taken): see migration card_declines.
+    let declines: i32 = sqlx::query_scalar("SELECT COALESCE(MAX(attempt), 0) FROM card_payment_declines WHERE source_order_id = $1")
+        .bind(source_order_id)
+        .fetch_one(pool)
+        .await?;
+    let key = match declines {
+        0 => format!("dropline-so-{source_order_id}"),
+        n => format!("dropline-so-{source_order_id}-{}", n + 1),
+    };
     let (wp, so) = (workplace_id.to_string(), source_order_id.to_string());
-    let key = format!("dropline-so-{source_order_id}");
     let metadata = [("workplace_id", wp.as_str()), ("source_order_id", so.as_str())];
     let intent = match vendor.charge_card(amount_cents, "usd", &card, &key, &metadata).await {
         Ok(pi) => pi,
         Err(VendorError::Declined(why)) => {
-            tracing::info!(%why, "card declined");
+            tracing::info!(%why, %key, "card declined");
+            sqlx::query("INSERT INTO card_payment_declines (source_order_id, attempt, workplace_id, payment_method) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+                .bind(source_order_id)
+                .bind(declines + 1)
+                .bind(workplace_id)
+                .bind(&card)
+                .execute(pool)
+                .await?;
             return Err(card_declined());
         }
         Err(e) => return Err(Error::Upstream(e.to_string())),

@@ -110,6 +110,15 @@ async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing(pool: Pg
     assert!(matches!(&e, jobs::Error::Validation { message, .. } if message == wallet::CARD_DECLINED), "{e:?}");
     assert_eq!(transactions(&app.pool).await, 1);
 
+    // Another card after the decline: a new attempt (the vendor would replay the decline for
+    // the first key), charged once.
+    app.post("/api/orders/v6/payments/info", Some(&token), json!({"type": "credit_card", "payment_method": "pm_card_mastercard"})).await;
+    let second = charge::card_charge(&app.pool, &vendor, wp, so[1], 1_000).await.unwrap();
+    assert_eq!(charge::card_charge(&app.pool, &vendor, wp, so[1], 1_000).await.unwrap(), second);
+    let p: serde_json::Value = reqwest::get(format!("{sandbox}/_sandbox/payments")).await.unwrap().json().await.unwrap();
+    let ok = p["payment_intents"].as_array().unwrap().iter().filter(|i| i["status"] == "succeeded" && i["metadata"]["source_order_id"] == so[1].to_string()).count();
+    assert_eq!(ok, 1);
+
     // Cancelling the card-paid order credits the wallet (docs: cancellations refund to the wallet).
     charge::reverse_order_payment(&app.pool, wp, so[0]).await.unwrap().unwrap();
     assert_eq!(balances(&app.pool, wp).await, (2_599, 0));
