@@ -58,6 +58,14 @@ const SPEC_PATHS = [
   '/app/products/map/7',
   '/app/products-center',
   '/app/products/auto-update',
+  '/app/orders',
+  '/app/v2/orders',
+  '/app/orders/create',
+  '/app/orders/detail/o1/ready',
+  '/app/orders/payment-confirmation',
+  '/app/orders/payment-success',
+  '/app/setting/wallet',
+  '/app/setting/order/order-placement',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 
@@ -85,6 +93,12 @@ describe('route table', () => {
     ['/app/products/map/7', 'products/map/:id'],
     ['/app/products/auto-update', 'products/auto-update'],
     ['/app/products-center', 'products-center'],
+    ['/app/orders', 'orders'],
+    ['/app/v2/orders', 'v2/orders'],
+    ['/app/orders/create', 'orders/create'],
+    ['/app/orders/detail/o1/waiting_payment', 'orders/detail/:orderId/:orderStatus'],
+    ['/app/orders/payment-success', 'orders/payment-success'],
+    ['/app/setting/wallet', 'setting/wallet'],
   ])('%s is the %s page', (path, route) => {
     expect(leaf(path)).toBe(route);
   });

@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/api-mock';
+import { pick } from '@/test/menu';
+import { renderRoute } from '@/test/render';
+import type { Order } from '@/types/orders';
+import { orderFixture, sourceOrderFixture } from '../test-fixtures';
+import { OrderCenterPage } from './order-center-page';
+
+const COUNTS = {
+  placement: { ready: 3 },
+  payment: { all: 5, waiting_payment: 2, order_placed: 3 },
+  shipment: { all: 4, in_transit: 1, delivered: 3 },
+  cancelled: { channel: 1, source: 2 },
+  refund: { all: 1, completed: 0, pending: 1, accepted: 0, rejected: 0 },
+};
+
+function serve(items: Order[] = [orderFixture(), orderFixture({ id: 'o2', name: '#1002', marked: true })]) {
+  return mockApi((c) => {
+    if (c.path === 'orders/v5/count-order-status') return { data: COUNTS };
+    if (c.path === 'orders/v5/list') return { data: { total: items.length, page: 1, page_size: 20, items } };
+    if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
+    if (c.path === 'orders/order-cancel') return { data: { items: [{ id: 'o1', status: 'cancelled_source', error: null }] } };
+    if (c.path === 'orders/v5/mark-order') return { data: { updated: 1 } };
+    if (c.path === 'orders/v5/payment') return { data: { items: [{ id: 'so1', status: 'order_placed', error: null }] } };
+    return undefined;
+  });
+}
+
+const row = (id: string) => screen.getAllByTestId('order-row').find((r) => r.getAttribute('data-id') === id)!;
+
+describe('order center', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each tab count and sub-status count from count-order-status', async () => {
+    const calls = serve();
+    renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await waitFor(() => expect(screen.getByTestId('order-tab-count-payment').textContent).toBe('5'));
+    expect(screen.getByTestId('order-tab-placement').textContent).toContain('New orders');
+    expect(screen.getByTestId('order-tab-count-placement').textContent).toBe('3');
+    expect(screen.getByTestId('order-tab-count-shipment').textContent).toBe('4');
+    expect(screen.getByTestId('order-tab-count-cancelled').textContent).toBe('3');
+    expect(screen.getByTestId('order-status-ready').getAttribute('data-count')).toBe('3');
+    // The list is the placement tab's ready orders of the last 7 days, newest first.
+    const list = calls.find((c) => c.path === 'orders/v5/list')!;
+    expect(list.query.get('tab')).toBe('placement');
+    expect(list.query.get('status')).toBe('ready');
+    expect(list.query.get('mark_order')).toBe('all');
+    expect(list.query.get('from_date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('lists the placement columns with costs and "3-5 days"', async () => {
+    serve();
+    renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await screen.findAllByTestId('order-row');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean)).toEqual([
+      'Order ID', 'Order info', 'Items', 'Selling price', 'Product cost', 'Shipping cost', 'Shipping time', 'Action',
+    ]);
+    const first = row('o1');
+    expect(within(first).getByTestId('order-shipping-time').textContent).toBe('3-5 days');
+    expect(first.querySelector('[data-col="product_cost"]')!.textContent).toBe('$17.00');
+    expect(first.querySelector('[data-col="selling_price"]')!.textContent).toBe('$39.00');
+    expect(within(first).getByTestId('order-action-place')).toBeTruthy();
+  });
+
+  it('the sub-status buttons switch the list to that status', async () => {
+    const calls = serve();
+    const { router } = renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await screen.findAllByTestId('order-row');
+    fireEvent.click(screen.getByTestId('order-tab-payment'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=payment'));
+    await waitFor(() => expect(screen.getByTestId('order-center-page').getAttribute('data-tab')).toBe('payment'));
+    fireEvent.click(await screen.findByTestId('order-status-waiting_payment'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'orders/v5/list' && c.query.get('status') === 'waiting_payment')).toBe(true));
+  });
+
+  it('the cancel dialog sends the chosen reason', async () => {
+    const calls = serve();
+    renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await screen.findAllByTestId('order-row');
+    fireEvent.click(within(row('o1')).getByTestId('order-action-more'));
+    await pick(await screen.findByTestId('order-action-cancel'));
+    await screen.findByTestId('cancel-dialog');
+    fireEvent.click(screen.getByTestId('cancel-reason-item_unavailable'));
+    await waitFor(() => expect(screen.getByTestId('cancel-reason-item_unavailable').getAttribute('data-state')).toBe('checked'));
+    fireEvent.click(screen.getByTestId('cancel-dialog-confirm'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'orders/order-cancel')?.body).toEqual({ order_ids: ['o1'], reason: 'item_unavailable' }));
+    expect(calls.find((c) => c.path === 'orders/order-cancel')!.method).toBe('PUT');
+  });
+
+  it('marks an order and pays a waiting one from the wallet', async () => {
+    const waiting = orderFixture({ id: 'o3', name: '#1003', status: 'waiting_payment', source_orders: [sourceOrderFixture({ id: 'so1', total: 21.5 })] });
+    const calls = serve([orderFixture(), waiting]);
+    renderRoute(<OrderCenterPage balance={100} />, { path: '/app/orders?tab=payment' });
+    await screen.findAllByTestId('order-row');
+    fireEvent.click(within(row('o1')).getByTestId('order-action-more'));
+    await pick(await screen.findByTestId('order-action-mark'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'orders/v5/mark-order')?.body).toEqual({ orders: ['o1'], marked: true }));
+
+    fireEvent.click(within(row('o3')).getByTestId('order-action-pay'));
+    expect((await screen.findByTestId('pay-dialog-total')).textContent).toBe('$21.50');
+    fireEvent.click(screen.getByTestId('pay-dialog-confirm'));
+    await waitFor(() => expect(calls.find((c) => c.path === 'orders/v5/payment')?.body).toEqual({ source_order_ids: ['so1'], method: 'wallet' }));
+  });
+
+  it('keeps only the orders of the `orders` parameter', async () => {
+    serve();
+    renderRoute(<OrderCenterPage />, { path: `/app/orders?orders=${encodeURIComponent('["o2"]')}` });
+    await screen.findByTestId('order-ids-filter');
+    await waitFor(() => expect(screen.getAllByTestId('order-row').map((r) => r.getAttribute('data-id'))).toEqual(['o2']));
+  });
+});
