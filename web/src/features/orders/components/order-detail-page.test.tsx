@@ -1,0 +1,51 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/api-mock';
+import { renderRoute } from '@/test/render';
+import { orderFixture, sourceOrderFixture } from '../test-fixtures';
+import { OrderDetailPage } from './order-detail-page';
+
+const ORDER = orderFixture({
+  status: 'waiting_payment',
+  source_orders: [sourceOrderFixture({ id: 'so1', status: 'failed', error_key: 'product_sold_out', error: 'ProductSoldOut', refund_info: { status: 'pending', amount: 21.5 } })],
+});
+
+describe('order detail', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the lines, the supplier order error and refund, and the log', async () => {
+    mockApi((c) => {
+      if (c.path === 'orders/v5/detail/o1') return { data: ORDER };
+      if (c.path === 'orders/v4/order_log/order/o1') return { data: { items: [{ id: 1, event: 'placed', detail: { message: 'Placed on AliExpress' }, created_at: '2026-11-21T10:00:00Z' }] } };
+      return undefined;
+    });
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/o1/waiting_payment', route: '/app/orders/detail/:orderId/:orderStatus' });
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Order #1001');
+    expect(screen.getByTestId('order-line').textContent).toContain('Desk lamp');
+    expect(within(screen.getByTestId('line-shipping')).getByText('3-5 days')).toBeTruthy();
+    expect(screen.getByTestId('source-order-error').textContent).toBe('The product is sold out.');
+    expect(screen.getByTestId('source-order-refund').textContent).toContain('Pending');
+    expect((await screen.findByTestId('order-log')).textContent).toContain('Placed on AliExpress');
+  });
+
+  it('edits the address through update-customer and shows the field errors', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === 'orders/v5/detail/o1') return { data: ORDER };
+      if (c.path === 'orders/update-customer') {
+        const body = c.body as { address: { zip: string } };
+        return body.address.zip ? { data: { ...ORDER, address: { ...ORDER.address, city: 'Dallas' } } } : { status: 204, message: 'Invalid', errors: { zip: ['The zip is required.'] } };
+      }
+      return undefined;
+    });
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/o1/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
+    fireEvent.click(await screen.findByTestId('order-address-edit'));
+    fireEvent.change(screen.getByTestId('address-zip'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('order-address-save'));
+    expect(await screen.findByText('The zip is required.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('address-zip'), { target: { value: '75201' } });
+    fireEvent.change(screen.getByTestId('address-city'), { target: { value: 'Dallas' } });
+    fireEvent.click(screen.getByTestId('order-address-save'));
+    await waitFor(() => expect(screen.getByTestId('order-address-text').textContent).toContain('Dallas'));
+    expect(calls.filter((c) => c.path === 'orders/update-customer').at(-1)!.body).toMatchObject({ order_id: 'o1', address: { zip: '75201', city: 'Dallas' } });
+  });
+});
