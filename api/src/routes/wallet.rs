@@ -105,7 +105,8 @@ struct PageQuery {
 #[utoipa::path(get, path = "/orders/v6/payments/transaction-logs", params(PageQuery), responses((status = 200, description = "data: {total, page, page_size, items: [TransactionLog]}")))]
 #[instrument(skip_all)]
 async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<Value> {
-    let page = q.page.unwrap_or(1).max(1);
+    // Bounded so the offset cannot overflow.
+    let page = q.page.unwrap_or(1).clamp(1, 1_000_000);
     let size = q.page_size.unwrap_or(20).clamp(1, 100);
     let (total, items) = views::transaction_logs(&state.pool, scope.workplace.id, page, size).await?;
     reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
