@@ -22,6 +22,7 @@ pub struct Settings {
     pub catalogue: CatalogueSettings,
     pub automation: AutomationConfig,
     pub payments: PaymentVendorSettings,
+    pub tracking: TrackingSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -289,4 +290,16 @@ impl Settings {
         });
         Self::load_from(&dir, env)
     }
+}
+
+/// The carrier tracking API (17TRACK v2.2) and how often parcels are followed.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TrackingSettings {
+    pub api_url: String,
+    pub token: SecretString,
+    pub timeout_secs: u64,
+    /// A parcel still moving is read again after this long.
+    pub poll_secs: i64,
+    /// How often the worker's schedule runs the tracking sync.
+    pub sync_secs: i64,
 }

@@ -23,6 +23,7 @@ pub mod store;
 pub mod stores;
 pub mod tasks;
 pub mod telemetry;
+pub mod tracking;
 pub mod wallet;
 
 pub use error::{Error, FieldErrors, Fields, Result};

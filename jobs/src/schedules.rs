@@ -15,6 +15,7 @@ use crate::store::automation;
 use crate::tasks::catalogue_sync::{self, CatalogueSyncJob};
 use crate::tasks::smart_push::{self, SmartPushJob};
 use crate::tasks::supplier_sync::{self, SupplierSyncJob};
+use crate::tasks::tracking_sync::{self, TrackingSync};
 
 /// The start of the slot holding `now` for a period of `period_secs`.
 pub fn slot(now: DateTime<Utc>, period_secs: u64) -> DateTime<Utc> {
@@ -41,6 +42,8 @@ pub async fn tick(pool: &PgPool, settings: &Settings, now: DateTime<Utc>) -> Res
     }
     let due = slot(now, settings.automation.smart_push_secs);
     enqueued += once(pool, smart_push::KIND, due, smart_push::KIND, None, &SmartPushJob::default(), json!({})).await? as usize;
+    let due = slot(now, settings.tracking.sync_secs.max(60) as u64);
+    enqueued += once(pool, tracking_sync::KIND, due, tracking_sync::KIND, None, &TrackingSync::default(), json!({})).await? as usize;
     enqueued += supplier_syncs(pool, now).await?;
     Ok(enqueued)
 }

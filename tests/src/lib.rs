@@ -52,6 +52,7 @@ pub fn use_sandbox(settings: &mut Settings, base: &str) {
     settings.suppliers.cj.api_url = format!("{base}/cj/api2.0/v1");
     settings.suppliers.ebay.api_url = format!("{base}/ebay");
     settings.payments.api_url = format!("{base}/payments");
+    settings.tracking.api_url = base.to_string();
     let c = &mut settings.channels;
     c.tiktok.authorize_url = format!("{base}/channels/tiktok/oauth/authorize");
     c.tiktok.token_url = format!("{base}/channels/tiktok/api/v2/token/get");

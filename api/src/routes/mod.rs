@@ -15,6 +15,7 @@ mod progress;
 mod push;
 mod social;
 pub mod stores;
+mod tracking;
 mod wallet;
 mod webhooks;
 
@@ -37,6 +38,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(push::router())
         .merge(orders::router())
         .merge(order_placement::router())
+        .merge(tracking::router())
         .merge(automation::router())
         .merge(webhooks::router())
         .merge(wallet::router())

@@ -14,6 +14,7 @@ pub mod store_catalog;
 pub mod supplier_orders;
 pub mod suppliers;
 pub mod tiktok;
+pub mod track17;
 pub mod woocommerce;
 pub mod rate_limit;
 pub mod shopify_listings;

@@ -64,7 +64,8 @@ pub fn from_shopify(o: &Value) -> Option<IncomingOrder> {
             title: text(&l["title"]).unwrap_or_default(),
             variant_title: text(&l["variant_title"]),
             sku: text(&l["sku"]),
-            remote_variant_id: text(&l["variant_id"]),
+            // Store variants are known by their GraphQL id (store_products_sync reads GraphQL).
+            remote_variant_id: text(&l["variant_id"]).map(|v| format!("gid://shopify/ProductVariant/{v}")),
             quantity: l["quantity"].as_i64().unwrap_or(1).max(1) as i32,
             price_cents: money(&l["price"]),
         })

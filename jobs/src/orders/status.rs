@@ -45,12 +45,14 @@ pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
                 EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status IN ('waiting_payment', 'paying')) AS awaiting_payment,
                 EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'order_placed') AS placed,
                 EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'cancelled') AS any_cancelled,
-                NULL::text AS shipment,
+                (SELECT s.status FROM shipments s WHERE s.order_id = o.id
+                 ORDER BY array_position($2::text[], s.status) LIMIT 1) AS shipment,
                 (SELECT so.refund_status FROM source_orders so WHERE so.order_id = o.id AND so.refund_status IS NOT NULL
                  ORDER BY so.updated_at DESC LIMIT 1) AS refund
          FROM orders o WHERE o.id = $1",
     )
     .bind(order_id)
+    .bind(crate::tracking::ORDER_RANK.map(str::to_string).to_vec())
     .fetch_one(&mut *conn)
     .await?;
     let status = if f.channel_cancelled {

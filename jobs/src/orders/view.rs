@@ -33,6 +33,10 @@ pub struct OrderView {
     pub cancel_reason: Option<String>,
     pub line_items: Vec<Value>,
     pub source_orders: Vec<Value>,
+    /// Parcels: {id, tracking_number, carrier, status, source_order_id, last_event_at, public_url}.
+    pub shipments: Vec<Value>,
+    /// The public tracking page's id (`/tracking/{public_id}`).
+    pub public_id: Uuid,
 }
 
 #[derive(sqlx::FromRow)]
@@ -55,6 +59,7 @@ struct OrderRow {
     marked: bool,
     archived: bool,
     cancel_reason: Option<String>,
+    public_id: Uuid,
 }
 
 #[derive(sqlx::FromRow)]
@@ -125,7 +130,7 @@ fn source_json(s: &SourceRow) -> Value {
 pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<OrderView>> {
     let orders: Vec<OrderRow> = sqlx::query_as(
         "SELECT o.id, o.platform, o.platform_order_id, o.name, o.store_id, s.name AS store_name, o.email, o.country_code, o.address,
-                o.currency, o.total_cents, o.shipping_cents, o.ordered_at, o.status, o.refund_status, o.marked, o.archived, o.cancel_reason
+                o.currency, o.total_cents, o.shipping_cents, o.ordered_at, o.status, o.refund_status, o.marked, o.archived, o.cancel_reason, o.public_id
          FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.workplace_id = $1 AND o.id = ANY($2)",
     )
     .bind(workplace_id)
@@ -152,13 +157,33 @@ pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<
     .bind(ids)
     .fetch_all(pool)
     .await?;
+    let parcels: Vec<(i64, i64, String, Option<String>, String, Option<i64>, Option<DateTime<Utc>>)> = sqlx::query_as(
+        "SELECT id, order_id, tracking_number, carrier, status, source_order_id, last_event_at FROM shipments
+         WHERE workplace_id = $1 AND order_id = ANY($2) ORDER BY id",
+    )
+    .bind(workplace_id)
+    .bind(ids)
+    .fetch_all(pool)
+    .await?;
+    let mut parcel_map: HashMap<i64, Vec<Value>> = HashMap::new();
+    let mut tracking_of: HashMap<i64, String> = HashMap::new();
+    for (id, order_id, number, carrier, status, so, last) in parcels {
+        if let Some(so) = so {
+            tracking_of.insert(so, number.clone());
+        }
+        parcel_map.entry(order_id).or_default().push(json!({
+            "id": id, "tracking_number": number, "carrier": carrier, "status": status, "source_order_id": so, "last_event_at": last,
+        }));
+    }
     let mut line_map: HashMap<i64, Vec<Value>> = HashMap::new();
     for l in &lines {
         line_map.entry(l.order_id).or_default().push(line_json(l));
     }
     let mut source_map: HashMap<i64, Vec<Value>> = HashMap::new();
     for s in &sources {
-        source_map.entry(s.order_id).or_default().push(source_json(s));
+        let mut v = source_json(s);
+        v["tracking_code"] = json!(tracking_of.get(&s.id));
+        source_map.entry(s.order_id).or_default().push(v);
     }
     let mut by_id: HashMap<i64, OrderView> = orders
         .into_iter()
@@ -166,6 +191,8 @@ pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<
             let view = OrderView {
                 line_items: line_map.remove(&o.id).unwrap_or_default(),
                 source_orders: source_map.remove(&o.id).unwrap_or_default(),
+                shipments: parcel_map.remove(&o.id).unwrap_or_default(),
+                public_id: o.public_id,
                 id: o.id, platform: o.platform, platform_order_id: o.platform_order_id, name: o.name, store_id: o.store_id,
                 store_name: o.store_name, email: o.email, country_code: o.country_code, address: o.address, currency: o.currency,
                 total: dollars(o.total_cents), shipping: dollars(o.shipping_cents), ordered_at: o.ordered_at, status: o.status,

@@ -19,6 +19,7 @@ pub const BACKGROUND_KINDS: &[&str] = &[
     crate::tasks::catalogue_detail::KIND,
     crate::tasks::smart_push::KIND,
     crate::tasks::supplier_sync::KIND,
+    crate::tasks::tracking_sync::KIND,
 ];
 
 /// How many jobs of `kind` one worker runs at once.
@@ -43,4 +44,6 @@ pub const KINDS: &[&str] = &[
     crate::tasks::smart_push::KIND,
     crate::tasks::supplier_sync::KIND,
     crate::tasks::place_order::KIND,
+    crate::tasks::tracking_sync::KIND,
+    crate::tasks::tracking_writeback::KIND,
 ];

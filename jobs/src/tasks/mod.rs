@@ -3,6 +3,8 @@ pub mod catalogue_detail;
 pub mod catalogue_sync;
 pub mod import_product;
 pub mod noop;
+pub mod tracking_sync;
+pub mod tracking_writeback;
 pub mod place_order;
 pub mod push_product;
 pub mod send_email;
@@ -41,6 +43,8 @@ pub struct TaskContext {
     pub limiter: RateLimiter,
     /// The payment vendor (card payments of supplier orders).
     pub payments: Arc<crate::connectors::payments::PaymentVendor>,
+    /// The carrier tracking API.
+    pub track: crate::connectors::track17::Track17,
 }
 
 impl TaskContext {
@@ -50,7 +54,8 @@ impl TaskContext {
         let suppliers = Suppliers::new(&settings.suppliers);
         let limiter = RateLimiter::new(settings.redis.url.expose_secret());
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments })
+        let track = crate::connectors::track17::Track17::new(&settings.tracking);
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track })
     }
 }
 
@@ -71,6 +76,8 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         smart_push::KIND => smart_push::run(ctx, job, payload(job)?).await,
         supplier_sync::KIND => supplier_sync::run(ctx, job, payload(job)?).await,
         place_order::KIND => place_order::run(ctx, job, payload(job)?).await,
+        tracking_sync::KIND => tracking_sync::run(ctx, payload(job)?).await,
+        tracking_writeback::KIND => tracking_writeback::run(ctx, job, payload(job)?).await,
         noop::KIND => Ok(Value::Null),
         other => Err(JobFailure::permanent(format!("no handler for job kind {other}"))),
     }

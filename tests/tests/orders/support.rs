@@ -1,3 +1,4 @@
+#![allow(dead_code)]
 //! Helpers for the order tests: a merchant whose pushed product a sandbox customer buys on the
 //! Shopify sandbox store, the webhook's arrival, money in the wallet, and the order center.
 use dropline_tests::{StoreOwner, in_stock_ids, store_owner};

@@ -1,0 +1,164 @@
+//! Adding a parcel to an order: once per (order, tracking number), linked to the lines it
+//! carries, logged, and the order's status recomputed, in the caller's transaction.
+use serde_json::json;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::Result;
+use crate::orders::{log, status};
+
+pub struct NewShipment<'a> {
+    pub workplace_id: Uuid,
+    pub order_id: i64,
+    pub source_order_id: Option<i64>,
+    pub tracking_number: &'a str,
+    pub carrier: Option<&'a str>,
+    /// supplier, csv or manual.
+    pub origin: &'a str,
+}
+
+/// The shipment's id, and whether it is new.
+pub async fn add(conn: &mut PgConnection, s: &NewShipment<'_>) -> Result<(i64, bool)> {
+    let inserted: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO shipments (workplace_id, order_id, source_order_id, tracking_number, carrier, origin)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id, tracking_number) DO NOTHING RETURNING id",
+    )
+    .bind(s.workplace_id)
+    .bind(s.order_id)
+    .bind(s.source_order_id)
+    .bind(s.tracking_number)
+    .bind(s.carrier)
+    .bind(s.origin)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(id) = inserted else {
+        let id = sqlx::query_scalar("SELECT id FROM shipments WHERE order_id = $1 AND tracking_number = $2")
+            .bind(s.order_id)
+            .bind(s.tracking_number)
+            .fetch_one(&mut *conn)
+            .await?;
+        return Ok((id, false));
+    };
+    // The parcel carries its supplier order's lines; without one (CSV, manual), every line not
+    // yet in a parcel.
+    sqlx::query(
+        "UPDATE order_line_items SET shipment_id = $1
+         WHERE order_id = $2 AND (CASE WHEN $3::bigint IS NULL THEN shipment_id IS NULL ELSE source_order_id = $3 END)",
+    )
+    .bind(id)
+    .bind(s.order_id)
+    .bind(s.source_order_id)
+    .execute(&mut *conn)
+    .await?;
+    log(conn, s.workplace_id, s.order_id, s.source_order_id, "tracking_added", json!({"tracking_number": s.tracking_number, "carrier": s.carrier, "origin": s.origin})).await?;
+    sqlx::query("UPDATE order_logs SET shipment_id = $1 WHERE id = (SELECT max(id) FROM order_logs WHERE order_id = $2)").bind(id).bind(s.order_id).execute(&mut *conn).await?;
+    status::refresh(conn, s.order_id).await?;
+    // The store learns the tracking number now; status changes follow from `follow`.
+    let job = crate::tasks::tracking_writeback::TrackingWriteback { shipment_id: id };
+    crate::queue::enqueue(conn, crate::tasks::tracking_writeback::KIND, Some(s.workplace_id), &job, json!({ "shipment_id": id })).await?;
+    Ok((id, true))
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: i64,
+    order_id: i64,
+    order_name: String,
+    source_order_id: Option<i64>,
+    source: Option<String>,
+    tracking_number: String,
+    carrier: Option<String>,
+    origin: String,
+    status: String,
+    sub_status: Option<String>,
+    events: serde_json::Value,
+    last_event_at: Option<chrono::DateTime<chrono::Utc>>,
+    checked_at: Option<chrono::DateTime<chrono::Utc>>,
+    delivered_at: Option<chrono::DateTime<chrono::Utc>>,
+    store_fulfillment_id: Option<String>,
+    written_status: Option<String>,
+    writeback_pending: bool,
+    writeback_error: Option<String>,
+    public_id: Uuid,
+}
+
+const SELECT: &str = "SELECT s.id, s.order_id, o.name AS order_name, s.source_order_id, so.source, s.tracking_number, s.carrier, s.origin,
+        s.status, s.sub_status, s.events, s.last_event_at, s.checked_at, s.delivered_at, s.store_fulfillment_id, s.written_status,
+        s.writeback_pending, s.writeback_error, o.public_id
+    FROM shipments s JOIN orders o ON o.id = s.order_id LEFT JOIN source_orders so ON so.id = s.source_order_id";
+
+fn row_json(r: Row, with_events: bool) -> serde_json::Value {
+    json!({
+        "id": r.id, "order_id": r.order_id, "order_name": r.order_name, "source_order_id": r.source_order_id, "source": r.source,
+        "tracking_number": r.tracking_number, "carrier": r.carrier, "origin": r.origin, "status": r.status, "sub_status": r.sub_status,
+        "last_event": r.events.get(0), "events": if with_events { r.events } else { serde_json::Value::Null },
+        "last_event_at": r.last_event_at, "checked_at": r.checked_at, "delivered_at": r.delivered_at,
+        "store": {"fulfillment_id": r.store_fulfillment_id, "written_status": r.written_status, "pending": r.writeback_pending, "error": r.writeback_error},
+        "public_url": format!("/tracking/{}", r.public_id),
+    })
+}
+
+/// The workplace's parcels, newest first (of one order, or in one status).
+pub async fn list(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: Option<i64>, status: Option<&str>, page: i64, size: i64) -> Result<serde_json::Value> {
+    if let Some(s) = status.filter(|s| !super::STATUSES.contains(s)) {
+        return Err(crate::Error::field("status", format!("unknown shipment status {s}")));
+    }
+    let filter = " WHERE s.workplace_id = $1 AND ($2::bigint IS NULL OR s.order_id = $2) AND ($3::text IS NULL OR s.status = $3)";
+    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM shipments s{filter}")).bind(workplace_id).bind(order_id).bind(status).fetch_one(pool).await?;
+    let rows: Vec<Row> = sqlx::query_as(&format!("{SELECT}{filter} ORDER BY s.id DESC LIMIT $4 OFFSET $5"))
+        .bind(workplace_id)
+        .bind(order_id)
+        .bind(status)
+        .bind(size)
+        .bind((page - 1) * size)
+        .fetch_all(pool)
+        .await?;
+    Ok(json!({ "total": total, "page": page, "page_size": size, "items": rows.into_iter().map(|r| row_json(r, false)).collect::<Vec<_>>() }))
+}
+
+/// One parcel of an order, with its events.
+pub async fn one(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, id: i64) -> Result<serde_json::Value> {
+    let row: Option<Row> = sqlx::query_as(&format!("{SELECT} WHERE s.workplace_id = $1 AND s.order_id = $2 AND s.id = $3"))
+        .bind(workplace_id)
+        .bind(order_id)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    row.map(|r| row_json(r, true)).ok_or(crate::Error::NotFound("shipment"))
+}
+
+/// The parcel's log lines (tracking added, status changes, write-backs), oldest first.
+pub async fn logs(pool: &sqlx::PgPool, workplace_id: Uuid, shipment_id: i64) -> Result<Vec<serde_json::Value>> {
+    let rows: Vec<(i64, String, serde_json::Value, chrono::DateTime<chrono::Utc>)> =
+        sqlx::query_as("SELECT id, event, detail, created_at FROM order_logs WHERE workplace_id = $1 AND shipment_id = $2 ORDER BY id")
+            .bind(workplace_id)
+            .bind(shipment_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(rows.into_iter().map(|(id, event, detail, at)| json!({"id": id, "event": event, "detail": detail, "created_at": at})).collect())
+}
+
+/// A tracking number the user adds by hand (or its carrier, for one already there).
+pub async fn add_manual(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, number: &str, carrier: Option<&str>) -> Result<serde_json::Value> {
+    let number = parse_number(number).map_err(|m| crate::Error::field("tracking_number", m))?;
+    let mut tx = pool.begin().await?;
+    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE").bind(order_id).bind(workplace_id).fetch_optional(&mut *tx).await?;
+    if exists.is_none() {
+        return Err(crate::Error::NotFound("order"));
+    }
+    let (id, _) = add(&mut tx, &NewShipment { workplace_id, order_id, source_order_id: None, tracking_number: &number, carrier, origin: "manual" }).await?;
+    if let Some(c) = carrier {
+        sqlx::query("UPDATE shipments SET carrier = $2 WHERE id = $1").bind(id).bind(c).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    one(pool, workplace_id, order_id, id).await
+}
+
+/// A tracking number as carriers write them: 5 to 40 letters and digits (spaces and dashes dropped).
+pub fn parse_number(raw: &str) -> std::result::Result<String, String> {
+    let n: String = raw.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_uppercase();
+    if !(5..=40).contains(&n.len()) || !n.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(format!("'{raw}' is not a tracking number (5 to 40 letters and digits)"));
+    }
+    Ok(n)
+}

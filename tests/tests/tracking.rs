@@ -1,0 +1,124 @@
+//! Tracking end to end: a paid supplier order ships on the sandbox's clock, its tracking number
+//! comes from the supplier's order, the carrier API moves it through in_transit to delivered in
+//! the order center, and the public page shows the journey and nothing private.
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+#[path = "orders/support.rs"]
+mod support;
+
+use support::{Shop, customer_buys, fund, shop_with_product, tab};
+
+async fn advance_days(sh: &Shop, days: i64) {
+    let res = sh.s.app.http.post(format!("{}/_sandbox/clock/advance", sh.s.sandbox)).json(&json!({ "seconds": days * 86_400 })).send().await.unwrap();
+    assert!(res.status().is_success());
+}
+
+/// An order placed and paid at the supplier; returns its id.
+async fn placed_order(sh: &Shop) -> i64 {
+    customer_buys(sh, 1, None).await;
+    let id = tab(sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    fund(sh, 100_000).await;
+    let a = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id], "pay": "wallet" })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    sh.s.app.drain().await;
+    assert_eq!(tab(sh, "payment", "order_placed").await.len(), 1);
+    id
+}
+
+async fn detail(sh: &Shop, id: i64) -> Value {
+    sh.s.app.get(&format!("/api/orders/v5/detail/{id}"), Some(&sh.s.token)).await.data().clone()
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_parcel_moves_from_the_supplier_through_the_carrier_to_delivered(pool: PgPool) {
+    let sh = shop_with_product(pool, "tracker@example.com", "tracking-shop").await;
+    let id = placed_order(&sh).await;
+
+    // Not shipped yet: a sync finds no tracking number.
+    let a = sh.s.app.post("/api/orders/v5/sync-status", Some(&sh.s.token), json!({})).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    sh.s.app.drain().await;
+    assert!(detail(&sh, id).await["shipments"].as_array().unwrap().is_empty());
+
+    advance_days(&sh, 4).await;
+    sh.s.app.post("/api/orders/v5/sync-status", Some(&sh.s.token), json!({})).await;
+    sh.s.app.drain().await;
+    let order = detail(&sh, id).await;
+    let parcel = &order["shipments"][0];
+    let number = parcel["tracking_number"].as_str().unwrap().to_string();
+    assert!(number.starts_with("LP"), "AliExpress ships with Cainiao: {parcel}");
+    assert_eq!(order["source_orders"][0]["tracking_code"], number.as_str());
+    assert_eq!(parcel["status"], "in_transit", "{order}");
+    assert_eq!(order["status"], "in_transit");
+    assert_eq!(tab(&sh, "shipment", "in_transit").await.len(), 1);
+    let counts = sh.s.app.get("/api/orders/v5/count-order-status", Some(&sh.s.token)).await;
+    assert_eq!(counts.data()["shipment"]["in_transit"], 1);
+    assert_eq!(counts.data()["shipment"]["all"], 1);
+    assert_eq!(counts.data()["payment"]["order_placed"], 0);
+
+    advance_days(&sh, 60).await;
+    let a = sh.s.app.post("/api/orders/v2/trackings/track-now", Some(&sh.s.token), json!({})).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    sh.s.app.drain().await;
+    let order = detail(&sh, id).await;
+    assert_eq!(order["status"], "delivered");
+    assert_eq!(tab(&sh, "shipment", "delivered").await.len(), 1);
+    let sid = order["shipments"][0]["id"].as_i64().unwrap();
+    let panel = sh.s.app.get(&format!("/api/orders/v5/panel/{id}/trackings/{sid}"), Some(&sh.s.token)).await;
+    let events = panel.data()["events"].as_array().unwrap();
+    assert_eq!(events[0]["stage"], "delivered", "newest first: {}", panel.body);
+    assert!(events.iter().any(|e| e["stage"] == "in_transit"));
+    let log = sh.s.app.get(&format!("/api/orders/v4/order_log/shipment/{sid}"), Some(&sh.s.token)).await;
+    let changes: Vec<&Value> = log.data()["items"].as_array().unwrap().iter().filter(|l| l["event"] == "shipment_status").collect();
+    assert_eq!(changes.last().unwrap()["detail"]["to"], "delivered");
+
+    // The public page: no sign-in, the journey, nothing private.
+    let public_id = order["public_id"].as_str().unwrap();
+    let page = sh.s.app.get(&format!("/api/open-api/orders/tracking/{public_id}"), None).await;
+    assert_eq!(page.code(), 200, "{}", page.body);
+    assert_eq!(page.data()["status"], "delivered");
+    assert_eq!(page.data()["parcels"][0]["tracking_number"], number.as_str());
+    assert!(page.data()["parcels"][0]["events"].as_array().unwrap().len() >= 4);
+    let text = page.data().to_string();
+    for private in ["Sandbox Way", "Springfield", "62701", "Jane", "customer@example.com", "price", "total", "cost"] {
+        assert!(!text.contains(private), "the public page shows {private}: {text}");
+    }
+    assert_eq!(page.data()["country_code"], "US");
+    let unknown = sh.s.app.get(&format!("/api/open-api/orders/tracking/{}", uuid::Uuid::new_v4()), None).await;
+    assert_eq!(unknown.code(), 202);
+    let by_sequence = sh.s.app.get(&format!("/api/open-api/orders/tracking/{id}"), None).await;
+    assert_ne!(by_sequence.code(), 200, "an order's sequential id does not open its page");
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn the_forced_fates_reach_their_statuses_and_another_workplace_sees_no_parcel(pool: PgPool) {
+    let sh = shop_with_product(pool, "fates@example.com", "fates-shop").await;
+    customer_buys(&sh, 1, None).await;
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    // Numbers the sandbox carrier gives a fixed fate (sandbox README): exception, pickup, expired.
+    for number in ["EXC1234567", "PICK123456", "EXP1234567"] {
+        let a = sh.s.app.call("PUT", &format!("/api/orders/v2/trackings/{number}"), Some(&sh.s.token), None, Some(json!({ "order_id": id }))).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        assert_eq!(a.data()["status"], "not_found");
+    }
+    let bad = sh.s.app.call("PUT", "/api/orders/v2/trackings/x!", Some(&sh.s.token), None, Some(json!({ "order_id": id }))).await;
+    assert_eq!(bad.code(), 204, "{}", bad.body);
+    // The first read registers the numbers with the carrier API; their journeys start then.
+    sh.s.app.post("/api/orders/v2/trackings/track-now", Some(&sh.s.token), json!({})).await;
+    sh.s.app.drain().await;
+    advance_days(&sh, 40).await;
+    sh.s.app.post("/api/orders/v2/trackings/track-now", Some(&sh.s.token), json!({})).await;
+    sh.s.app.drain().await;
+    let list = sh.s.app.get(&format!("/api/orders/v2/trackings?order_id={id}"), Some(&sh.s.token)).await;
+    let status = |n: &str| list.data()["items"].as_array().unwrap().iter().find(|p| p["tracking_number"] == n).unwrap()["status"].clone();
+    assert_eq!(status("EXC1234567"), "exception");
+    assert_eq!(status("PICK123456"), "delivered", "picked up after being available for pickup");
+    assert_eq!(status("EXP1234567"), "expired");
+
+    let other = sh.s.app.signed_up("nosy@example.com").await;
+    assert_eq!(sh.s.app.get("/api/orders/v2/trackings", Some(&other)).await.data()["total"], 0);
+    let sid = list.data()["items"][0]["id"].as_i64().unwrap();
+    assert_eq!(sh.s.app.get(&format!("/api/orders/v5/panel/{id}/trackings/{sid}"), Some(&other)).await.code(), 202);
+    assert!(sh.s.app.get(&format!("/api/orders/v4/order_log/shipment/{sid}"), Some(&other)).await.data()["items"].as_array().unwrap().is_empty());
+}
