@@ -45,6 +45,7 @@ pub async fn tick(pool: &PgPool, settings: &Settings, now: DateTime<Utc>) -> Res
     let due = slot(now, settings.tracking.sync_secs.max(60) as u64);
     enqueued += once(pool, tracking_sync::KIND, due, tracking_sync::KIND, None, &TrackingSync::default(), json!({})).await? as usize;
     enqueued += supplier_syncs(pool, now).await?;
+    enqueued += order_schedules(pool, now).await?;
     Ok(enqueued)
 }
 
@@ -97,6 +98,44 @@ async fn supplier_syncs(pool: &PgPool, now: DateTime<Utc>) -> Result<usize> {
     for (workplace_id, name, due) in slots.iter().filter(|s| open.contains(&s.1)) {
         let job = SupplierSyncJob { workplace_id: *workplace_id, product_ids: None };
         enqueued += once(pool, name, *due, supplier_sync::KIND, Some(*workplace_id), &job, json!({})).await? as usize;
+    }
+    Ok(enqueued)
+}
+
+/// The orders' periodic work: each connected store's catch-up order sync and the refund sync
+/// every `ORDERS_SYNC_SECS` (stores spread over the period), and each scheduled automation
+/// flow's daily slot at its `HH:MM` (UTC), only while it holds orders waiting.
+async fn order_schedules(pool: &PgPool, now: DateTime<Utc>) -> Result<usize> {
+    use crate::tasks::{order_automation, refund_sync, store_orders_sync};
+    const ORDERS_SYNC_SECS: u64 = 15 * 60;
+    let mut enqueued = once(pool, refund_sync::KIND, slot(now, ORDERS_SYNC_SECS), refund_sync::KIND, None, &refund_sync::RefundSyncJob::default(), json!({})).await? as usize;
+    let stores: Vec<(Uuid, Uuid)> = sqlx::query_as("SELECT id, workplace_id FROM stores WHERE status = 'connected' AND platform IN ('shopify', 'woocommerce')")
+        .fetch_all(pool)
+        .await?;
+    let slots: Vec<(Uuid, Uuid, String, DateTime<Utc>)> = stores
+        .into_iter()
+        .map(|(store_id, workplace_id)| {
+            let offset = (store_id.as_u128() % ORDERS_SYNC_SECS as u128) as u64;
+            (store_id, workplace_id, format!("{}:{store_id}", store_orders_sync::KIND), offset_slot(now, ORDERS_SYNC_SECS, offset))
+        })
+        .collect();
+    let names: Vec<&str> = slots.iter().map(|s| s.2.as_str()).collect();
+    let dues: Vec<DateTime<Utc>> = slots.iter().map(|s| s.3).collect();
+    let open: Vec<String> = sqlx::query_scalar(
+        "SELECT n FROM UNNEST($1::text[], $2::timestamptz[]) AS t(n, d)
+         WHERE NOT EXISTS (SELECT 1 FROM schedule_runs r WHERE r.name = t.n AND r.due_at = t.d)",
+    )
+    .bind(&names)
+    .bind(&dues)
+    .fetch_all(pool)
+    .await?;
+    for (store_id, workplace_id, name, due) in slots.iter().filter(|s| open.contains(&s.2)) {
+        let job = store_orders_sync::StoreOrdersSyncJob { store_id: *store_id, workplace_id: *workplace_id };
+        enqueued += once(pool, name, *due, store_orders_sync::KIND, Some(*workplace_id), &job, json!({ "store_id": store_id })).await? as usize;
+    }
+    for run in crate::orders::automation::due_flows(pool, now).await? {
+        let name = format!("{}:{}", order_automation::KIND, run.flow_id);
+        enqueued += once(pool, &name, run.due, order_automation::KIND, Some(run.workplace_id), &run, json!({ "flow_id": run.flow_id })).await? as usize;
     }
     Ok(enqueued)
 }

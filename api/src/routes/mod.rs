@@ -7,6 +7,8 @@ mod find;
 mod inspect;
 mod mapping;
 mod misc;
+mod order_automation;
+mod order_cancel;
 mod order_placement;
 mod orders;
 mod plans;
@@ -39,6 +41,8 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(orders::router())
         .merge(order_placement::router())
         .merge(tracking::router())
+        .merge(order_automation::router())
+        .merge(order_cancel::router())
         .merge(automation::router())
         .merge(webhooks::router())
         .merge(wallet::router())

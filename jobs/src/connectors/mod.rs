@@ -11,6 +11,7 @@ pub mod oauth;
 pub mod payments;
 pub mod shopify;
 pub mod store_catalog;
+pub mod store_orders;
 pub mod supplier_orders;
 pub mod suppliers;
 pub mod tiktok;

@@ -2,12 +2,16 @@
 //! placement exactly once, payment, cancellation and refunds. Money is in cents here and becomes
 //! decimals only on the wire.
 pub mod automation;
+pub mod automation_flows;
+pub mod cancel;
 pub mod edit;
 pub mod ingest;
+pub mod ingest_graphql;
 pub mod list;
 pub mod pay;
 pub mod place;
 pub mod preview;
+pub mod refund;
 pub mod placing;
 pub mod resolve;
 pub mod status;

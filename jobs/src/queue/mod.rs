@@ -19,6 +19,8 @@ pub const BACKGROUND_KINDS: &[&str] = &[
     crate::tasks::catalogue_detail::KIND,
     crate::tasks::smart_push::KIND,
     crate::tasks::supplier_sync::KIND,
+    crate::tasks::store_orders_sync::KIND,
+    crate::tasks::refund_sync::KIND,
     crate::tasks::tracking_sync::KIND,
 ];
 
@@ -46,4 +48,7 @@ pub const KINDS: &[&str] = &[
     crate::tasks::place_order::KIND,
     crate::tasks::tracking_sync::KIND,
     crate::tasks::tracking_writeback::KIND,
+    crate::tasks::order_automation::KIND,
+    crate::tasks::refund_sync::KIND,
+    crate::tasks::store_orders_sync::KIND,
 ];

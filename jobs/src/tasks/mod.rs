@@ -5,11 +5,14 @@ pub mod import_product;
 pub mod noop;
 pub mod tracking_sync;
 pub mod tracking_writeback;
+pub mod order_automation;
 pub mod place_order;
 pub mod push_product;
+pub mod refund_sync;
 pub mod send_email;
 pub mod smart_push;
 pub mod split_product;
+pub mod store_orders_sync;
 pub mod store_products_sync;
 pub mod store_scan;
 pub mod store_setup;
@@ -76,6 +79,9 @@ pub async fn run(ctx: &TaskContext, job: &Claimed) -> Result<Value, JobFailure> 
         smart_push::KIND => smart_push::run(ctx, job, payload(job)?).await,
         supplier_sync::KIND => supplier_sync::run(ctx, job, payload(job)?).await,
         place_order::KIND => place_order::run(ctx, job, payload(job)?).await,
+        order_automation::KIND => order_automation::run(ctx, payload(job)?).await,
+        refund_sync::KIND => refund_sync::run(ctx, payload(job)?).await,
+        store_orders_sync::KIND => store_orders_sync::run(ctx, payload(job)?).await,
         tracking_sync::KIND => tracking_sync::run(ctx, payload(job)?).await,
         tracking_writeback::KIND => tracking_writeback::run(ctx, job, payload(job)?).await,
         noop::KIND => Ok(Value::Null),

@@ -1,0 +1,66 @@
+//! Order automation flows (`/orders/v7/automation/panel`) and the store's fulfilment request
+//! that runs the `request_fulfillment` flows. See docs/API.md "Orders (issue 7)".
+use axum::extract::State;
+use jobs::orders::automation;
+use jobs::orders::automation_flows::{self, Flow};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tracing::instrument;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_flows, create_flow, update_flow, delete_flow)).routes(routes!(request_fulfillment))
+}
+
+#[derive(Deserialize, IntoParams)]
+struct IdQuery {
+    id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/orders/v7/automation/panel", responses((status = 200, description = "data: {flows: [Flow]}")))]
+#[instrument(skip_all)]
+async fn list_flows(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+    reply(json!({ "flows": automation_flows::list(&state.pool, scope.workplace.id).await? }))
+}
+
+/// Creates a flow; 422 names every bad field.
+#[utoipa::path(post, path = "/orders/v7/automation/panel", request_body = Object, responses((status = 200, body = Flow)))]
+#[instrument(skip_all)]
+async fn create_flow(State(state): State<AppState>, scope: Scope, ApiJson(body): ApiJson<Value>) -> ApiResult<Flow> {
+    let input = automation_flows::parse(&body)?;
+    reply(automation_flows::save(&state.pool, scope.workplace.id, None, &input).await?)
+}
+
+/// Replaces the flow `id` (in the body, or `?id=`).
+#[utoipa::path(put, path = "/orders/v7/automation/panel", params(IdQuery), request_body = Object, responses((status = 200, body = Flow)))]
+#[instrument(skip_all)]
+async fn update_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<IdQuery>, ApiJson(body): ApiJson<Value>) -> ApiResult<Flow> {
+    let id = body["id"].as_i64().or(q.id).ok_or_else(|| jobs::Error::field("id", "the flow's id is required"))?;
+    let input = automation_flows::parse(&body)?;
+    reply(automation_flows::save(&state.pool, scope.workplace.id, Some(id), &input).await?)
+}
+
+#[utoipa::path(delete, path = "/orders/v7/automation/panel", params(IdQuery), responses((status = 200, description = "data: {flows: [Flow]}")))]
+#[instrument(skip_all)]
+async fn delete_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<Value> {
+    let id = q.id.ok_or_else(|| jobs::Error::field("id", "the flow's id is required"))?;
+    automation_flows::delete(&state.pool, scope.workplace.id, id).await?;
+    reply(json!({ "flows": automation_flows::list(&state.pool, scope.workplace.id).await? }))
+}
+
+/// The store side asks Dropline to fulfil the order: the first matching active
+/// `request_fulfillment` flow runs (once per flow and order).
+#[utoipa::path(post, path = "/orders/{id}/request-fulfillment", params(("id" = i64, Path)), responses((status = 200, description = "data: {automated, flow_id, outcome, source_order_ids}")))]
+#[instrument(skip_all)]
+async fn request_fulfillment(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
+    let fired = automation::request_fulfillment(&state.pool, scope.workplace.id, id).await?;
+    reply(match fired {
+        Some(f) => json!({ "automated": true, "flow_id": f.flow_id, "outcome": f.outcome, "source_order_ids": f.source_order_ids }),
+        None => json!({ "automated": false, "flow_id": null, "outcome": "no_matching_flow", "source_order_ids": [] }),
+    })
+}

@@ -1,0 +1,80 @@
+//! Cancelling supplier orders, refund requests and the refund sync.
+//! See docs/API.md "Orders (issue 7)"; the rules live in `jobs::orders::{cancel, refund}`.
+use axum::extract::State;
+use jobs::orders::{cancel, refund};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tracing::instrument;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiResult, reply};
+use crate::extract::{ApiJson, ApiPath, Scope};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(order_cancel))
+        .routes(routes!(payments_cancel))
+        .routes(routes!(refund_request))
+        .routes(routes!(sync_status))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct CancelInput {
+    order_ids: Vec<i64>,
+    #[serde(default)]
+    reason: String,
+}
+
+/// Cancels the orders' supplier orders (what was paid goes back to the wallet).
+#[utoipa::path(put, path = "/orders/order-cancel", request_body = CancelInput, responses((status = 200, description = "data: {items: [{id, status, error}]}")))]
+#[instrument(skip_all)]
+async fn order_cancel(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CancelInput>) -> ApiResult<Value> {
+    let items = cancel::cancel_orders(&state.pool, &state.suppliers, scope.workplace.id, &i.order_ids, &i.reason).await?;
+    reply(json!({ "items": items }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct UnpaidInput {
+    source_order_ids: Vec<i64>,
+}
+
+/// Cancels supplier orders still waiting for payment.
+#[utoipa::path(post, path = "/orders/v5/payments/cancel", request_body = UnpaidInput, responses((status = 200, description = "data: {items: [{id, status, error}]}")))]
+#[instrument(skip_all)]
+async fn payments_cancel(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<UnpaidInput>) -> ApiResult<Value> {
+    let items = cancel::cancel_unpaid(&state.pool, &state.suppliers, scope.workplace.id, &i.source_order_ids).await?;
+    reply(json!({ "items": items }))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct RefundInput {
+    source_order_id: i64,
+    reason: Option<String>,
+}
+
+/// Asks the supplier to refund a paid supplier order; its refund_info becomes pending.
+#[utoipa::path(post, path = "/orders/v4/refund/request", request_body = RefundInput, responses((status = 200, description = "data: SourceOrder")))]
+#[instrument(skip_all)]
+async fn refund_request(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<RefundInput>) -> ApiResult<Value> {
+    reply(refund::request(&state.pool, &state.suppliers, scope.workplace.id, i.source_order_id, i.reason.as_deref()).await?)
+}
+
+#[derive(Deserialize, ToSchema)]
+struct SyncInput {
+    #[serde(default)]
+    source_orders: Vec<i64>,
+}
+
+/// Syncs the given supplier orders of a source with the supplier now (refunds: completed ones
+/// are credited to the wallet); an empty list syncs every open one of that source.
+#[utoipa::path(post, path = "/orders/sync-status/{source_type}", params(("source_type" = String, Path)), request_body = SyncInput, responses((status = 200, description = "data: {items: [{id, status, refund_status, error}]}")))]
+#[instrument(skip_all)]
+async fn sync_status(State(state): State<AppState>, scope: Scope, ApiPath(source): ApiPath<String>, ApiJson(i): ApiJson<SyncInput>) -> ApiResult<Value> {
+    if !jobs::orders::ORDER_SOURCES.contains(&source.as_str()) {
+        return Err(jobs::Error::field("source_type", format!("must be one of {}", jobs::orders::ORDER_SOURCES.join(", "))).into());
+    }
+    let ids = (!i.source_orders.is_empty()).then_some(i.source_orders.as_slice());
+    reply(json!({ "items": refund::sync(&state.pool, &state.suppliers, Some(scope.workplace.id), Some(&source), ids).await? }))
+}
