@@ -6,6 +6,7 @@ use jobs::store::{progress, users, workplaces};
 mod follow;
 mod import;
 mod inspect;
+mod orders;
 mod push;
 mod sync;
 
@@ -86,6 +87,11 @@ enum Command {
         #[arg(long)]
         now: bool,
     },
+    /// Store orders.
+    Orders {
+        #[command(subcommand)]
+        command: OrdersCommand,
+    },
     /// Connected stores.
     Stores {
         #[command(subcommand)]
@@ -99,6 +105,25 @@ enum StoresCommand {
     List {
         #[arg(long)]
         email: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum OrdersCommand {
+    /// Places the ready orders (the worker places them) and follows them with a progress bar.
+    Place {
+        #[arg(long)]
+        email: String,
+        /// Every order in the placement tab (the only selection so far).
+        #[arg(long, required = true)]
+        ready: bool,
+        /// Only the lines of this source (aliexpress, temu, cj, dropline, ebay).
+        #[arg(long)]
+        source: Option<String>,
+        /// Pay after placing: wallet, card or auto (the saved method); without it the supplier
+        /// orders wait for payment.
+        #[arg(long, value_parser = orders::parse_pay)]
+        pay: Option<jobs::orders::place::PayWith>,
     },
 }
 
@@ -177,6 +202,9 @@ async fn main() -> anyhow::Result<()> {
             push::run(&pool, push::Args { email, all, ids, channels, publish: !unpublish }).await?;
         }
         Command::Sync { email, now } => sync::run(&pool, &email, now).await?,
+        Command::Orders { command: OrdersCommand::Place { email, ready: _, source, pay } } => {
+            orders::place_ready(&pool, orders::Args { email, source, pay }).await?;
+        }
         Command::SeedDemo => {
             match jobs::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
                 Some(_) => println!("demo account created"),
