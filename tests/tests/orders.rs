@@ -191,3 +191,20 @@ async fn another_workplace_cannot_see_place_or_pay_the_order(pool: PgPool) {
     assert_eq!(bulk.code(), 103, "the free plan has no bulk placement: {}", bulk.body);
     assert_eq!(bulk.body["message"], "BulkOrderPlacementIsDisabled");
 }
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_sku_the_supplier_dropped_needs_a_new_supplier_and_is_left_out_until_then(pool: PgPool) {
+    let sh = shop_with_product(pool, "dropped@example.com", "dropped-shop").await;
+    customer_buys(&sh, 1, None).await;
+    let url = format!("{}/_sandbox/suppliers/aliexpress/products/{}", sh.s.sandbox, sh.source_product_id);
+    sh.s.app.http.post(url).json(&json!({ "variants": [{ "sku_id": sh.sku_id, "remove": true }] })).send().await.unwrap();
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
+    sh.s.app.drain().await;
+    assert_eq!(placements(&sh).await[0]["error_key"], "error_not_found_sku");
+    let order = &tab(&sh, "placement", "ready").await[0];
+    assert_eq!(order["line_items"][0]["need_change_supplier"], true);
+    assert_eq!(order["line_items"][0]["can_place"], false);
+    let again = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
+    assert!(again.data()["items"].as_array().unwrap().is_empty(), "excluded from placement: {}", again.body);
+}

@@ -91,7 +91,11 @@ pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Pl
             if matches!(code.as_str(), "SOLD_OUT" | "OUT_OF_STOCK" | "SKU_NOT_FOUND") && fallback(pool, row, key).await.map_err(db)? {
                 return Ok(Placed::Refused(key.to_string()));
             }
-            fail(pool, row, key, Some(format!("{}: {message}", error_message(key)))).await.map_err(db)
+            let placed = fail(pool, row, key, Some(format!("{}: {message}", error_message(key)))).await.map_err(db)?;
+            if code == "SKU_NOT_FOUND" {
+                need_change_supplier(pool, row.id).await.map_err(db)?;
+            }
+            Ok(placed)
         }
         Err(e) => Err(e),
     }
@@ -191,4 +195,11 @@ async fn fallback(pool: &PgPool, row: &Row, key: &str) -> Result<bool> {
     super::place::start_one(&mut tx, row.workplace_id, row.order_id, None, pay).await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// The supplier no longer has the SKU and no other supplier is mapped (NEED_CHANGE_SUPPLIER):
+/// the lines are left out of placement until the user changes their supplier.
+async fn need_change_supplier(pool: &PgPool, source_order_id: i64) -> Result<()> {
+    sqlx::query("UPDATE order_line_items SET need_change_supplier = true WHERE source_order_id = $1").bind(source_order_id).execute(pool).await?;
+    Ok(())
 }
