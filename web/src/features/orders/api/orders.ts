@@ -50,23 +50,27 @@ export function useOrderColumns() {
 
 export const saveOrderColumns = (columns: OrderColumn[]) => api.post<{ columns: OrderColumn[] }>(COLUMNS_PATH, { columns }, { silent: true });
 
+/** Ids go back as the API sent them: numeric ids as numbers, others as strings. */
+export const apiId = (id: string | number): string | number => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);
+const apiIds = (ids: readonly (string | number)[]) => ids.map(apiId);
+
 type Updated = { updated: number };
-export const markOrders = (orders: string[], marked: boolean) => api.put<Updated>('orders/v5/mark-order', { orders, marked });
-export const archiveOrders = (orders: string[], archived: boolean) => api.put<Updated>('orders/v5/mark-archive', { orders, archived });
-export const updateToFail = (orders: string[]) => api.put<Updated>('orders/v4/update-to-fail', { orders });
-export const revertOrders = (orders: string[]) => api.post<Updated>('orders/v5/revert-order', { orders });
-export const cancelOrders = (orderIds: string[], reason: CancelReason) => api.put<{ items: ActionResult[] }>('orders/order-cancel', { order_ids: orderIds, reason });
-export const requestRefund = (sourceOrderId: string, reason?: string) => api.post<SourceOrder>('orders/v4/refund/request', { source_order_id: sourceOrderId, ...(reason ? { reason } : {}) });
+export const markOrders = (orders: string[], marked: boolean) => api.put<Updated>('orders/v5/mark-order', { orders: apiIds(orders), marked });
+export const archiveOrders = (orders: string[], archived: boolean) => api.put<Updated>('orders/v5/mark-archive', { orders: apiIds(orders), archived });
+export const updateToFail = (orders: string[]) => api.put<Updated>('orders/v4/update-to-fail', { orders: apiIds(orders) });
+export const revertOrders = (orders: string[]) => api.post<Updated>('orders/v5/revert-order', { orders: apiIds(orders) });
+export const cancelOrders = (orderIds: string[], reason: CancelReason) => api.put<{ items: ActionResult[] }>('orders/order-cancel', { order_ids: apiIds(orderIds), reason });
+export const requestRefund = (sourceOrderId: string, reason?: string) => api.post<SourceOrder>('orders/v4/refund/request', { source_order_id: apiId(sourceOrderId), ...(reason ? { reason } : {}) });
 
 export const updateCustomer = (orderId: string, address: Address, email?: string) =>
-  api.post<OrderDetail>('orders/update-customer', { order_id: orderId, address, ...(email !== undefined ? { email } : {}) }, { silent: true });
+  api.post<OrderDetail>('orders/update-customer', { order_id: apiId(orderId), address, ...(email !== undefined ? { email } : {}) }, { silent: true });
 export const saveShipping = (orderId: string, lineItemId: string, serviceName: string) =>
-  api.post<OrderDetail>(`orders/${encodeURIComponent(orderId)}/save-shipping`, { line_item_id: lineItemId, service_name: serviceName });
+  api.post<OrderDetail>(`orders/${encodeURIComponent(orderId)}/save-shipping`, { line_item_id: apiId(lineItemId), service_name: serviceName });
 
-export const previewOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/preview', { order_ids: orderIds }, { silent: true });
-export const createOrders = (orderIds: string[], pay: PayMethod | null) => api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: orderIds, pay }, { silent: true });
-export const payOrders = (sourceOrderIds: string[], method: PayMethod) => api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: sourceOrderIds, method }, { silent: true });
-export const confirmOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/confirm', { order_ids: orderIds }, { silent: true });
+export const previewOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/preview', { order_ids: apiIds(orderIds) }, { silent: true });
+export const createOrders = (orderIds: string[], pay: PayMethod | null) => api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: apiIds(orderIds), pay }, { silent: true });
+export const payOrders = (sourceOrderIds: string[], method: PayMethod) => api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: apiIds(sourceOrderIds), method }, { silent: true });
+export const confirmOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/confirm', { order_ids: apiIds(orderIds) }, { silent: true });
 
 export const previewKey = (ids: readonly string[]) => ['orders/v4/preview', ids.join(',')] as const;
 async function fetchPreview([, ids]: readonly [string, string]): Promise<OrderPreview> {

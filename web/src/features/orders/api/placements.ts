@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/api';
 import type { PlacementItem } from '@/types/orders';
 import { PLACEMENT_POLL_MS, placementPollMs } from '../lib/placement-session';
-import { quietFetch } from './orders';
+import { apiId, quietFetch } from './orders';
 
 export const PLACEMENTS_PATH = 'orders/placements';
 export const placementsKey = (ids: readonly string[]) => `${PLACEMENTS_PATH}?ids=${ids.map(encodeURIComponent).join(',')}`;
@@ -32,5 +32,5 @@ export function usePlacements(ids: readonly string[], onData?: (items: Placement
 }
 
 export const stopPlacements = (source: string) => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/stop`, { source }, { silent: true });
-export const removePlacementItem = (id: string) => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/remove`, { id }, { silent: true });
+export const removePlacementItem = (id: string) => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/remove`, { id: apiId(id) }, { silent: true });
 export const clearPlacements = () => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/clear`, {}, { silent: true });

@@ -73,7 +73,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
     try {
       const confirmed = await confirmOrders(ids);
       if (confirmed.success && confirmed.data) setChecked(confirmed.data);
-      const ready = (confirmed.data ?? data)?.orders.filter((o) => o.sources.some((s) => s.placeable)).map((o) => o.order_id) ?? ids;
+      const ready = (confirmed.data ?? data)?.orders.filter((o) => o.sources.some((s) => s.placeable)).map((o) => String(o.order_id)) ?? ids;
       if (ready.length === 0) {
         notify('error', t('orders.create.nothingToPlace'));
         return;

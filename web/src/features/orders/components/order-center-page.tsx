@@ -50,7 +50,7 @@ export function OrderCenterPage({ stores = [], balance, walletPath, automationPa
   };
   const onTab = (tab: OrderTab, status?: string) => go({ tab, status: subStatusOf(tab, status) });
   const wanted = new Set(filters.orders);
-  const items = (list.data?.items ?? []).filter((o) => wanted.size === 0 || wanted.has(o.id));
+  const items = (list.data?.items ?? []).filter((o) => wanted.size === 0 || wanted.has(String(o.id)));
   const chosen = items.filter((o) => selected.has(o.id));
   const bulk = BULK.filter((a) => chosen.length > 0 && chosen.every((o) => rowActions(o).includes(a)));
   const select = (ids: string[], on: boolean) =>

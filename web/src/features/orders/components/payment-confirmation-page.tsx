@@ -30,7 +30,7 @@ export function PaymentConfirmationPage({ balance, walletPath, onPaid }: Payment
   const [method, setMethod] = useState<PayMethod>('wallet');
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('pages.paymentConfirmation'));
-  const orders = (list.data?.items ?? []).filter((o) => only.size === 0 || only.has(o.id));
+  const orders = (list.data?.items ?? []).filter((o) => only.size === 0 || only.has(String(o.id)));
   const sources = orders.flatMap((o) => waitingPayment(o).map((so) => ({ so, order: o })));
   const total = round2(sources.reduce((s, x) => s + (toAmount(x.so.total) ?? 0), 0));
   const short = method === 'wallet' && balance != null && balance < total;

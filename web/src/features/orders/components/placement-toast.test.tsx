@@ -74,7 +74,7 @@ describe('placement toast', () => {
     fireEvent.click(screen.getByTestId('placement-toast-stop-cj'));
     await waitFor(() => expect(calls.find((c) => c.path === 'orders/placements/stop')?.body).toEqual({ source: 'cj' }));
     fireEvent.click(screen.getByTestId('placement-toast-remove'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'orders/placements/remove')?.body).toEqual({ id: '2' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'orders/placements/remove')?.body).toEqual({ id: 2 }));
     expect(placementSession.get().ids).toEqual(['1']);
     fireEvent.click(screen.getByTestId('placement-toast-clear'));
     await waitFor(() => expect(calls.some((c) => c.path === 'orders/placements/clear')).toBe(true));

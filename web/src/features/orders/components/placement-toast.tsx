@@ -145,7 +145,7 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
               <Status item={item} />
             </Stack>
             {item.status !== 'processing' ? (
-              <CloseButton size="2xs" aria-label={t('orders.toast.remove')} onClick={() => void remove(item.id)} data-testid="placement-toast-remove" />
+              <CloseButton size="2xs" aria-label={t('orders.toast.remove')} onClick={() => void remove(String(item.id))} data-testid="placement-toast-remove" />
             ) : null}
           </HStack>
         ))}

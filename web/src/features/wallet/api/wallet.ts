@@ -39,5 +39,33 @@ export const acceptPolicy = () => api.post<Wallet>('payments/user/wallets/accept
 export const savePaymentSetting = (method: 'wallet' | 'card') => api.put<PaymentSetting>(SETTING_KEY, { payment_behavior: 'default', method }, { silent: true });
 export const savePaymentInfo = (paymentMethod: string) => api.post<{ type: string; card_label: string }>('orders/v6/payments/info', { type: 'credit_card', payment_method: paymentMethod }, { silent: true });
 
+const PENDING_KEY = 'dropline.pendingTopup';
+
+/** The balance before a top-up, kept across the vendor checkout's round trip. */
+export const pendingTopup = {
+  set(before: number, amount: number) {
+    try {
+      sessionStorage.setItem(PENDING_KEY, JSON.stringify({ before, amount }));
+    } catch {
+      // storage unavailable: the success page compares with its first read
+    }
+  },
+  get(): { before: number; amount: number } | null {
+    try {
+      const raw = sessionStorage.getItem(PENDING_KEY);
+      return raw ? (JSON.parse(raw) as { before: number; amount: number }) : null;
+    } catch {
+      return null;
+    }
+  },
+  clear() {
+    try {
+      sessionStorage.removeItem(PENDING_KEY);
+    } catch {
+      // nothing kept
+    }
+  },
+};
+
 /** Sends the browser to the vendor's hosted checkout (a seam for tests). */
 export const browser = { go: (url: string) => window.location.assign(url) };

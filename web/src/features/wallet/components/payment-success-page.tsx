@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { CheckIcon } from '@/components/icons';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { formatMoney, toAmount } from '@/lib/money';
-import { useWallet } from '../api/wallet';
+import { pendingTopup, useWallet } from '../api/wallet';
 
 /** How long the page waits for the vendor's webhook to raise the balance. */
 export const CONFIRM_WAIT_MS = 30_000;
@@ -19,7 +19,8 @@ export function PaymentSuccessPage({ walletPath, ordersPath }: { walletPath: str
   const { t, i18n } = useTranslation();
   const [polling, setPolling] = useState(true);
   const { data } = useWallet(true, polling ? POLL_MS : 0);
-  const first = useRef<number | null>(null);
+  // The balance before the checkout (kept by the top-up), else the first one read here.
+  const first = useRef<number | null>(pendingTopup.get()?.before ?? null);
   const total = toAmount(data?.total_balance);
   if (first.current === null && total !== null) first.current = total;
   const raised = total !== null && first.current !== null && total > first.current;
@@ -29,7 +30,9 @@ export function PaymentSuccessPage({ walletPath, ordersPath }: { walletPath: str
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (raised) setPolling(false);
+    if (!raised) return;
+    setPolling(false);
+    pendingTopup.clear();
   }, [raised]);
 
   return (

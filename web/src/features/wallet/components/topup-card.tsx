@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '@/components/money-input';
 import { notify } from '@/lib/toaster';
 import type { Wallet } from '@/types/wallet';
-import { MAX_TOPUP, MIN_TOPUP, acceptPolicy, browser, topUp } from '../api/wallet';
+import { toAmount } from '@/lib/money';
+import { MAX_TOPUP, MIN_TOPUP, acceptPolicy, browser, pendingTopup, topUp } from '../api/wallet';
 import { validTopup } from '../lib/chart';
 
 const PRESETS = [50, 100, 500];
@@ -31,7 +32,10 @@ export function TopupCard({ wallet, onPolicyAccepted }: { wallet: Wallet | undef
         if (res.data) onPolicyAccepted(res.data);
       }
       const res = await topUp(amount);
-      if (res.success && res.data?.url) browser.go(res.data.url);
+      if (res.success && res.data?.url) {
+        pendingTopup.set(toAmount(wallet?.total_balance) ?? 0, amount);
+        browser.go(res.data.url);
+      }
       else notify('error', res.message || t('wallet.topup.failed'));
     } finally {
       setBusy(false);
