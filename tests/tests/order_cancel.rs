@@ -55,6 +55,9 @@ async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_on
     assert_eq!(d["source_orders"][0]["status"], "cancelled", "{d}");
     assert_eq!(d["source_orders"][0]["cancel_reason"], "item_unavailable");
     assert_eq!(d["cancel_reason"], "item_unavailable");
+    assert_eq!(d["status"], "cancelled_source", "the order moves to the cancelled tab");
+    let counts = s.app.get("/api/orders/v5/count-order-status", Some(&s.token)).await;
+    assert_eq!(counts.data()["cancelled"]["source"], 1, "{}", counts.body);
     assert_eq!(at_supplier(&s, "aliexpress", so["order_no"].as_str().unwrap()).await["status"], "cancelled");
     assert_eq!(wallet_total(&s).await, total, "the card payment comes back to the wallet");
 

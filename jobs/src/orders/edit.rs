@@ -145,7 +145,7 @@ pub async fn set_failed(pool: &PgPool, workplace_id: Uuid, ids: &[i64], fail: bo
     let sql = if fail {
         "UPDATE orders SET failed_at = now() WHERE workplace_id = $1 AND id = ANY($2) AND failed_at IS NULL AND status = 'ready' RETURNING id"
     } else {
-        "UPDATE orders SET failed_at = NULL WHERE workplace_id = $1 AND id = ANY($2) AND status IN ('failed', 'cancelled_source') RETURNING id"
+        "UPDATE orders SET failed_at = NULL, cancel_reason = NULL WHERE workplace_id = $1 AND id = ANY($2) AND status IN ('failed', 'cancelled_source') RETURNING id"
     };
     let changed: Vec<i64> = sqlx::query_scalar(sql).bind(workplace_id).bind(ids).fetch_all(&mut *tx).await?;
     for id in &changed {

@@ -25,6 +25,7 @@ pub const TABS: [(&str, &[&str]); 5] = [
 struct Facts {
     channel_cancelled: bool,
     failed: bool,
+    user_cancelled: bool,
     unplaced: bool,
     placing: bool,
     awaiting_payment: bool,
@@ -38,6 +39,7 @@ struct Facts {
 pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
     let f: Facts = sqlx::query_as(
         "SELECT o.channel_cancelled_at IS NOT NULL AS channel_cancelled, o.failed_at IS NOT NULL AS failed,
+                o.cancel_reason IS NOT NULL AS user_cancelled,
                 EXISTS (SELECT 1 FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
                         WHERE l.order_id = o.id AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
                           AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))) AS unplaced,
@@ -59,6 +61,9 @@ pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
         CANCELLED_CHANNEL
     } else if f.failed {
         FAILED
+    } else if f.user_cancelled {
+        // The user cancelled the order (order-cancel): its supplier orders are cancelled.
+        CANCELLED_SOURCE
     } else if f.unplaced || f.placing {
         READY
     } else if f.awaiting_payment {
