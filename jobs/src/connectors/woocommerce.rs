@@ -58,11 +58,17 @@ impl Rest {
     /// retried (the store did nothing); outages are retried for reads and idempotent writes only,
     /// since a POST that failed late may have happened.
     pub async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
+        self.send_at("wc/v3", method, path, body).await
+    }
+
+    /// `send` under another REST namespace than `wc/v3`, e.g. the Shipment Tracking
+    /// extension's `wc-shipment-tracking/v3`.
+    pub async fn send_at(&self, namespace: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
         let idempotent = matches!(method, reqwest::Method::GET | reqwest::Method::PUT | reqwest::Method::DELETE);
         let mut attempt = 0;
         loop {
             attempt += 1;
-            match self.send_once(method.clone(), path, body.clone()).await {
+            match self.send_once(namespace, method.clone(), path, body.clone()).await {
                 Err(e) if attempt < 3 && (e.status == Some(429) || (idempotent && e.status.is_none_or(|s| s >= 500))) => {
                     tokio::time::sleep(e.retry_after.unwrap_or(Duration::from_millis(300 * attempt)).min(Duration::from_secs(10))).await;
                 }
@@ -71,11 +77,11 @@ impl Rest {
         }
     }
 
-    async fn send_once(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
+    async fn send_once(&self, namespace: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
         if let Some((limiter, store, limits)) = &self.limiter {
             limiter.acquire(store, 1.0, *limits).await;
         }
-        let mut req = self.http.request(method, format!("{}/wp-json/wc/v3/{path}", self.base)).basic_auth(&self.key, Some(&self.secret));
+        let mut req = self.http.request(method, format!("{}/wp-json/{namespace}/{path}", self.base)).basic_auth(&self.key, Some(&self.secret));
         if let Some(b) = body {
             req = req.json(&b);
         }

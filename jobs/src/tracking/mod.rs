@@ -7,6 +7,9 @@ pub mod public;
 pub mod shipments;
 pub mod supplier_sync;
 pub mod writeback;
+pub mod writeback_shopify;
+pub mod writeback_woo;
+pub mod csv_import;
 
 /// The spec's shipment statuses.
 pub const STATUSES: [&str; 9] = ["not_found", "info_received", "in_transit", "available_for_pickup", "out_for_delivery", "delivered", "expired", "delivery_failure", "exception"];

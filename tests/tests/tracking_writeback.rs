@@ -1,0 +1,181 @@
+//! Write-back: a shipped parcel becomes exactly one Shopify fulfillment (even when its job runs
+//! again, or the recorded fulfillment id is lost), a multi-parcel order one fulfillment per
+//! parcel, a WooCommerce order one shipment tracking item and the status `completed`.
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::time::Duration;
+
+#[path = "orders/support.rs"]
+mod support;
+
+use support::{Shop, customer_buys, fund, shop_with_product, tab};
+
+async fn advance_days(sh: &Shop, days: i64) {
+    let res = sh.s.app.http.post(format!("{}/_sandbox/clock/advance", sh.s.sandbox)).json(&json!({ "seconds": days * 86_400 })).send().await.unwrap();
+    assert!(res.status().is_success());
+}
+
+async fn sandbox(sh: &Shop, path: &str) -> Value {
+    sh.s.app.http.get(format!("{}/_sandbox/{path}", sh.s.sandbox)).send().await.unwrap().json().await.unwrap()
+}
+
+/// The shop's fulfillments of the sandbox order `order_id`.
+async fn fulfillments(sh: &Shop, order_id: &Value) -> Vec<Value> {
+    let shop = sandbox(sh, &format!("shopify/{}", sh.shop)).await;
+    shop["fulfillments"].as_object().unwrap().values().filter(|f| f["order_id"] == *order_id).cloned().collect()
+}
+
+/// Delivers the parcel's write-back job once more and runs it.
+async fn rerun(sh: &Shop, shipment_id: i64) {
+    let mut tx = sh.s.app.pool.begin().await.unwrap();
+    let payload = jobs::tasks::tracking_writeback::TrackingWriteback { shipment_id };
+    jobs::queue::enqueue(&mut tx, jobs::tasks::tracking_writeback::KIND, Some(sh.workplace), &payload, json!({})).await.unwrap();
+    tx.commit().await.unwrap();
+    sh.s.app.drain().await;
+}
+
+async fn parcels(sh: &Shop, order_id: i64) -> Vec<Value> {
+    let a = sh.s.app.get(&format!("/api/orders/v2/trackings?order_id={order_id}"), Some(&sh.s.token)).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    a.data()["items"].as_array().unwrap().clone()
+}
+
+async fn add_parcel(sh: &Shop, order_id: i64, number: &str) -> i64 {
+    let a = sh.s.app.call("PUT", &format!("/api/orders/v2/trackings/{number}"), Some(&sh.s.token), None, Some(json!({ "order_id": order_id, "carrier": "UPS" }))).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    a.data()["id"].as_i64().unwrap()
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_shipped_parcel_is_one_fulfillment_even_when_written_again_or_its_id_is_lost(pool: PgPool) {
+    let sh = shop_with_product(pool, "writer@example.com", "writeback-shop").await;
+    let bought = customer_buys(&sh, 1, None).await;
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    fund(&sh, 100_000).await;
+    let a = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id], "pay": "wallet" })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    sh.s.app.drain().await;
+    advance_days(&sh, 4).await;
+    sh.s.app.post("/api/orders/v5/sync-status", Some(&sh.s.token), json!({})).await;
+    sh.s.app.drain().await;
+
+    let parcel = parcels(&sh, id).await.remove(0);
+    let number = parcel["tracking_number"].as_str().unwrap().to_string();
+    let sid = parcel["id"].as_i64().unwrap();
+    let store = &parcel["store"];
+    assert!(store["fulfillment_id"].as_str().unwrap().starts_with("gid://shopify/Fulfillment/"), "{parcel}");
+    assert_eq!(store["written_status"], parcel["status"], "{parcel}");
+    assert_eq!(store["pending"], false);
+    assert!(store["error"].is_null());
+    let order = &bought["id"];
+    let made = fulfillments(&sh, order).await;
+    assert_eq!(made.len(), 1, "{made:?}");
+    assert_eq!(made[0]["tracking"][0]["number"], number.as_str());
+    assert_eq!(made[0]["notify_customer"], true);
+
+    // A duplicate delivery, and a run that lost the recorded id: still one fulfillment.
+    rerun(&sh, sid).await;
+    assert_eq!(fulfillments(&sh, order).await.len(), 1);
+    sqlx::query("UPDATE shipments SET store_fulfillment_id = NULL WHERE id = $1").bind(sid).execute(&sh.s.app.pool).await.unwrap();
+    rerun(&sh, sid).await;
+    assert_eq!(fulfillments(&sh, order).await.len(), 1);
+    let parcel = parcels(&sh, id).await.remove(0);
+    assert_eq!(parcel["store"]["fulfillment_id"], store["fulfillment_id"], "the lost id is found again by the tracking number");
+
+    // Delivered: the status change is written to the same fulfillment.
+    advance_days(&sh, 60).await;
+    sh.s.app.post("/api/orders/v2/trackings/track-now", Some(&sh.s.token), json!({})).await;
+    sh.s.app.drain().await;
+    let parcel = parcels(&sh, id).await.remove(0);
+    assert_eq!(parcel["status"], "delivered");
+    assert_eq!(parcel["store"]["written_status"], "delivered", "{parcel}");
+    assert_eq!(fulfillments(&sh, order).await.len(), 1);
+    let log = sh.s.app.get(&format!("/api/orders/v4/order_log/shipment/{sid}"), Some(&sh.s.token)).await;
+    let written: Vec<&Value> = log.data()["items"].as_array().unwrap().iter().filter(|l| l["event"] == "written_to_store").collect();
+    assert_eq!(written[0]["detail"]["action"], "created", "{}", log.body);
+    assert!(written.iter().any(|l| l["detail"]["action"] == "found"));
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnected_store_is_not_called(pool: PgPool) {
+    let sh = shop_with_product(pool, "parcels@example.com", "parcels-shop").await;
+    // Two lines (bought as two line items), each to travel in its own parcel.
+    let body = json!({ "line_items": [{ "sku": sh.sku, "quantity": 1 }, { "sku": sh.sku, "quantity": 2 }] });
+    let res = sh.s.app.http.post(format!("{}/_sandbox/shopify/{}/orders", sh.s.sandbox, sh.shop)).json(&body).send().await.unwrap();
+    let bought: Value = res.json().await.unwrap();
+    let mut ready = vec![];
+    for _ in 0..100 {
+        sh.s.app.drain().await;
+        ready = tab(&sh, "placement", "ready").await;
+        if !ready.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let id = ready[0]["id"].as_i64().unwrap();
+    let lines: Vec<i64> = sqlx::query_scalar("SELECT id FROM order_line_items WHERE order_id = $1 ORDER BY id").bind(id).fetch_all(&sh.s.app.pool).await.unwrap();
+    assert_eq!(lines.len(), 2);
+    // A parcel by hand carries every line not yet in one: the second line leaves the first
+    // parcel before the second is added (as a second supplier's parcel would carry it).
+    add_parcel(&sh, id, "1Z999AA10000001").await;
+    sqlx::query("UPDATE order_line_items SET shipment_id = NULL WHERE id = $1").bind(lines[1]).execute(&sh.s.app.pool).await.unwrap();
+    add_parcel(&sh, id, "1Z999AA10000002").await;
+    sh.s.app.drain().await;
+
+    let made = fulfillments(&sh, &bought["id"]).await;
+    assert_eq!(made.len(), 2, "{made:?}");
+    let mut quantities: Vec<(String, i64)> = made.iter().map(|f| (f["tracking"][0]["number"].as_str().unwrap().to_string(), f["lines"][0][1].as_i64().unwrap())).collect();
+    quantities.sort();
+    assert_eq!(quantities, vec![("1Z999AA10000001".to_string(), 1), ("1Z999AA10000002".to_string(), 2)]);
+    assert!(made.iter().all(|f| f["tracking"][0]["company"] == "UPS"));
+    for p in parcels(&sh, id).await {
+        assert_eq!(p["store"]["pending"], false, "{p}");
+    }
+
+    // The store is disconnected: the parcel says so and the shop is not called.
+    sqlx::query("UPDATE stores SET status = 'disconnected' WHERE id = $1::uuid").bind(&sh.s.shopify).execute(&sh.s.app.pool).await.unwrap();
+    let sid = add_parcel(&sh, id, "1Z999AA10000003").await;
+    sh.s.app.drain().await;
+    let p = parcels(&sh, id).await.into_iter().find(|p| p["id"] == sid).unwrap();
+    assert_eq!(p["store"]["error"], "store disconnected");
+    assert_eq!(p["store"]["pending"], true);
+    assert_eq!(fulfillments(&sh, &bought["id"]).await.len(), 2);
+}
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed(pool: PgPool) {
+    let sh = shop_with_product(pool, "woowriter@example.com", "woo-writer").await;
+    let channels = json!({ sh.s.woo.clone(): { "is_publish": true } });
+    let product: String = sqlx::query_scalar("SELECT id::text FROM products LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
+    sh.s.app.post("/api/center/products/push-to-multiple-channels", Some(&sh.s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [product] })).await;
+    sh.s.app.drain().await;
+    let res = sh.s.app.http.post(format!("{}/_sandbox/woo/woo-writer-woo/orders", sh.s.sandbox)).json(&json!({})).send().await.unwrap();
+    let bought: Value = res.json().await.unwrap();
+    let woo_id = bought["id"].to_string();
+    let mut id = None;
+    for _ in 0..100 {
+        sh.s.app.drain().await;
+        id = sqlx::query_scalar("SELECT id FROM orders WHERE platform = 'woocommerce' AND platform_order_id = $1").bind(&woo_id).fetch_optional(&sh.s.app.pool).await.unwrap();
+        if id.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let id: i64 = id.expect("the WooCommerce order arrived");
+    let sid = add_parcel(&sh, id, "1Z999AA10000009").await;
+    sh.s.app.drain().await;
+    rerun(&sh, sid).await;
+    sqlx::query("UPDATE shipments SET store_fulfillment_id = NULL WHERE id = $1").bind(sid).execute(&sh.s.app.pool).await.unwrap();
+    rerun(&sh, sid).await;
+
+    let store = sandbox(&sh, "woo/woo-writer-woo").await;
+    let items = store["trackings"][&woo_id].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0]["tracking_number"], "1Z999AA10000009");
+    assert_eq!(items[0]["tracking_provider"], "ups");
+    assert_eq!(store["orders"][&woo_id]["status"], "completed");
+    let p = parcels(&sh, id).await.remove(0);
+    assert_eq!(p["store"]["fulfillment_id"], items[0]["tracking_id"]);
+    assert_eq!(p["store"]["pending"], false, "{p}");
+    assert!(p["store"]["written_status"].is_string());
+}
