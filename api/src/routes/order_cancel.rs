@@ -69,12 +69,20 @@ struct SyncInput {
 
 /// Syncs the given supplier orders of a source with the supplier now (refunds: completed ones
 /// are credited to the wallet); an empty list syncs every open one of that source.
-#[utoipa::path(post, path = "/orders/sync-status/{source_type}", params(("source_type" = String, Path)), request_body = SyncInput, responses((status = 200, description = "data: {items: [{id, status, refund_status, error}]}")))]
+#[utoipa::path(post, path = "/orders/sync-status/{source_type}", params(("source_type" = String, Path)), request_body = SyncInput, responses((status = 200, description = "data: {items: [{id, status, refund_status, error}], progress_id} (the tracking sync of that source)")))]
 #[instrument(skip_all)]
 async fn sync_status(State(state): State<AppState>, scope: Scope, ApiPath(source): ApiPath<String>, ApiJson(i): ApiJson<SyncInput>) -> ApiResult<Value> {
     if !jobs::orders::ORDER_SOURCES.contains(&source.as_str()) {
         return Err(jobs::Error::field("source_type", format!("must be one of {}", jobs::orders::ORDER_SOURCES.join(", "))).into());
     }
     let ids = (!i.source_orders.is_empty()).then_some(i.source_orders.as_slice());
-    reply(json!({ "items": refund::sync(&state.pool, &state.suppliers, Some(scope.workplace.id), Some(&source), ids).await? }))
+    let items = refund::sync(&state.pool, &state.suppliers, Some(scope.workplace.id), Some(&source), ids).await?;
+    // Tracking numbers come from the same supplier orders: the tracking sync follows (a job).
+    let job = jobs::tasks::tracking_sync::TrackingSync {
+        workplace_id: Some(scope.workplace.id), source: Some(source), source_order_ids: ids.map(<[i64]>::to_vec), now: true, ..Default::default()
+    };
+    let mut tx = state.pool.begin().await.map_err(jobs::Error::from)?;
+    let progress_id = jobs::queue::enqueue(&mut tx, jobs::tasks::tracking_sync::KIND, Some(scope.workplace.id), &job, json!({})).await?;
+    tx.commit().await.map_err(jobs::Error::from)?;
+    reply(json!({ "items": items, "progress_id": progress_id }))
 }
