@@ -18,6 +18,7 @@ mod push;
 mod social;
 pub mod stores;
 mod tracking;
+mod tracking_import;
 mod wallet;
 mod webhooks;
 
@@ -41,6 +42,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(orders::router())
         .merge(order_placement::router())
         .merge(tracking::router())
+        .merge(tracking_import::router())
         .merge(order_automation::router())
         .merge(order_cancel::router())
         .merge(automation::router())

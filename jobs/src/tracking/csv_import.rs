@@ -55,12 +55,20 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Raw>> {
     };
     let carrier = column("carrier");
     let mut rows = vec![];
+    // The reader's own line count skips blank lines; the user's editor does not.
+    let (mut at, mut line) = (0, 1);
     for record in reader.records() {
         let record = record.map_err(|e| bad(format!("the file is not CSV: {e}")))?;
+        // The position is where the reader began, before the blank lines it skipped.
+        let mut start = record.position().map_or(at, |p| p.byte() as usize);
+        while matches!(text.as_bytes().get(start), Some(b'\n' | b'\r')) {
+            start += 1;
+        }
+        line += text.as_bytes()[at..start.max(at)].iter().filter(|b| **b == b'\n').count() as u64;
+        at = start.max(at);
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let line = record.position().map_or(0, |p| p.line());
         let field = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("").to_string();
         rows.push((line, field(Some(order)), field(Some(number)), Some(field(carrier)).filter(|c| !c.is_empty())));
     }
