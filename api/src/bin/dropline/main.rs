@@ -9,6 +9,7 @@ mod inspect;
 mod orders;
 mod push;
 mod sync;
+mod tracking;
 
 #[derive(Parser)]
 #[command(name = "dropline", about = "Dropline operator commands")]
@@ -91,6 +92,11 @@ enum Command {
     Orders {
         #[command(subcommand)]
         command: OrdersCommand,
+    },
+    /// Parcels: `tracking sync [--now] [--email]`.
+    Tracking {
+        #[command(subcommand)]
+        command: tracking::TrackingCommand,
     },
     /// Connected stores.
     Stores {
@@ -205,6 +211,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Orders { command: OrdersCommand::Place { email, ready: _, source, pay } } => {
             orders::place_ready(&pool, orders::Args { email, source, pay }).await?;
         }
+        Command::Tracking { command } => tracking::run(&pool, command).await?,
         Command::SeedDemo => {
             match jobs::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
                 Some(_) => println!("demo account created"),
