@@ -179,3 +179,28 @@ async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed(pool: PgPoo
     assert_eq!(p["store"]["pending"], false, "{p}");
     assert!(p["store"]["written_status"].is_string());
 }
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn a_rate_limited_or_unreachable_shop_is_written_once_when_it_answers(pool: PgPool) {
+    let sh = shop_with_product(pool, "outage@example.com", "outage-shop").await;
+    let bought = customer_buys(&sh, 1, None).await;
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    let faults = format!("{}/_sandbox/faults", sh.s.sandbox);
+    // Down: the job is retried later, nothing is shown as refused.
+    sh.s.app.http.post(&faults).json(&json!({ "platform": "shopify", "route_prefix": "/admin/api", "error_rate": 1.0 })).send().await.unwrap();
+    let sid = add_parcel(&sh, id, "1Z999AA10000005").await;
+    sh.s.app.drain().await;
+    let p = parcels(&sh, id).await.remove(0);
+    assert_eq!(p["store"]["pending"], true, "{p}");
+    assert!(p["store"]["error"].is_null(), "{p}");
+    let (status, attempts): (String, i32) = sqlx::query_as("SELECT status, attempts FROM progress_items WHERE kind = 'tracking_writeback' ORDER BY id DESC LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
+    assert_eq!((status.as_str(), attempts), ("queued", 1), "an outage is retried");
+    // Back, but rate limiting: the client waits and the parcel is written once.
+    sh.s.app.http.delete(&faults).send().await.unwrap();
+    sh.s.app.http.post(&faults).json(&json!({ "platform": "shopify", "route_prefix": "/admin/api", "burst_429": 2 })).send().await.unwrap();
+    rerun(&sh, sid).await;
+    let made = fulfillments(&sh, &bought["id"]).await;
+    assert_eq!(made.len(), 1, "{made:?}");
+    let p = parcels(&sh, id).await.remove(0);
+    assert_eq!(p["store"]["pending"], false, "{p}");
+}
