@@ -87,7 +87,7 @@ pub async fn start_one(conn: &mut PgConnection, workplace_id: Uuid, order_id: i6
     }
     let sources: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT l.source FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
-         WHERE l.order_id = $1 AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
+         WHERE l.order_id = $1 AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier AND l.shipment_id IS NULL
            AND (so.id IS NULL OR so.status IN ('failed', 'cancelled')) AND ($2::text IS NULL OR l.source = $2)
          ORDER BY 1",
     )
@@ -116,7 +116,7 @@ pub async fn start_one(conn: &mut PgConnection, workplace_id: Uuid, order_id: i6
         }
         sqlx::query(
             "UPDATE order_line_items l SET source_order_id = $1
-             WHERE l.order_id = $2 AND l.source = $3 AND NOT l.disabled AND NOT l.need_change_supplier
+             WHERE l.order_id = $2 AND l.source = $3 AND NOT l.disabled AND NOT l.need_change_supplier AND l.shipment_id IS NULL
                AND (l.source_order_id IS NULL OR EXISTS (SELECT 1 FROM source_orders so WHERE so.id = l.source_order_id AND so.status IN ('failed', 'cancelled')))",
         )
         .bind(id)

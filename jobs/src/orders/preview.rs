@@ -35,7 +35,7 @@ pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, o
     let lines: Vec<Line> = sqlx::query_as(
         "SELECT l.id, l.order_id, l.quantity, l.source, l.source_product_id, l.sku_id, l.cost_cents, l.shipping_info, o.country_code
          FROM order_line_items l JOIN orders o ON o.id = l.order_id LEFT JOIN source_orders so ON so.id = l.source_order_id
-         WHERE o.workplace_id = $1 AND l.order_id = ANY($2) AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
+         WHERE o.workplace_id = $1 AND l.order_id = ANY($2) AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier AND l.shipment_id IS NULL
            AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))
          ORDER BY l.id",
     )

@@ -42,7 +42,7 @@ pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
                 o.cancel_reason IS NOT NULL AS user_cancelled,
                 EXISTS (SELECT 1 FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
                         WHERE l.order_id = o.id AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
-                          AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))) AS unplaced,
+                          AND l.shipment_id IS NULL AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))) AS unplaced,
                 EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'placing') AS placing,
                 EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status IN ('waiting_payment', 'paying')) AS awaiting_payment,
                 EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'order_placed') AS placed,
@@ -68,8 +68,12 @@ pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
         READY
     } else if f.awaiting_payment {
         WAITING_PAYMENT
+    } else if let Some(shipment) = f.shipment.as_deref() {
+        // Shipped: by the supplier, or by the user outside Dropline (a tracking number added by
+        // hand or by CSV covers the lines nobody ordered here).
+        shipment
     } else if f.placed {
-        f.shipment.as_deref().unwrap_or(ORDER_PLACED)
+        ORDER_PLACED
     } else if f.any_cancelled {
         CANCELLED_SOURCE
     } else {
