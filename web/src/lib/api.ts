@@ -49,6 +49,7 @@ const NO_TOAST_STATUSES: ReadonlySet<number> = new Set([
 const NO_TOAST_PATHS: readonly RegExp[] = [
   /^auth\/account\/delete\/?$/,
   /^tracking-center\/import/,
+  /^orders\/(v\d+\/)?trackings\/import\/?$/,
   /^center\/products\/import-all/,
 ];
 
@@ -177,8 +178,10 @@ export function createApiClient(deps: ApiDeps) {
     const path = normalizePath(rawPath);
     const method = options.method ?? 'GET';
     const hasBody = options.body !== undefined;
+    // Form data (file uploads) goes as it is: the browser sets its multipart content type.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
     const token = deps.getToken();
-    const headers = buildHeaders(path, hasBody, options.headers);
+    const headers = buildHeaders(path, hasBody && !isForm, options.headers);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -193,7 +196,7 @@ export function createApiClient(deps: ApiDeps) {
       const response = await deps.fetch(buildUrl(path, options.query), {
         method,
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
         signal: controller.signal,
       });
       ctx.httpStatus = response.status;

@@ -32,7 +32,9 @@ export interface Address {
 }
 
 export interface ShippingInfo {
+  /** The supplier's option code (what save-shipping takes). */
   service_name: string;
+  company?: string | null;
   amount: number | string;
   processing_time?: string | null;
   delivery_time?: string | null;
@@ -98,6 +100,21 @@ export interface Order {
   cancel_reason?: string | null;
   line_items: LineItem[];
   source_orders: SourceOrder[];
+  /** The order's parcels (issue 8). */
+  shipments?: OrderShipment[];
+  /** The public tracking page's id (`/tracking/{public_id}`). */
+  public_id?: string | null;
+}
+
+/** A parcel as the order list and detail carry it. */
+export interface OrderShipment {
+  id: string | number;
+  tracking_number: string;
+  carrier?: string | null;
+  status: ShipmentStatus;
+  source_order_id?: string | number | null;
+  last_event_at?: string | null;
+  public_url?: string | null;
 }
 
 export interface OrderLog {

@@ -1,6 +1,7 @@
 /**
- * The order pages (issue 7): the order center, detail, create, payment pages, the wallet and the
- * automation panel, in their own chunk. The stores, the wallet balance and the navigation counts
+ * The order pages (issue 7) and the signed-in tracking pages (issue 8): the order center with its
+ * shipment tab, detail with the shipment panel, create, payment pages, the wallet, the automation
+ * panel, the tracking center and settings, in their own chunk. The stores, the wallet balance and the navigation counts
  * come from the other features here.
  */
 import { useCallback, useMemo } from 'react';
@@ -9,6 +10,7 @@ import { STATISTIC_KEY } from '@/features/account';
 import { useStores } from '@/features/channels';
 import { AutomationPage } from '@/features/order-automation';
 import { CreateOrderPage, OrderCenterPage, OrderDetailPage, PaymentConfirmationPage } from '@/features/orders';
+import { ManageTrackingPage, ParcelsCell, ShipmentPanel, ShipmentTabActions, TrackingCenterPage } from '@/features/tracking';
 import { PaymentSuccessPage, WALLET_KEY, WalletPage, useWallet } from '@/features/wallet';
 import { toAmount } from '@/lib/money';
 
@@ -33,11 +35,30 @@ function useOnOrdersChanged() {
 export function OrdersRoute() {
   const { data } = useStores();
   const stores = useMemo(() => (data?.stores ?? []).map((s) => ({ id: s.id, name: s.name || s.platform_domain })), [data]);
-  return <OrderCenterPage stores={stores} balance={useBalance()} walletPath={WALLET_PATH} automationPath={AUTOMATION_PATH} onChanged={useOnOrdersChanged()} />;
+  const onChanged = useOnOrdersChanged();
+  return (
+    <OrderCenterPage
+      stores={stores}
+      balance={useBalance()}
+      walletPath={WALLET_PATH}
+      automationPath={AUTOMATION_PATH}
+      onChanged={onChanged}
+      renderParcels={(order) => <ParcelsCell order={order} />}
+      shipmentActions={<ShipmentTabActions onFinished={onChanged} />}
+    />
+  );
 }
 
 export function OrderDetailRoute() {
-  return <OrderDetailPage balance={useBalance()} />;
+  return <OrderDetailPage balance={useBalance()} renderShipments={(order, onChanged) => <ShipmentPanel orderId={order.id} publicId={order.public_id} onChanged={onChanged} />} />;
+}
+
+export function TrackingCenterRoute() {
+  return <TrackingCenterPage />;
+}
+
+export function ManageTrackingRoute() {
+  return <ManageTrackingPage />;
 }
 
 export function CreateOrderRoute() {

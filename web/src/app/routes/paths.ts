@@ -11,7 +11,6 @@ export interface PageRoute {
 export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: 'community', title: 'pages.community' },
   { path: 'manage', title: 'pages.manage' },
-  { path: 'manage/tracking', title: 'pages.manageTracking' },
   { path: 'guide-line', title: 'pages.guideLine' },
   { path: 'ob-ai-enhancer', title: 'pages.aiEnhancer' },
   { path: 'ob-welcome', title: 'pages.welcome' },
@@ -23,9 +22,6 @@ export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: 'find-product/experts-choice', title: 'pages.expertsChoice' },
   { path: 'products-center/editor/:productCenterId', title: 'pages.productEditor' },
   { path: 'list', title: 'pages.productList' },
-  { path: 'tracking-center/import-list', title: 'pages.trackingImport' },
-  { path: 'tracking-center/supplier-available', title: 'pages.supplierAvailable' },
-  { path: 'tracking-center/supplier-unavailable', title: 'pages.supplierUnavailable' },
   { path: 'service-center/list', title: 'pages.serviceCenter' },
   { path: 'service-center/service/:serviceCenterType/:serviceCenterId', title: 'pages.serviceDetail' },
   { path: 'service-center/request', title: 'pages.serviceRequest' },
@@ -53,7 +49,6 @@ export const PUBLIC_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: '/auth/platform/:platform/auto-login', title: 'pages.autoLogin' },
   { path: '/store-dropshipping', title: 'pages.storeDropshipping' },
   { path: '/recommended/apps', title: 'pages.recommendedApps' },
-  { path: '/tracking/:orderId', title: 'pages.publicTracking' },
 ];
 
 /** Built screens: sign-in flow and the signed-in pages with real content. */
@@ -96,6 +91,11 @@ export const BUILT_PATHS = {
   paymentSuccess: '/app/orders/payment-success',
   wallet: '/app/setting/wallet',
   orderAutomation: '/app/setting/order/order-placement',
+  manageTracking: '/app/manage/tracking',
+  trackingImport: '/app/tracking-center/import-list',
+  supplierAvailable: '/app/tracking-center/supplier-available',
+  supplierUnavailable: '/app/tracking-center/supplier-unavailable',
+  publicTracking: '/tracking/:orderId',
   shopifyCallback: '/callback',
   shopifyInstall: '/install',
 } as const;

@@ -66,6 +66,10 @@ const SPEC_PATHS = [
   '/app/orders/payment-success',
   '/app/setting/wallet',
   '/app/setting/order/order-placement',
+  '/app/manage/tracking',
+  '/app/tracking-center/import-list',
+  '/app/tracking-center/supplier-available',
+  '/app/tracking-center/supplier-unavailable',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 
@@ -99,12 +103,17 @@ describe('route table', () => {
     ['/app/orders/detail/o1/waiting_payment', 'orders/detail/:orderId/:orderStatus'],
     ['/app/orders/payment-success', 'orders/payment-success'],
     ['/app/setting/wallet', 'setting/wallet'],
+    ['/app/manage/tracking', 'manage/tracking'],
+    ['/app/tracking-center/import-list', 'tracking-center/import-list'],
+    ['/app/tracking-center/supplier-available', 'tracking-center/supplier-available'],
+    ['/app/tracking-center/supplier-unavailable', 'tracking-center/supplier-unavailable'],
+    ['/tracking/abc', '/tracking/:orderId'],
   ])('%s is the %s page', (path, route) => {
     expect(leaf(path)).toBe(route);
   });
 
-  it('has the public placeholders of the spec', () => {
-    expect(PUBLIC_PLACEHOLDER_PAGES.map((p) => p.path)).toContain('/tracking/:orderId');
+  it('builds the public tracking page (no longer a placeholder)', () => {
+    expect(PUBLIC_PLACEHOLDER_PAGES.map((p) => p.path)).not.toContain('/tracking/:orderId');
   });
 
   it('detects campaign paths anywhere in the path', () => {

@@ -47,6 +47,8 @@ function orderPage(name: Exclude<keyof OrderRoutes, 'WALLET_PATH' | 'AUTOMATION_
   );
 }
 
+const PublicTracking: ComponentType = lazy(() => import('./public-tracking-route').then((m) => ({ default: m.PublicTrackingRoute })));
+
 /** The whole route tree (spec section 2). Unknown paths render the not-found page. */
 export const routes: RouteObject[] = [
   {
@@ -71,6 +73,8 @@ export const routes: RouteObject[] = [
       // Shopify sends the browser back here after an app install (the API call needs the session).
       { path: '/callback', element: <RequireAuth><ShopifyCallback /></RequireAuth> },
       { path: '/install', element: <RequireAuth><ShopifyInstall /></RequireAuth> },
+      // The public tracking page: no sign-in, outside the shell.
+      { path: '/tracking/:orderId', element: <Suspense fallback={<PageSpinner />}><PublicTracking /></Suspense> },
       ...PUBLIC_PLACEHOLDER_PAGES.map((page) => ({
         path: page.path,
         element: <ComingSoon title={page.title} homePath="/" />,
@@ -112,6 +116,11 @@ export const routes: RouteObject[] = [
           { path: 'orders/payment-success', element: orderPage('PaymentSuccessRoute') },
           { path: 'setting/wallet', element: orderPage('WalletRoute') },
           { path: 'setting/order/order-placement', element: orderPage('AutomationRoute') },
+          { path: 'manage/tracking', element: orderPage('ManageTrackingRoute') },
+          { path: 'tracking-center', element: <Navigate to="/app/tracking-center/import-list" replace /> },
+          { path: 'tracking-center/import-list', element: orderPage('TrackingCenterRoute') },
+          { path: 'tracking-center/supplier-available', element: orderPage('TrackingCenterRoute') },
+          { path: 'tracking-center/supplier-unavailable', element: orderPage('TrackingCenterRoute') },
           ...APP_PLACEHOLDER_PAGES.map((page) => ({ path: page.path, element: <ComingSoon title={page.title} /> })),
           { path: '*', element: <NotFound /> },
         ],

@@ -64,8 +64,6 @@ export const requestRefund = (sourceOrderId: string, reason?: string) => api.pos
 
 export const updateCustomer = (orderId: string, address: Address, email?: string) =>
   api.post<OrderDetail>('orders/update-customer', { order_id: apiId(orderId), address, ...(email !== undefined ? { email } : {}) }, { silent: true });
-export const saveShipping = (orderId: string, lineItemId: string, serviceName: string) =>
-  api.post<OrderDetail>(`orders/${encodeURIComponent(orderId)}/save-shipping`, { line_item_id: apiId(lineItemId), service_name: serviceName });
 
 export const previewOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/preview', { order_ids: apiIds(orderIds) }, { silent: true });
 export const createOrders = (orderIds: string[], pay: PayMethod | null) => api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: apiIds(orderIds), pay }, { silent: true });

@@ -1,5 +1,5 @@
 import { Alert, Button, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -11,12 +11,13 @@ import { useOrderActions } from '../api/use-order-actions';
 import { visibleColumns } from '../lib/columns';
 import { ORDER_PAGE_SIZE, type OrderFilters as Filters, readFilters, writeFilters } from '../lib/filters';
 import { type RowAction, rowActions } from '../lib/order-math';
-import { subStatusOf } from '../lib/tabs';
+import { countOf, subStatusOf } from '../lib/tabs';
 import { CancelDialog } from './cancel-dialog';
 import { ColumnSettings } from './column-settings';
 import { OrderFilters } from './order-filters';
 import { OrderTable } from './order-table';
 import { OrderTabs } from './order-tabs';
+import { PayAllButton } from './pay-all-button';
 import { PayDialog } from './pay-dialog';
 
 export interface OrderCenterPageProps {
@@ -28,12 +29,15 @@ export interface OrderCenterPageProps {
   automationPath?: string;
   /** Orders changed (the navigation badge and the wallet follow). */
   onChanged?: () => void;
+  /** The shipment tab's parcels of an order and its actions (the tracking feature's). */
+  renderParcels?: (order: Order) => ReactNode;
+  shipmentActions?: ReactNode;
 }
 
 const BULK: readonly RowAction[] = ['place', 'pay', 'mark', 'unmark', 'archive', 'cancel'];
 
 /** /app/orders: the order center's tabs, filters and list, with the row and bulk actions. */
-export function OrderCenterPage({ stores = [], balance, walletPath, automationPath, onChanged }: OrderCenterPageProps) {
+export function OrderCenterPage({ stores = [], balance, walletPath, automationPath, onChanged, renderParcels, shipmentActions }: OrderCenterPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -89,7 +93,11 @@ export function OrderCenterPage({ stores = [], balance, walletPath, automationPa
         </HStack>
       </HStack>
       <OrderTabs tab={filters.tab} status={filters.status} counts={counts.data} onChange={onTab} />
-      <OrderFilters filters={filters} stores={stores} onChange={go} />
+      <HStack justify="space-between" align="end" gap="3" wrap="wrap">
+        <OrderFilters filters={filters} stores={stores} onChange={go} />
+        {filters.tab === 'payment' ? <PayAllButton count={countOf(counts.data, 'payment', 'waiting_payment')} onPaid={onChanged} /> : null}
+        {filters.tab === 'shipment' ? shipmentActions : null}
+      </HStack>
       {filters.orders.length > 0 ? (
         <Alert.Root status="info" data-testid="order-ids-filter">
           <Alert.Indicator />
@@ -121,7 +129,7 @@ export function OrderCenterPage({ stores = [], balance, walletPath, automationPa
       {list.isLoading && !list.data ? (
         <Stack gap="2">{[1, 2, 3].map((i) => <Skeleton key={i} h="16" borderRadius="lg" />)}</Stack>
       ) : list.data ? (
-        <OrderTable tab={filters.tab} orders={items} columns={visibleColumns(filters.tab, columns.data?.columns)} selected={selected} busy={actions.busy} onSelect={select} onAction={(a: RowAction, o: Order) => actions.run(a, [o])} />
+        <OrderTable tab={filters.tab} orders={items} columns={visibleColumns(filters.tab, columns.data?.columns)} selected={selected} busy={actions.busy} onSelect={select} onAction={(a: RowAction, o: Order) => actions.run(a, [o])} renderParcels={renderParcels} />
       ) : null}
       {list.data ? <Pager page={filters.page} pageSize={ORDER_PAGE_SIZE} total={list.data.total} onChange={(page) => go({ page })} testId="order-pager" /> : null}
       <CancelDialog key={dialog?.kind === 'cancel' ? 'c-open' : 'c'} open={dialog?.kind === 'cancel'} count={dialog?.orders.length ?? 0} loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false} onConfirm={(r) => void actions.cancel(r)} onClose={actions.close} />

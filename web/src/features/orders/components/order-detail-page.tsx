@@ -1,14 +1,16 @@
 import { Alert, Button, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ChevronLeftIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDocumentTitle } from '@/components/use-document-title';
-import type { Order } from '@/types/orders';
+import type { LineItem, Order, OrderDetail } from '@/types/orders';
 import { useOrderDetail, useOrderLogs } from '../api/orders';
 import { useOrderActions } from '../api/use-order-actions';
 import { AddressCard } from './address-card';
 import { CancelDialog } from './cancel-dialog';
+import { ChangeSupplierDialog, ManualFulfilDialog, unplacedSources } from './fulfil-dialogs';
 import { LineItemsCard } from './line-items-card';
 import { Money, StatusBadge } from './order-cells';
 import { OrderLogsCard } from './order-logs-card';
@@ -16,8 +18,16 @@ import { PayDialog } from './pay-dialog';
 import { RowActions } from './row-actions';
 import { SourceOrdersCard } from './source-orders-card';
 
-/** /app/orders/detail/:orderId/:orderStatus: address, lines, supplier orders and the log. */
-export function OrderDetailPage({ balance }: { balance?: number | null }) {
+const MANUAL_STATUSES: readonly string[] = ['ready', 'waiting_payment', 'failed'];
+
+export interface OrderDetailPageProps {
+  balance?: number | null;
+  /** The order's shipment panel (the tracking feature's), under the supplier orders. */
+  renderShipments?: (order: OrderDetail, onChanged: () => void) => ReactNode;
+}
+
+/** /app/orders/detail/:orderId/:orderStatus: address, lines, supplier orders, shipments and the log. */
+export function OrderDetailPage({ balance, renderShipments }: OrderDetailPageProps) {
   const { t } = useTranslation();
   const { orderId } = useParams();
   const detail = useOrderDetail(orderId);
@@ -27,6 +37,18 @@ export function OrderDetailPage({ balance }: { balance?: number | null }) {
   useDocumentTitle(t('pages.orderDetail'));
   const dialog = actions.dialog;
   const busy = order ? actions.busy.has(order.id) : false;
+  const [manual, setManual] = useState(false);
+  const [supplierLine, setSupplierLine] = useState<LineItem | null>(null);
+  const saved = (o: OrderDetail) => {
+    setManual(false);
+    setSupplierLine(null);
+    void detail.mutate(o, { revalidate: false });
+    void logs.mutate();
+  };
+  const refresh = () => {
+    void detail.mutate();
+    void logs.mutate();
+  };
 
   return (
     <Stack gap="4" maxW="6xl" data-testid="order-detail-page" data-status={order?.status ?? ''}>
@@ -60,18 +82,28 @@ export function OrderDetailPage({ balance }: { balance?: number | null }) {
                 {[order.store_name, new Date(order.ordered_at).toLocaleString()].filter(Boolean).join(' · ')} · <Money value={order.total} currency={order.currency} />
               </Text>
             </Stack>
-            <RowActions order={order} busy={busy} onAction={(a, o: Order) => actions.run(a, [o])} />
+            <HStack gap="2">
+              {MANUAL_STATUSES.includes(order.status) && unplacedSources(order).length > 0 ? (
+                <Button size="xs" variant="outline" onClick={() => setManual(true)} data-testid="order-manual-fulfil">
+                  {t('orders.manual.open')}
+                </Button>
+              ) : null}
+              <RowActions order={order} busy={busy} onAction={(a, o: Order) => actions.run(a, [o])} />
+            </HStack>
           </HStack>
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
             <Stack gap="4">
-              <LineItemsCard order={order} onSaved={(o) => void detail.mutate(o, { revalidate: false })} />
+              <LineItemsCard order={order} onSaved={saved} onChangeSupplier={setSupplierLine} />
               <SourceOrdersCard order={order} />
+              {renderShipments?.(order, refresh)}
             </Stack>
             <Stack gap="4">
               <AddressCard order={order} onSaved={(o) => void detail.mutate(o, { revalidate: false })} />
               <OrderLogsCard logs={logs.data?.items ?? order.logs ?? []} />
             </Stack>
           </Grid>
+          <ManualFulfilDialog key={manual ? 'm-open' : 'm'} order={order} open={manual} onClose={() => setManual(false)} onSaved={saved} />
+          <ChangeSupplierDialog key={supplierLine?.id ?? 's'} order={order} line={supplierLine} onClose={() => setSupplierLine(null)} onSaved={saved} />
         </>
       ) : null}
       <CancelDialog key={dialog?.kind === 'cancel' ? 'c-open' : 'c'} open={dialog?.kind === 'cancel'} count={1} loading={busy} onConfirm={(r) => void actions.cancel(r)} onClose={actions.close} />

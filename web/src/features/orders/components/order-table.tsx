@@ -1,4 +1,5 @@
 import { Checkbox, Stack, Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderTab } from '@/types/orders';
 import type { ColumnKey } from '../lib/columns';
@@ -14,9 +15,11 @@ interface OrderTableProps {
   busy: ReadonlySet<string>;
   onSelect: (ids: string[], on: boolean) => void;
   onAction: (action: RowAction, order: Order) => void;
+  /** The parcels of an order (shipment tab). */
+  renderParcels?: (order: Order) => ReactNode;
 }
 
-function Cell({ column, order, busy, onAction }: { column: ColumnKey; order: Order; busy: boolean; onAction: OrderTableProps['onAction'] }) {
+function Cell({ column, order, busy, onAction, renderParcels }: { column: ColumnKey; order: Order; busy: boolean } & Pick<OrderTableProps, 'onAction' | 'renderParcels'>) {
   switch (column) {
     case 'order_id':
       return <OrderIdCell order={order} />;
@@ -45,6 +48,8 @@ function Cell({ column, order, busy, onAction }: { column: ColumnKey; order: Ord
           {order.refund_status ? <StatusBadge status={order.refund_status} /> : null}
         </Stack>
       );
+    case 'tracking':
+      return renderParcels?.(order) ?? null;
     case 'action':
       return <RowActions order={order} busy={busy} onAction={onAction} />;
     default:
@@ -53,7 +58,7 @@ function Cell({ column, order, busy, onAction }: { column: ColumnKey; order: Ord
 }
 
 /** The order list of a tab with the chosen columns. */
-export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction }: OrderTableProps) {
+export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction, renderParcels }: OrderTableProps) {
   const { t } = useTranslation();
   const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
   const some = orders.some((o) => selected.has(o.id));
@@ -86,7 +91,7 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
               </Table.Cell>
               {columns.map((c) => (
                 <Table.Cell key={c} verticalAlign="top" data-col={c}>
-                  <Cell column={c} order={order} busy={busy.has(order.id)} onAction={onAction} />
+                  <Cell column={c} order={order} busy={busy.has(order.id)} onAction={onAction} renderParcels={renderParcels} />
                 </Table.Cell>
               ))}
             </Table.Row>

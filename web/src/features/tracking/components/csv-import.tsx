@@ -1,0 +1,103 @@
+import { Alert, Badge, Button, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api';
+import type { ImportReport, ImportRowStatus } from '@/types/tracking';
+import { importTrackings } from '../api/tracking';
+
+const ROW_PALETTE: Record<ImportRowStatus, string> = { imported: 'green', duplicate: 'gray', error: 'red' };
+
+/** The import's row-by-row report: imported, duplicate, or the error with its reason. */
+export function ImportReportTable({ report }: { report: ImportReport }) {
+  const { t } = useTranslation();
+  const bad = report.rows.filter((r) => r.status === 'error').length;
+  return (
+    <Stack gap="2" data-testid="import-report" data-imported={report.imported} data-errors={bad}>
+      <Text fontSize="sm" data-testid="import-summary">
+        {t('tracking.import.summary', { imported: report.imported, errors: bad, total: report.rows.length })}
+      </Text>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('tracking.import.row')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('tracking.fields.order')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('tracking.fields.trackingNumber')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('tracking.import.result')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {report.rows.map((r) => (
+              <Table.Row key={r.row} data-testid="import-row" data-row={r.row} data-status={r.status}>
+                <Table.Cell>{r.row}</Table.Cell>
+                <Table.Cell>{r.order || '—'}</Table.Cell>
+                <Table.Cell dir="ltr">{r.tracking_number || '—'}</Table.Cell>
+                <Table.Cell>
+                  <Stack gap="0.5">
+                    <Badge size="sm" colorPalette={ROW_PALETTE[r.status] ?? 'gray'} alignSelf="start">
+                      {t(`tracking.import.status.${r.status}`, { defaultValue: r.status })}
+                    </Badge>
+                    {r.error ? (
+                      <Text fontSize="xs" color="fg.error" data-testid="import-row-error">
+                        {r.error}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}
+
+/** CSV import of tracking numbers (header: order, tracking_number, carrier). No error toast (spec section 8). */
+export function CsvImport({ onImported }: { onImported?: () => void }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setReport(null);
+    const res = await importTrackings(file);
+    setBusy(false);
+    if (input.current) input.current.value = '';
+    if (res.success && res.data) {
+      setReport(res.data);
+      if (res.data.imported > 0) onImported?.();
+    } else setError(res.errors?.file?.[0] ?? (messageOf(res) || t('tracking.import.failed')));
+  }
+
+  return (
+    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="csv-import">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Stack gap="0">
+          <Heading as="h2" size="md">
+            {t('tracking.import.title')}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {t('tracking.import.hint')}
+          </Text>
+        </Stack>
+        <Button size="sm" colorPalette="teal" onClick={() => input.current?.click()} loading={busy} data-testid="csv-import-choose">
+          {t('tracking.import.choose')}
+        </Button>
+        <Input ref={input} type="file" accept=".csv,text/csv" display="none" onChange={(e) => void upload(e.target.files?.[0])} data-testid="csv-import-file" aria-label={t('tracking.import.choose')} />
+      </HStack>
+      {error ? (
+        <Alert.Root status="error" data-testid="csv-import-error">
+          <Alert.Indicator />
+          <Alert.Title>{error}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {report ? <ImportReportTable report={report} /> : null}
+    </Stack>
+  );
+}

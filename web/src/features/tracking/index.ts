@@ -1,0 +1,10 @@
+export { TRACKINGS_PATH, useRefreshTracking } from './api/tracking';
+export { ManageTrackingPage } from './components/manage-tracking-page';
+export { ParcelsCell } from './components/parcels-cell';
+export { PublicTrackingPage } from './components/public-tracking-page';
+export { ShipmentPanel } from './components/shipment-panel';
+export { ShipmentStatusBadge } from './components/shipment-status-badge';
+export { ShipmentTabActions } from './components/shipment-tab-actions';
+export { TrackingActions } from './components/tracking-actions';
+export { TRACKING_CENTER_VIEWS, TrackingCenterPage } from './components/tracking-center-page';
+export { publicPath } from './lib/status';
