@@ -2,14 +2,13 @@
 //! parcel, for that parcel's lines) then tracking updates; WooCommerce Shipment Tracking plus the
 //! order's status. The store's id for what was made is recorded the moment it exists.
 //!
-//! Exactly once: write-backs of one order run one at a time (an advisory lock held while the
+//! Exactly once: write-backs of one order run one at a time (a lease on the order while the
 //! store is called; a second job waits for it), and every
 //! run looks for what an earlier run made (by the recorded id, else by the tracking number)
 //! before it creates anything, so a crash between the store's answer and our commit, a lost id
 //! or a duplicate delivery never makes a second fulfillment or tracking item.
 use serde_json::{Value, json};
-use sqlx::pool::PoolConnection;
-use sqlx::{Connection, PgConnection, PgPool, Postgres};
+use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
@@ -21,8 +20,8 @@ use crate::queue::runner::Claimed;
 use crate::store::stores;
 use crate::tasks::TaskContext;
 
-/// Advisory lock class of write-backs (the second key is the order id).
-const LOCK_CLASS: i32 = 0x7762_6b00;
+/// How long a run may hold its order: past it (a crashed run), the next run goes ahead.
+const LEASE_SECS: f64 = 600.0;
 
 /// The parcel as the write-back needs it.
 #[derive(Debug, sqlx::FromRow)]
@@ -61,19 +60,27 @@ impl From<crate::Error> for Failure {
 
 #[instrument(skip_all, fields(shipment_id))]
 pub async fn run(ctx: &TaskContext, job: &Claimed, shipment_id: i64) -> Result<Value, JobFailure> {
-    let Some(first) = load(&mut *ctx.pool.acquire().await.map_err(crate::Error::from)?, job.workplace_id, shipment_id).await? else {
+    let conn = &ctx.pool;
+    let Some(first) = load(conn, job.workplace_id, shipment_id).await? else {
         return Ok(json!({ "shipment_id": shipment_id, "outcome": "parcel removed" }));
     };
-    let Some(mut lock) = OrderLock::take(&ctx.pool, first.order_id).await? else {
+    let Some(lock) = OrderLock::take(conn, first.order_id).await? else {
         return Err(JobFailure::transient("another write-back of this order has been running for 30 s"));
     };
-    let conn = lock.conn();
-    // Read again under the lock: the run that held it may have recorded the store's id.
-    let Some(p) = load(conn, Some(first.workplace_id), shipment_id).await? else {
+    let result = under_lease(ctx, job, first.workplace_id, shipment_id).await;
+    lock.release().await;
+    result
+}
+
+/// The write-back proper, with the order's lease held (released by the caller whatever happens).
+async fn under_lease(ctx: &TaskContext, job: &Claimed, workplace_id: Uuid, shipment_id: i64) -> Result<Value, JobFailure> {
+    let conn = &ctx.pool;
+    // Read again under the lease: the run that held it may have recorded the store's id.
+    let Some(p) = load(conn, Some(workplace_id), shipment_id).await? else {
         return Ok(json!({ "shipment_id": shipment_id, "outcome": "parcel removed" }));
     };
     let last_try = job.attempts >= job.max_attempts;
-    let result = match write(ctx, conn, &p).await {
+    match write(ctx, conn, &p).await {
         Ok(Some((w, completed))) => {
             finish(conn, &p, &w, completed).await?;
             Ok(json!({ "shipment_id": p.id, "outcome": w.action, "remote_id": w.remote_id, "order_completed": completed }))
@@ -93,63 +100,54 @@ pub async fn run(ctx: &TaskContext, job: &Claimed, shipment_id: i64) -> Result<V
             }
             Err(JobFailure::transient(m))
         }
-    };
-    lock.release().await;
-    result
+    }
 }
 
-/// Write-backs of one order, one at a time: a session advisory lock on a connection the run
-/// keeps for all its queries (one connection per job, so many jobs waiting cannot starve the
-/// pool). A run that ends without `release` (a panic) closes the connection, which frees the lock.
+/// Write-backs of one order, one at a time: a lease on the order row (`writeback_lease_until`).
+/// Nothing is held while the store is called, so runs waiting on a store's rate limit take no
+/// database connection; a run that dies keeps the order until the lease ends.
 struct OrderLock {
-    conn: Option<PoolConnection<Postgres>>,
+    pool: PgPool,
     order_id: i64,
 }
 
 impl OrderLock {
     /// Waits up to 30 s for the order; `None` when another run still holds it.
     async fn take(pool: &PgPool, order_id: i64) -> crate::Result<Option<Self>> {
-        let mut conn = pool.acquire().await?;
         for _ in 0..150 {
-            let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, ($2 % 2147483647)::int)").bind(LOCK_CLASS).bind(order_id).fetch_one(&mut *conn).await?;
-            if got {
-                return Ok(Some(OrderLock { conn: Some(conn), order_id }));
+            let got: Option<i64> = sqlx::query_scalar(
+                "UPDATE orders SET writeback_lease_until = now() + make_interval(secs => $2)
+                 WHERE id = $1 AND (writeback_lease_until IS NULL OR writeback_lease_until < now()) RETURNING id",
+            )
+            .bind(order_id)
+            .bind(LEASE_SECS)
+            .fetch_optional(pool)
+            .await?;
+            if got.is_some() {
+                return Ok(Some(OrderLock { pool: pool.clone(), order_id }));
             }
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         }
         Ok(None)
     }
 
-    fn conn(&mut self) -> &mut PgConnection {
-        self.conn.as_mut().expect("held until released")
-    }
-
-    async fn release(mut self) {
-        let Some(mut conn) = self.conn.take() else { return };
-        let unlocked = sqlx::query("SELECT pg_advisory_unlock($1, ($2 % 2147483647)::int)").bind(LOCK_CLASS).bind(self.order_id).execute(&mut *conn).await;
-        if unlocked.is_err() {
-            drop(conn.detach());
-        }
-    }
-}
-
-impl Drop for OrderLock {
-    fn drop(&mut self) {
-        if let Some(conn) = self.conn.take() {
-            drop(conn.detach());
+    async fn release(self) {
+        let freed = sqlx::query("UPDATE orders SET writeback_lease_until = NULL WHERE id = $1").bind(self.order_id).execute(&self.pool).await;
+        if let Err(e) = freed {
+            tracing::warn!(order_id = self.order_id, error = %e, "write-back lease not released; it ends by itself");
         }
     }
 }
 
 /// Calls the parcel's store. `None`: the store is disconnected (nothing was called).
-async fn write(ctx: &TaskContext, conn: &mut PgConnection, p: &Parcel) -> Result<Option<(Written, bool)>, Failure> {
+async fn write(ctx: &TaskContext, conn: &PgPool, p: &Parcel) -> Result<Option<(Written, bool)>, Failure> {
     let store: Option<stores::Credentials> = sqlx::query_as(
         "SELECT id, workplace_id, platform, platform_domain, api_base, currency, status, credentials, webhook_secret FROM stores
          WHERE id = $1 AND workplace_id = $2 AND status = 'connected'",
     )
     .bind(p.store_id)
     .bind(p.workplace_id)
-    .fetch_optional(&mut *conn)
+    .fetch_optional(conn)
     .await
     .map_err(crate::Error::from)?;
     let Some(store) = store else { return Ok(None) };
@@ -173,7 +171,7 @@ async fn write(ctx: &TaskContext, conn: &mut PgConnection, p: &Parcel) -> Result
     }
 }
 
-async fn load(conn: &mut PgConnection, workplace_id: Option<Uuid>, id: i64) -> crate::Result<Option<Parcel>> {
+async fn load(conn: &PgPool, workplace_id: Option<Uuid>, id: i64) -> crate::Result<Option<Parcel>> {
     Ok(sqlx::query_as(
         "SELECT s.id, s.workplace_id, s.order_id, s.source_order_id, s.tracking_number, s.carrier, s.status, s.store_fulfillment_id,
                 s.written_status, o.platform_order_id, o.store_id
@@ -187,7 +185,7 @@ async fn load(conn: &mut PgConnection, workplace_id: Option<Uuid>, id: i64) -> c
 }
 
 /// The parcel's lines: (store line item id, quantity).
-async fn lines(conn: &mut PgConnection, p: &Parcel) -> crate::Result<Vec<(String, i64)>> {
+async fn lines(conn: &PgPool, p: &Parcel) -> crate::Result<Vec<(String, i64)>> {
     let rows: Vec<(String, i32)> = sqlx::query_as("SELECT platform_line_item_id, quantity FROM order_line_items WHERE shipment_id = $1 AND workplace_id = $2 ORDER BY id")
         .bind(p.id)
         .bind(p.workplace_id)
@@ -198,7 +196,7 @@ async fn lines(conn: &mut PgConnection, p: &Parcel) -> crate::Result<Vec<(String
 
 /// Keeps the store's id for the parcel the moment it exists, outside any longer transaction,
 /// so a crash right after cannot lose it.
-pub async fn record_remote(conn: &mut PgConnection, p: &Parcel, remote_id: &str) -> crate::Result<()> {
+pub async fn record_remote(conn: &PgPool, p: &Parcel, remote_id: &str) -> crate::Result<()> {
     sqlx::query("UPDATE shipments SET store_fulfillment_id = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2")
         .bind(p.id)
         .bind(p.workplace_id)
@@ -210,7 +208,7 @@ pub async fn record_remote(conn: &mut PgConnection, p: &Parcel, remote_id: &str)
 
 /// The parcel is written as of the status read at the start; a change since then keeps it
 /// pending (its own job follows).
-async fn finish(conn: &mut PgConnection, p: &Parcel, w: &Written, completed: bool) -> crate::Result<()> {
+async fn finish(conn: &PgPool, p: &Parcel, w: &Written, completed: bool) -> crate::Result<()> {
     let mut tx = conn.begin().await?;
     sqlx::query(
         "UPDATE shipments SET store_fulfillment_id = $3, written_status = $4, written_at = now(), writeback_pending = status IS DISTINCT FROM $4,
@@ -231,7 +229,7 @@ async fn finish(conn: &mut PgConnection, p: &Parcel, w: &Written, completed: boo
     Ok(())
 }
 
-async fn set_error(conn: &mut PgConnection, p: &Parcel, message: &str) -> crate::Result<()> {
+async fn set_error(conn: &PgPool, p: &Parcel, message: &str) -> crate::Result<()> {
     let mut tx = conn.begin().await?;
     sqlx::query("UPDATE shipments SET writeback_error = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2")
         .bind(p.id)
@@ -244,7 +242,7 @@ async fn set_error(conn: &mut PgConnection, p: &Parcel, message: &str) -> crate:
     Ok(())
 }
 
-async fn log(conn: &mut PgConnection, p: &Parcel, event: &str, detail: Value) -> crate::Result<()> {
+async fn log(conn: &mut sqlx::PgConnection, p: &Parcel, event: &str, detail: Value) -> crate::Result<()> {
     sqlx::query("INSERT INTO order_logs (workplace_id, order_id, source_order_id, shipment_id, event, detail) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(p.workplace_id)
         .bind(p.order_id)

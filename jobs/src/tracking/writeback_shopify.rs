@@ -3,7 +3,7 @@
 //! its tracking number before anything is created, and `fulfillmentTrackingInfoUpdate` when
 //! the carrier or the number differ from what Shopify shows.
 use serde_json::{Value, json};
-use sqlx::PgConnection;
+use sqlx::PgPool;
 use std::collections::HashMap;
 
 use super::writeback::{Failure, Parcel, Written, record_remote};
@@ -48,7 +48,7 @@ fn same_number(a: &str, b: &str) -> bool {
     norm(a) == norm(b)
 }
 
-pub async fn write(conn: &mut PgConnection, admin: &Admin, p: &Parcel, lines: &[(String, i64)]) -> Result<Written, Failure> {
+pub async fn write(pool: &PgPool, admin: &Admin, p: &Parcel, lines: &[(String, i64)]) -> Result<Written, Failure> {
     let order_gid = format!("gid://shopify/Order/{}", p.platform_order_id);
     let a = admin.graphql_costed(FULFILLMENTS, json!({ "id": order_gid }), 60.0).await.map_err(failure)?;
     if let Some(f) = refused(&a, "to read the order", "order") {
@@ -66,7 +66,7 @@ pub async fn write(conn: &mut PgConnection, admin: &Admin, p: &Parcel, lines: &[
     if let Some(f) = existing {
         let id = f["id"].as_str().unwrap_or_default().to_string();
         let action = if recorded.is_some() { "unchanged" } else { "found" };
-        record_remote(conn, p, &id).await?;
+        record_remote(pool, p, &id).await?;
         let info = &f["trackingInfo"][0];
         let number_differs = !info["number"].as_str().is_some_and(|n| same_number(n, &p.tracking_number));
         let carrier_differs = p.carrier.as_deref().is_some_and(|c| info["company"].as_str() != Some(c));
@@ -94,7 +94,7 @@ pub async fn write(conn: &mut PgConnection, admin: &Admin, p: &Parcel, lines: &[
     let Some(id) = a["data"]["fulfillmentCreate"]["fulfillment"]["id"].as_str() else {
         return Err(Failure::Outage("Shopify answered the fulfillment without its id".into()));
     };
-    record_remote(conn, p, id).await?;
+    record_remote(pool, p, id).await?;
     Ok(Written { remote_id: id.to_string(), action: "created" })
 }
 

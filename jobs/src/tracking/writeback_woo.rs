@@ -7,7 +7,7 @@
 //! email, which is where the extension puts the tracking links. Waiting for delivery would
 //! hold that email back for the whole journey.
 use serde_json::{Value, json};
-use sqlx::PgConnection;
+use sqlx::PgPool;
 
 use super::writeback::{Failure, Parcel, Written, record_remote};
 use crate::connectors::woocommerce::{Rest, WooError};
@@ -29,7 +29,7 @@ fn same_number(a: &str, b: &str) -> bool {
     norm(a) == norm(b)
 }
 
-pub async fn write(conn: &mut PgConnection, rest: &Rest, p: &Parcel) -> Result<Written, Failure> {
+pub async fn write(pool: &PgPool, rest: &Rest, p: &Parcel) -> Result<Written, Failure> {
     let path = format!("orders/{}/shipment-trackings", p.platform_order_id);
     let list = rest.send_at(NS, reqwest::Method::GET, &path, None).await.map_err(failure)?;
     let items = list.as_array().cloned().unwrap_or_default();
@@ -38,7 +38,7 @@ pub async fn write(conn: &mut PgConnection, rest: &Rest, p: &Parcel) -> Result<W
     if let Some(t) = existing {
         // A tracking item cannot be edited; a carrier named later stays as first written.
         let id = t["tracking_id"].as_str().unwrap_or_default().to_string();
-        record_remote(conn, p, &id).await?;
+        record_remote(pool, p, &id).await?;
         return Ok(Written { remote_id: id, action: if recorded.is_some() { "unchanged" } else { "found" } });
     }
     let mut body = json!({ "tracking_number": p.tracking_number, "date_shipped": chrono::Utc::now().format("%Y-%m-%d").to_string() });
@@ -54,13 +54,13 @@ pub async fn write(conn: &mut PgConnection, rest: &Rest, p: &Parcel) -> Result<W
     let Some(id) = t["tracking_id"].as_str() else {
         return Err(Failure::Outage("the store answered the shipment tracking without its id".into()));
     };
-    record_remote(conn, p, id).await?;
+    record_remote(pool, p, id).await?;
     Ok(Written { remote_id: id.to_string(), action: "created" })
 }
 
 /// Marks the order `completed` when every parcel of it is written and every line travels in a
 /// parcel (a multi-supplier order waits for its last supplier). Returns whether this run did.
-pub async fn complete_when_all_written(conn: &mut PgConnection, rest: &Rest, p: &Parcel) -> Result<bool, Failure> {
+pub async fn complete_when_all_written(pool: &PgPool, rest: &Rest, p: &Parcel) -> Result<bool, Failure> {
     let all: bool = sqlx::query_scalar(
         "SELECT NOT EXISTS (SELECT 1 FROM shipments WHERE order_id = $1 AND workplace_id = $2 AND id <> $3 AND store_fulfillment_id IS NULL)
             AND NOT EXISTS (SELECT 1 FROM order_line_items WHERE order_id = $1 AND workplace_id = $2 AND shipment_id IS NULL AND NOT disabled)",
@@ -68,7 +68,7 @@ pub async fn complete_when_all_written(conn: &mut PgConnection, rest: &Rest, p: 
     .bind(p.order_id)
     .bind(p.workplace_id)
     .bind(p.id)
-    .fetch_one(conn)
+    .fetch_one(pool)
     .await
     .map_err(crate::Error::from)?;
     if !all {
