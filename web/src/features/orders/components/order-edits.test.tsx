@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/api-mock';
+import { type MockReply, mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { lineFixture, orderFixture } from '../test-fixtures';
 import { OrderCenterPage } from './order-center-page';
@@ -13,7 +13,7 @@ const OPTIONS = [
 ];
 
 function serveDetail() {
-  return mockApi((c) => {
+  return mockApi((c): MockReply | undefined => {
     if (c.path === 'orders/v5/detail/5') return { data: ORDER };
     if (c.path === 'orders/v4/order_log/order/5') return { data: { items: [{ id: 1, event: 'supplier_order_created', detail: {}, created_at: '2026-11-21T10:00:00Z' }] } };
     if (c.path === 'product-sources/logistics/aliexpress/1005') return { data: { options: OPTIONS } };

@@ -1,20 +1,7 @@
 import { HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLog } from '@/types/orders';
-
-const detailText = (detail: unknown): string => {
-  if (detail == null || detail === '') return '';
-  if (typeof detail === 'string') return detail;
-  if (typeof detail === 'object') {
-    const d = detail as Record<string, unknown>;
-    if (typeof d.message === 'string') return d.message;
-    return Object.entries(d)
-      .filter(([, v]) => v != null && typeof v !== 'object')
-      .map(([k, v]) => `${k}: ${String(v)}`)
-      .join(' · ');
-  }
-  return String(detail);
-};
+import { logDetailText } from '../lib/log-detail';
 
 /** What happened to the order, newest first. */
 export function OrderLogsCard({ logs }: { logs: OrderLog[] }) {
@@ -34,7 +21,7 @@ export function OrderLogsCard({ logs }: { logs: OrderLog[] }) {
         <HStack key={log.id} justify="space-between" align="start" py="2" borderTopWidth="1px" fontSize="sm" data-testid="order-log" data-event={log.event}>
           <Stack gap="0">
             <Text fontWeight="medium">{t(`orders.events.${log.event}`, { defaultValue: log.event })}</Text>
-            {detailText(log.detail) ? <Text color="fg.muted">{detailText(log.detail)}</Text> : null}
+            {logDetailText(log.detail, t) ? <Text color="fg.muted">{logDetailText(log.detail, t)}</Text> : null}
           </Stack>
           <Text color="fg.muted" whiteSpace="nowrap">
             {new Date(log.created_at).toLocaleString(i18n.language)}
