@@ -1,4 +1,4 @@
-//! `cargo run --release -p bench-tracking [-- PARCELS RUNNERS]`
+//! `cargo run --release -p bench-tracking [-- PARCELS RUNNERS STORES PER_STORE]`
 //!
 //! Follows PARCELS parcels (default 100,000) through the sandbox's 17TRACK API with the
 //! product's own `tracking::follow` (RUNNERS concurrent runs, default 4, as several workers
@@ -6,6 +6,7 @@
 //! sandbox clock moves 30 days) reads every parcel again and writes the status changes with
 //! their order statuses, logs and write-back jobs. Prints status updates per second for each
 //! pass as a ratio to the 2,000/s aim (limits off: the sandbox answers as fast as it can).
+//! Then the write-back under Shopify's limits (`writeback.rs`).
 use dropline_tests::{TestApp, connect_shopify, use_sandbox};
 use jobs::connectors::track17::Track17;
 use jobs::tracking::follow;
@@ -13,16 +14,23 @@ use serde_json::json;
 use sqlx::PgPool;
 use std::time::Instant;
 
+mod writeback;
+
 const AIM: f64 = 2_000.0;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let (parcels, runners) = (arg(1, 100_000), arg(2, 4));
+    let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 30));
     let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
     let sandbox = format!("http://{addr}");
     let pool = fresh_database("dropline_bench_tracking").await?;
-    let app = TestApp::spawn_with(pool.clone(), |s| use_sandbox(s, &sandbox)).await;
+    let app = TestApp::spawn_with(pool.clone(), |s| {
+        use_sandbox(s, &sandbox);
+        // The in-process worker's schedules would refresh the catalogue meanwhile: keep it small.
+        s.catalogue.max_pages = 1;
+    })
+    .await;
     let token = app.signed_up("bench-tracking@example.com").await;
     let store = connect_shopify(&app, &token, "tracking-bench").await.data()["store"]["id"].as_str().unwrap_or_default().to_string();
     app.drain().await;
@@ -38,8 +46,11 @@ async fn main() -> anyhow::Result<()> {
     let by_status: Vec<(String, i64)> = sqlx::query_as("SELECT status, count(*) FROM shipments GROUP BY 1 ORDER BY 2 DESC").fetch_all(&pool).await?;
     let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'tracking_writeback'").fetch_one(&pool).await?;
     println!("parcels by status: {by_status:?}; write-back jobs queued: {jobs}");
-    Ok(())
+    // The carrier half's write-back jobs are for a store that is not the point here.
+    sqlx::query("DELETE FROM progress_items WHERE kind = 'tracking_writeback'").execute(&pool).await?;
+    writeback::run(&app, &sandbox, &pool, stores, per_store).await
 }
+
 
 fn report(pass: &str, n: usize, secs: f64) {
     let rate = n as f64 / secs;

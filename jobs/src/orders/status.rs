@@ -37,6 +37,10 @@ struct Facts {
 
 /// Recomputes and stores the order's status and refund status.
 pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
+    // Two supplier orders of one order finishing at once would each read the other's old state
+    // and leave the order behind (bench-orders saw paid orders left in waiting_payment): the
+    // order's row lock makes the second wait, and its next statement reads what the first committed.
+    sqlx::query("SELECT 1 FROM orders WHERE id = $1 FOR UPDATE").bind(order_id).execute(&mut *conn).await?;
     let f: Facts = sqlx::query_as(
         "SELECT o.channel_cancelled_at IS NOT NULL AS channel_cancelled, o.failed_at IS NOT NULL AS failed,
                 o.cancel_reason IS NOT NULL AS user_cancelled,

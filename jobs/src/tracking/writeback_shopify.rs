@@ -9,15 +9,18 @@ use std::collections::HashMap;
 use super::writeback::{Failure, Parcel, Written, record_remote};
 use crate::connectors::shopify::{Admin, ShopifyError};
 
-/// The order's fulfillments: a small read made on every run (Shopify charges about one point
-/// per fulfillment).
-const FULFILLMENTS: &str = "query($id: ID!) { order(id: $id) { id fulfillments(first: 50) { id status trackingInfo(first: 5) { number company } } } }";
+/// The order's fulfillments, to find what an earlier run made. Shopify charges the requested
+/// cost up front (an object 1, a connection 2 + first × its node), and the shared bucket
+/// reserves exactly that, so each read states its cost: 1 + 2 + 10 × (2 + 1) = 33 points.
+/// Dropline makes one fulfillment per parcel with one tracking number, and an order has a few.
+const FULFILLMENTS: &str = "query($id: ID!) { order(id: $id) { id fulfillments(first: 10) { id status trackingInfo(first: 1) { number company } } } }";
+const FULFILLMENTS_COST: f64 = 33.0;
 
-/// Open fulfillment orders and their lines, read only to create. 5 × 30 lines keeps the
-/// requested cost (about 5 × (1 + 30 × 2) = 305 points) well inside a 1,000-point bucket;
-/// an order split over more locations or lines is beyond what Dropline places.
-const FULFILLMENT_ORDERS: &str = "query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 5) { nodes { id status
-    lineItems(first: 30) { nodes { id remainingQuantity lineItem { id } } } } } } }";
+/// Open fulfillment orders and their lines, read only to create: 1 + 2 + 3 × (2 + 20 × 1) = 69
+/// points. An order split over more locations or with more lines is beyond what Dropline places.
+const FULFILLMENT_ORDERS: &str = "query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 3) { nodes { id status
+    lineItems(first: 20) { nodes { id remainingQuantity lineItem { id } } } } } } }";
+const FULFILLMENT_ORDERS_COST: f64 = 69.0;
 
 const CREATE: &str = "mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { field message } } }";
 
@@ -50,7 +53,7 @@ fn same_number(a: &str, b: &str) -> bool {
 
 pub async fn write(pool: &PgPool, admin: &Admin, p: &Parcel, lines: &[(String, i64)]) -> Result<Written, Failure> {
     let order_gid = format!("gid://shopify/Order/{}", p.platform_order_id);
-    let a = admin.graphql_costed(FULFILLMENTS, json!({ "id": order_gid }), 60.0).await.map_err(failure)?;
+    let a = admin.graphql_costed(FULFILLMENTS, json!({ "id": order_gid }), FULFILLMENTS_COST).await.map_err(failure)?;
     if let Some(f) = refused(&a, "to read the order", "order") {
         return Err(f);
     }
@@ -109,7 +112,7 @@ fn tracking(p: &Parcel) -> Value {
 /// `lineItemsByFulfillmentOrder` for the parcel's lines: each line's quantity taken from the
 /// open fulfillment orders that still hold it.
 async fn groups(admin: &Admin, order_gid: &str, lines: &[(String, i64)]) -> Result<Vec<Value>, Failure> {
-    let a = admin.graphql_costed(FULFILLMENT_ORDERS, json!({ "id": order_gid }), 320.0).await.map_err(failure)?;
+    let a = admin.graphql_costed(FULFILLMENT_ORDERS, json!({ "id": order_gid }), FULFILLMENT_ORDERS_COST).await.map_err(failure)?;
     if let Some(f) = refused(&a, "to read the fulfillment orders", "order") {
         return Err(f);
     }

@@ -1,0 +1,93 @@
+//! The write-back half: STORES Shopify stores with Shopify's standard bucket (1,000 points,
+//! 50 a second), PER_STORE customer orders each with a parcel added, written back by the real
+//! worker (in process). Prints fulfillments per second and the share of the stores' limits the
+//! write-back used (the product is not the bottleneck when the share is close to 1), and the
+//! THROTTLED answers the stores gave.
+use dropline_tests::{TestApp, connect_shopify};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per_store: usize) -> anyhow::Result<()> {
+    let token = app.signed_up("bench-writeback@example.com").await;
+    for i in 0..stores {
+        connect_shopify(app, &token, &format!("wb-{i}")).await;
+    }
+    app.drain().await;
+    let before: i64 = sqlx::query_scalar("SELECT count(*) FROM webhook_events").fetch_one(pool).await?;
+    for i in 0..stores {
+        for _ in 0..per_store {
+            app.http.post(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com/orders")).json(&json!({})).send().await?;
+        }
+    }
+    let wanted = before + (stores * per_store) as i64;
+    let t = Instant::now();
+    while sqlx::query_scalar::<_, i64>("SELECT count(*) FROM webhook_events").fetch_one(pool).await? < wanted {
+        anyhow::ensure!(t.elapsed() < Duration::from_secs(300), "webhooks did not arrive");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    app.drain().await;
+    let orders: Vec<(i64, uuid::Uuid)> = sqlx::query_as("SELECT o.id, o.workplace_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.platform_domain LIKE 'wb-%'").fetch_all(pool).await?;
+    let standard = json!({ "maximum_available": 1000, "currently_available": 1000, "restore_rate": 50 });
+    for i in 0..stores {
+        app.http.post(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com/throttle")).json(&standard).send().await?;
+    }
+    let (throttled_before, charged_before, available) = buckets(sandbox, stores).await;
+    let mut tx = pool.begin().await?;
+    for (id, workplace_id) in &orders {
+        let number = format!("YT{id:016}");
+        let s = jobs::tracking::shipments::NewShipment { workplace_id: *workplace_id, order_id: *id, source_order_id: None, tracking_number: &number, carrier: Some("YunExpress"), origin: "manual" };
+        jobs::tracking::shipments::add(&mut tx, &s).await?;
+    }
+    tx.commit().await?;
+
+    let t = Instant::now();
+    let (stop, rx) = watch::channel(false);
+    let worker = worker::Worker::with_pool(app.settings.clone(), pool.clone()).await?;
+    let running = tokio::spawn(worker.run_until_stopped(Some(rx)));
+    loop {
+        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'tracking_writeback' AND status IN ('queued', 'processing')").fetch_one(pool).await?;
+        if open == 0 {
+            break;
+        }
+        anyhow::ensure!(t.elapsed() < Duration::from_secs(3_600), "{open} write-backs still open");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    stop.send(true)?;
+    let _ = running.await;
+    let written: i64 = sqlx::query_scalar("SELECT count(*) FROM shipments WHERE store_fulfillment_id IS NOT NULL AND NOT writeback_pending").fetch_one(pool).await?;
+    let failed: Vec<(Option<String>, i64)> = sqlx::query_as("SELECT error, count(*) FROM progress_items WHERE kind = 'tracking_writeback' AND status = 'error' GROUP BY 1").fetch_all(pool).await?;
+    if !failed.is_empty() {
+        println!("write-back failures: {failed:?}");
+    }
+    let (throttled_after, charged_after, _) = buckets(sandbox, stores).await;
+    let allowed = available + stores as f64 * 50.0 * secs;
+    let used = charged_after - charged_before;
+    println!(
+        "write-back: {written} of {} parcels written to {stores} Shopify stores (1,000 points, 50/s each) in {secs:.1} s = {:.1} fulfillments/s; points used {used:.0} of {allowed:.0} allowed = share {:.3}; {:.0} points per parcel; THROTTLED answers: {}",
+        orders.len(),
+        written as f64 / secs,
+        used / allowed,
+        used / written.max(1) as f64,
+        throttled_after - throttled_before
+    );
+    Ok(())
+}
+
+/// Summed over the shops: THROTTLED answers, points charged, points available now.
+async fn buckets(sandbox: &str, stores: usize) -> (u64, f64, f64) {
+    let mut sum = (0, 0.0, 0.0);
+    for i in 0..stores {
+        let state: Value = match reqwest::get(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com")).await {
+            Ok(r) => r.json().await.unwrap_or(Value::Null),
+            Err(_) => Value::Null,
+        };
+        let b = &state["throttle"];
+        sum.0 += b["throttled_replies"].as_u64().unwrap_or(0);
+        sum.1 += b["points_charged"].as_f64().unwrap_or(0.0);
+        sum.2 += b["available"].as_f64().unwrap_or(0.0);
+    }
+    sum
+}
