@@ -86,14 +86,7 @@ async fn supplier_syncs(pool: &PgPool, now: DateTime<Utc>) -> Result<usize> {
     }
     let names: Vec<&str> = slots.iter().map(|s| s.1.as_str()).collect();
     let dues: Vec<DateTime<Utc>> = slots.iter().map(|s| s.2).collect();
-    let open: Vec<String> = sqlx::query_scalar(
-        "SELECT n FROM UNNEST($1::text[], $2::timestamptz[]) AS t(n, d)
-         WHERE NOT EXISTS (SELECT 1 FROM schedule_runs r WHERE r.name = t.n AND r.due_at = t.d)",
-    )
-    .bind(&names)
-    .bind(&dues)
-    .fetch_all(pool)
-    .await?;
+    let open = open_slots(pool, &names, &dues).await?;
     let mut enqueued = 0;
     for (workplace_id, name, due) in slots.iter().filter(|s| open.contains(&s.1)) {
         let job = SupplierSyncJob { workplace_id: *workplace_id, product_ids: None };
@@ -121,14 +114,7 @@ async fn order_schedules(pool: &PgPool, now: DateTime<Utc>) -> Result<usize> {
         .collect();
     let names: Vec<&str> = slots.iter().map(|s| s.2.as_str()).collect();
     let dues: Vec<DateTime<Utc>> = slots.iter().map(|s| s.3).collect();
-    let open: Vec<String> = sqlx::query_scalar(
-        "SELECT n FROM UNNEST($1::text[], $2::timestamptz[]) AS t(n, d)
-         WHERE NOT EXISTS (SELECT 1 FROM schedule_runs r WHERE r.name = t.n AND r.due_at = t.d)",
-    )
-    .bind(&names)
-    .bind(&dues)
-    .fetch_all(pool)
-    .await?;
+    let open = open_slots(pool, &names, &dues).await?;
     for (store_id, workplace_id, name, due) in slots.iter().filter(|s| open.contains(&s.2)) {
         let job = store_orders_sync::StoreOrdersSyncJob { store_id: *store_id, workplace_id: *workplace_id };
         enqueued += once(pool, name, *due, store_orders_sync::KIND, Some(*workplace_id), &job, json!({ "store_id": store_id })).await? as usize;
@@ -157,4 +143,16 @@ mod tests {
         assert_eq!(offset_slot(now, 86_400, 3_600 * 10).to_rfc3339(), "2026-11-23T10:00:00+00:00");
         assert_eq!(offset_slot(now, 3_600, 3_600 * 5 + 60).to_rfc3339(), "2026-11-23T10:01:00+00:00");
     }
+}
+
+/// The (name, due) slots no worker has taken yet, in one query.
+async fn open_slots(pool: &PgPool, names: &[&str], dues: &[DateTime<Utc>]) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT n FROM UNNEST($1::text[], $2::timestamptz[]) AS t(n, d)
+         WHERE NOT EXISTS (SELECT 1 FROM schedule_runs r WHERE r.name = t.n AND r.due_at = t.d)",
+    )
+    .bind(names)
+    .bind(dues)
+    .fetch_all(pool)
+    .await?)
 }

@@ -6,8 +6,7 @@ use jobs::orders::place::{self, PayWith, PlacementItem};
 use jobs::store::{users, workplaces};
 use sqlx::PgPool;
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::follow;
 
@@ -55,24 +54,8 @@ pub async fn place_ready(pool: &PgPool, args: Args) -> anyhow::Result<()> {
 
 /// Polls the supplier orders until none is processing, or `None` when nothing moved for `stall`.
 async fn follow_items(pool: &PgPool, workplace_id: uuid::Uuid, ids: &[i64], stall: Duration) -> anyhow::Result<Option<Vec<PlacementItem>>> {
-    let (mut last_done, mut last_change) = (-1, Instant::now());
-    loop {
-        let items = place::items(pool, workplace_id, Some(ids)).await?;
-        let done = items.iter().filter(|i| i.status != "processing").count() as i64;
-        print!("\r{}", follow::bar(done, items.len() as i64));
-        std::io::stdout().flush().ok();
-        if done == items.len() as i64 {
-            println!();
-            return Ok(Some(items));
-        }
-        if done != last_done {
-            (last_done, last_change) = (done, Instant::now());
-        } else if last_change.elapsed() > stall {
-            println!();
-            return Ok(None);
-        }
-        tokio::time::sleep(Duration::from_millis(300)).await;
-    }
+    let read = || async move { Ok(place::items(pool, workplace_id, Some(ids)).await?) };
+    follow::until_done(read, |i: &PlacementItem| i.status != "processing", None, stall).await
 }
 
 /// Placed (the supplier has the order), paid, and failures counted by error key.
