@@ -1,5 +1,7 @@
 //! `TestApp::spawn(pool)`: the real API on a free port over a fresh database (from
 //! `#[sqlx::test]`), a Redis namespace of its own, and helpers that speak the envelope.
+pub mod bench;
+
 use jobs::config::Settings;
 use jobs::queue::{RedisQueues, Runner};
 use jobs::tasks::TaskContext;

@@ -7,6 +7,7 @@
 //!    50 a second), PER_STORE products each; prints the points per second Dropline achieved in
 //!    steady state as a share of the sum of the stores' restore rates (aim 95%), and the
 //!    THROTTLED answers the stores gave (aim 0 after the first).
+use dropline_tests::bench::{fresh_database, shopify_buckets};
 use dropline_tests::{TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, use_sandbox};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -65,7 +66,8 @@ async fn main() -> anyhow::Result<()> {
     for i in 0..stores {
         app.http.post(format!("{sandbox}/_sandbox/shopify/paced-{i}/throttle")).json(&standard).send().await?;
     }
-    let (throttled_before, charged_before, available) = buckets(&sandbox, stores).await;
+    let paced: Vec<String> = (0..stores).map(|i| format!("paced-{i}")).collect();
+    let (throttled_before, charged_before, available) = shopify_buckets(&sandbox, &paced).await;
     let ids = catalogue(&app, &token, &sandbox, per_store).await?;
     sqlx::query("TRUNCATE push_targets").execute(&pool).await?;
     let refs: Vec<&str> = destinations.iter().map(String::as_str).collect();
@@ -73,7 +75,7 @@ async fn main() -> anyhow::Result<()> {
     push(&app, &token, &ids, &refs).await?;
     let done = wait_final(&pool, Duration::from_secs(3_600)).await?;
     let secs = t.elapsed().as_secs_f64();
-    let (throttled_after, charged_after, _) = buckets(&sandbox, stores).await;
+    let (throttled_after, charged_after, _) = shopify_buckets(&sandbox, &paced).await;
     // What the buckets allowed over the run: what they held at the start plus what they
     // restored; the share is the part of that Dropline used.
     let allowed = available + stores as f64 * 50.0 * secs;
@@ -86,15 +88,6 @@ async fn main() -> anyhow::Result<()> {
     stop.send(true)?;
     let _ = running.await;
     Ok(())
-}
-
-async fn fresh_database(name: &str) -> anyhow::Result<PgPool> {
-    let admin = PgPool::connect("postgres://postgres@127.0.0.1:5432/postgres").await?;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await?;
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
-    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(40).connect(&format!("postgres://postgres@127.0.0.1:5432/{name}")).await?;
-    jobs::db::migrate(&pool).await?;
-    Ok(pool)
 }
 
 /// A shop whose bucket never runs dry (throttling off).
@@ -143,20 +136,4 @@ async fn wait_final(pool: &PgPool, limit: Duration) -> anyhow::Result<i64> {
         anyhow::ensure!(t.elapsed() < limit, "{open} jobs still open after {limit:?}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-}
-
-/// Summed over the paced shops: THROTTLED answers, points charged, points available now.
-async fn buckets(sandbox: &str, stores: usize) -> (u64, f64, f64) {
-    let mut sum = (0, 0.0, 0.0);
-    for i in 0..stores {
-        let state: Value = match reqwest::get(format!("{sandbox}/_sandbox/shopify/paced-{i}")).await {
-            Ok(r) => r.json().await.unwrap_or(Value::Null),
-            Err(_) => Value::Null,
-        };
-        let b = &state["throttle"];
-        sum.0 += b["throttled_replies"].as_u64().unwrap_or(0);
-        sum.1 += b["points_charged"].as_f64().unwrap_or(0.0);
-        sum.2 += b["available"].as_f64().unwrap_or(0.0);
-    }
-    sum
 }

@@ -7,6 +7,7 @@
 //! their order statuses, logs and write-back jobs. Prints status updates per second for each
 //! pass as a ratio to the 2,000/s aim (limits off: the sandbox answers as fast as it can).
 //! Then the write-back under Shopify's limits (`writeback.rs`).
+use dropline_tests::bench::fresh_database;
 use dropline_tests::{TestApp, connect_shopify, use_sandbox};
 use jobs::connectors::track17::Track17;
 use jobs::tracking::follow;
@@ -99,13 +100,4 @@ async fn seed(pool: &PgPool, store: &str, n: usize) -> anyhow::Result<()> {
     .execute(pool)
     .await?;
     Ok(())
-}
-
-async fn fresh_database(name: &str) -> anyhow::Result<PgPool> {
-    let admin = PgPool::connect("postgres://postgres@127.0.0.1:5432/postgres").await?;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await?;
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
-    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(40).connect(&format!("postgres://postgres@127.0.0.1:5432/{name}")).await?;
-    jobs::db::migrate(&pool).await?;
-    Ok(pool)
 }

@@ -3,8 +3,9 @@
 //! worker (in process). Prints fulfillments per second and the share of the stores' limits the
 //! write-back used (the product is not the bottleneck when the share is close to 1), and the
 //! THROTTLED answers the stores gave.
+use dropline_tests::bench::shopify_buckets;
 use dropline_tests::{TestApp, connect_shopify};
-use serde_json::{Value, json};
+use serde_json::json;
 use sqlx::PgPool;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -33,7 +34,8 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     for i in 0..stores {
         app.http.post(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com/throttle")).json(&standard).send().await?;
     }
-    let (throttled_before, charged_before, available) = buckets(sandbox, stores).await;
+    let shops: Vec<String> = (0..stores).map(|i| format!("wb-{i}.myshopify.com")).collect();
+    let (throttled_before, charged_before, available) = shopify_buckets(sandbox, &shops).await;
     let mut tx = pool.begin().await?;
     for (id, workplace_id) in &orders {
         let number = format!("YT{id:016}");
@@ -62,7 +64,7 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     if !failed.is_empty() {
         println!("write-back failures: {failed:?}");
     }
-    let (throttled_after, charged_after, _) = buckets(sandbox, stores).await;
+    let (throttled_after, charged_after, _) = shopify_buckets(sandbox, &shops).await;
     let allowed = available + stores as f64 * 50.0 * secs;
     let used = charged_after - charged_before;
     println!(
@@ -74,20 +76,4 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
         throttled_after - throttled_before
     );
     Ok(())
-}
-
-/// Summed over the shops: THROTTLED answers, points charged, points available now.
-async fn buckets(sandbox: &str, stores: usize) -> (u64, f64, f64) {
-    let mut sum = (0, 0.0, 0.0);
-    for i in 0..stores {
-        let state: Value = match reqwest::get(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com")).await {
-            Ok(r) => r.json().await.unwrap_or(Value::Null),
-            Err(_) => Value::Null,
-        };
-        let b = &state["throttle"];
-        sum.0 += b["throttled_replies"].as_u64().unwrap_or(0);
-        sum.1 += b["points_charged"].as_f64().unwrap_or(0.0);
-        sum.2 += b["available"].as_f64().unwrap_or(0.0);
-    }
-    sum
 }
