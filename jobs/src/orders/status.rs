@@ -21,76 +21,64 @@ pub const TABS: [(&str, &[&str]); 5] = [
     ("refund", &["completed", "pending", "accepted", "rejected"]),
 ];
 
-#[derive(sqlx::FromRow)]
-struct Facts {
-    channel_cancelled: bool,
-    failed: bool,
-    user_cancelled: bool,
-    unplaced: bool,
-    placing: bool,
-    awaiting_payment: bool,
-    placed: bool,
-    any_cancelled: bool,
-    shipment: Option<String>,
-    refund: Option<String>,
-}
-
 /// Recomputes and stores the order's status and refund status.
 pub async fn refresh(conn: &mut PgConnection, order_id: i64) -> Result<()> {
+    refresh_many(conn, &[order_id]).await
+}
+
+/// `refresh` for many orders at once (placement of thousands): two statements however many
+/// orders, the same rules (`REFRESH`) as one order.
+pub async fn refresh_many(conn: &mut PgConnection, order_ids: &[i64]) -> Result<()> {
+    if order_ids.is_empty() {
+        return Ok(());
+    }
     // Two supplier orders of one order finishing at once would each read the other's old state
     // and leave the order behind (bench-orders saw paid orders left in waiting_payment): the
-    // order's row lock makes the second wait, and its next statement reads what the first committed.
-    sqlx::query("SELECT 1 FROM orders WHERE id = $1 FOR UPDATE").bind(order_id).execute(&mut *conn).await?;
-    let f: Facts = sqlx::query_as(
-        "SELECT o.channel_cancelled_at IS NOT NULL AS channel_cancelled, o.failed_at IS NOT NULL AS failed,
-                o.cancel_reason IS NOT NULL AS user_cancelled,
-                EXISTS (SELECT 1 FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
-                        WHERE l.order_id = o.id AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
-                          AND l.shipment_id IS NULL AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))) AS unplaced,
-                EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'placing') AS placing,
-                EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status IN ('waiting_payment', 'paying')) AS awaiting_payment,
-                EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'order_placed') AS placed,
-                EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'cancelled') AS any_cancelled,
-                (SELECT s.status FROM shipments s WHERE s.order_id = o.id
-                 ORDER BY array_position($2::text[], s.status) LIMIT 1) AS shipment,
-                (SELECT so.refund_status FROM source_orders so WHERE so.order_id = o.id AND so.refund_status IS NOT NULL
-                 ORDER BY so.updated_at DESC LIMIT 1) AS refund
-         FROM orders o WHERE o.id = $1",
-    )
-    .bind(order_id)
-    .bind(crate::tracking::ORDER_RANK.map(str::to_string).to_vec())
-    .fetch_one(&mut *conn)
-    .await?;
-    let status = if f.channel_cancelled {
-        CANCELLED_CHANNEL
-    } else if f.failed {
-        FAILED
-    } else if f.user_cancelled {
-        // The user cancelled the order (order-cancel): its supplier orders are cancelled.
-        CANCELLED_SOURCE
-    } else if f.unplaced || f.placing {
-        READY
-    } else if f.awaiting_payment {
-        WAITING_PAYMENT
-    } else if let Some(shipment) = f.shipment.as_deref() {
-        // Shipped: by the supplier, or by the user outside Dropline (a tracking number added by
-        // hand or by CSV covers the lines nobody ordered here).
-        shipment
-    } else if f.placed {
-        ORDER_PLACED
-    } else if f.any_cancelled {
-        CANCELLED_SOURCE
-    } else {
-        READY
-    };
-    sqlx::query("UPDATE orders SET status = $2, refund_status = $3, updated_at = now() WHERE id = $1 AND (status, refund_status) IS DISTINCT FROM ($2, $3)")
-        .bind(order_id)
-        .bind(status)
-        .bind(f.refund)
-        .execute(conn)
-        .await?;
+    // order's row lock makes the second wait, and its next statement reads what the first
+    // committed. Locked in id order, so two bulk refreshes cannot deadlock each other.
+    sqlx::query("SELECT 1 FROM orders WHERE id = ANY($1) ORDER BY id FOR UPDATE").bind(order_ids).execute(&mut *conn).await?;
+    sqlx::query(REFRESH).bind(order_ids).bind(crate::tracking::ORDER_RANK.map(str::to_string).to_vec()).execute(conn).await?;
     Ok(())
 }
+
+/// The rules, first match wins: cancelled by the channel; failed; cancelled by the user
+/// (order-cancel: its supplier orders are cancelled); ready while a line is unplaced or a
+/// supplier order is placing; waiting payment; shipped (by the supplier, or by the user outside
+/// Dropline: a tracking number added by hand or by CSV covers the lines nobody ordered here);
+/// placed; cancelled by the source; else ready. The refund status is the newest supplier
+/// order's. Literals are this module's constants (READY, WAITING_PAYMENT, ...).
+// (`placing` is a reserved word in SQL, hence `placing_now`.)
+const REFRESH: &str = "
+WITH f AS (
+    SELECT o.id, o.channel_cancelled_at IS NOT NULL AS channel_cancelled, o.failed_at IS NOT NULL AS failed,
+           o.cancel_reason IS NOT NULL AS user_cancelled,
+           EXISTS (SELECT 1 FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
+                   WHERE l.order_id = o.id AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier
+                     AND l.shipment_id IS NULL AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))) AS unplaced,
+           EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'placing') AS placing_now,
+           EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status IN ('waiting_payment', 'paying')) AS awaiting_payment,
+           EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'order_placed') AS placed,
+           EXISTS (SELECT 1 FROM source_orders so WHERE so.order_id = o.id AND so.status = 'cancelled') AS any_cancelled,
+           (SELECT s.status FROM shipments s WHERE s.order_id = o.id
+            ORDER BY array_position($2::text[], s.status) LIMIT 1) AS shipment,
+           (SELECT so.refund_status FROM source_orders so WHERE so.order_id = o.id AND so.refund_status IS NOT NULL
+            ORDER BY so.updated_at DESC LIMIT 1) AS refund
+    FROM orders o WHERE o.id = ANY($1)
+), s AS (
+    SELECT id, refund, CASE
+        WHEN channel_cancelled THEN 'cancelled_channel'
+        WHEN failed THEN 'failed'
+        WHEN user_cancelled THEN 'cancelled_source'
+        WHEN unplaced OR placing_now THEN 'ready'
+        WHEN awaiting_payment THEN 'waiting_payment'
+        WHEN shipment IS NOT NULL THEN shipment
+        WHEN placed THEN 'order_placed'
+        WHEN any_cancelled THEN 'cancelled_source'
+        ELSE 'ready' END AS status
+    FROM f
+)
+UPDATE orders o SET status = s.status, refund_status = s.refund, updated_at = now()
+FROM s WHERE o.id = s.id AND (o.status, o.refund_status) IS DISTINCT FROM (s.status, s.refund)";
 
 /// The statuses a tab and sub-status filter selects (`all` or none: the whole tab).
 pub fn statuses_of(tab: &str, sub: Option<&str>) -> Option<Vec<&'static str>> {
@@ -99,5 +87,16 @@ pub fn statuses_of(tab: &str, sub: Option<&str>) -> Option<Vec<&'static str>> {
         None => Some(subs.to_vec()),
         // The cancelled tab's sub-statuses are `channel` and `source`.
         Some(s) => subs.iter().find(|x| **x == s || x.strip_prefix("cancelled_") == Some(s)).map(|x| vec![*x]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The SQL spells the statuses out; this keeps it in step with the constants.
+    #[test]
+    fn rules_use_the_constants() {
+        for s in [super::READY, super::WAITING_PAYMENT, super::ORDER_PLACED, super::CANCELLED_CHANNEL, super::CANCELLED_SOURCE, super::FAILED] {
+            assert!(super::REFRESH.contains(&format!("THEN '{s}'")), "{s}");
+        }
     }
 }

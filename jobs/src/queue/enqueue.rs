@@ -69,3 +69,28 @@ pub async fn enqueue_many_in(
     sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
     Ok(ids)
 }
+
+/// `enqueue_many_in` with each job's `refs` (what the job is about, e.g. its source order),
+/// as `enqueue` writes them; ids come back in the payloads' order.
+pub async fn enqueue_many_with_refs_in(
+    conn: &mut PgConnection,
+    kind: &str,
+    workplace_id: Option<Uuid>,
+    payloads: Vec<Value>,
+    refs: Vec<Value>,
+) -> Result<Vec<i64>> {
+    let mut ids: Vec<i64> = sqlx::query_scalar(
+        "INSERT INTO progress_items (kind, workplace_id, payload, refs)
+         SELECT $1, $2, p, r FROM UNNEST($3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS t(p, r, n) ORDER BY n RETURNING id",
+    )
+    .bind(kind)
+    .bind(workplace_id)
+    .bind(payloads)
+    .bind(refs)
+    .fetch_all(&mut *conn)
+    .await?;
+    // As in `enqueue_many_in`: ids are drawn in the ORDER BY n order.
+    ids.sort_unstable();
+    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
+    Ok(ids)
+}
