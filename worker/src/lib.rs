@@ -62,7 +62,7 @@ impl Worker {
         for kind in KINDS {
             let storage = self.queues.storage(kind);
             let runner = self.runner.clone();
-            let concurrency = jobs::queue::concurrency(kind, &self.settings.queue);
+            let concurrency = jobs::queue::concurrency(kind, &self.settings.queue, self.settings.database.max_connections);
             monitor = monitor.register(move |restarts| {
                 WorkerBuilder::new(format!("{kind}-{pid}-{restarts}"))
                     .backend(storage.clone().poll_with_interval(Duration::from_millis(250)))
