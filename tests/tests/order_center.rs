@@ -71,6 +71,11 @@ async fn the_user_edits_an_order_and_bad_input_names_each_field(pool: PgPool) {
     let marked = sh.s.app.get("/api/orders/v5/list?tab=placement&mark_order=1", Some(&sh.s.token)).await;
     assert_eq!(marked.data()["total"], 1);
     assert_eq!(sh.s.app.get("/api/orders/v5/list?tab=placement&mark_order=0", Some(&sh.s.token)).await.data()["total"], 0);
+    // A full page and a page past the end count the tab (a short page's total is derived).
+    for (page, items) in [(1, 1), (2, 0)] {
+        let l = sh.s.app.get(&format!("/api/orders/v5/list?tab=placement&mark_order=1&page_size=1&page={page}"), Some(&sh.s.token)).await;
+        assert_eq!((&l.data()["total"], l.data()["items"].as_array().map(|i| i.len())), (&json!(1), Some(items)), "{}", l.body);
+    }
 
     // Update to failed, then revert.
     assert_eq!(put(&sh, "/api/orders/v4/update-to-fail", json!({ "orders": [id] })).await.data()["updated"], 1);

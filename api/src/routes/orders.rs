@@ -1,5 +1,6 @@
 //! The order center: list, counts, detail, logs and the user's edits to orders.
-//! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same.
+//! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same. Edits here
+//! forget the workplace's cached counts (`jobs::orders::count_cache`) so its next counts are exact.
 use axum::extract::State;
 use axum::routing::{get, post, put};
 use jobs::orders::{edit, list, view};
@@ -38,13 +39,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/orders/v5/list", params(list::ListQuery), responses((status = 200, body = list::OrderPage)))]
 async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderPage> {
     let filter = list::Filter::parse(&q, true)?;
-    reply(list::list(&state.pool, scope.workplace.id, &filter).await?)
+    reply(list::list(&state.pool, &state.order_counts, scope.workplace.id, &filter).await?)
 }
 
 #[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, description = "data: counts per tab and sub-status")))]
 async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<Value> {
     let filter = list::Filter::parse(&q, false)?;
-    reply(list::counts(&state.pool, scope.workplace.id, &filter).await?)
+    reply(list::counts(&state.pool, &state.order_counts, scope.workplace.id, &filter).await?)
 }
 
 #[utoipa::path(get, path = "/orders/v5/detail/{id}", params(("id" = i64, Path)), responses((status = 200, description = "data: Order with logs")))]
@@ -118,6 +119,7 @@ struct SupplierInput {
 #[utoipa::path(post, path = "/orders/{id}/change-supplier", params(("id" = i64, Path)), request_body = SupplierInput, responses((status = 200, body = view::OrderView)))]
 async fn change_supplier(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>, ApiJson(i): ApiJson<SupplierInput>) -> ApiResult<view::OrderView> {
     edit::change_supplier(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, i.line_item_id, &i.source, &i.source_product_id, &i.sku_id).await?;
+    state.order_counts.forget_workplace(scope.workplace.id);
     reply(view::one(&state.pool, scope.workplace.id, id).await?)
 }
 
@@ -130,12 +132,16 @@ struct FlagInput {
 
 #[utoipa::path(put, path = "/orders/v5/mark-order", request_body = FlagInput, responses((status = 200, description = "data: {updated}")))]
 async fn mark_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Value> {
-    reply(json!({ "updated": edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "marked", i.marked.unwrap_or(true)).await? }))
+    let updated = edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "marked", i.marked.unwrap_or(true)).await?;
+    state.order_counts.forget_workplace(scope.workplace.id);
+    reply(json!({ "updated": updated }))
 }
 
 #[utoipa::path(put, path = "/orders/v5/mark-archive", request_body = FlagInput, responses((status = 200, description = "data: {updated}")))]
 async fn mark_archive(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Value> {
-    reply(json!({ "updated": edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "archived", i.archived.unwrap_or(true)).await? }))
+    let updated = edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "archived", i.archived.unwrap_or(true)).await?;
+    state.order_counts.forget_workplace(scope.workplace.id);
+    reply(json!({ "updated": updated }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -145,12 +151,16 @@ struct OrdersInput {
 
 #[utoipa::path(put, path = "/orders/v4/update-to-fail", request_body = OrdersInput, responses((status = 200, description = "data: {updated}")))]
 async fn update_to_fail(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Value> {
-    reply(json!({ "updated": edit::set_failed(&state.pool, scope.workplace.id, &i.orders, true).await? }))
+    let updated = edit::set_failed(&state.pool, scope.workplace.id, &i.orders, true).await?;
+    state.order_counts.forget_workplace(scope.workplace.id);
+    reply(json!({ "updated": updated }))
 }
 
 #[utoipa::path(post, path = "/orders/v5/revert-order", request_body = OrdersInput, responses((status = 200, description = "data: {updated}")))]
 async fn revert_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Value> {
-    reply(json!({ "updated": edit::set_failed(&state.pool, scope.workplace.id, &i.orders, false).await? }))
+    let updated = edit::set_failed(&state.pool, scope.workplace.id, &i.orders, false).await?;
+    state.order_counts.forget_workplace(scope.workplace.id);
+    reply(json!({ "updated": updated }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -163,6 +173,7 @@ struct ManualInput {
 #[utoipa::path(put, path = "/orders/v4/manually-fulfill", request_body = ManualInput, responses((status = 200, body = view::OrderView)))]
 async fn manually_fulfill(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<ManualInput>) -> ApiResult<view::OrderView> {
     edit::manually_fulfill(&state.pool, scope.workplace.id, i.order_id, &i.source, &i.order_no).await?;
+    state.order_counts.forget_workplace(scope.workplace.id);
     reply(view::one(&state.pool, scope.workplace.id, i.order_id).await?)
 }
 

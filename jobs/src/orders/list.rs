@@ -7,6 +7,7 @@ use sqlx::{PgPool, Postgres, QueryBuilder};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::count_cache::CountCache;
 use super::status::{TABS, statuses_of};
 use super::view::{self, OrderView};
 use crate::error::{Fields, Result};
@@ -25,6 +26,7 @@ pub struct ListQuery {
     pub page_size: Option<i64>,
 }
 
+#[derive(Clone, Debug)]
 pub struct Filter {
     statuses: Option<Vec<&'static str>>,
     refund_tab: bool,
@@ -88,6 +90,11 @@ impl Filter {
         })
     }
 
+    /// The count cache's key: everything but the page.
+    fn key(&self, kind: &str) -> String {
+        format!("{kind}|{:?}", Filter { page: 0, page_size: 0, ..self.clone() })
+    }
+
     /// WHERE on orders `o` (without the tab's statuses unless `with_status`).
     fn push_where<'a>(&'a self, qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, with_status: bool) {
         qb.push(" WHERE o.workplace_id = ").push_bind(workplace_id);
@@ -121,21 +128,51 @@ pub struct OrderPage {
     pub items: Vec<OrderView>,
 }
 
-/// One page of the tab, newest first.
-pub async fn list(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<OrderPage> {
-    let mut count = QueryBuilder::new("SELECT count(*) FROM orders o");
-    f.push_where(&mut count, workplace_id, true);
-    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
+/// One page of the tab, newest first. The page is always read; `total` is exact when the page
+/// is the tab's last (not full), else it is the count cache's (see `count_cache`), never less
+/// than the orders up to this page.
+pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<OrderPage> {
+    let offset = (f.page - 1) * f.page_size;
     let mut page = QueryBuilder::new("SELECT o.id FROM orders o");
     f.push_where(&mut page, workplace_id, true);
-    page.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size).push(" OFFSET ").push_bind((f.page - 1) * f.page_size);
+    page.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size).push(" OFFSET ").push_bind(offset);
     let ids: Vec<i64> = page.build_query_scalar().fetch_all(pool).await?;
+    let seen = offset + ids.len() as i64;
+    let total = if (ids.len() as i64) < f.page_size && (!ids.is_empty() || f.page == 1) {
+        seen
+    } else {
+        let (pool, filter) = (pool.clone(), f.clone());
+        let counted = cache
+            .get(workplace_id, &f.key("total"), move || {
+                let (pool, f) = (pool.clone(), filter.clone());
+                async move {
+                    let mut count = QueryBuilder::new("SELECT count(*) FROM orders o");
+                    f.push_where(&mut count, workplace_id, true);
+                    let n: i64 = count.build_query_scalar().fetch_one(&pool).await?;
+                    Ok((json!(n), n))
+                }
+            })
+            .await?;
+        counted.as_i64().unwrap_or(0).max(seen)
+    };
     let items = view::load(pool, workplace_id, &ids).await?;
     Ok(OrderPage { total, page: f.page, page_size: f.page_size, items })
 }
 
-/// Counts per tab and sub-status under the same filters (one grouped query).
-pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Value> {
+/// Counts per tab and sub-status under the same filters (one grouped query), through the
+/// count cache.
+pub async fn counts(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<Value> {
+    let (pool, filter) = (pool.clone(), f.clone());
+    cache
+        .get(workplace_id, &f.key("counts"), move || {
+            let (pool, f) = (pool.clone(), filter.clone());
+            async move { count_all(&pool, workplace_id, &f).await }
+        })
+        .await
+}
+
+/// The counts and how many orders they cover.
+async fn count_all(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<(Value, i64)> {
     let mut qb = QueryBuilder::new("SELECT o.status, o.refund_status, count(*) FROM orders o");
     f.push_where(&mut qb, workplace_id, false);
     qb.push(" GROUP BY 1, 2");
@@ -154,7 +191,7 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Val
         }
         out.insert(tab.to_string(), Value::Object(m));
     }
-    Ok(Value::Object(out))
+    Ok((Value::Object(out), rows.iter().map(|r| r.2).sum()))
 }
 
 /// Every order of the workplace in the placement tab (bulk placement of all ready orders).

@@ -4,6 +4,7 @@
 pub mod automation;
 pub mod automation_flows;
 pub mod cancel;
+pub mod count_cache;
 pub mod edit;
 pub mod ingest;
 pub mod ingest_graphql;
