@@ -122,3 +122,25 @@ async fn the_forced_fates_reach_their_statuses_and_another_workplace_sees_no_par
     assert_eq!(sh.s.app.get(&format!("/api/orders/v5/panel/{id}/trackings/{sid}"), Some(&other)).await.code(), 202);
     assert!(sh.s.app.get(&format!("/api/orders/v4/order_log/shipment/{sid}"), Some(&other)).await.data()["items"].as_array().unwrap().is_empty());
 }
+
+#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
+async fn the_worker_schedule_alone_takes_a_parcel_from_the_supplier_to_the_store(pool: PgPool) {
+    let sh = shop_with_product(pool, "hands-off@example.com", "hands-off-shop").await;
+    let id = placed_order(&sh).await;
+    advance_days(&sh, 60).await;
+    // Only the worker's scheduler: no call from the user.
+    let n = jobs::schedules::tick(&sh.s.app.pool, &sh.s.app.settings, chrono::Utc::now()).await.unwrap();
+    assert!(n >= 1);
+    sh.s.app.drain().await;
+    let order = detail(&sh, id).await;
+    assert_eq!(order["status"], "delivered", "{order}");
+    let number = order["shipments"][0]["tracking_number"].as_str().unwrap().to_string();
+    let shop: Value = reqwest::get(format!("{}/_sandbox/shopify/{}", sh.s.sandbox, sh.shop)).await.unwrap().json().await.unwrap();
+    let fulfillments: Vec<Value> = match &shop["fulfillments"] {
+        Value::Object(m) => m.values().cloned().collect(),
+        Value::Array(a) => a.clone(),
+        _ => vec![],
+    };
+    assert_eq!(fulfillments.len(), 1, "{shop}");
+    assert!(fulfillments[0].to_string().contains(&number), "the store has the tracking number: {}", fulfillments[0]);
+}
