@@ -89,8 +89,8 @@ pub async fn start_one(conn: &mut PgConnection, workplace_id: Uuid, order_id: i6
 pub async fn start_many(conn: &mut PgConnection, workplace_id: Uuid, order_ids: &[i64], only_source: Option<&str>, pay: Option<PayWith>) -> Result<Vec<i64>> {
     // Serialises placements of an order, so two requests cannot both see its lines unplaced:
     // the second waits here, and its next statements read what the first committed. Id order,
-    // so two requests over overlapping orders cannot deadlock.
-    let ready: Vec<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = ANY($1) AND workplace_id = $2 AND status = $3 ORDER BY id FOR UPDATE")
+    // so two requests over overlapping orders cannot deadlock; NO KEY UPDATE, as `status::refresh`.
+    let ready: Vec<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = ANY($1) AND workplace_id = $2 AND status = $3 ORDER BY id FOR NO KEY UPDATE")
         .bind(order_ids)
         .bind(workplace_id)
         .bind(status::READY)
