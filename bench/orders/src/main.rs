@@ -408,7 +408,7 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
     let source_orders: i64 = sqlx::query_scalar("SELECT count(*) FROM source_orders WHERE workplace_id = $1").bind(workplace).fetch_one(pool).await?;
     println!(
         "placement: the API call{} queued {source_orders} supplier orders (one place_order job each) in {api_secs:.1} s",
-        if batch == 0 { " (place-orders all_ready, one transaction)".to_string() } else { format!("s (v5/create, {batch} orders each, 4 at once)") }
+        if batch == 0 { " (place-orders all_ready, committed 200 orders at a time)".to_string() } else { format!("s (v5/create, {batch} orders each, 4 at once)") }
     );
     let mut last_print = 0.0;
     loop {
