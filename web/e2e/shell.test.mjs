@@ -141,7 +141,7 @@ describe('dashboard shell', { concurrency: false }, () => {
       await page.waitForFunction(() => document.documentElement.dir === 'ltr');
       await page.getByTestId('tab-order-list').click();
       await page.waitForURL(/\/app\/orders$/);
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByTestId('order-center-page').waitFor();
       assert.equal(await page.getByTestId('tab-order-list').getAttribute('aria-current'), 'page');
       await screenshot(page, '4-mobile-en-orders');
     }, { width: 375, height: 812 }));
