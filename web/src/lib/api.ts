@@ -292,3 +292,10 @@ export async function swrFetcher<T>(path: string): Promise<T> {
   if (!envelope.success) throw new ApiError(envelope);
   return envelope.data as T;
 }
+
+/** SWR fetcher without the client's error toast: the screen shows its own message. */
+export async function quietFetcher<T>(path: string): Promise<T> {
+  const envelope = await api.get<T>(path, { silent: true });
+  if (!envelope.success) throw new ApiError(envelope);
+  return envelope.data as T;
+}

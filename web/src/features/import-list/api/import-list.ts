@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '@/lib/api';
+import { api, quietFetcher } from '@/lib/api';
 import type { ImportListItem, ImportedProduct } from '@/types/products';
 
 export const LISTING_PATH = 'center/products/import/listing';
@@ -68,11 +68,7 @@ export interface SplitStatus {
 export const SPLIT_POLL_MS = 1000;
 export const splitStatusKey = (trackingId: number | string) => `center/products/unmapped/tracking-split-status/${encodeURIComponent(String(trackingId))}`;
 
-async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+const quietFetch = quietFetcher;
 
 /**
  * A split's state, polled until success or error. The interval is a number in state (SWR reads

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { ApiError, api } from '@/lib/api';
+import { api, quietFetcher } from '@/lib/api';
 import type { Progress, StoreProduct, StoreProductPage, VariantMapping } from '@/types/mapping';
 import type { ProductDetail } from '@/types/products';
 
@@ -8,15 +8,8 @@ export const LISTINGS_PATH = 'center/products/listings';
 export const PAGE_SIZE = 20;
 export type ListKind = 'unmapped' | 'mapped';
 
-/**
- * Reads without the client's error toast: the screens show their own (translated) message,
- * e.g. for DataNotFound.
- */
-export async function quietFetcher<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+/** Reads without the client's error toast: the screens show their own (translated) message, e.g. for DataNotFound. */
+export { quietFetcher };
 
 export const listKey = (kind: ListKind, storeId: string, page: number) =>
   `${LISTINGS_PATH}/${kind}?${new URLSearchParams({ store_id: storeId, page: String(page), page_size: String(PAGE_SIZE) }).toString()}`;

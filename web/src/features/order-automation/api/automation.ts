@@ -1,14 +1,10 @@
 import useSWR from 'swr';
-import { ApiError, api } from '@/lib/api';
+import { api, quietFetcher } from '@/lib/api';
 import type { Flow } from '@/types/wallet';
 
 export const PANEL_PATH = 'orders/v7/automation/panel';
 
-async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+const quietFetch = quietFetcher;
 
 export function useFlows() {
   return useSWR<{ flows: Flow[] }>(PANEL_PATH, quietFetch, { revalidateOnMount: true });

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, api, quietFetcher } from '@/lib/api';
 import type { ActionResult, Address, OrderColumn, OrderCounts, OrderDetail, OrderLog, OrderPage, OrderPreview, PayMethod, PlacementItem, SourceOrder } from '@/types/orders';
 import { type OrderFilters, filterQuery, listQuery } from '../lib/filters';
 import type { CancelReason } from '../lib/format';
@@ -10,12 +10,7 @@ export const COUNT_PATH = 'orders/v5/count-order-status';
 export const DETAIL_PATH = 'orders/v5/detail';
 export const COLUMNS_PATH = 'core/workplaces/settings/order-column-list';
 
-/** Reads without the client's error toast: the screens show their own message. */
-export async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+export const quietFetch = quietFetcher;
 
 export const listKey = (f: OrderFilters) => `${LIST_PATH}?${listQuery(f).toString()}`;
 export const countKey = (f: OrderFilters) => `${COUNT_PATH}?${filterQuery(f).toString()}`;

@@ -2,6 +2,7 @@
  * The placement toast's list: placements started anywhere add their source order ids and show the
  * toast (the same small external store as the push toast's).
  */
+import { pollWhileBusy } from '@/lib/use-polled-items';
 import type { PlacementItem } from '@/types/orders';
 
 export const PLACEMENT_POLL_MS = 1000;
@@ -28,9 +29,7 @@ export function removePlacement(session: PlacementSession, id: string): Placemen
 
 /** Poll every second while an item is (or may still be) processing. */
 export function placementPollMs(ids: readonly string[], items: readonly Pick<PlacementItem, 'status'>[] | undefined): number {
-  if (ids.length === 0) return 0;
-  if (items === undefined || items.length < ids.length) return PLACEMENT_POLL_MS;
-  return anyProcessing(items) ? PLACEMENT_POLL_MS : 0;
+  return pollWhileBusy(ids, items, PLACEMENT_POLL_MS, (i) => i.status === 'processing');
 }
 
 export function summarize(items: readonly Pick<PlacementItem, 'status'>[]) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { ApiError, api } from '@/lib/api';
+import { api, quietFetcher } from '@/lib/api';
 import type { AutoUpdateResponse, AutoUpdateSettings, PushedPage, SyncLogEntry } from '@/types/push';
 import { hasProcessing } from '../lib/sync-state';
 
@@ -8,12 +8,7 @@ export const PUSHED_PATH = 'center/products/pushed';
 export const PUSHED_PAGE_SIZE = 20;
 export const AUTO_UPDATE_KEY = 'products/auto-update';
 
-/** Reads without the client's error toast: the screens show their own message. */
-export async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+export const quietFetch = quietFetcher;
 
 export const pushedKey = (page: number, keyword: string) => {
   const q = new URLSearchParams({ page: String(page), page_size: String(PUSHED_PAGE_SIZE) });

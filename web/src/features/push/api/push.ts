@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { ApiError, api, rootApi } from '@/lib/api';
+import { ApiError, api, quietFetcher, rootApi } from '@/lib/api';
 import type { ChannelSettings, Publication } from '@/types/api';
 import type { AutomationResponse, AutomationSettings, DestinationSettings, PushProgressItem, PushResult } from '@/types/push';
-import { PUSH_POLL_MS, pollInterval } from '../lib/push-session';
+import { usePolledItems } from '@/lib/use-polled-items';
+import { PUSH_POLL_MS, isDone } from '../lib/push-session';
 
 export const PUSH_PATH = 'center/products/push-to-multiple-channels';
 export const UPDATE_PUSH_PATH = 'center/products/update-push';
@@ -24,11 +24,7 @@ export const updatePush = (channels: Record<string, DestinationSettings>, push: 
 
 export const saveAutomation = (settings: AutomationSettings) => api.put<AutomationSettings>(AUTOMATION_UPDATE_PATH, settings, { silent: true });
 
-async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+const quietFetch = quietFetcher;
 
 /** Smart push settings (spec defaults when never saved). */
 export function useAutomation(enabled = true) {
@@ -53,27 +49,7 @@ export function useStorePublications(storeId: string | null) {
 
 export const progressKey = (ids: readonly string[]) => `${PROGRESS_PATH}?ids=${ids.map(encodeURIComponent).join(',')}`;
 
-/**
- * The push-progress items of `ids`, polled every 1.5 s while one is processing. The interval is
- * state derived from the data (SWR reads a function interval only when its effect runs) and the
- * poll has its own short dedupe window: the app's 5-minute one would swallow every poll.
- */
+/** The push-progress items of `ids`, polled every 1.5 s while one is processing. */
 export function usePushProgress(ids: readonly string[], onData?: (items: PushProgressItem[]) => void) {
-  const [pollMs, setPollMs] = useState(PUSH_POLL_MS);
-  const key = ids.length > 0 ? progressKey(ids) : null;
-  const res = useSWR<{ items: PushProgressItem[] }>(key, quietFetch, {
-    refreshInterval: pollMs,
-    dedupingInterval: PUSH_POLL_MS / 2,
-    revalidateOnMount: true,
-    keepPreviousData: true,
-    onSuccess: (d) => onData?.(d.items ?? []),
-  });
-  const items = useMemo(() => {
-    // keepPreviousData may hold a shorter list: show only the tracked ids.
-    const wanted = new Set(ids);
-    return res.data?.items?.filter((i) => wanted.has(String(i.id)));
-  }, [res.data, ids]);
-  const next = pollInterval(ids, items);
-  useEffect(() => setPollMs(next), [next]);
-  return { ...res, items };
+  return usePolledItems<PushProgressItem>(ids.length > 0 ? progressKey(ids) : null, ids, PUSH_POLL_MS, (i) => !isDone(i), onData);
 }

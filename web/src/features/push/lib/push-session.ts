@@ -3,6 +3,7 @@
  * toast; an item is done on success or error; closing the toast clears the list when nothing is
  * processing (else the items stay tracked, and go once they are all done).
  */
+import { pollWhileBusy } from '@/lib/use-polled-items';
 import type { PushProgressItem } from '@/types/push';
 
 export const PUSH_POLL_MS = 1500;
@@ -42,9 +43,7 @@ export function settleSession(session: PushSession, items: readonly Pick<PushPro
 
 /** Poll every 1.5 s while an item of the list is (or may still be) processing. */
 export function pollInterval(ids: readonly string[], items: readonly Pick<PushProgressItem, 'status'>[] | undefined): number {
-  if (ids.length === 0) return 0;
-  if (items === undefined || items.length < ids.length) return PUSH_POLL_MS;
-  return anyProcessing(items) ? PUSH_POLL_MS : 0;
+  return pollWhileBusy(ids, items, PUSH_POLL_MS, (i) => !isDone(i));
 }
 
 /** Items that were processing in `before` and are done in `after`. */

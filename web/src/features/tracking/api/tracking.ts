@@ -1,18 +1,13 @@
 /** Tracking calls (docs/API.md "Tracking (issue 8)") and their SWR hooks. */
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { ApiError, api } from '@/lib/api';
+import { api, quietFetcher } from '@/lib/api';
 import { type OrderPage, SHIPMENT_STATUSES, type ShipmentStatus } from '@/types/orders';
 import type { ImportReport, PublicTracking, Shipment, ShipmentLog, ShipmentPage, ShipmentPanel } from '@/types/tracking';
 
 export const TRACKINGS_PATH = 'orders/v2/trackings';
 
-/** Reads without the client's error toast: the screens show their own message. */
-export async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+export const quietFetch = quietFetcher;
 
 /** Ids go back as the API sent them: numeric ids as numbers. */
 export const apiId = (id: string | number): string | number => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { ApiError, api } from '@/lib/api';
+import { api, quietFetcher } from '@/lib/api';
 import type { ChartPoint, PaymentSetting, Transaction, Wallet } from '@/types/wallet';
 
 export const WALLET_KEY = 'payments/user/wallets';
@@ -9,11 +9,7 @@ export const TRANSACTIONS_PAGE_SIZE = 10;
 export const MIN_TOPUP = 10;
 export const MAX_TOPUP = 10_000;
 
-async function quietFetch<T>(path: string): Promise<T> {
-  const res = await api.get<T>(path, { silent: true });
-  if (!res.success) throw new ApiError(res);
-  return res.data as T;
-}
+const quietFetch = quietFetcher;
 
 /** The wallet; `pollMs` while a top-up is expected (the vendor's webhook raises the balance). */
 export function useWallet(enabled = true, pollMs = 0) {
