@@ -15,6 +15,7 @@
 //! 0 as ORDERS or LIST_ORDERS skips that part. Needs PostgreSQL and Redis on 127.0.0.1 (it makes
 //! the database `dropline_bench_orders`) and `cargo build --release -p worker` first
 //! (`DROPLINE_WORKER_BIN` overrides the path).
+use dropline_tests::bench::fresh_database;
 use dropline_tests::{TestApp, connect_shopify, use_sandbox};
 use futures::{StreamExt, stream};
 use jobs::wallet::ledger::{self, Account, Kind};
@@ -60,15 +61,6 @@ async fn main() -> anyhow::Result<()> {
         p.wait().ok();
     }
     result
-}
-
-async fn fresh_database(name: &str) -> anyhow::Result<PgPool> {
-    let admin = PgPool::connect("postgres://postgres@127.0.0.1:5432/postgres").await?;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await?;
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
-    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(40).connect(&format!("postgres://postgres@127.0.0.1:5432/{name}")).await?;
-    jobs::db::migrate(&pool).await?;
-    Ok(pool)
 }
 
 /// The real worker binary on the bench's database, Redis namespace and sandbox, with the
