@@ -66,7 +66,14 @@ ensure_redis() {
 }
 
 ensure_web_deps() {
-  (cd "$ROOT/web" && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error; })
+  (cd "$ROOT/web" && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || web_install; })
+}
+
+# `npm ci`, or, where the registry lacks the other platforms' optional builds of a native package
+# (eslint-plugin-import-x's unrs-resolver: npm could not lock them, and `npm ci` refuses a lock
+# without them), `npm install` from the same lock, which leaves it unchanged.
+web_install() {
+  npm ci --no-audit --no-fund --loglevel=silent 2>/dev/null || npm install --no-audit --no-fund --loglevel=error
 }
 
 ensure_chromium() {
@@ -74,6 +81,30 @@ ensure_chromium() {
 }
 
 SANDBOX_PORT="${DROPLINE_SANDBOX_PORT:-9090}"
+
+# A port nothing listens on now, for a private api.
+free_port() {
+  local p
+  for _ in $(seq 50); do
+    p=$((20000 + RANDOM % 40000))
+    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
+  done
+  return 1
+}
+
+# A sandbox of its own on a port the kernel picks, with a fresh state; prints its address.
+start_private_sandbox() {
+  local tag="$1" log="$DATA/logs/$1-sandbox.log"
+  "$ROOT/target/debug/sandbox" --port 0 >"$log" 2>&1 &
+  echo $! >"$DATA/$tag-sandbox.pid"
+  for _ in $(seq 150); do
+    local url; url="$(grep -o 'sandbox listening on http://[0-9.:]*' "$log" | head -1 | cut -d' ' -f4)"
+    if [ -n "$url" ] && curl -fsS "$url/_sandbox/health" >/dev/null 2>&1; then echo "$url"; return 0; fi
+    sleep 0.1
+  done
+  echo "the sandbox did not start; see $log" >&2
+  return 1
+}
 
 # The emulated outside world (sign-in providers, stores, suppliers, carriers) on loopback.
 start_sandbox() {
@@ -93,6 +124,11 @@ start_sandbox() {
 start_product() {
   local tag="$1"
   start_sandbox "$tag"
+  start_api_worker "$tag"
+}
+
+start_api_worker() {
+  local tag="$1"
   "$ROOT/target/debug/worker" >"$DATA/logs/$tag-worker.log" 2>&1 &
   echo $! >"$DATA/$tag-worker.pid"
   "$ROOT/target/debug/api" >"$DATA/logs/$tag-api.log" 2>&1 &

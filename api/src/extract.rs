@@ -19,9 +19,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = bytes::Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::BadRequest(format!("Could not read the request body: {e}")))?;
+        let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(format!("Could not read the request body: {e}")))?;
         let body: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         let de = &mut serde_json::Deserializer::from_slice(body);
         serde_path_to_error::deserialize(de).map(ApiJson).map_err(|e| {
@@ -32,11 +30,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
             let message = inner.to_string();
             let message = message.split(" at line ").next().unwrap_or(&message).to_string();
             // serde names a missing field in the message, not the path.
-            let field = message
-                .strip_prefix("missing field `")
-                .and_then(|rest| rest.split('`').next())
-                .map(str::to_string)
-                .unwrap_or_else(|| e.path().to_string());
+            let field =
+                message.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()).map(str::to_string).unwrap_or_else(|| e.path().to_string());
             let mut fields = FieldErrors::new();
             fields.insert(field.clone(), vec![message.clone()]);
             ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields })
@@ -51,14 +46,11 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        axum::extract::Path::<T>::from_request_parts(parts, state)
-            .await
-            .map(|p| ApiPath(p.0))
-            .map_err(|e| {
-                // The parser's wording is for the log; the user gets a plain sentence.
-                tracing::debug!(error = %e.body_text(), "bad path parameter");
-                ApiError::BadRequest("This link or address is not valid".into())
-            })
+        axum::extract::Path::<T>::from_request_parts(parts, state).await.map(|p| ApiPath(p.0)).map_err(|e| {
+            // The parser's wording is for the log; the user gets a plain sentence.
+            tracing::debug!(error = %e.body_text(), "bad path parameter");
+            ApiError::BadRequest("This link or address is not valid".into())
+        })
     }
 }
 
@@ -185,9 +177,6 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        axum::extract::Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|q| ApiQuery(q.0))
-            .map_err(|e| ApiError::BadRequest(e.body_text()))
+        axum::extract::Query::<T>::from_request_parts(parts, state).await.map(|q| ApiQuery(q.0)).map_err(|e| ApiError::BadRequest(e.body_text()))
     }
 }

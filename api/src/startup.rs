@@ -97,9 +97,7 @@ impl Application {
 
 /// The whole HTTP surface: `/api/...`, `/api/openapi.json`, and the web app for everything else.
 pub fn router(state: AppState) -> Router {
-    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(crate::routes::api(state.settings.email.dev_outbox_api))
-        .split_for_parts();
+    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(state.settings.email.dev_outbox_api)).split_for_parts();
     let openapi_json = axum::Json(openapi);
     let api = api
         .route("/openapi.json", axum::routing::get(move || async move { openapi_json.clone() }))
@@ -118,12 +116,10 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .merge(status)
         .fallback_service(spa)
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|req: &Request| {
-                let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-                tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
-            }),
-        )
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
+        }))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
@@ -142,4 +138,3 @@ async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
 }
-

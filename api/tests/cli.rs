@@ -16,8 +16,10 @@ fn dropline(pool: &PgPool, args: &[&str]) -> (bool, String) {
     (out.status.success(), text)
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn creates_a_user_and_prints_its_workplace_status(pool: PgPool) {
+#[tokio::test]
+async fn creates_a_user_and_prints_its_workplace_status() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (ok, out) = dropline(&pool, &["user", "create", "--email", "Op@Shop.com", "--password", "long-enough"]);
     assert!(ok, "{out}");
     let (ok, out) = dropline(&pool, &["status", "--email", "op@shop.com"]);
@@ -30,25 +32,35 @@ async fn creates_a_user_and_prints_its_workplace_status(pool: PgPool) {
     assert!(!ok && out.contains("Enter a valid email address"), "{out}");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn seed_demo_is_idempotent(pool: PgPool) {
+#[tokio::test]
+async fn seed_demo_is_idempotent() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (ok, out) = dropline(&pool, &["seed-demo"]);
     assert!(ok && out.contains("demo account created"), "{out}");
     let (ok, out) = dropline(&pool, &["seed-demo"]);
     assert!(ok && out.contains("already exists") && out.contains("demo@dropline.local / dropline-demo"), "{out}");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn stores_list_prints_each_workplace_s_stores(pool: PgPool) {
+#[tokio::test]
+async fn stores_list_prints_each_workplace_s_stores() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
     assert!(ok);
     let (ok, out) = dropline(&pool, &["stores", "list", "--email", "op@shop.com"]);
     assert!(ok && out.contains("no stores"), "{out}");
-    let (user, workplace): (uuid::Uuid, uuid::Uuid) =
-        sqlx::query_as("SELECT owner_id, id FROM workplaces").fetch_one(&pool).await.unwrap();
-    sqlx::query("INSERT INTO stores (id, workplace_id, owner_id, platform, platform_domain, api_base, credentials, is_default)
-                 VALUES ($1, $2, $3, 'shopify', 'acme.myshopify.com', 'https://acme.myshopify.com', '\\x00', true)")
-        .bind(uuid::Uuid::new_v4()).bind(workplace).bind(user).execute(&pool).await.unwrap();
+    let (user, workplace): (uuid::Uuid, uuid::Uuid) = sqlx::query_as("SELECT owner_id, id FROM workplaces").fetch_one(&pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO stores (id, workplace_id, owner_id, platform, platform_domain, api_base, credentials, is_default)
+                 VALUES ($1, $2, $3, 'shopify', 'acme.myshopify.com', 'https://acme.myshopify.com', '\\x00', true)",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(workplace)
+    .bind(user)
+    .execute(&pool)
+    .await
+    .unwrap();
     let (ok, out) = dropline(&pool, &["stores", "list", "--email", "op@shop.com"]);
     assert!(ok && out.contains("acme.myshopify.com") && out.contains("default"), "{out}");
 }
@@ -57,15 +69,26 @@ async fn stores_list_prints_each_workplace_s_stores(pool: PgPool) {
 async fn cache_product(pool: &PgPool, id: &str, stock: i64) {
     let detail = serde_json::json!({"title": format!("Lamp {id}"), "description": "", "category": {"id": 1, "name": "Home"},
         "images": [], "options": [], "variants": [{"sku_id": format!("{id}-1"), "options": {}, "price": "4.00", "compare_at_price": "9.00", "stock": stock, "image": null}]});
-    sqlx::query("INSERT INTO supplier_products (source, source_product_id, title, price_cents, price_max_cents, detail, detail_fetched_at)
-                 VALUES ('cj', $1, 'Lamp', 400, 400, $2, now())")
-        .bind(id).bind(detail).execute(pool).await.unwrap();
+    sqlx::query(
+        "INSERT INTO supplier_products (source, source_product_id, title, price_cents, price_max_cents, detail, detail_fetched_at)
+                 VALUES ('cj', $1, 'Lamp', 400, 400, $2, now())",
+    )
+    .bind(id)
+    .bind(detail)
+    .execute(pool)
+    .await
+    .unwrap();
     sqlx::query("INSERT INTO supplier_freight (source, source_product_id, country, cost_cents, min_days, max_days) VALUES ('cj', $1, 'US', 150, 5, 9)")
-        .bind(id).execute(pool).await.unwrap();
+        .bind(id)
+        .execute(pool)
+        .await
+        .unwrap();
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn import_follows_the_job_to_a_summary(pool: PgPool) {
+#[tokio::test]
+async fn import_follows_the_job_to_a_summary() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
     assert!(ok);
     cache_product(&pool, "in-stock", 7).await;
@@ -84,8 +107,7 @@ async fn import_follows_the_job_to_a_summary(pool: PgPool) {
     // This test plays the worker: it runs the queued jobs while the command follows them.
     let mut settings = jobs::config::Settings::load_env("test").unwrap();
     settings.database.url = format!("postgres://postgres@127.0.0.1:5432/{db}").into();
-    let ctx = jobs::tasks::TaskContext::new(pool.clone(), std::sync::Arc::new(settings)).unwrap();
-    let runner = jobs::queue::Runner::new(ctx);
+    let runner = jobs::tasks::runner(pool.clone(), std::sync::Arc::new(settings)).unwrap();
     let waiting = tokio::task::spawn_blocking(move || child.wait_with_output());
     while !waiting.is_finished() {
         runner.drain().await.unwrap();
@@ -112,8 +134,7 @@ async fn with_worker(pool: &PgPool, settings: &jobs::config::Settings, args: &[&
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let ctx = jobs::tasks::TaskContext::new(pool.clone(), std::sync::Arc::new(settings.clone())).unwrap();
-    let runner = jobs::queue::Runner::new(ctx);
+    let runner = jobs::tasks::runner(pool.clone(), std::sync::Arc::new(settings.clone())).unwrap();
     let waiting = tokio::task::spawn_blocking(move || child.wait_with_output());
     while !waiting.is_finished() {
         runner.drain().await.unwrap();
@@ -125,8 +146,10 @@ async fn with_worker(pool: &PgPool, settings: &jobs::config::Settings, args: &[&
     text
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn push_and_sync_follow_their_jobs_to_a_summary(pool: PgPool) {
+#[tokio::test]
+async fn push_and_sync_follow_their_jobs_to_a_summary() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse().unwrap(), ..Default::default() }).await.unwrap();
     let sandbox = format!("http://{addr}");
     let db = pool.connect_options().get_database().unwrap().to_string();
@@ -159,7 +182,8 @@ async fn push_and_sync_follow_their_jobs_to_a_summary(pool: PgPool) {
         ship_to: jobs::domain::Country::parse("US").unwrap(),
     };
     jobs::products::import::import_one(&pool, &suppliers, &settings.catalogue, workplace_id, &request, None).await.unwrap();
-    let keys: serde_json::Value = http.post(format!("{sandbox}/_sandbox/woo/cli-woo/keys")).json(&serde_json::json!({})).send().await.unwrap().json().await.unwrap();
+    let keys: serde_json::Value =
+        http.post(format!("{sandbox}/_sandbox/woo/cli-woo/keys")).json(&serde_json::json!({})).send().await.unwrap().json().await.unwrap();
     let sealer = jobs::crypto::Sealer::from_base64(&settings.secrets.encryption_key).unwrap();
     let who = jobs::stores::install::Installer { user_id, workplace_id };
     let (key, secret) = (keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str().unwrap());

@@ -26,9 +26,7 @@ impl std::fmt::Debug for Sealer {
 impl Sealer {
     /// From the base64 of 32 random bytes (`openssl rand -base64 32`).
     pub fn from_base64(key: &SecretString) -> Result<Self, String> {
-        let bytes = STANDARD
-            .decode(key.expose_secret().trim())
-            .map_err(|_| "secrets.encryption_key must be base64".to_string())?;
+        let bytes = STANDARD.decode(key.expose_secret().trim()).map_err(|_| "secrets.encryption_key must be base64".to_string())?;
         if bytes.len() != 32 {
             return Err(format!("secrets.encryption_key must be 32 bytes, got {}", bytes.len()));
         }

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod channels;
 pub mod config;
 pub mod connectors;
+pub mod context;
 pub mod crypto;
 pub mod db;
 pub mod domain;

@@ -17,11 +17,7 @@ pub struct Mailer {
 impl Mailer {
     pub fn new(settings: &EmailSettings) -> anyhow::Result<Self> {
         let url = settings.smtp_url.expose_secret();
-        let smtp = if url.is_empty() {
-            None
-        } else {
-            Some(AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build())
-        };
+        let smtp = if url.is_empty() { None } else { Some(AsyncSmtpTransport::<Tokio1Executor>::from_url(url)?.build()) };
         Ok(Self { from: settings.from.clone(), smtp, log_bodies: settings.dev_outbox_api })
     }
 

@@ -78,13 +78,18 @@ fn auth(headers: &HeaderMap) -> Result<(), Response> {
     if headers.get("17token").and_then(|v| v.to_str().ok()) == Some(creds::TRACK17_TOKEN) {
         return Ok(());
     }
-    Err(json_error(StatusCode::UNAUTHORIZED, json!({"code": 401, "data": {"errors": [{"code": -18010002, "message": "Access denied, invalid security key."}]}})))
+    Err(json_error(
+        StatusCode::UNAUTHORIZED,
+        json!({"code": 401, "data": {"errors": [{"code": -18010002, "message": "Access denied, invalid security key."}]}}),
+    ))
 }
 
 fn items(body: &Value) -> Vec<(String, i64)> {
-    body.as_array().into_iter().flatten().filter_map(|i| {
-        Some((i.get("number")?.as_str()?.trim().to_string(), i.get("carrier").and_then(Value::as_i64).unwrap_or(0)))
-    }).collect()
+    body.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| Some((i.get("number")?.as_str()?.trim().to_string(), i.get("carrier").and_then(Value::as_i64).unwrap_or(0))))
+        .collect()
 }
 
 fn rejected(number: &str, code: i64, message: String) -> Value {
@@ -92,7 +97,9 @@ fn rejected(number: &str, code: i64, message: String) -> Value {
 }
 
 async fn register(State(app): State<AppState>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
-    if let Err(e) = auth(&headers) { return e; }
+    if let Err(e) = auth(&headers) {
+        return e;
+    }
     let list = items(&body);
     if list.len() > 40 {
         return Json(json!({"code": 0, "data": {"accepted": [], "rejected": [], "errors": [{"code": -18010012, "message": "The number of tracking numbers exceeds the limit of 40."}]}})).into_response();
@@ -116,7 +123,9 @@ async fn register(State(app): State<AppState>, headers: HeaderMap, Json(body): J
 }
 
 async fn deletetrack(State(app): State<AppState>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
-    if let Err(e) = auth(&headers) { return e; }
+    if let Err(e) = auth(&headers) {
+        return e;
+    }
     let w = app.world();
     let mut st = w.carriers.write().expect("carriers lock");
     let (mut acc, mut rej) = (vec![], vec![]);
@@ -131,16 +140,18 @@ async fn deletetrack(State(app): State<AppState>, headers: HeaderMap, Json(body)
 
 fn guess_carrier(number: &str) -> i64 {
     match number {
-        n if n.starts_with("LP") => 190271,  // Cainiao
-        n if n.starts_with("YT") => 190008,  // YunExpress
-        n if n.starts_with("CJ") => 190094,  // CJPacket
-        n if n.starts_with("94") => 21051,   // USPS
-        _ => 3011,                           // China Post
+        n if n.starts_with("LP") => 190271, // Cainiao
+        n if n.starts_with("YT") => 190008, // YunExpress
+        n if n.starts_with("CJ") => 190094, // CJPacket
+        n if n.starts_with("94") => 21051,  // USPS
+        _ => 3011,                          // China Post
     }
 }
 
 async fn gettrackinfo(State(app): State<AppState>, headers: HeaderMap, Json(body): Json<Value>) -> Response {
-    if let Err(e) = auth(&headers) { return e; }
+    if let Err(e) = auth(&headers) {
+        return e;
+    }
     let w = app.world();
     let now = w.clock.now_ms();
     let st = w.carriers.read().expect("carriers lock");
@@ -158,7 +169,13 @@ async fn gettrackinfo(State(app): State<AppState>, headers: HeaderMap, Json(body
 }
 
 /// (time, status, sub_status, description, location) events up to `now`, oldest first.
-fn timeline(seed: u64, number: &str, p: &Parcel, known: &Option<(i64, i64, String)>, now: i64) -> Vec<(i64, &'static str, &'static str, &'static str, &'static str)> {
+fn timeline(
+    seed: u64,
+    number: &str,
+    p: &Parcel,
+    known: &Option<(i64, i64, String)>,
+    now: i64,
+) -> Vec<(i64, &'static str, &'static str, &'static str, &'static str)> {
     let f = fate(seed, number, known.is_some());
     if f == Fate::NeverFound {
         return vec![];

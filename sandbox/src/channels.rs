@@ -74,7 +74,11 @@ fn authorize(app: &AppState, channel: &'static str, q: &HashMap<String, String>,
         return (StatusCode::BAD_REQUEST, format!("invalid_request: {client_key} and redirect_uri are required")).into_response();
     };
     let w = app.world();
-    let code = w.token(match channel { "tiktok" => "ROW_", "facebook" => "AQ", _ => "4/0A" });
+    let code = w.token(match channel {
+        "tiktok" => "ROW_",
+        "facebook" => "AQ",
+        _ => "4/0A",
+    });
     let grant = Code { channel, client_id: client_id.clone(), redirect_uri: redirect_uri.clone(), expires_ms: w.clock.now_ms() + CODE_TTL_MS };
     w.channels.write().expect("channels lock").codes.insert(code.clone(), grant);
     let mut pairs = vec![("code", code), ("state", q.get("state").cloned().unwrap_or_default())];
@@ -160,7 +164,8 @@ async fn tiktok_token(State(app): State<AppState>, Query(q): Query<HashMap<Strin
             }
         }
         Some("refresh_token") => {
-            let ok = app.world().channels.read().expect("channels lock").refresh.get(p.get("refresh_token").map(String::as_str).unwrap_or("")) == Some(&"tiktok");
+            let ok =
+                app.world().channels.read().expect("channels lock").refresh.get(p.get("refresh_token").map(String::as_str).unwrap_or("")) == Some(&"tiktok");
             if !ok {
                 return tts(36004005, "invalid refresh_token", json!({}));
             }
@@ -169,28 +174,42 @@ async fn tiktok_token(State(app): State<AppState>, Query(q): Query<HashMap<Strin
     }
     let (access, refresh) = issue(&app, "tiktok", "TTP_");
     let now = app.world().clock.now_secs();
-    tts(0, "success", json!({
-        "access_token": access, "access_token_expire_in": now + TOKEN_TTL_S, "refresh_token": refresh,
-        "refresh_token_expire_in": now + 365 * 86_400, "open_id": tiktok_open_id(&app),
-        "seller_name": "Sandbox Seller Shop", "seller_base_region": "US", "user_type": 0,
-        "granted_scopes": ["seller.logistics", "seller.product.basic", "seller.order.info", "seller.fulfillment.basic"],
-    }))
+    tts(
+        0,
+        "success",
+        json!({
+            "access_token": access, "access_token_expire_in": now + TOKEN_TTL_S, "refresh_token": refresh,
+            "refresh_token_expire_in": now + 365 * 86_400, "open_id": tiktok_open_id(&app),
+            "seller_name": "Sandbox Seller Shop", "seller_base_region": "US", "user_type": 0,
+            "granted_scopes": ["seller.logistics", "seller.product.basic", "seller.order.info", "seller.fulfillment.basic"],
+        }),
+    )
 }
 
 async fn tiktok_warehouses(State(app): State<AppState>, headers: HeaderMap) -> Response {
     if !valid(&app, "tiktok", header(&headers, "x-tts-access-token")) {
-        return (StatusCode::UNAUTHORIZED, Json(json!({"code": 105002, "message": "Expired credentials or invalid access token", "data": {}, "request_id": "SANDBOX"}))).into_response();
+        return (
+            StatusCode::UNAUTHORIZED,
+            Json(json!({"code": 105002, "message": "Expired credentials or invalid access token", "data": {}, "request_id": "SANDBOX"})),
+        )
+            .into_response();
     }
-    let wh = |i: usize, name: &str, sub: &str, city: &str, state: &str, zip: &str| json!({
-        "id": tiktok_warehouse_id(&app, i), "name": name, "effect_status": "ENABLED", "type": "SALES_WAREHOUSE",
-        "sub_type": sub, "is_default": i == 0,
-        "address": {"region_code": "US", "state": state, "city": city, "postal_code": zip, "address_line1": format!("{} Commerce Way", 100 + i),
-                    "contact_person": "Sandbox Ops", "phone_number": "+1 5550100"},
-    });
-    tts(0, "Success", json!({"warehouses": [
-        wh(0, "Sandbox Main Warehouse", "DOMESTIC_WAREHOUSE", "Los Angeles", "California", "90001"),
-        wh(1, "Sandbox East Returns", "DOMESTIC_WAREHOUSE", "Newark", "New Jersey", "07102"),
-    ]}))
+    let wh = |i: usize, name: &str, sub: &str, city: &str, state: &str, zip: &str| {
+        json!({
+            "id": tiktok_warehouse_id(&app, i), "name": name, "effect_status": "ENABLED", "type": "SALES_WAREHOUSE",
+            "sub_type": sub, "is_default": i == 0,
+            "address": {"region_code": "US", "state": state, "city": city, "postal_code": zip, "address_line1": format!("{} Commerce Way", 100 + i),
+                        "contact_person": "Sandbox Ops", "phone_number": "+1 5550100"},
+        })
+    };
+    tts(
+        0,
+        "Success",
+        json!({"warehouses": [
+            wh(0, "Sandbox Main Warehouse", "DOMESTIC_WAREHOUSE", "Los Angeles", "California", "90001"),
+            wh(1, "Sandbox East Returns", "DOMESTIC_WAREHOUSE", "Newark", "New Jersey", "07102"),
+        ]}),
+    )
 }
 
 // ---- Meta (Facebook) business login -------------------------------------
@@ -220,7 +239,9 @@ fn fb_ok(app: &AppState, headers: &HeaderMap, q: &HashMap<String, String>) -> bo
 }
 
 pub(crate) fn businesses(app: &AppState) -> Vec<Value> {
-    [("Sandbox Dropline Co", "verified"), ("Sandbox Outlet", "not_verified")].iter().enumerate()
+    [("Sandbox Dropline Co", "verified"), ("Sandbox Outlet", "not_verified")]
+        .iter()
+        .enumerate()
         .map(|(i, (name, v))| json!({"id": num(app, "facebook", &format!("biz{i}"), 15), "name": name, "verification_status": v}))
         .collect()
 }
@@ -232,17 +253,26 @@ async fn fb_businesses(State(app): State<AppState>, headers: HeaderMap, Query(q)
     Json(json!({"data": businesses(&app), "paging": {"cursors": {"before": "QVFI", "after": "QVFJ"}}})).into_response()
 }
 
-async fn fb_catalogs(State(app): State<AppState>, headers: HeaderMap, Path((_v, business)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Response {
+async fn fb_catalogs(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path((_v, business)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
     if !fb_ok(&app, &headers, &q) {
         return graph_error("Invalid OAuth access token - Cannot parse access token", 190);
     }
     if !businesses(&app).iter().any(|b| b["id"] == business.as_str()) {
         return graph_error(&format!("Unsupported get request. Object with ID '{business}' does not exist"), 100);
     }
-    let data: Vec<Value> = (0..2).map(|i| json!({
-        "id": catalog_id(&app, &business, i), "name": format!("Sandbox Catalog {}", i + 1),
-        "product_count": if i == 0 { 12 } else { 0 }, "vertical": "commerce",
-    })).collect();
+    let data: Vec<Value> = (0..2)
+        .map(|i| {
+            json!({
+                "id": catalog_id(&app, &business, i), "name": format!("Sandbox Catalog {}", i + 1),
+                "product_count": if i == 0 { 12 } else { 0 }, "vertical": "commerce",
+            })
+        })
+        .collect();
     Json(json!({"data": data, "paging": {"cursors": {"before": "QVFI", "after": "QVFJ"}}})).into_response()
 }
 
@@ -266,7 +296,8 @@ async fn gmc_token(State(app): State<AppState>, headers: HeaderMap, body: Bytes)
             }
         }
         Some("refresh_token") => {
-            let ok = app.world().channels.read().expect("channels lock").refresh.get(p.get("refresh_token").map(String::as_str).unwrap_or("")) == Some(&"google-merchant");
+            let ok = app.world().channels.read().expect("channels lock").refresh.get(p.get("refresh_token").map(String::as_str).unwrap_or(""))
+                == Some(&"google-merchant");
             if !ok {
                 return err(StatusCode::BAD_REQUEST, "invalid_grant", "Token has been expired or revoked.");
             }
@@ -275,14 +306,19 @@ async fn gmc_token(State(app): State<AppState>, headers: HeaderMap, body: Bytes)
     }
     let (access, refresh) = issue(&app, "google-merchant", "ya29.a0");
     Json(json!({"access_token": access, "expires_in": 3599, "refresh_token": refresh, "token_type": "Bearer",
-                "scope": "https://www.googleapis.com/auth/content"})).into_response()
+                "scope": "https://www.googleapis.com/auth/content"}))
+    .into_response()
 }
 
 async fn gmc_authinfo(State(app): State<AppState>, headers: HeaderMap) -> Response {
     if !valid(&app, "google-merchant", bearer(&headers)) {
-        return json_error(StatusCode::UNAUTHORIZED, json!({"error": {"code": 401, "status": "UNAUTHENTICATED",
-            "message": "Request had invalid authentication credentials. Expected OAuth 2 access token."}}));
+        return json_error(
+            StatusCode::UNAUTHORIZED,
+            json!({"error": {"code": 401, "status": "UNAUTHENTICATED",
+            "message": "Request had invalid authentication credentials. Expected OAuth 2 access token."}}),
+        );
     }
     Json(json!({"kind": "content#accountsAuthInfoResponse",
-                "accountIdentifiers": [{"merchantId": merchant_id(&app)}]})).into_response()
+                "accountIdentifiers": [{"merchantId": merchant_id(&app)}]}))
+    .into_response()
 }

@@ -53,9 +53,7 @@ impl FaultState {
     pub fn webhook_mode(&self, platform: &str) -> (bool, bool) {
         let rules = self.rules.lock().expect("faults lock");
         let m = rules.iter().filter(|r| r.platform == "*" || r.platform == platform);
-        m.fold((false, false), |(d, u), r| {
-            (d || r.drop_webhooks.unwrap_or(false), u || r.duplicate_webhooks.unwrap_or(false))
-        })
+        m.fold((false, false), |(d, u), r| (d || r.drop_webhooks.unwrap_or(false), u || r.duplicate_webhooks.unwrap_or(false)))
     }
 }
 

@@ -56,8 +56,7 @@ fn known(provider: &str) -> bool {
 
 /// Deterministic test user: from `login_hint`, or one picked by the seed.
 fn user_for(seed: u64, provider: &str, hint: Option<&str>) -> User {
-    const NAMES: [(&str, &str); 6] =
-        [("alex", "morgan"), ("sam", "rivera"), ("jordan", "lee"), ("casey", "nguyen"), ("riley", "patel"), ("taylor", "kim")];
+    const NAMES: [(&str, &str); 6] = [("alex", "morgan"), ("sam", "rivera"), ("jordan", "lee"), ("casey", "nguyen"), ("riley", "patel"), ("taylor", "kim")];
     let email = match hint.filter(|h| h.contains('@')) {
         Some(h) => h.to_lowercase(),
         None => {
@@ -79,11 +78,7 @@ fn user_for(seed: u64, provider: &str, hint: Option<&str>) -> User {
     User { provider: provider.to_string(), id, email, given, family }
 }
 
-async fn authorize(
-    State(app): State<AppState>,
-    Path(provider): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-) -> Response {
+async fn authorize(State(app): State<AppState>, Path(provider): Path<String>, Query(q): Query<HashMap<String, String>>) -> Response {
     if !known(&provider) {
         return (StatusCode::NOT_FOUND, "unknown identity provider").into_response();
     }
@@ -119,12 +114,7 @@ fn oauth_error(status: StatusCode, error: &str, desc: &str) -> Response {
     json_error(status, json!({"error": error, "error_description": desc}))
 }
 
-async fn token_post(
-    app: State<AppState>,
-    provider: Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<HashMap<String, String>>,
-) -> Response {
+async fn token_post(app: State<AppState>, provider: Path<String>, headers: HeaderMap, Form(f): Form<HashMap<String, String>>) -> Response {
     exchange(app, provider, headers, f).await
 }
 
@@ -229,8 +219,11 @@ async fn google_userinfo(State(app): State<AppState>, headers: HeaderMap, Query(
 
 async fn facebook_me(State(app): State<AppState>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
     let Some(u) = user_from_token(&app, "facebook", &headers, &q) else {
-        return json_error(StatusCode::UNAUTHORIZED, json!({"error": {
-            "message": "Invalid OAuth access token - Cannot parse access token", "type": "OAuthException", "code": 190, "fbtrace_id": "SANDBOX"}}));
+        return json_error(
+            StatusCode::UNAUTHORIZED,
+            json!({"error": {
+            "message": "Invalid OAuth access token - Cannot parse access token", "type": "OAuthException", "code": 190, "fbtrace_id": "SANDBOX"}}),
+        );
     };
     let full = json!({
         "id": u.id, "name": format!("{} {}", u.given, u.family), "email": u.email,

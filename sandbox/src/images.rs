@@ -1,10 +1,10 @@
 //! `/img/{id}.png`: small deterministic PNGs, so product pages, option images
 //! and avatars all resolve without any network beyond loopback.
+use axum::Router;
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
 
 use crate::AppState;
 use crate::util::hash_str;

@@ -8,9 +8,9 @@ use std::net::SocketAddr;
 use axum::Router;
 
 pub mod carriers;
+pub mod catalogue;
 pub mod channel_products;
 pub mod channels;
-pub mod catalogue;
 pub mod control;
 pub mod faults;
 pub mod identity;
@@ -110,9 +110,7 @@ fn router(state: AppState) -> Router {
 }
 
 /// Bind (port 0 allowed), serve in the background, return the bound address.
-pub async fn spawn(
-    mut config: Config,
-) -> anyhow::Result<(SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>)> {
+pub async fn spawn(mut config: Config) -> anyhow::Result<(SocketAddr, tokio::task::JoinHandle<anyhow::Result<()>>)> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let bound = listener.local_addr()?;
     config.addr = bound;

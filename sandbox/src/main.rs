@@ -21,12 +21,7 @@ struct Args {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "sandbox=info".into()),
-        )
-        .init();
+    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "sandbox=info".into())).init();
     let args = Args::parse();
     let mut addr = args.addr;
     if let Some(p) = args.port {
@@ -35,6 +30,8 @@ async fn main() -> anyhow::Result<()> {
     let config = Config { addr, seed: args.seed, public_url: args.public_url, ..Config::default() };
     let (bound, handle) = sandbox::spawn(config).await?;
     tracing::info!(%bound, seed = args.seed, "sandbox listening");
+    // Plain, for scripts that start it on port 0 and read where it is.
+    println!("sandbox listening on http://{bound}");
     tokio::select! {
         r = handle => { r??; }
         _ = tokio::signal::ctrl_c() => { tracing::info!("shutting down"); }

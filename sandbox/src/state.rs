@@ -23,10 +23,7 @@ pub struct Shared {
 impl AppState {
     pub fn new(config: Config) -> Self {
         let world = Arc::new(World::new(config.seed, &config));
-        let http = reqwest::Client::builder()
-            .timeout(std::time::Duration::from_secs(10))
-            .build()
-            .expect("http client");
+        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build().expect("http client");
         AppState(Arc::new(Shared { config, http, world: RwLock::new(world) }))
     }
     /// Snapshot of the current world (cheap Arc clone; read lock released at once).
@@ -45,11 +42,7 @@ impl AppState {
     }
     /// Base URL for links the sandbox hands out.
     pub fn base_url(&self) -> String {
-        self.0
-            .config
-            .public_url
-            .clone()
-            .unwrap_or_else(|| format!("http://{}", self.0.config.addr))
+        self.0.config.public_url.clone().unwrap_or_else(|| format!("http://{}", self.0.config.addr))
     }
 }
 

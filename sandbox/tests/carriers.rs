@@ -14,7 +14,8 @@ async fn register_and_walk_statuses_on_the_virtual_clock() {
     let sb = common::start().await;
     let r = sb.http.post(sb.url("/track/v2.2/register")).json(&json!([{"number": "YT1234567890"}])).send().await.unwrap();
     assert_eq!(r.status(), 401);
-    let nums = json!([{"number": "YT1234567890"}, {"number": "EXP000111222"}, {"number": "FAIL00011122"}, {"number": "EXC000111222"}, {"number": "PICK00011122"}]);
+    let nums =
+        json!([{"number": "YT1234567890"}, {"number": "EXP000111222"}, {"number": "FAIL00011122"}, {"number": "EXC000111222"}, {"number": "PICK00011122"}]);
     let reg = call(&sb, "/track/v2.2/register", nums.clone()).await;
     assert_eq!(reg["code"], 0);
     assert_eq!(reg["data"]["accepted"].as_array().unwrap().len(), 5);
@@ -40,7 +41,8 @@ async fn register_and_walk_statuses_on_the_virtual_clock() {
     assert_eq!(status(&info, 2), "DeliveryFailure");
     assert_eq!(status(&info, 3), "Exception");
     assert_eq!(status(&info, 4), "Delivered");
-    let milestones: Vec<&str> = info["data"]["accepted"][4]["track_info"]["milestone"].as_array().unwrap().iter().map(|m| m["key_stage"].as_str().unwrap()).collect();
+    let milestones: Vec<&str> =
+        info["data"]["accepted"][4]["track_info"]["milestone"].as_array().unwrap().iter().map(|m| m["key_stage"].as_str().unwrap()).collect();
     assert!(milestones.contains(&"AvailableForPickup"));
     let ms0: Vec<&str> = info["data"]["accepted"][0]["track_info"]["milestone"].as_array().unwrap().iter().map(|m| m["key_stage"].as_str().unwrap()).collect();
     assert!(ms0.contains(&"OutForDelivery"));

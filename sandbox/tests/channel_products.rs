@@ -12,9 +12,16 @@ async fn code_from(sb: &Sandbox, path: &str) -> String {
 /// The shop's access token and the seller's open_id.
 async fn tiktok_token(sb: &Sandbox) -> (String, String) {
     let code = code_from(sb, "/channels/tiktok/oauth/authorize?app_key=k&state=s&redirect_uri=http%3A%2F%2Fx").await;
-    let tok: Value = sb.http.post(sb.url("/channels/tiktok/api/v2/token/get"))
+    let tok: Value = sb
+        .http
+        .post(sb.url("/channels/tiktok/api/v2/token/get"))
         .form(&[("app_key", "k"), ("app_secret", "sandbox-tiktok-secret"), ("auth_code", code.as_str()), ("grant_type", "authorized_code")])
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     (tok["data"]["access_token"].as_str().unwrap().to_string(), tok["data"]["open_id"].as_str().unwrap().to_string())
 }
 
@@ -28,15 +35,22 @@ async fn tts(sb: &Sandbox, token: &str, method: &str, path: &str, query: &[(&str
     let joined: String = sorted.iter().map(|(k, v)| format!("{k}{v}")).collect();
     let secret = "sandbox-tiktok-secret";
     params.push(("sign".into(), hmac_hex(secret, &format!("{secret}{path}{joined}{body}{secret}"))));
-    let req = sb.http.request(method.parse().unwrap(), sb.url(path)).query(&params).header("x-tts-access-token", token)
-        .header("content-type", "application/json").body(body);
+    let req = sb
+        .http
+        .request(method.parse().unwrap(), sb.url(path))
+        .query(&params)
+        .header("x-tts-access-token", token)
+        .header("content-type", "application/json")
+        .body(body);
     let r = req.send().await.unwrap();
     (r.status().as_u16(), r.json().await.unwrap())
 }
 
 fn tiktok_product(title: &str, warehouse: &str, prices: [&str; 2]) -> Value {
-    let sku = |i: usize, color: &str| json!({"seller_sku": format!("DL-sku{i}"), "price": {"amount": prices[i], "currency": "USD"},
-        "inventory": [{"warehouse_id": warehouse, "quantity": 5}], "sales_attributes": [{"name": "Color", "value_name": color}]});
+    let sku = |i: usize, color: &str| {
+        json!({"seller_sku": format!("DL-sku{i}"), "price": {"amount": prices[i], "currency": "USD"},
+        "inventory": [{"warehouse_id": warehouse, "quantity": 5}], "sales_attributes": [{"name": "Color", "value_name": color}]})
+    };
     json!({"title": title, "description": "<p>Warm light</p>", "category_id": "601152", "main_images": [{"uri": "https://img.example/a.jpg"}],
         "package_weight": {"value": "1", "unit": "KILOGRAM"}, "skus": [sku(0, "Black"), sku(1, "White")]})
 }
@@ -45,8 +59,16 @@ fn tiktok_product(title: &str, warehouse: &str, prices: [&str; 2]) -> Value {
 async fn tiktok_products_are_created_found_by_seller_sku_and_edited_in_place() {
     let sb = common::start().await;
     let (token, open_id) = tiktok_token(&sb).await;
-    let wh: Value = sb.http.get(sb.url("/channels/tiktok/api/logistics/202309/warehouses")).header("x-tts-access-token", &token)
-        .send().await.unwrap().json().await.unwrap();
+    let wh: Value = sb
+        .http
+        .get(sb.url("/channels/tiktok/api/logistics/202309/warehouses"))
+        .header("x-tts-access-token", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let warehouse = wh["data"]["warehouses"][0]["id"].as_str().unwrap().to_string();
     let base = "/channels/tiktok/api/product/202309";
 
@@ -96,11 +118,16 @@ async fn tiktok_products_are_created_found_by_seller_sku_and_edited_in_place() {
 
 async fn facebook(sb: &Sandbox) -> (String, String) {
     let code = code_from(sb, "/channels/facebook/v19.0/dialog/oauth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=f").await;
-    let tok: Value = sb.get_json(&format!("/channels/facebook/v19.0/oauth/access_token?client_id=c&client_secret=sandbox-client-secret&redirect_uri=http%3A%2F%2Fx&code={code}")).await;
+    let tok: Value = sb
+        .get_json(&format!(
+            "/channels/facebook/v19.0/oauth/access_token?client_id=c&client_secret=sandbox-client-secret&redirect_uri=http%3A%2F%2Fx&code={code}"
+        ))
+        .await;
     let token = tok["access_token"].as_str().unwrap().to_string();
     let biz: Value = sb.http.get(sb.url("/channels/facebook/v19.0/me/businesses")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
     let id = biz["data"][0]["id"].as_str().unwrap();
-    let cats: Value = sb.http.get(sb.url(&format!("/channels/facebook/v19.0/{id}/owned_product_catalogs"))).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    let cats: Value =
+        sb.http.get(sb.url(&format!("/channels/facebook/v19.0/{id}/owned_product_catalogs"))).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
     (token, cats["data"][0]["id"].as_str().unwrap().to_string())
 }
 
@@ -114,8 +141,9 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
     let sb = common::start().await;
     let (token, catalog) = facebook(&sb).await;
     let base = format!("/channels/facebook/v19.0/{catalog}");
-    let batch = |requests: Value| sb.http.post(sb.url(&format!("{base}/items_batch"))).bearer_auth(&token)
-        .json(&json!({"item_type": "PRODUCT_ITEM", "requests": requests})).send();
+    let batch = |requests: Value| {
+        sb.http.post(sb.url(&format!("{base}/items_batch"))).bearer_auth(&token).json(&json!({"item_type": "PRODUCT_ITEM", "requests": requests})).send()
+    };
     let status = |handle: String| sb.http.get(sb.url(&format!("{base}/check_batch_request_status?handle={handle}"))).bearer_auth(&token).send();
 
     for _ in 0..2 {
@@ -127,16 +155,31 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
 
     // A form-encoded UPDATE (requests as a JSON string) changes one field.
     let requests = json!([{"method": "UPDATE", "data": {"id": "DL-a", "price": "9.50 USD"}}]).to_string();
-    let r = sb.http.post(sb.url(&format!("{base}/items_batch"))).form(&[("access_token", token.as_str()), ("item_type", "PRODUCT_ITEM"), ("requests", &requests)])
-        .send().await.unwrap();
+    let r = sb
+        .http
+        .post(sb.url(&format!("{base}/items_batch")))
+        .form(&[("access_token", token.as_str()), ("item_type", "PRODUCT_ITEM"), ("requests", &requests)])
+        .send()
+        .await
+        .unwrap();
     assert!(r.json::<Value>().await.unwrap()["handles"].is_array());
     let filter = r#"{"retailer_id":{"eq":"DL-a"}}"#;
-    let found: Value = sb.http.get(sb.url(&format!("{base}/products"))).bearer_auth(&token).query(&[("filter", filter), ("fields", "price,name")])
-        .send().await.unwrap().json().await.unwrap();
+    let found: Value = sb
+        .http
+        .get(sb.url(&format!("{base}/products")))
+        .bearer_auth(&token)
+        .query(&[("filter", filter), ("fields", "price,name")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(found["data"].as_array().unwrap().len(), 1, "{found}");
     assert_eq!((found["data"][0]["price"].clone(), found["data"][0]["retailer_id"].clone()), (json!("9.50 USD"), json!("DL-a")));
     assert!(found["data"][0]["id"].is_string());
-    let group: Value = sb.get_json(&format!("{base}/products?access_token={token}&filter=%7B%22retailer_product_group_id%22%3A%7B%22eq%22%3A%22lamp-dl1%22%7D%7D")).await;
+    let group: Value =
+        sb.get_json(&format!("{base}/products?access_token={token}&filter=%7B%22retailer_product_group_id%22%3A%7B%22eq%22%3A%22lamp-dl1%22%7D%7D")).await;
     assert_eq!(group["data"].as_array().unwrap().len(), 2);
     let any: Value = sb.get_json(&format!("{base}/products?access_token={token}&retailer_id=DL-b")).await;
     assert_eq!(any["data"][0]["retailer_id"], "DL-b");
@@ -149,9 +192,17 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
     assert_eq!(s["data"][0]["errors_total_count"], 2, "{s}");
     assert!(s["data"][0]["errors"][0]["message"].as_str().unwrap().contains("link"), "{s}");
 
-    let strict: Value = sb.http.post(sb.url(&format!("{base}/items_batch"))).bearer_auth(&token)
+    let strict: Value = sb
+        .http
+        .post(sb.url(&format!("{base}/items_batch")))
+        .bearer_auth(&token)
         .json(&json!({"item_type": "PRODUCT_ITEM", "allow_upsert": false, "requests": [meta_item("UPDATE", "DL-e", "1.00 USD")]}))
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let s: Value = status(strict["handles"][0].as_str().unwrap().into()).await.unwrap().json().await.unwrap();
     assert_eq!(s["data"][0]["ids_of_invalid_requests"], json!(["DL-e"]), "{s}");
 
@@ -159,8 +210,14 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
     assert!(r["handles"].is_array());
     assert_eq!(sb.get_json(&format!("/_sandbox/channels/facebook/{catalog}")).await["count"], 1);
 
-    let foreign = sb.http.post(sb.url("/channels/facebook/v19.0/1/items_batch")).bearer_auth(&token)
-        .json(&json!({"item_type": "PRODUCT_ITEM", "requests": [meta_item("CREATE", "x", "1.00 USD")]})).send().await.unwrap();
+    let foreign = sb
+        .http
+        .post(sb.url("/channels/facebook/v19.0/1/items_batch"))
+        .bearer_auth(&token)
+        .json(&json!({"item_type": "PRODUCT_ITEM", "requests": [meta_item("CREATE", "x", "1.00 USD")]}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(foreign.json::<Value>().await.unwrap()["error"]["code"], 100);
     let r = sb.http.post(sb.url(&format!("{base}/items_batch"))).bearer_auth("bogus").json(&json!({})).send().await.unwrap();
     assert_eq!(r.json::<Value>().await.unwrap()["error"]["code"], 190);
@@ -168,11 +225,25 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
 
 async fn google(sb: &Sandbox) -> (String, String) {
     let code = code_from(sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
-    let tok: Value = sb.http.post(sb.url("/channels/google-merchant/token"))
-        .form(&[("grant_type", "authorization_code"), ("code", code.as_str()), ("redirect_uri", "http://x"), ("client_id", "c"), ("client_secret", "sandbox-client-secret")])
-        .send().await.unwrap().json().await.unwrap();
+    let tok: Value = sb
+        .http
+        .post(sb.url("/channels/google-merchant/token"))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", code.as_str()),
+            ("redirect_uri", "http://x"),
+            ("client_id", "c"),
+            ("client_secret", "sandbox-client-secret"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let token = tok["access_token"].as_str().unwrap().to_string();
-    let info: Value = sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+    let info: Value =
+        sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
     (token, info["accountIdentifiers"][0]["merchantId"].as_str().unwrap().to_string())
 }
 

@@ -16,25 +16,45 @@ async fn tiktok_code_exchange_and_warehouses() {
     assert_eq!(param(&loc, "state").unwrap(), "s1");
     let code = param(&loc, "code").unwrap();
 
-    let bad: Value = sb.http.post(sb.url("/channels/tiktok/api/v2/token/get"))
+    let bad: Value = sb
+        .http
+        .post(sb.url("/channels/tiktok/api/v2/token/get"))
         .form(&[("app_key", "sbx-app"), ("app_secret", "nope"), ("auth_code", code.as_str()), ("grant_type", "authorized_code")])
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_ne!(bad["code"], 0);
-    let tok: Value = sb.http.post(sb.url("/channels/tiktok/api/v2/token/get"))
+    let tok: Value = sb
+        .http
+        .post(sb.url("/channels/tiktok/api/v2/token/get"))
         .form(&[("app_key", "sbx-app"), ("app_secret", "sandbox-tiktok-secret"), ("auth_code", code.as_str()), ("grant_type", "authorized_code")])
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(tok["code"], 0, "{tok}");
     let data = &tok["data"];
     assert!(data["open_id"].is_string() && data["seller_name"].is_string() && data["refresh_token"].is_string());
     // Codes are single-use.
-    let reuse: Value = sb.http.get(sb.url(&format!(
-        "/channels/tiktok/api/v2/token/get?app_key=sbx-app&app_secret=sandbox-tiktok-secret&auth_code={code}&grant_type=authorized_code"
-    ))).send().await.unwrap().json().await.unwrap();
+    let reuse: Value = sb
+        .http
+        .get(sb.url(&format!("/channels/tiktok/api/v2/token/get?app_key=sbx-app&app_secret=sandbox-tiktok-secret&auth_code={code}&grant_type=authorized_code")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_ne!(reuse["code"], 0);
 
     let access = data["access_token"].as_str().unwrap();
-    let wh: Value = sb.http.get(sb.url("/channels/tiktok/api/logistics/warehouses")).header("x-tts-access-token", access)
-        .send().await.unwrap().json().await.unwrap();
+    let wh: Value =
+        sb.http.get(sb.url("/channels/tiktok/api/logistics/warehouses")).header("x-tts-access-token", access).send().await.unwrap().json().await.unwrap();
     assert_eq!(wh["code"], 0);
     let list = wh["data"]["warehouses"].as_array().unwrap();
     assert!(!list.is_empty());
@@ -49,24 +69,56 @@ async fn google_merchant_authinfo() {
     let sb = common::start().await;
     let loc = redirect(&sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=sandbox-client-id&redirect_uri=http%3A%2F%2Fapp.local%2Fgmc&state=g&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcontent&access_type=offline").await;
     let code = param(&loc, "code").unwrap();
-    let tok: Value = sb.http.post(sb.url("/channels/google-merchant/token"))
-        .form(&[("grant_type", "authorization_code"), ("code", code.as_str()), ("redirect_uri", "http://app.local/gmc"),
-                ("client_id", "sandbox-client-id"), ("client_secret", "sandbox-client-secret")])
-        .send().await.unwrap().json().await.unwrap();
+    let tok: Value = sb
+        .http
+        .post(sb.url("/channels/google-merchant/token"))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", code.as_str()),
+            ("redirect_uri", "http://app.local/gmc"),
+            ("client_id", "sandbox-client-id"),
+            ("client_secret", "sandbox-client-secret"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let access = tok["access_token"].as_str().unwrap();
-    let info: Value = sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).bearer_auth(access)
-        .send().await.unwrap().json().await.unwrap();
+    let info: Value =
+        sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).bearer_auth(access).send().await.unwrap().json().await.unwrap();
     assert_eq!(info["kind"], "content#accountsAuthInfoResponse");
     let merchant = info["accountIdentifiers"][0]["merchantId"].as_str().unwrap().to_string();
     // Deterministic from the seed: a second sandbox with the same seed connects the same account.
     let sb2 = common::start().await;
     let loc = redirect(&sb2, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
-    let tok: Value = sb2.http.post(sb2.url("/channels/google-merchant/token"))
-        .form(&[("grant_type", "authorization_code"), ("code", param(&loc, "code").unwrap().as_str()), ("redirect_uri", "http://x"),
-                ("client_id", "c"), ("client_secret", "sandbox-client-secret")])
-        .send().await.unwrap().json().await.unwrap();
-    let info2: Value = sb2.http.get(sb2.url("/channels/google-merchant/content/v2.1/accounts/authinfo"))
-        .bearer_auth(tok["access_token"].as_str().unwrap()).send().await.unwrap().json().await.unwrap();
+    let tok: Value = sb2
+        .http
+        .post(sb2.url("/channels/google-merchant/token"))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", param(&loc, "code").unwrap().as_str()),
+            ("redirect_uri", "http://x"),
+            ("client_id", "c"),
+            ("client_secret", "sandbox-client-secret"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let info2: Value = sb2
+        .http
+        .get(sb2.url("/channels/google-merchant/content/v2.1/accounts/authinfo"))
+        .bearer_auth(tok["access_token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(info2["accountIdentifiers"][0]["merchantId"], merchant.as_str());
     let denied = sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).send().await.unwrap();
     assert_eq!(denied.status(), 401);
@@ -83,8 +135,8 @@ async fn facebook_business_login_lists_businesses_and_catalogs() {
     let access = tok["access_token"].as_str().unwrap();
     let biz: Value = sb.http.get(sb.url("/channels/facebook/v19.0/me/businesses")).bearer_auth(access).send().await.unwrap().json().await.unwrap();
     let id = biz["data"][0]["id"].as_str().unwrap();
-    let cats: Value = sb.http.get(sb.url(&format!("/channels/facebook/v19.0/{id}/owned_product_catalogs?access_token={access}")))
-        .send().await.unwrap().json().await.unwrap();
+    let cats: Value =
+        sb.http.get(sb.url(&format!("/channels/facebook/v19.0/{id}/owned_product_catalogs?access_token={access}"))).send().await.unwrap().json().await.unwrap();
     assert_eq!(cats["data"].as_array().unwrap().len(), 2);
     assert_eq!(cats["data"][0]["vertical"], "commerce");
     let r = sb.http.get(sb.url("/channels/facebook/v19.0/me/businesses")).bearer_auth("bogus").send().await.unwrap();

@@ -27,7 +27,8 @@ async fn products_name_their_options_and_variants() {
     let mut named = 0;
     for item in list["data"]["list"].as_array().unwrap() {
         let pid = item["pid"].as_str().unwrap();
-        let json_api: Value = sb.http.get(sb.url(&format!("/suppliers/cj/api/products/{pid}"))).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+        let json_api: Value =
+            sb.http.get(sb.url(&format!("/suppliers/cj/api/products/{pid}"))).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
         assert_eq!(item["listedNum"], json_api["orders"]);
         assert!(item["sellPrice"].is_number(), "CJ sends amounts as numbers");
         let p = cj(&sb, &format!("/product/query?pid={pid}"), token).await["data"].clone();

@@ -18,27 +18,56 @@ fn signed(params: &[(&str, String)]) -> Vec<(String, String)> {
 #[tokio::test]
 async fn aliexpress_signed_methods() {
     let sb = common::start().await;
-    let bad: Value = sb.http.get(sb.url("/aliexpress/sync?method=aliexpress.ds.product.get&app_key=sandbox-ae-app-key&sign_method=sha256&sign=00"))
-        .send().await.unwrap().json().await.unwrap();
+    let bad: Value = sb
+        .http
+        .get(sb.url("/aliexpress/sync?method=aliexpress.ds.product.get&app_key=sandbox-ae-app-key&sign_method=sha256&sign=00"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(bad["error_response"]["code"], "IncompleteSignature");
-    let list: Value = sb.http.get(sb.url("/suppliers/aliexpress/api/products?page_size=1")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+    let list: Value =
+        sb.http.get(sb.url("/suppliers/aliexpress/api/products?page_size=1")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
     let pid = list["items"][0]["id"].as_str().unwrap().to_string();
-    let r: Value = sb.http.post(sb.url("/aliexpress/sync"))
+    let r: Value = sb
+        .http
+        .post(sb.url("/aliexpress/sync"))
         .form(&signed(&[("method", "aliexpress.ds.product.get".into()), ("product_id", pid.clone()), ("ship_to_country", "US".into())]))
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let res = &r["aliexpress_ds_product_get_response"]["result"];
     assert_eq!(res["ae_item_base_info_dto"]["product_id"], pid.as_str());
     let skus = res["ae_item_sku_info_dtos"]["ae_item_sku_info_d_t_o"].as_array().unwrap();
     let sku = skus.iter().find(|s| s["sku_available_stock"].as_u64().unwrap() > 0).unwrap()["sku_id"].as_str().unwrap().to_string();
     let req = json!({"logistics_address": {"country": "US", "full_name": "Jane", "address": "1 Main", "city": "X", "zip": "1", "mobile_no": "5"},
         "product_items": [{"product_id": pid, "sku_id": sku, "product_count": 1}], "out_order_id": "dl-1"});
-    let r: Value = sb.http.post(sb.url("/aliexpress/sync"))
+    let r: Value = sb
+        .http
+        .post(sb.url("/aliexpress/sync"))
         .form(&signed(&[("method", "aliexpress.ds.order.create".into()), ("param_place_order_request4_open_api_d_t_o", req.to_string())]))
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let oid = r["aliexpress_ds_order_create_response"]["result"]["order_list"]["number"][0].as_str().unwrap().to_string();
-    let r: Value = sb.http.post(sb.url("/aliexpress/sync"))
+    let r: Value = sb
+        .http
+        .post(sb.url("/aliexpress/sync"))
         .form(&signed(&[("method", "aliexpress.trade.ds.order.get".into()), ("single_order_query", json!({"order_id": oid}).to_string())]))
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(r["aliexpress_trade_ds_order_get_response"]["result"]["order_status"], "WAIT_SELLER_SEND_GOODS");
 }
 
@@ -48,22 +77,61 @@ async fn cj_api2_flow() {
     let tok = "sandbox-cj-access-token";
     let bad: Value = sb.http.get(sb.url("/cj/api2.0/v1/product/list")).send().await.unwrap().json().await.unwrap();
     assert_eq!(bad["result"], false);
-    let list: Value = sb.http.get(sb.url("/cj/api2.0/v1/product/list?pageNum=1&pageSize=3")).header("CJ-Access-Token", tok).send().await.unwrap().json().await.unwrap();
+    let list: Value =
+        sb.http.get(sb.url("/cj/api2.0/v1/product/list?pageNum=1&pageSize=3")).header("CJ-Access-Token", tok).send().await.unwrap().json().await.unwrap();
     assert_eq!(list["code"], 200);
     let pid = list["data"]["list"][0]["pid"].as_str().unwrap().to_string();
-    let p: Value = sb.http.get(sb.url(&format!("/cj/api2.0/v1/product/query?pid={pid}"))).header("CJ-Access-Token", tok).send().await.unwrap().json().await.unwrap();
+    let p: Value =
+        sb.http.get(sb.url(&format!("/cj/api2.0/v1/product/query?pid={pid}"))).header("CJ-Access-Token", tok).send().await.unwrap().json().await.unwrap();
     let vid = p["data"]["variants"].as_array().unwrap().iter().find(|v| v["inventoryNum"].as_u64().unwrap() > 0).unwrap()["vid"].as_str().unwrap().to_string();
-    let f: Value = sb.http.post(sb.url("/cj/api2.0/v1/logistic/freightCalculate")).header("CJ-Access-Token", tok)
-        .json(&json!({"startCountryCode": "CN", "endCountryCode": "US", "products": [{"quantity": 1, "vid": vid}]})).send().await.unwrap().json().await.unwrap();
+    let f: Value = sb
+        .http
+        .post(sb.url("/cj/api2.0/v1/logistic/freightCalculate"))
+        .header("CJ-Access-Token", tok)
+        .json(&json!({"startCountryCode": "CN", "endCountryCode": "US", "products": [{"quantity": 1, "vid": vid}]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert!(f["data"][0]["logisticAging"].is_string());
-    let o: Value = sb.http.post(sb.url("/cj/api2.0/v1/shopping/order/createOrderV2")).header("CJ-Access-Token", tok)
+    let o: Value = sb
+        .http
+        .post(sb.url("/cj/api2.0/v1/shopping/order/createOrderV2"))
+        .header("CJ-Access-Token", tok)
         .json(&json!({"orderNumber": "DL-9", "shippingCountryCode": "US", "shippingCustomerName": "Jane", "shippingAddress": "1 Main", "shippingCity": "X",
-            "shippingZip": "1", "shippingPhone": "5", "products": [{"vid": vid, "quantity": 1}]})).send().await.unwrap().json().await.unwrap();
+            "shippingZip": "1", "shippingPhone": "5", "products": [{"vid": vid, "quantity": 1}]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let oid = o["data"]["orderId"].as_str().unwrap().to_string();
-    let pay: Value = sb.http.post(sb.url("/cj/api2.0/v1/shopping/pay/payBalance")).header("CJ-Access-Token", tok).json(&json!({"orderId": oid})).send().await.unwrap().json().await.unwrap();
+    let pay: Value = sb
+        .http
+        .post(sb.url("/cj/api2.0/v1/shopping/pay/payBalance"))
+        .header("CJ-Access-Token", tok)
+        .json(&json!({"orderId": oid}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(pay["result"], true);
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 4 * 86400})).await;
-    let d: Value = sb.http.get(sb.url(&format!("/cj/api2.0/v1/shopping/order/getOrderDetail?orderId={oid}"))).header("CJ-Access-Token", tok).send().await.unwrap().json().await.unwrap();
+    let d: Value = sb
+        .http
+        .get(sb.url(&format!("/cj/api2.0/v1/shopping/order/getOrderDetail?orderId={oid}")))
+        .header("CJ-Access-Token", tok)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(d["data"]["orderStatus"], "SHIPPED");
     assert!(d["data"]["trackNumber"].is_string());
 }

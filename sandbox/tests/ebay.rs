@@ -26,7 +26,8 @@ async fn client_credentials_token_and_search_rules() {
     let form = [("grant_type", "client_credentials"), ("scope", "https://api.ebay.com/oauth/api_scope")];
     let bad = sb.http.post(&url).basic_auth("sandbox-ebay-client-id", Some("wrong")).form(&form).send().await.unwrap();
     assert_eq!(bad.status().as_u16(), 401);
-    let ok: Value = sb.http.post(&url).basic_auth("sandbox-ebay-client-id", Some("sandbox-ebay-client-secret")).form(&form).send().await.unwrap().json().await.unwrap();
+    let ok: Value =
+        sb.http.post(&url).basic_auth("sandbox-ebay-client-id", Some("sandbox-ebay-client-secret")).form(&form).send().await.unwrap().json().await.unwrap();
     assert_eq!((ok["access_token"].as_str(), ok["expires_in"].as_i64()), (Some(TOKEN), Some(7200)));
 
     let anonymous = sb.http.get(sb.url("/ebay/buy/browse/v1/item_summary/search?q=lamp")).send().await.unwrap();
@@ -38,7 +39,11 @@ async fn client_credentials_token_and_search_rules() {
 #[tokio::test]
 async fn search_pages_are_the_catalogue_pages() {
     let sb = common::start().await;
-    let (p1, p2, p3) = (json_api(&sb, "/products?page=1&page_size=100").await, json_api(&sb, "/products?page=2&page_size=100").await, json_api(&sb, "/products?page=3&page_size=100").await);
+    let (p1, p2, p3) = (
+        json_api(&sb, "/products?page=1&page_size=100").await,
+        json_api(&sb, "/products?page=2&page_size=100").await,
+        json_api(&sb, "/products?page=3&page_size=100").await,
+    );
     let catalogue: Vec<Value> = [p1, p2, p3].iter().flat_map(|p| p["items"].as_array().unwrap().clone()).collect();
     let (status, page) = browse(&sb, "/item_summary/search?category_ids=0&limit=100&offset=150", None).await;
     assert_eq!(status, 200, "{page}");

@@ -10,10 +10,18 @@ async fn authorize(sb: &common::Sandbox, provider: &str, extra: &str) -> String 
 }
 
 async fn exchange(sb: &common::Sandbox, provider: &str, code: &str, secret: &str) -> reqwest::Response {
-    sb.http.post(sb.url(&format!("/oauth/{provider}/token")))
-        .form(&[("grant_type", "authorization_code"), ("code", code), ("redirect_uri", "http://localhost:3000/cb"),
-                ("client_id", "sandbox-client-id"), ("client_secret", secret)])
-        .send().await.unwrap()
+    sb.http
+        .post(sb.url(&format!("/oauth/{provider}/token")))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", "http://localhost:3000/cb"),
+            ("client_id", "sandbox-client-id"),
+            ("client_secret", secret),
+        ])
+        .send()
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -52,10 +60,19 @@ async fn redirect_uri_must_match() {
     let sb = common::start().await;
     let loc = authorize(&sb, "google", "").await;
     let code = param(&loc, "code").unwrap();
-    let r = sb.http.post(sb.url("/oauth/google/token"))
-        .form(&[("grant_type", "authorization_code"), ("code", code.as_str()), ("redirect_uri", "http://evil/cb"),
-                ("client_id", "sandbox-client-id"), ("client_secret", "sandbox-client-secret")])
-        .send().await.unwrap();
+    let r = sb
+        .http
+        .post(sb.url("/oauth/google/token"))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("code", code.as_str()),
+            ("redirect_uri", "http://evil/cb"),
+            ("client_id", "sandbox-client-id"),
+            ("client_secret", "sandbox-client-secret"),
+        ])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 400);
 }
 
@@ -66,8 +83,16 @@ async fn facebook_flow_and_graph_me_fields() {
     let code = param(&loc, "code").unwrap();
     let tok: serde_json::Value = exchange(&sb, "facebook", &code, "sandbox-client-secret").await.json().await.unwrap();
     let access = tok["access_token"].as_str().unwrap();
-    let me: serde_json::Value = sb.http.get(sb.url("/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture"))
-        .bearer_auth(access).send().await.unwrap().json().await.unwrap();
+    let me: serde_json::Value = sb
+        .http
+        .get(sb.url("/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture"))
+        .bearer_auth(access)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     // Default user is deterministic from the seed.
     assert_eq!(me["email"], "alex.morgan@example.com");
     assert_eq!(me["first_name"], "Alex");

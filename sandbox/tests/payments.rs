@@ -50,10 +50,22 @@ async fn checkout_pay_completes_wallet_topup() {
     let sb = common::start().await;
     let rx = Receiver::start(0).await;
     endpoint(&sb, &rx).await;
-    let cs: Value = post_form(&sb, "/payments/v1/checkout/sessions", &[
-        ("mode", "payment"), ("amount", "2500"), ("currency", "USD"), ("metadata[purpose]", "wallet_topup"),
-        ("success_url", "http://app.local/wallet?session={CHECKOUT_SESSION_ID}"), ("cancel_url", "http://app.local/wallet/cancel"),
-    ]).await.json().await.unwrap();
+    let cs: Value = post_form(
+        &sb,
+        "/payments/v1/checkout/sessions",
+        &[
+            ("mode", "payment"),
+            ("amount", "2500"),
+            ("currency", "USD"),
+            ("metadata[purpose]", "wallet_topup"),
+            ("success_url", "http://app.local/wallet?session={CHECKOUT_SESSION_ID}"),
+            ("cancel_url", "http://app.local/wallet/cancel"),
+        ],
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     assert_eq!(cs["status"], "open");
     let id = cs["id"].as_str().unwrap();
     let page = sb.http.get(cs["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
@@ -81,9 +93,17 @@ async fn checkout_pay_completes_wallet_topup() {
 #[tokio::test]
 async fn checkout_decline_goes_to_cancel_url() {
     let sb = common::start().await;
-    let cs: Value = sb.http.post(sb.url("/payments/v1/checkout/sessions")).bearer_auth(KEY)
+    let cs: Value = sb
+        .http
+        .post(sb.url("/payments/v1/checkout/sessions"))
+        .bearer_auth(KEY)
         .json(&json!({"mode": "payment", "amount": 1999, "currency": "usd", "success_url": "http://a/ok", "cancel_url": "http://a/cancel"}))
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let id = cs["id"].as_str().unwrap();
     let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/decline"))).send().await.unwrap();
     assert_eq!(r.status(), 302);
@@ -98,8 +118,12 @@ async fn checkout_decline_goes_to_cancel_url() {
 async fn idempotency_key_never_charges_twice() {
     let sb = common::start().await;
     let pay = |key: &'static str, amount: &'static str| {
-        sb.http.post(sb.url("/payments/v1/payment_intents")).bearer_auth(KEY).header("Idempotency-Key", key)
-            .form(&[("amount", amount), ("currency", "usd"), ("payment_method", "pm_card_visa"), ("metadata[order_id]", "42")]).send()
+        sb.http
+            .post(sb.url("/payments/v1/payment_intents"))
+            .bearer_auth(KEY)
+            .header("Idempotency-Key", key)
+            .form(&[("amount", amount), ("currency", "usd"), ("payment_method", "pm_card_visa"), ("metadata[order_id]", "42")])
+            .send()
     };
     let a: Value = pay("order-42", "4999").await.unwrap().json().await.unwrap();
     let b = pay("order-42", "4999").await.unwrap();
@@ -136,7 +160,11 @@ async fn refunds_partial_then_full() {
     let sb = common::start().await;
     let rx = Receiver::start(0).await;
     endpoint(&sb, &rx).await;
-    let pi: Value = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "3000"), ("currency", "usd"), ("payment_method", "pm_card_visa")]).await.json().await.unwrap();
+    let pi: Value = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "3000"), ("currency", "usd"), ("payment_method", "pm_card_visa")])
+        .await
+        .json()
+        .await
+        .unwrap();
     let id = pi["id"].as_str().unwrap();
     let re: Value = post_form(&sb, "/payments/v1/refunds", &[("payment_intent", id), ("amount", "1000")]).await.json().await.unwrap();
     assert_eq!(re["status"], "succeeded");
@@ -158,7 +186,8 @@ async fn subscription_renews_on_the_virtual_clock() {
     let sb = common::start().await;
     let rx = Receiver::start(0).await;
     endpoint(&sb, &rx).await;
-    let sub: Value = post_form(&sb, "/payments/v1/subscriptions", &[("customer", "cus_shop1"), ("amount", "2900"), ("interval", "month")]).await.json().await.unwrap();
+    let sub: Value =
+        post_form(&sb, "/payments/v1/subscriptions", &[("customer", "cus_shop1"), ("amount", "2900"), ("interval", "month")]).await.json().await.unwrap();
     assert_eq!(sub["status"], "active");
     let id = sub["id"].as_str().unwrap();
     let invoices = |w: &Value| w["invoices"].as_array().unwrap().iter().filter(|i| i["subscription"] == id).count();
@@ -211,10 +240,23 @@ async fn subscription_checkout_and_failed_renewal() {
     let sb = common::start().await;
     let rx = Receiver::start(0).await;
     endpoint(&sb, &rx).await;
-    let cs: Value = post_form(&sb, "/payments/v1/checkout/sessions", &[
-        ("mode", "subscription"), ("amount", "4900"), ("currency", "usd"), ("interval", "year"), ("customer", "cus_plan"),
-        ("success_url", "http://a/ok"), ("cancel_url", "http://a/no"),
-    ]).await.json().await.unwrap();
+    let cs: Value = post_form(
+        &sb,
+        "/payments/v1/checkout/sessions",
+        &[
+            ("mode", "subscription"),
+            ("amount", "4900"),
+            ("currency", "usd"),
+            ("interval", "year"),
+            ("customer", "cus_plan"),
+            ("success_url", "http://a/ok"),
+            ("cancel_url", "http://a/no"),
+        ],
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     let id = cs["id"].as_str().unwrap();
     assert_eq!(sb.http.post(sb.url(&format!("/payments/checkout/{id}/pay"))).send().await.unwrap().status(), 302);
     let done = get(&sb, &format!("/payments/v1/checkout/sessions/{id}")).await;

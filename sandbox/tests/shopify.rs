@@ -19,21 +19,39 @@ async fn install(sb: &Sandbox, shop: &str) -> String {
     assert_eq!(param(&loc, "state").unwrap(), "n0nce");
     assert!(param(&loc, "timestamp").is_some() && param(&loc, "host").is_some());
     let code = param(&loc, "code").unwrap();
-    let tok: Value = sb.http.post(sb.url(&format!("/shops/{shop}.myshopify.com/admin/oauth/access_token")))
+    let tok: Value = sb
+        .http
+        .post(sb.url(&format!("/shops/{shop}.myshopify.com/admin/oauth/access_token")))
         .json(&json!({"client_id": "app1", "client_secret": SECRET, "code": code}))
-        .send().await.unwrap().json().await.unwrap();
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(tok["scope"], "write_products,read_orders");
-    let reuse = sb.http.post(sb.url(&format!("/shops/{shop}.myshopify.com/admin/oauth/access_token")))
-        .json(&json!({"client_id": "app1", "client_secret": SECRET, "code": code})).send().await.unwrap();
+    let reuse = sb
+        .http
+        .post(sb.url(&format!("/shops/{shop}.myshopify.com/admin/oauth/access_token")))
+        .json(&json!({"client_id": "app1", "client_secret": SECRET, "code": code}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(reuse.status(), 400);
     tok["access_token"].as_str().unwrap().to_string()
 }
 
 async fn gql(sb: &Sandbox, shop: &str, token: &str, query: &str, vars: Value) -> Value {
-    sb.http.post(sb.url(&format!("/shops/{shop}.myshopify.com/admin/api/2025-01/graphql.json")))
+    sb.http
+        .post(sb.url(&format!("/shops/{shop}.myshopify.com/admin/api/2025-01/graphql.json")))
         .header("X-Shopify-Access-Token", token)
         .json(&json!({"query": query, "variables": vars}))
-        .send().await.unwrap().json().await.unwrap()
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 const PRODUCT_SET: &str = "mutation($input: ProductSetInput!) { productSet(input: $input, synchronous: true) {
@@ -45,8 +63,14 @@ async fn oauth_graphql_products_and_limits() {
     let sb = common::start().await;
     let token = install(&sb, "acme").await;
 
-    let bad = sb.http.post(sb.url("/shops/acme.myshopify.com/admin/api/2025-01/graphql.json"))
-        .header("X-Shopify-Access-Token", "nope").json(&json!({"query": "{ shop { name } }"})).send().await.unwrap();
+    let bad = sb
+        .http
+        .post(sb.url("/shops/acme.myshopify.com/admin/api/2025-01/graphql.json"))
+        .header("X-Shopify-Access-Token", "nope")
+        .json(&json!({"query": "{ shop { name } }"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(bad.status(), 401);
 
     let r = gql(&sb, "acme", &token, PRODUCT_SET, json!({"input": {
@@ -79,13 +103,25 @@ async fn oauth_graphql_products_and_limits() {
     // 2048 variants are fine, 2049 are not.
     let values: Vec<Value> = (0..2049).map(|i| json!({"name": format!("v{i}")})).collect();
     let variants: Vec<Value> = (0..2049).map(|i| json!({"optionValues": [{"optionName": "N", "name": format!("v{i}")}], "price": "1.00"})).collect();
-    let r = gql(&sb, "acme", &token, "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id } userErrors { field message } } }",
-        json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}})).await;
+    let r = gql(
+        &sb,
+        "acme",
+        &token,
+        "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id } userErrors { field message } } }",
+        json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}}),
+    )
+    .await;
     assert_eq!(r["data"]["productSet"]["product"], Value::Null, "{r}");
     let values: Vec<Value> = (0..2048).map(|i| json!({"name": format!("v{i}")})).collect();
     let variants: Vec<Value> = (0..2048).map(|i| json!({"optionValues": [{"optionName": "N", "name": format!("v{i}")}], "price": "1.00"})).collect();
-    let r = gql(&sb, "acme", &token, "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id variantsCount { count } } userErrors { field message } } }",
-        json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}})).await;
+    let r = gql(
+        &sb,
+        "acme",
+        &token,
+        "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id variantsCount { count } } userErrors { field message } } }",
+        json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}}),
+    )
+    .await;
     assert_eq!(r["data"]["productSet"]["product"]["variantsCount"]["count"], 2048, "{r}");
     let huge = r["data"]["productSet"]["product"]["id"].as_str().unwrap().to_string();
 
@@ -97,28 +133,56 @@ async fn oauth_graphql_products_and_limits() {
             json!({"id": huge, "after": after})).await;
         let conn = &r["data"]["product"]["variants"];
         seen += conn["edges"].as_array().unwrap().len();
-        if !conn["pageInfo"]["hasNextPage"].as_bool().unwrap() { break; }
+        if !conn["pageInfo"]["hasNextPage"].as_bool().unwrap() {
+            break;
+        }
         after = conn["pageInfo"]["endCursor"].as_str().map(str::to_string);
         sb.post_json("/_sandbox/clock/advance", json!({"seconds": 20})).await;
     }
     assert_eq!(seen, 2048);
 
     // productCreate + productVariantsBulkCreate + productUpdate + search + delete.
-    let r = gql(&sb, "acme", &token, "mutation($p: ProductCreateInput!) { productCreate(product: $p) { product { id variants(first: 5) { nodes { title } } } userErrors { message } } }",
-        json!({"p": {"title": "Cat Tree", "status": "DRAFT"}})).await;
+    let r = gql(
+        &sb,
+        "acme",
+        &token,
+        "mutation($p: ProductCreateInput!) { productCreate(product: $p) { product { id variants(first: 5) { nodes { title } } } userErrors { message } } }",
+        json!({"p": {"title": "Cat Tree", "status": "DRAFT"}}),
+    )
+    .await;
     let pid = r["data"]["productCreate"]["product"]["id"].as_str().unwrap().to_string();
     assert_eq!(r["data"]["productCreate"]["product"]["variants"]["nodes"][0]["title"], "Default Title");
     let r = gql(&sb, "acme", &token, "mutation($id: ID!, $v: [ProductVariantsBulkInput!]!) { productVariantsBulkCreate(productId: $id, variants: $v) { productVariants { id title } product { variantsCount { count } } userErrors { message } } }",
         json!({"id": pid, "v": [{"optionValues": [{"optionName": "Height", "name": "120cm"}], "price": "59.00", "inventoryItem": {"sku": "CT-120"}},
                                  {"optionValues": [{"optionName": "Height", "name": "150cm"}], "price": "79.00", "inventoryItem": {"sku": "CT-150"}}]})).await;
     assert_eq!(r["data"]["productVariantsBulkCreate"]["product"]["variantsCount"]["count"], 2, "{r}");
-    let r = gql(&sb, "acme", &token, "mutation($p: ProductUpdateInput!) { productUpdate(product: $p) { product { title status } userErrors { message } } }",
-        json!({"p": {"id": pid, "title": "Cat Tree XL", "status": "ACTIVE"}})).await;
+    let r = gql(
+        &sb,
+        "acme",
+        &token,
+        "mutation($p: ProductUpdateInput!) { productUpdate(product: $p) { product { title status } userErrors { message } } }",
+        json!({"p": {"id": pid, "title": "Cat Tree XL", "status": "ACTIVE"}}),
+    )
+    .await;
     assert_eq!(r["data"]["productUpdate"]["product"]["status"], "ACTIVE");
-    let r = gql(&sb, "acme", &token, "{ products(first: 5, query: \"sku:CT-150\") { edges { node { title } } } productVariants(first: 5, query: \"sku:CT-120\") { nodes { sku price } } }", json!({})).await;
+    let r = gql(
+        &sb,
+        "acme",
+        &token,
+        "{ products(first: 5, query: \"sku:CT-150\") { edges { node { title } } } productVariants(first: 5, query: \"sku:CT-120\") { nodes { sku price } } }",
+        json!({}),
+    )
+    .await;
     assert_eq!(r["data"]["products"]["edges"][0]["node"]["title"], "Cat Tree XL");
     assert_eq!(r["data"]["productVariants"]["nodes"][0]["price"], "59.00");
-    let r = gql(&sb, "acme", &token, "mutation($i: ProductDeleteInput!) { productDelete(input: $i) { deletedProductId userErrors { message } } }", json!({"i": {"id": pid}})).await;
+    let r = gql(
+        &sb,
+        "acme",
+        &token,
+        "mutation($i: ProductDeleteInput!) { productDelete(input: $i) { deletedProductId userErrors { message } } }",
+        json!({"i": {"id": pid}}),
+    )
+    .await;
     assert_eq!(r["data"]["productDelete"]["deletedProductId"], pid);
 
     // Missing first/last is an error like Shopify's.
@@ -143,11 +207,25 @@ async fn publications_and_channels() {
     let q = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { publishable { ... on Product { id } availablePublicationsCount { count } } userErrors { field message } } }";
     let r = gql(&sb, "pubshop", &token, q, json!({"id": pid, "input": [{"publicationId": tiktok}]})).await;
     assert_eq!(r["data"]["publishablePublish"]["userErrors"], json!([]), "{r}");
-    let r = gql(&sb, "pubshop", &token, "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }", json!({"id": pid, "p": tiktok})).await;
+    let r = gql(
+        &sb,
+        "pubshop",
+        &token,
+        "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }",
+        json!({"id": pid, "p": tiktok}),
+    )
+    .await;
     assert_eq!(r["data"]["product"]["publishedOnPublication"], true);
     let q = "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { message } } }";
     gql(&sb, "pubshop", &token, q, json!({"id": pid, "input": [{"publicationId": tiktok}]})).await;
-    let r = gql(&sb, "pubshop", &token, "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }", json!({"id": pid, "p": tiktok})).await;
+    let r = gql(
+        &sb,
+        "pubshop",
+        &token,
+        "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }",
+        json!({"id": pid, "p": tiktok}),
+    )
+    .await;
     assert_eq!(r["data"]["product"]["publishedOnPublication"], false);
 }
 
@@ -193,8 +271,14 @@ async fn orders_webhooks_fulfillment_and_uninstall() {
     let r = gql(&sb, "shipshop", &token, "{ orders(first: 1) { nodes { displayFulfillmentStatus } } }", json!({})).await;
     assert_eq!(r["data"]["orders"]["nodes"][0]["displayFulfillmentStatus"], "FULFILLED");
     // Fulfilling again is a userError.
-    let r = gql(&sb, "shipshop", &token, "mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { message } } }",
-        json!({"f": {"lineItemsByFulfillmentOrder": [{"fulfillmentOrderId": fo}]}})).await;
+    let r = gql(
+        &sb,
+        "shipshop",
+        &token,
+        "mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { message } } }",
+        json!({"f": {"lineItemsByFulfillmentOrder": [{"fulfillmentOrderId": fo}]}}),
+    )
+    .await;
     assert!(r["data"]["fulfillmentCreate"]["fulfillment"].is_null());
 
     let oid = order["id"].as_u64().unwrap();
@@ -205,8 +289,14 @@ async fn orders_webhooks_fulfillment_and_uninstall() {
     sb.post_json("/_sandbox/shopify/shipshop/uninstall", json!({})).await;
     let hits = rx.wait_for(4).await;
     assert_eq!(hits[3].headers["x-shopify-topic"], "app/uninstalled");
-    let r = sb.http.post(sb.url("/shops/shipshop.myshopify.com/admin/api/2025-01/graphql.json"))
-        .header("X-Shopify-Access-Token", &token).json(&json!({"query": "{ shop { name } }"})).send().await.unwrap();
+    let r = sb
+        .http
+        .post(sb.url("/shops/shipshop.myshopify.com/admin/api/2025-01/graphql.json"))
+        .header("X-Shopify-Access-Token", &token)
+        .json(&json!({"query": "{ shop { name } }"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 401);
     let inspect = sb.get_json("/_sandbox/shopify/shipshop").await;
     assert_eq!(inspect["installed"], false);
@@ -218,8 +308,14 @@ async fn webhook_faults_drop_and_duplicate() {
     let sb = common::start().await;
     let token = install(&sb, "faulty").await;
     let rx = Receiver::start(0).await;
-    gql(&sb, "faulty", &token, "mutation($s: WebhookSubscriptionInput!) { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: $s) { userErrors { message } } }",
-        json!({"s": {"callbackUrl": rx.url("/h")}})).await;
+    gql(
+        &sb,
+        "faulty",
+        &token,
+        "mutation($s: WebhookSubscriptionInput!) { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: $s) { userErrors { message } } }",
+        json!({"s": {"callbackUrl": rx.url("/h")}}),
+    )
+    .await;
     sb.post_json("/_sandbox/faults", json!({"platform": "shopify", "duplicate_webhooks": true})).await;
     sb.post_json("/_sandbox/shopify/faulty/orders", json!({})).await;
     let hits = rx.wait_for(2).await;
@@ -277,8 +373,13 @@ async fn storefront_html_and_products_json() {
     assert!(products[0]["variants"][0]["price"].is_string());
     assert!(products[0]["images"][0]["src"].as_str().unwrap().ends_with(".png"));
     // Host-header addressing reaches the same shop.
-    let r = sb.http.get(sb.url("/admin/oauth/authorize?client_id=a&redirect_uri=http%3A%2F%2Fx%2Fcb&state=s"))
-        .header("X-Shop-Domain", "storefront-demo.myshopify.com").send().await.unwrap();
+    let r = sb
+        .http
+        .get(sb.url("/admin/oauth/authorize?client_id=a&redirect_uri=http%3A%2F%2Fx%2Fcb&state=s"))
+        .header("X-Shop-Domain", "storefront-demo.myshopify.com")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(param(r.headers()["location"].to_str().unwrap(), "shop").unwrap(), "storefront-demo.myshopify.com");
 }
 

@@ -11,7 +11,9 @@ async fn get(sb: &Sandbox, path: &str) -> (u16, Value) {
 
 async fn post(sb: &Sandbox, path: &str, body: Value, key: Option<&str>) -> (u16, Value) {
     let mut r = sb.http.post(sb.url(path)).bearer_auth(TOKEN).json(&body);
-    if let Some(k) = key { r = r.header("Idempotency-Key", k); }
+    if let Some(k) = key {
+        r = r.header("Idempotency-Key", k);
+    }
     let r = r.send().await.unwrap();
     (r.status().as_u16(), r.json().await.unwrap())
 }
@@ -70,7 +72,8 @@ async fn orders_idempotency_errors_progress_and_tracking() {
     let sku = v["sku_id"].as_str().unwrap();
     let item = |q: u32, price: Option<&str>| json!({"product_id": pid, "sku_id": sku, "quantity": q, "expected_price": price});
 
-    let (st, e) = post(&sb, "/suppliers/cj/api/orders", json!({"items": [{"product_id": pid, "sku_id": "nope", "quantity": 1}], "ship_to": ship_to("US")}), None).await;
+    let (st, e) =
+        post(&sb, "/suppliers/cj/api/orders", json!({"items": [{"product_id": pid, "sku_id": "nope", "quantity": 1}], "ship_to": ship_to("US")}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (422, "SKU_NOT_FOUND"));
     let (st, e) = post(&sb, "/suppliers/cj/api/orders", json!({"items": [item(1_000_000, None)], "ship_to": ship_to("US")}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (409, "OUT_OF_STOCK"));
@@ -127,7 +130,13 @@ async fn sold_out_and_cannot_ship() {
     let no_br = list["items"][4]["id"].as_str().unwrap().to_string();
     let (_, p) = get(&sb, &format!("/suppliers/aliexpress/api/products/{no_br}")).await;
     let v = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_u64().unwrap() > 0).unwrap();
-    let (st, e) = post(&sb, "/suppliers/aliexpress/api/orders", json!({"items": [{"product_id": no_br, "sku_id": v["sku_id"], "quantity": 1}], "ship_to": ship_to("BR")}), None).await;
+    let (st, e) = post(
+        &sb,
+        "/suppliers/aliexpress/api/orders",
+        json!({"items": [{"product_id": no_br, "sku_id": v["sku_id"], "quantity": 1}], "ship_to": ship_to("BR")}),
+        None,
+    )
+    .await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (422, "CANNOT_SHIP_TO_COUNTRY"));
     // Find a variant with no stock (about 6% of variants) among the first products.
     let mut found = None;
@@ -140,6 +149,8 @@ async fn sold_out_and_cannot_ship() {
         }
     }
     let (id, sku) = found.expect("a sold-out variant in the first page");
-    let (st, e) = post(&sb, "/suppliers/aliexpress/api/orders", json!({"items": [{"product_id": id, "sku_id": sku, "quantity": 1}], "ship_to": ship_to("US")}), None).await;
+    let (st, e) =
+        post(&sb, "/suppliers/aliexpress/api/orders", json!({"items": [{"product_id": id, "sku_id": sku, "quantity": 1}], "ship_to": ship_to("US")}), None)
+            .await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (409, "SOLD_OUT"));
 }

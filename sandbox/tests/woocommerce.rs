@@ -15,7 +15,9 @@ impl Woo<'_> {
     }
     async fn send(&self, m: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
         let mut r = self.sb.http.request(m, self.url(path)).basic_auth(&self.ck, Some(&self.cs));
-        if let Some(b) = body { r = r.json(&b); }
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
         r.send().await.unwrap()
     }
 }
@@ -23,10 +25,15 @@ impl Woo<'_> {
 /// Keys via the real wc-auth flow: the callback receives them as JSON.
 async fn keys_via_wc_auth(sb: &Sandbox, store: &str) -> (String, String) {
     let rx = Receiver::start(0).await;
-    let r = sb.http.get(sb.url(&format!(
-        "/woo/{store}/wc-auth/v1/authorize?app_name=Dropline&scope=read_write&user_id=42&return_url=http%3A%2F%2Flocalhost%3A3000%2Fdone&callback_url={}",
-        urlencode(&rx.url("/woo/keys"))
-    ))).send().await.unwrap();
+    let r = sb
+        .http
+        .get(sb.url(&format!(
+            "/woo/{store}/wc-auth/v1/authorize?app_name=Dropline&scope=read_write&user_id=42&return_url=http%3A%2F%2Flocalhost%3A3000%2Fdone&callback_url={}",
+            urlencode(&rx.url("/woo/keys"))
+        )))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 302);
     let loc = r.headers()["location"].to_str().unwrap().to_string();
     assert_eq!(param(&loc, "success").unwrap(), "1");
@@ -65,8 +72,14 @@ async fn products_variations_and_pagination() {
     let sb = common::start().await;
     let (ck, cs) = keys_via_wc_auth(&sb, "shop1").await;
     let woo = Woo { sb: &sb, store: "shop1", ck, cs };
-    let r = woo.send(reqwest::Method::POST, "/products", Some(json!({"name": "Yoga Mat", "type": "variable", "sku": "YM-1", "regular_price": "25.00",
-        "attributes": [{"name": "Color", "options": ["Blue", "Green"], "variation": true, "visible": true}]}))).await;
+    let r = woo
+        .send(
+            reqwest::Method::POST,
+            "/products",
+            Some(json!({"name": "Yoga Mat", "type": "variable", "sku": "YM-1", "regular_price": "25.00",
+        "attributes": [{"name": "Color", "options": ["Blue", "Green"], "variation": true, "visible": true}]})),
+        )
+        .await;
     assert_eq!(r.status(), 201);
     let p: Value = r.json().await.unwrap();
     let pid = p["id"].as_u64().unwrap();
@@ -76,16 +89,34 @@ async fn products_variations_and_pagination() {
     assert_eq!(dup.status(), 400);
     assert_eq!(dup.json::<Value>().await.unwrap()["code"], "product_invalid_sku");
 
-    let batch: Value = woo.send(reqwest::Method::POST, &format!("/products/{pid}/variations/batch"), Some(json!({"create": [
+    let batch: Value = woo
+        .send(
+            reqwest::Method::POST,
+            &format!("/products/{pid}/variations/batch"),
+            Some(json!({"create": [
         {"sku": "YM-1-BL", "regular_price": "25.00", "attributes": [{"name": "Color", "option": "Blue"}]},
         {"sku": "YM-1-GR", "regular_price": 27, "sale_price": "20.00", "attributes": [{"name": "Color", "option": "Green"}]},
-        {"sku": "YM-1-BL", "regular_price": "1.00"}]}))).await.json().await.unwrap();
+        {"sku": "YM-1-BL", "regular_price": "1.00"}]})),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(batch["create"][0]["sku"], "YM-1-BL");
     assert_eq!(batch["create"][1]["price"], "20.00");
     assert_eq!(batch["create"][1]["regular_price"], "27");
     assert_eq!(batch["create"][2]["error"]["code"], "product_invalid_sku");
     let green = batch["create"][1]["id"].as_u64().unwrap();
-    let upd: Value = woo.send(reqwest::Method::POST, &format!("/products/{pid}/variations/batch"), Some(json!({"update": [{"id": green, "stock_quantity": 0, "manage_stock": true}]}))).await.json().await.unwrap();
+    let upd: Value = woo
+        .send(
+            reqwest::Method::POST,
+            &format!("/products/{pid}/variations/batch"),
+            Some(json!({"update": [{"id": green, "stock_quantity": 0, "manage_stock": true}]})),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(upd["update"][0]["stock_status"], "outofstock");
     let vars: Value = woo.send(reqwest::Method::GET, &format!("/products/{pid}/variations"), None).await.json().await.unwrap();
     assert_eq!(vars.as_array().unwrap().len(), 2);
@@ -114,11 +145,17 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     let k = sb.post_json("/_sandbox/woo/shop2/keys", json!({})).await;
     let woo = Woo { sb: &sb, store: "shop2", ck: k["consumer_key"].as_str().unwrap().into(), cs: k["consumer_secret"].as_str().unwrap().into() };
     let rx = Receiver::start(0).await;
-    let hook: Value = woo.send(reqwest::Method::POST, "/webhooks", Some(json!({"name": "orders", "topic": "order.created", "delivery_url": rx.url("/wc"), "secret": "s3cret"}))).await.json().await.unwrap();
+    let hook: Value = woo
+        .send(reqwest::Method::POST, "/webhooks", Some(json!({"name": "orders", "topic": "order.created", "delivery_url": rx.url("/wc"), "secret": "s3cret"})))
+        .await
+        .json()
+        .await
+        .unwrap();
     woo.send(reqwest::Method::POST, "/webhooks", Some(json!({"topic": "order.updated", "delivery_url": rx.url("/wc"), "secret": "s3cret"}))).await;
     let bad = woo.send(reqwest::Method::POST, "/webhooks", Some(json!({"topic": "nope", "delivery_url": rx.url("/wc")}))).await;
     assert_eq!(bad.status(), 400);
-    let p: Value = woo.send(reqwest::Method::POST, "/products", Some(json!({"name": "Mug", "regular_price": "9.99", "sku": "MUG"}))).await.json().await.unwrap();
+    let p: Value =
+        woo.send(reqwest::Method::POST, "/products", Some(json!({"name": "Mug", "regular_price": "9.99", "sku": "MUG"}))).await.json().await.unwrap();
     let order = sb.post_json("/_sandbox/woo/shop2/orders", json!({"line_items": [{"product_id": p["id"], "quantity": 2}]})).await;
     assert_eq!(order["total"], "19.98");
     let hits = rx.wait_for(1).await;
@@ -138,13 +175,27 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     let note = woo.send(reqwest::Method::POST, &format!("/orders/{oid}/notes"), Some(json!({"note": "Supplier order placed", "customer_note": false}))).await;
     assert_eq!(note.status(), 201);
 
-    let t = sb.http.post(sb.url(&format!("/woo/shop2/wp-json/wc-shipment-tracking/v3/orders/{oid}/shipment-trackings")))
-        .basic_auth(&woo.ck, Some(&woo.cs)).json(&json!({"tracking_provider": "USPS", "tracking_number": "9400100000000000000000"})).send().await.unwrap();
+    let t = sb
+        .http
+        .post(sb.url(&format!("/woo/shop2/wp-json/wc-shipment-tracking/v3/orders/{oid}/shipment-trackings")))
+        .basic_auth(&woo.ck, Some(&woo.cs))
+        .json(&json!({"tracking_provider": "USPS", "tracking_number": "9400100000000000000000"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(t.status(), 201);
     let t: Value = t.json().await.unwrap();
     assert!(t["tracking_link"].as_str().unwrap().contains("9400100000000000000000"));
-    let list: Value = sb.http.get(sb.url(&format!("/woo/shop2/wp-json/wc-shipment-tracking/v3/orders/{oid}/shipment-trackings")))
-        .basic_auth(&woo.ck, Some(&woo.cs)).send().await.unwrap().json().await.unwrap();
+    let list: Value = sb
+        .http
+        .get(sb.url(&format!("/woo/shop2/wp-json/wc-shipment-tracking/v3/orders/{oid}/shipment-trackings")))
+        .basic_auth(&woo.ck, Some(&woo.cs))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list[0]["tracking_id"], t["tracking_id"]);
     let notes: Value = woo.send(reqwest::Method::GET, &format!("/orders/{oid}/notes"), None).await.json().await.unwrap();
     assert_eq!(notes.as_array().unwrap().len(), 2);

@@ -1,15 +1,34 @@
-//! What the benchmarks under `bench/` share: a fresh database and the sandbox shops' buckets.
+//! What the benchmarks under `bench/` share: a fresh database of their own, their settings, and
+//! the sandbox shops' buckets.
+use jobs::config::Settings;
+use secrecy::SecretString;
 use serde_json::Value;
 use sqlx::PgPool;
 
-/// Drops and recreates the database `name` on the local server and migrates it.
-pub async fn fresh_database(name: &str) -> Result<PgPool, sqlx::Error> {
-    let admin = PgPool::connect("postgres://postgres@127.0.0.1:5432/postgres").await?;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&admin).await?;
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
-    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(40).connect(&format!("postgres://postgres@127.0.0.1:5432/{name}")).await?;
-    jobs::db::migrate(&pool).await.map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-    Ok(pool)
+const SERVER: &str = "postgres://postgres@127.0.0.1:5432";
+
+/// `dropline_bench_<name>`, followed by the test command's run id (`DROPLINE_TEST_RUN`) when it
+/// runs the benches, so a smoke run never touches a developer's bench databases.
+pub fn database_name(name: &str) -> String {
+    match std::env::var("DROPLINE_TEST_RUN") {
+        Ok(run) if !run.is_empty() => format!("dropline_bench_{name}_{run}"),
+        _ => format!("dropline_bench_{name}"),
+    }
+}
+
+/// Drops and recreates the bench's database (see `database_name`) and migrates it.
+pub async fn fresh_database(name: &str) -> anyhow::Result<PgPool> {
+    jobs::db::recreate(SERVER, &database_name(name), 40).await
+}
+
+/// Environment `env`'s settings on the bench's database, with a Redis namespace of its own and
+/// the worker's schedules off (a bench that measures them runs `schedules::tick` itself).
+pub fn settings(env: &str, name: &str) -> anyhow::Result<Settings> {
+    let mut settings = Settings::load_env(env)?;
+    settings.database.url = SecretString::from(format!("{SERVER}/{}", database_name(name)));
+    settings.redis.namespace = database_name(name).replace('_', "-");
+    settings.queue.schedules = false;
+    Ok(settings)
 }
 
 /// Summed over the sandbox shops: THROTTLED answers, points charged, points available now.

@@ -1,10 +1,10 @@
 //! `TestApp::spawn(pool)`: the real API on a free port over a fresh database (from
-//! `#[sqlx::test]`), a Redis namespace of its own, and helpers that speak the envelope.
+//! `jobs::db::TestDatabase`), a Redis namespace of its own, and helpers that speak the envelope.
 pub mod bench;
 
 use jobs::config::Settings;
+use jobs::context::TaskContext;
 use jobs::queue::{RedisQueues, Runner};
-use jobs::tasks::TaskContext;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -18,7 +18,7 @@ pub struct TestApp {
     pub settings: Settings,
     pub queues: RedisQueues,
     pub http: reqwest::Client,
-    pub runner: Arc<Runner>,
+    pub runner: Arc<Runner<TaskContext>>,
 }
 
 /// Starts the sandbox (the emulated outside world) on a free port; returns its base address.
@@ -34,37 +34,10 @@ pub async fn start_sandbox_with(tweak: impl FnOnce(&mut sandbox::Config)) -> Str
     format!("http://{addr}")
 }
 
-/// Points both sign-in providers at the sandbox at `base`.
-pub fn use_sandbox_identity(settings: &mut Settings, base: &str) {
-    for (name, p) in [("google", &mut settings.oauth.google), ("facebook", &mut settings.oauth.facebook)] {
-        p.authorize_url = format!("{base}/oauth/{name}/authorize");
-        p.token_url = format!("{base}/oauth/{name}/token");
-    }
-    settings.oauth.google.userinfo_url = format!("{base}/oauth/google/userinfo");
-    settings.oauth.facebook.userinfo_url = format!("{base}/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture");
-}
-
-/// Points every outside party (identity, Shopify, suppliers, channels) at the sandbox at `base`, and
-/// lets store inspection reach it on loopback.
+/// Points every outside party (identity, stores, suppliers, channels, payments, carrier) at the
+/// sandbox at `base`.
 pub fn use_sandbox(settings: &mut Settings, base: &str) {
-    use_sandbox_identity(settings, base);
-    settings.shopify.shop_url_template = format!("{base}/shops/{{shop}}");
-    settings.suppliers.api_url_template = format!("{base}/suppliers/{{source}}/api");
-    settings.suppliers.aliexpress.api_url = format!("{base}/aliexpress/sync");
-    settings.suppliers.cj.api_url = format!("{base}/cj/api2.0/v1");
-    settings.suppliers.ebay.api_url = format!("{base}/ebay");
-    settings.payments.api_url = format!("{base}/payments");
-    settings.tracking.api_url = base.to_string();
-    let c = &mut settings.channels;
-    c.tiktok.authorize_url = format!("{base}/channels/tiktok/oauth/authorize");
-    c.tiktok.token_url = format!("{base}/channels/tiktok/api/v2/token/get");
-    c.tiktok.api_base = format!("{base}/channels/tiktok/api");
-    c.facebook.authorize_url = format!("{base}/channels/facebook/v19.0/dialog/oauth");
-    c.facebook.token_url = format!("{base}/channels/facebook/v19.0/oauth/access_token");
-    c.facebook.api_base = format!("{base}/channels/facebook/v19.0");
-    c.google_merchant.authorize_url = format!("{base}/channels/google-merchant/o/oauth2/v2/auth");
-    c.google_merchant.token_url = format!("{base}/channels/google-merchant/token");
-    c.google_merchant.api_base = format!("{base}/channels/google-merchant/content/v2.1");
+    settings.use_sandbox(base);
 }
 
 /// An HTTP answer: the status and the envelope.
@@ -86,7 +59,7 @@ pub fn test_settings(pool: &PgPool) -> Settings {
     let mut settings = Settings::load_env("test").expect("config/test.toml loads");
     settings.application.port = 0;
     settings.redis.namespace = format!("dropline-test-{}", uuid::Uuid::new_v4());
-    // Keep the database `#[sqlx::test]` made; only the URL's database name differs.
+    // Keep the test's own database; only the URL's database name differs.
     let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();
     let url = settings.database.url.expose_secret().rsplit_once('/').map(|(b, _)| format!("{b}/{db}")).unwrap();
     settings.database.url = SecretString::from(url);
@@ -108,8 +81,8 @@ impl TestApp {
         settings.application.base_url = base.clone();
         tokio::spawn(app.run_until_stopped());
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await.expect("redis");
-        let ctx = TaskContext::new(pool.clone(), Arc::new(settings.clone())).expect("task context");
-        TestApp { base, pool, settings, queues, http: reqwest::Client::new(), runner: Runner::new(ctx) }
+        let runner = jobs::tasks::runner(pool.clone(), Arc::new(settings.clone())).expect("the job runner builds");
+        TestApp { base, pool, settings, queues, http: reqwest::Client::new(), runner }
     }
 
     /// Runs every due job in this process, as a worker would (no Redis, no race).
@@ -167,6 +140,24 @@ impl TestApp {
         let a = self.get(&format!("/api/auth/verify-email/{id}/{code}/"), None).await;
         assert_eq!(a.code(), 200, "{}", a.body);
         a.data()["token"].as_str().unwrap().to_string()
+    }
+}
+
+/// Checks `check` until it gives `Some`, every 200 ms for at most `bound`; panics naming `what`
+/// with the last value seen otherwise. For conditions that depend on time or load: a test waits
+/// for what it needs, never for a fixed delay or a single pass.
+pub async fn eventually<T, L: std::fmt::Debug, F, Fut>(what: &str, bound: std::time::Duration, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, L>>,
+{
+    let started = std::time::Instant::now();
+    loop {
+        match check().await {
+            Ok(v) => return v,
+            Err(last) if started.elapsed() >= bound => panic!("{what}: not within {bound:?}; last seen: {last:?}"),
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
+        }
     }
 }
 

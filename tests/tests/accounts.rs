@@ -1,10 +1,11 @@
 //! Sign-up, verification, sign-in, sessions, password reset and account settings.
 use dropline_tests::{StatusCode, TestApp};
 use serde_json::json;
-use sqlx::PgPool;
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn sign_up_verify_then_sign_in(pool: PgPool) {
+#[tokio::test]
+async fn sign_up_verify_then_sign_in() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.post("/api/auth/register", None, json!({"email": "Ann@Shop.com", "password": "password123", "first_name": "Ann"})).await;
     assert_eq!(a.code(), 200);
@@ -34,8 +35,10 @@ async fn sign_up_verify_then_sign_in(pool: PgPool) {
     assert!(a.data()["token"].as_str().unwrap().len() > 30);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn passwords_are_stored_as_argon2_and_the_same_email_cannot_register_twice(pool: PgPool) {
+#[tokio::test]
+async fn passwords_are_stored_as_argon2_and_the_same_email_cannot_register_twice() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     app.signed_up("bo@shop.com").await;
     let hash: String = sqlx::query_scalar("SELECT password_hash FROM users").fetch_one(&app.pool).await.unwrap();
@@ -45,8 +48,10 @@ async fn passwords_are_stored_as_argon2_and_the_same_email_cannot_register_twice
     assert!(a.body["errors"]["email"].is_array());
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn sign_out_revokes_the_token(pool: PgPool) {
+#[tokio::test]
+async fn sign_out_revokes_the_token() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("cy@shop.com").await;
     assert_eq!(app.get("/api/auth/account", Some(&token)).await.code(), 200);
@@ -60,16 +65,20 @@ async fn sign_out_revokes_the_token(pool: PgPool) {
 /// A catalogue call whose session check is remembered (`CatalogueScope`).
 const SEARCH: &str = "/api/center/products/find?keyword=lamp";
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn expired_sessions_are_refused(pool: PgPool) {
+#[tokio::test]
+async fn expired_sessions_are_refused() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("ed@shop.com").await;
     sqlx::query("UPDATE sessions SET expires_at = now() - interval '1 second'").execute(&app.pool).await.unwrap();
     assert_eq!(app.get("/api/auth/account", Some(&token)).await.code(), 101);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn repeated_failed_sign_ins_are_rate_limited(pool: PgPool) {
+#[tokio::test]
+async fn repeated_failed_sign_ins_are_rate_limited() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     app.signed_up("dee@shop.com").await;
     for _ in 0..5 {
@@ -80,8 +89,10 @@ async fn repeated_failed_sign_ins_are_rate_limited(pool: PgPool) {
     assert_eq!((a.http, a.code()), (StatusCode::TOO_MANY_REQUESTS, 229), "even the right password waits");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn password_reset_signs_out_everywhere(pool: PgPool) {
+#[tokio::test]
+async fn password_reset_signs_out_everywhere() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let old = app.signed_up("fay@shop.com").await;
     assert_eq!(app.get(SEARCH, Some(&old)).await.code(), 200);
@@ -100,8 +111,10 @@ async fn password_reset_signs_out_everywhere(pool: PgPool) {
     assert_eq!(app.post("/api/auth/login", None, json!({"email": "fay@shop.com", "password": "brand-new-pass"})).await.code(), 200);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn language_is_saved_to_the_account_and_validated(pool: PgPool) {
+#[tokio::test]
+async fn language_is_saved_to_the_account_and_validated() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("gus@shop.com").await;
     let a = app.call("PUT", "/api/auth/account/set-language", Some(&token), None, Some(json!({"language": "ar"}))).await;
@@ -112,8 +125,10 @@ async fn language_is_saved_to_the_account_and_validated(pool: PgPool) {
     assert_eq!(app.get("/api/auth/account", Some(&token)).await.data()["language"], "ar");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn deleting_the_account_removes_it_and_its_workplaces(pool: PgPool) {
+#[tokio::test]
+async fn deleting_the_account_removes_it_and_its_workplaces() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("hal@shop.com").await;
     assert_eq!(app.get(SEARCH, Some(&token)).await.code(), 200);
@@ -124,8 +139,10 @@ async fn deleting_the_account_removes_it_and_its_workplaces(pool: PgPool) {
     assert_eq!(left, 0);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn quick_start_guide_steps_and_dismiss(pool: PgPool) {
+#[tokio::test]
+async fn quick_start_guide_steps_and_dismiss() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("ida@shop.com").await;
     let g = app.get("/api/core/settings/quick-start-guide", Some(&token)).await;

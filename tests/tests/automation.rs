@@ -4,8 +4,6 @@
 use chrono::{Duration, Utc};
 use dropline_tests::{Answer, StoreOwner as Setup, in_stock_ids, store_owner as setup};
 use serde_json::{Value, json};
-use sqlx::PgPool;
-
 
 /// A call with the dashboard's `time-zone` header.
 async fn call(s: &Setup, method: &str, path: &str, zone: &str, body: Option<Value>) -> Answer {
@@ -38,7 +36,17 @@ async fn import(s: &Setup, ids: &[String]) -> Vec<String> {
 async fn small(s: &Setup, n: usize) -> Vec<String> {
     let mut out = vec![];
     for id in in_stock_ids(&s.sandbox, "aliexpress", 3 * n, 1).await {
-        let p: Value = s.app.http.get(format!("{}/suppliers/aliexpress/api/products/{id}", s.sandbox)).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+        let p: Value = s
+            .app
+            .http
+            .get(format!("{}/suppliers/aliexpress/api/products/{id}", s.sandbox))
+            .bearer_auth("sandbox-supplier-token")
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         if p["variants"].as_array().unwrap().len() <= 100 && out.len() < n {
             out.push(id);
         }
@@ -50,10 +58,11 @@ async fn small(s: &Setup, n: usize) -> Vec<String> {
 /// Runs one smart push pass as the worker would, and every job it starts.
 async fn smart_push_pass(s: &Setup) -> Value {
     let mut tx = s.app.pool.begin().await.unwrap();
-    let id = jobs::queue::enqueue(&mut tx, "smart_push", None, &json!({}), json!({})).await.unwrap();
+    let id = jobs::queue::enqueue(&mut tx, None, &jobs::automation::jobs::SmartPushJob::default(), json!({})).await.unwrap();
     tx.commit().await.unwrap();
     s.app.drain().await;
-    let (status, refs): (String, Value) = sqlx::query_as("SELECT status, refs FROM progress_items WHERE id = $1").bind(id).fetch_one(&s.app.pool).await.unwrap();
+    let (status, refs): (String, Value) =
+        sqlx::query_as("SELECT status, refs FROM progress_items WHERE id = $1").bind(id).fetch_one(&s.app.pool).await.unwrap();
     assert_eq!(status, "success", "{refs}");
     refs
 }
@@ -70,19 +79,28 @@ async fn count(s: &Setup, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&s.app.pool).await.unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn settings_have_the_spec_s_defaults_and_name_every_bad_field(pool: PgPool) {
+#[tokio::test]
+async fn settings_have_the_spec_s_defaults_and_name_every_bad_field() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "smart-settings@example.com", "smart-settings-shop", "smart-settings-woo").await;
     let a = call(&s, "GET", &format!("{SETTINGS}/get"), "Europe/Berlin", None).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let d = &a.data()["automation_product_settings"];
-    assert_eq!((d["is_enable"].clone(), d["time_schedule"].clone(), d["condition"]["apply_all_products"].clone()), (json!(true), json!("all_day"), json!(true)));
+    assert_eq!(
+        (d["is_enable"].clone(), d["time_schedule"].clone(), d["condition"]["apply_all_products"].clone()),
+        (json!(true), json!("all_day"), json!(true))
+    );
     assert_eq!(d["actions"], json!({}));
     assert_eq!(d["time_zone"], "Europe/Berlin", "the header's zone when none is saved");
     assert_eq!(a.data()["ai_writing_available"], false);
 
-    let bad = save(&s, json!({ "time_schedule": "time_frame", "when": { "from": "25:00", "to": "7pm" }, "time_zone": "Mars/Base",
-        "actions": { "pushed_connected_channels": { "store_ids": ["not-a-store"], "publication_ids": ["gid://elsewhere"] } } })).await;
+    let bad = save(
+        &s,
+        json!({ "time_schedule": "time_frame", "when": { "from": "25:00", "to": "7pm" }, "time_zone": "Mars/Base",
+        "actions": { "pushed_connected_channels": { "store_ids": ["not-a-store"], "publication_ids": ["gid://elsewhere"] } } }),
+    )
+    .await;
     assert_eq!(bad.code(), 204, "{}", bad.body);
     for field in ["when.from", "when.to", "time_zone", "actions.pushed_connected_channels.store_ids", "actions.pushed_connected_channels.publication_ids"] {
         assert!(bad.body["errors"][field].is_array(), "{field} named: {}", bad.body);
@@ -104,13 +122,19 @@ async fn settings_have_the_spec_s_defaults_and_name_every_bad_field(pool: PgPool
     assert_eq!(d["actions"]["pushed_connected_channels"]["store_ids"], json!([s.shopify, s.woo]));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn smart_push_pushes_new_imports_once_on_its_schedule(pool: PgPool) {
+#[tokio::test]
+async fn smart_push_pushes_new_imports_once_on_its_schedule() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "smart@example.com", "smart-shop", "smart-woo").await;
     let ids = in_stock_ids(&s.sandbox, "aliexpress", 3, 1).await;
     let old = import(&s, &ids[..1]).await;
-    let a = save(&s, json!({ "condition": { "apply_all_products": false },
-        "actions": { "pushed_connected_channels": { "store_ids": [s.shopify, s.woo], "publish_status": "publish" } } })).await;
+    let a = save(
+        &s,
+        json!({ "condition": { "apply_all_products": false },
+        "actions": { "pushed_connected_channels": { "store_ids": [s.shopify, s.woo], "publish_status": "publish" } } }),
+    )
+    .await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let new = import(&s, &ids[1..]).await;
 
@@ -143,10 +167,18 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule(pool: PgPool) {
     assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'smart_push' AND status = 'success'").await, 3);
     assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushes, "nothing pushed twice");
     let state: Value = reqwest::get(format!("{}/_sandbox/shopify/smart-shop", s.sandbox)).await.unwrap().json().await.unwrap();
-    let products: Vec<Value> = match &state["products"] { Value::Object(m) => m.values().cloned().collect(), Value::Array(a) => a.clone(), _ => vec![] };
+    let products: Vec<Value> = match &state["products"] {
+        Value::Object(m) => m.values().cloned().collect(),
+        Value::Array(a) => a.clone(),
+        _ => vec![],
+    };
     for id in &new {
         let handle: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid AND destination = $2")
-            .bind(id).bind(&s.shopify).fetch_one(&s.app.pool).await.unwrap();
+            .bind(id)
+            .bind(&s.shopify)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
         assert_eq!(products.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1, "one Shopify product for {handle}");
     }
 }
@@ -156,8 +188,10 @@ fn hhmm(hours: i64) -> String {
     (Utc::now() + Duration::hours(hours)).format("%H:%M").to_string()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn smart_push_waits_while_disabled_or_outside_its_window(pool: PgPool) {
+#[tokio::test]
+async fn smart_push_waits_while_disabled_or_outside_its_window() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "window@example.com", "window-shop", "window-woo").await;
     let stores = json!({ "pushed_connected_channels": { "store_ids": [s.woo], "publish_status": "publish" } });
     let outside = json!({ "time_schedule": "time_frame", "when": { "from": hhmm(2), "to": hhmm(3) }, "time_zone": "UTC", "actions": stores });
@@ -179,11 +213,14 @@ async fn smart_push_waits_while_disabled_or_outside_its_window(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn smart_push_pushes_what_the_quota_allows_and_leaves_the_rest(pool: PgPool) {
+#[tokio::test]
+async fn smart_push_pushes_what_the_quota_allows_and_leaves_the_rest() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "quota-smart@example.com", "quota-smart-shop", "quota-smart-woo").await;
     let ids = import(&s, &small(&s, 12).await).await;
-    let units: i64 = count(&s, "SELECT sum(ceil(n / 100.0))::bigint FROM (SELECT count(*) AS n FROM product_variants WHERE enabled GROUP BY product_id) c").await;
+    let units: i64 =
+        count(&s, "SELECT sum(ceil(n / 100.0))::bigint FROM (SELECT count(*) AS n FROM product_variants WHERE enabled GROUP BY product_id) c").await;
     assert_eq!(units, 12, "small products: one unit each");
     let a = save(&s, json!({ "actions": { "pushed_connected_channels": { "store_ids": [s.shopify, s.woo] } } })).await;
     assert_eq!(a.code(), 200, "{}", a.body);

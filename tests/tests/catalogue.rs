@@ -27,8 +27,10 @@ fn items(a: &Value) -> Vec<Value> {
     a["data"]["items"].as_array().cloned().unwrap_or_default()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
+#[tokio::test]
+async fn search_filters_and_sorts_from_the_cache() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
     let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").fetch_one(&app.pool).await.unwrap();
@@ -61,7 +63,8 @@ async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
         assert!((1000..5000).contains(&orders), "{orders}");
     }
 
-    let word = cards[0]["name"].as_str().unwrap().split_whitespace().find(|w| w.len() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic())).unwrap().to_lowercase();
+    let word =
+        cards[0]["name"].as_str().unwrap().split_whitespace().find(|w| w.len() >= 4 && w.chars().all(|c| c.is_ascii_alphabetic())).unwrap().to_lowercase();
     let a = app.get(&format!("/api/center/products/find?keyword={word}&sort_by=most_relevant"), t).await;
     assert!(a.data()["total"].as_i64().unwrap() >= 1);
     assert!(items(&a.body).iter().all(|c| c["name"].as_str().unwrap().to_lowercase().contains(&word)));
@@ -77,8 +80,11 @@ async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
 
     let a = app.get("/api/product-sources/products/find-by-collection/made_in_us?page_size=100", t).await;
     assert_eq!(a.code(), 200);
-    let in_collection: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE 'made_in_us' = ANY(collections) AND (ships_to IS NULL OR 'US' = ANY(ships_to))")
-        .fetch_one(&app.pool).await.unwrap();
+    let in_collection: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE 'made_in_us' = ANY(collections) AND (ships_to IS NULL OR 'US' = ANY(ships_to))")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
     assert_eq!(a.data()["total"].as_i64().unwrap(), in_collection);
 
     let a = app.get("/api/center/products/find?price=7-9&sources=wish&sort=up", t).await;
@@ -94,8 +100,10 @@ async fn search_filters_and_sorts_from_the_cache(pool: PgPool) {
 
 /// Search pages are kept a few seconds for every workplace; imported flags are read on each
 /// search: an import shows on the very next one, in its own workplace only, and so does a delete.
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_cached_search_page_shows_an_import_at_once(pool: PgPool) {
+#[tokio::test]
+async fn a_cached_search_page_shows_an_import_at_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, token, _) = synced(pool).await;
     let t = Some(token.as_str());
     let other = app.signed_up("neighbour@example.com").await;
@@ -118,8 +126,10 @@ async fn a_cached_search_page_shows_an_import_at_once(pool: PgPool) {
     assert_eq!((&c["imported"], &c["product_package_id"]), (&json!(false), &Value::Null));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
+#[tokio::test]
+async fn detail_logistics_reviews_and_favourites() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
     let card = items(&app.get("/api/center/products/find?sources=aliexpress", t).await.body)[0].clone();
@@ -136,7 +146,15 @@ async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
     // AliExpress products are read through AliExpress's own signed API (the sandbox refuses a
     // bad signature): the same variants as the supplier's catalogue.
     assert_eq!(src, "aliexpress");
-    let catalogue: Value = reqwest::Client::new().get(format!("{sandbox}/suppliers/aliexpress/api/products/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+    let catalogue: Value = reqwest::Client::new()
+        .get(format!("{sandbox}/suppliers/aliexpress/api/products/{id}"))
+        .bearer_auth("sandbox-supplier-token")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let in_stock: Vec<&Value> = catalogue["variants"].as_array().unwrap().iter().filter(|v| v["stock"].as_i64().unwrap() > 0).collect();
     assert_eq!(d.data()["variants"].as_array().unwrap().len(), in_stock.len());
     assert_eq!(d.data()["variants"][0]["price"].as_f64().unwrap(), in_stock[0]["price"].as_str().unwrap().parse::<f64>().unwrap());
@@ -166,8 +184,10 @@ async fn detail_logistics_reviews_and_favourites(pool: PgPool) {
     assert_eq!(app.post("/api/center/products/favourite", t, json!({ "product_ids": ["nope"] })).await.code(), 204);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn search_by_image_finds_the_product_whose_picture_it_is(pool: PgPool) {
+#[tokio::test]
+async fn search_by_image_finds_the_product_whose_picture_it_is() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
     let fingerprinted: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE image_dhash IS NOT NULL").fetch_one(&app.pool).await.unwrap();
@@ -178,11 +198,23 @@ async fn search_by_image_finds_the_product_whose_picture_it_is(pool: PgPool) {
 
     // Upload the picture itself.
     let png = reqwest::get(&image).await.unwrap().bytes().await.unwrap();
-    let res = app.http.post(format!("{}/api/get-product-id-by-image", app.base)).bearer_auth(&token).header("content-type", "image/png").body(png.to_vec()).send().await.unwrap();
+    let res = app
+        .http
+        .post(format!("{}/api/get-product-id-by-image", app.base))
+        .bearer_auth(&token)
+        .header("content-type", "image/png")
+        .body(png.to_vec())
+        .send()
+        .await
+        .unwrap();
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["status"], 200, "{body}");
     let first = &body["data"]["items"][0];
-    assert_eq!((first["source"].as_str(), first["source_product_id"].as_str(), first["distance"].as_i64()), (Some(source.as_str()), Some(id.as_str()), Some(0)), "{body}");
+    assert_eq!(
+        (first["source"].as_str(), first["source_product_id"].as_str(), first["distance"].as_i64()),
+        (Some(source.as_str()), Some(id.as_str()), Some(0)),
+        "{body}"
+    );
 
     // Or give its address (the sandbox is on loopback, which the test configuration allows).
     let a = app.get(&format!("/api/get-product-id-by-image?url={image}"), t).await;

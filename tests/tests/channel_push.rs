@@ -44,7 +44,11 @@ async fn account(s: &Seller, channel: Channel) -> (String, ChannelAccount) {
     let creds = credentials(&s.app.pool, &sealer, s.workplace, channel).await.unwrap().expect("connected");
     let (account_id, sub_account_id): (Option<String>, Option<String>) =
         sqlx::query_as("SELECT account_id, sub_account_id FROM channel_connections WHERE workplace_id = $1 AND channel = $2")
-            .bind(s.workplace).bind(channel.key()).fetch_one(&s.app.pool).await.unwrap();
+            .bind(s.workplace)
+            .bind(channel.key())
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
     let mut acc = ChannelAccount { account_id, sub_account_id, product_url: Some("https://shop.example/products/{key}".into()), ..Default::default() };
     if channel == Channel::Tiktok {
         // TikTok's shop is its own: the cipher is only for cross-border shops.
@@ -65,10 +69,18 @@ fn listing(price_cents: i64, colors: &[&str]) -> Listing {
         vendor: "Lumo".into(),
         options: vec!["Color".into()],
         images: vec!["https://img.example/lamp-1.jpg".into(), "https://img.example/lamp-2.jpg".into()],
-        variants: colors.iter().enumerate().map(|(i, c)| ListingVariant {
-            sku: format!("DL-{i:032x}"), option_values: vec![c.to_string()], price_cents: price_cents + i as i64,
-            compare_at_cents: None, stock: 7, image: None,
-        }).collect(),
+        variants: colors
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ListingVariant {
+                sku: format!("DL-{i:032x}"),
+                option_values: vec![c.to_string()],
+                price_cents: price_cents + i as i64,
+                compare_at_cents: None,
+                stock: 7,
+                image: None,
+            })
+            .collect(),
         publish: true,
         currency: "USD".into(),
     }
@@ -101,8 +113,10 @@ async fn failures_map(s: &Seller, channel: Channel, platform: &str, token: &str,
     reqwest::Client::new().delete(format!("{}/_sandbox/faults", s.sandbox)).send().await.unwrap();
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn tiktok_push_twice_lists_one_product_and_edits_it(pool: PgPool) {
+#[tokio::test]
+async fn tiktok_push_twice_lists_one_product_and_edits_it() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = seller(pool).await;
     connect(&s, "tiktok").await;
     let (token, acc) = account(&s, Channel::Tiktok).await;
@@ -129,8 +143,10 @@ async fn tiktok_push_twice_lists_one_product_and_edits_it(pool: PgPool) {
     failures_map(&s, Channel::Tiktok, "tiktok", &token, &acc).await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn facebook_push_twice_keeps_one_item_per_variant_and_updates_it(pool: PgPool) {
+#[tokio::test]
+async fn facebook_push_twice_keeps_one_item_per_variant_and_updates_it() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = seller(pool).await;
     let ch = connect(&s, "facebook").await;
     let business = &ch["options"]["businesses"][0];
@@ -160,8 +176,10 @@ async fn facebook_push_twice_keeps_one_item_per_variant_and_updates_it(pool: PgP
     failures_map(&s, Channel::Facebook, "facebook", &token, &acc).await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn google_push_twice_keeps_one_product_per_variant_and_updates_it(pool: PgPool) {
+#[tokio::test]
+async fn google_push_twice_keeps_one_product_per_variant_and_updates_it() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = seller(pool).await;
     connect(&s, "google-merchant").await;
     let (token, acc) = account(&s, Channel::Google).await;

@@ -65,8 +65,10 @@ async fn store_of(app: &TestApp, token: &str, shop: &str) -> String {
     id.to_string()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token(pool: PgPool) {
+#[tokio::test]
+async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let before = card(&app, &token, "tiktok").await;
@@ -78,7 +80,15 @@ async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token(pool:
 
     let list = app.get("/api/channels/list", Some(&token)).await.data()["channels"].as_array().unwrap().clone();
     let summary: Vec<(String, String)> = list.iter().map(|c| (c["handle"].as_str().unwrap().into(), c["status"].as_str().unwrap().into())).collect();
-    let want = [("tiktok-ads-2", "active"), ("facebook-ads", "active"), ("google", "active"), ("pinterest-4", "coming_soon"), ("shop-72", "coming_soon"), ("snap-ads-sync", "coming_soon"), ("x-ads", "coming_soon")];
+    let want = [
+        ("tiktok-ads-2", "active"),
+        ("facebook-ads", "active"),
+        ("google", "active"),
+        ("pinterest-4", "coming_soon"),
+        ("shop-72", "coming_soon"),
+        ("snap-ads-sync", "coming_soon"),
+        ("x-ads", "coming_soon"),
+    ];
     assert_eq!(summary, want.map(|(h, s)| (h.to_string(), s.to_string())));
     assert_eq!(list[0]["account_name"], "Sandbox Seller Shop");
     assert!(list[0]["connected_at"].is_string());
@@ -105,8 +115,10 @@ async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token(pool:
     assert!(!String::from_utf8_lossy(&sealed).contains("access_token"));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn forged_replayed_and_foreign_states_connect_nothing(pool: PgPool) {
+#[tokio::test]
+async fn forged_replayed_and_foreign_states_connect_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let ann = app.signed_up("ann@example.com").await;
     let bob = app.signed_up("bob@example.com").await;
@@ -138,8 +150,10 @@ async fn forged_replayed_and_foreign_states_connect_nothing(pool: PgPool) {
     assert_eq!(rows, 1, "only Ann's own TikTok connect went through");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {
         use_sandbox(s, &sandbox);
@@ -154,8 +168,10 @@ async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing(pool: PgPo
     assert_eq!(rows, 0);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn facebook_connects_then_links_one_of_its_own_catalogs(pool: PgPool) {
+#[tokio::test]
+async fn facebook_connects_then_links_one_of_its_own_catalogs() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let a = connect(&app, &token, "facebook").await;
@@ -178,13 +194,16 @@ async fn facebook_connects_then_links_one_of_its_own_catalogs(pool: PgPool) {
     assert_eq!(ok.code(), 200, "{}", ok.body);
     assert_eq!((ok.data()["channel"]["connected"].clone(), ok.data()["channel"]["needs_link"].clone()), (json!(true), json!(false)));
     assert_eq!(ok.data()["channel"]["account_name"], "Sandbox Dropline Co / Sandbox Catalog 2");
-    let saved: (String, String) = sqlx::query_as("SELECT account_id, sub_account_id FROM channel_connections WHERE channel = 'facebook'").fetch_one(&app.pool).await.unwrap();
+    let saved: (String, String) =
+        sqlx::query_as("SELECT account_id, sub_account_id FROM channel_connections WHERE channel = 'facebook'").fetch_one(&app.pool).await.unwrap();
     assert_eq!(saved, (business.to_string(), catalog.to_string()));
     assert_eq!(settings(&app, &token).await["facebook"]["is_publish"], true);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn google_merchant_links_its_only_account_and_refuses_others(pool: PgPool) {
+#[tokio::test]
+async fn google_merchant_links_its_only_account_and_refuses_others() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let unlinked = app.post("/api/auth/platform/google-merchant/link", Some(&token), json!({"merchant_id": "1"})).await;
@@ -206,8 +225,10 @@ async fn google_merchant_links_its_only_account_and_refuses_others(pool: PgPool)
     assert!(settings(&app, &token).await.get("google").is_some());
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn disconnecting_drops_the_token_and_the_channel_goes_quiet(pool: PgPool) {
+#[tokio::test]
+async fn disconnecting_drops_the_token_and_the_channel_goes_quiet() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
     assert_eq!(connect(&app, &token, "tiktok").await.code(), 200);
@@ -226,8 +247,10 @@ async fn disconnecting_drops_the_token_and_the_channel_goes_quiet(pool: PgPool) 
     assert_eq!(card(&app, &token, "tiktok").await["connected"], false);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn settings_start_at_the_defaults_and_keep_what_is_not_changed(pool: PgPool) {
+#[tokio::test]
+async fn settings_start_at_the_defaults_and_keep_what_is_not_changed() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let store = store_of(&app, &token, "acme").await;
@@ -236,7 +259,10 @@ async fn settings_start_at_the_defaults_and_keep_what_is_not_changed(pool: PgPoo
     let all = settings(&app, &token).await;
     assert_eq!(all[&store], json!({"is_publish": true, "allow_sell_out_of_stock": true, "sync_order": true, "publications": []}));
     let t = &all["tiktok"];
-    assert_eq!((t["weight"].clone(), t["dimension"].clone()), (json!({"value": 1, "unit": "kilogram"}), json!({"height": 1, "width": 1, "length": 1, "unit": "centimeter"})));
+    assert_eq!(
+        (t["weight"].clone(), t["dimension"].clone()),
+        (json!({"value": 1, "unit": "kilogram"}), json!({"height": 1, "width": 1, "length": 1, "unit": "centimeter"}))
+    );
 
     let pubs = json!([{"id": "gid://shopify/Publication/1", "handle": "online_store"}]);
     let a = put_settings(&app, &token, json!({"channel": "shopify", "store_id": store, "settings": {"is_publish": false, "publications": pubs}})).await;
@@ -279,8 +305,10 @@ async fn settings_start_at_the_defaults_and_keep_what_is_not_changed(pool: PgPoo
     }
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn one_workplace_never_sees_or_changes_another_workplaces_channels(pool: PgPool) {
+#[tokio::test]
+async fn one_workplace_never_sees_or_changes_another_workplaces_channels() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = spawn(pool).await;
     let ann = app.signed_up("ann@example.com").await;
     let bob = app.signed_up("bob@example.com").await;

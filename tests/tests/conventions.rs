@@ -1,10 +1,11 @@
 //! The envelope and codes of spec sections 7 and 8 for bad input, unknown routes and health.
 use dropline_tests::{StatusCode, TestApp};
 use serde_json::json;
-use sqlx::PgPool;
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn malformed_json_is_bad_request_in_the_envelope(pool: PgPool) {
+#[tokio::test]
+async fn malformed_json_is_bad_request_in_the_envelope() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.raw_post("/api/auth/login", "{\"email\": ").await;
     assert_eq!(a.http, StatusCode::BAD_REQUEST);
@@ -13,8 +14,10 @@ async fn malformed_json_is_bad_request_in_the_envelope(pool: PgPool) {
     assert!(a.body["message"].as_str().unwrap().contains("Malformed JSON"));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn wrong_types_and_missing_fields_name_the_field(pool: PgPool) {
+#[tokio::test]
+async fn wrong_types_and_missing_fields_name_the_field() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.post("/api/auth/login", None, json!({"email": "a@b.co", "password": 12})).await;
     assert_eq!(a.http, StatusCode::UNPROCESSABLE_ENTITY);
@@ -26,8 +29,10 @@ async fn wrong_types_and_missing_fields_name_the_field(pool: PgPool) {
     assert!(a.body["errors"]["password"].is_array(), "{}", a.body);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn every_bad_registration_field_is_reported_at_once(pool: PgPool) {
+#[tokio::test]
+async fn every_bad_registration_field_is_reported_at_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.post("/api/auth/register", None, json!({"email": "not-an-email", "password": "short"})).await;
     assert_eq!(a.code(), 204);
@@ -37,8 +42,10 @@ async fn every_bad_registration_field_is_reported_at_once(pool: PgPool) {
     assert_eq!(users, 0, "nothing is stored for a rejected form");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn unknown_routes_and_methods_answer_in_the_envelope(pool: PgPool) {
+#[tokio::test]
+async fn unknown_routes_and_methods_answer_in_the_envelope() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.get("/api/no/such/thing", None).await;
     assert_eq!((a.http, a.code()), (StatusCode::NOT_FOUND, 202));
@@ -48,8 +55,10 @@ async fn unknown_routes_and_methods_answer_in_the_envelope(pool: PgPool) {
     assert_eq!(a.body["success"], false);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn signed_out_calls_are_unauthorized(pool: PgPool) {
+#[tokio::test]
+async fn signed_out_calls_are_unauthorized() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     for path in ["/api/auth/account", "/api/core/list-notification", "/api/progress"] {
         let a = app.get(path, None).await;
@@ -59,8 +68,10 @@ async fn signed_out_calls_are_unauthorized(pool: PgPool) {
     }
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn health_reports_both_services_and_requests_carry_an_id(pool: PgPool) {
+#[tokio::test]
+async fn health_reports_both_services_and_requests_carry_an_id() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let res = app.http.get(format!("{}/api/health", app.base)).send().await.unwrap();
     assert!(res.headers().get("x-request-id").is_some());
@@ -68,18 +79,35 @@ async fn health_reports_both_services_and_requests_carry_an_id(pool: PgPool) {
     assert_eq!(body["data"], json!({"postgres": true, "redis": true}));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn openapi_lists_every_route(pool: PgPool) {
+#[tokio::test]
+async fn openapi_lists_every_route() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let doc: serde_json::Value = app.http.get(format!("{}/api/openapi.json", app.base)).send().await.unwrap().json().await.unwrap();
     let paths = doc["paths"].as_object().unwrap();
     for p in [
-        "/auth/register", "/auth/login", "/auth/logout", "/auth/account", "/auth/account/delete",
-        "/auth/forgot-password", "/auth/reset-password", "/auth/send-verification-email",
-        "/auth/verify-email/{id}/{code}/", "/auth/account/set-language", "/auth/account/update-meta",
-        "/auth/account/statistic", "/auth/first-time-in-app", "/core/workplaces", "/core/workplaces/settings",
-        "/core/settings/quick-start-guide", "/core/list-notification", "/payments/user/current-plan",
-        "/progress/{id}", "/progress", "/health",
+        "/auth/register",
+        "/auth/login",
+        "/auth/logout",
+        "/auth/account",
+        "/auth/account/delete",
+        "/auth/forgot-password",
+        "/auth/reset-password",
+        "/auth/send-verification-email",
+        "/auth/verify-email/{id}/{code}/",
+        "/auth/account/set-language",
+        "/auth/account/update-meta",
+        "/auth/account/statistic",
+        "/auth/first-time-in-app",
+        "/core/workplaces",
+        "/core/workplaces/settings",
+        "/core/settings/quick-start-guide",
+        "/core/list-notification",
+        "/payments/user/current-plan",
+        "/progress/{id}",
+        "/progress",
+        "/health",
     ] {
         assert!(paths.contains_key(p), "{p} missing from openapi.json");
     }

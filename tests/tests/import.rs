@@ -26,8 +26,10 @@ async fn workplace(app: &TestApp, token: &str) -> uuid::Uuid {
     a.data()["workplaces"][0]["id"].as_str().unwrap().parse().unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn import_prices_by_the_rule_and_blocks_a_second_import(pool: PgPool) {
+#[tokio::test]
+async fn import_prices_by_the_rule_and_blocks_a_second_import() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("importer@example.com").await;
     let id = ids("aliexpress", 1, &sandbox_of(&app)).await.remove(0);
@@ -55,8 +57,10 @@ async fn import_prices_by_the_rule_and_blocks_a_second_import(pool: PgPool) {
     assert_eq!(import(&app, &t, "wish", &id).await.code(), 204);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn the_last_quota_unit_goes_to_one_import_only(pool: PgPool) {
+#[tokio::test]
+async fn the_last_quota_unit_goes_to_one_import_only() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("racer@example.com").await;
     let w = workplace(&app, &t).await;
@@ -79,8 +83,10 @@ async fn the_last_quota_unit_goes_to_one_import_only(pool: PgPool) {
     assert_eq!(q.code(), 401, "a 0 limit is never usable");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn pricing_rules_apply_on_import_and_reapply(pool: PgPool) {
+#[tokio::test]
+async fn pricing_rules_apply_on_import_and_reapply() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("pricer@example.com").await;
     let two = ids("temu", 2, &sandbox_of(&app)).await;
@@ -113,8 +119,10 @@ async fn pricing_rules_apply_on_import_and_reapply(pool: PgPool) {
     assert_eq!(app.call("PUT", "/api/center/products/setting/update", Some(&t), None, Some(foreign)).await.code(), 801);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn the_editor_renames_removes_and_validates(pool: PgPool) {
+#[tokio::test]
+async fn the_editor_renames_removes_and_validates() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("editor@example.com").await;
     // A product with an option of two values or more.
@@ -162,7 +170,15 @@ async fn the_editor_renames_removes_and_validates(pool: PgPool) {
     assert_eq!(app.get(&path, Some(&t)).await.data()["title"], "My product", "a refused edit changes nothing");
 
     let kept = after[0].clone();
-    let a = app.call("PUT", "/api/center/products/bulk_update", Some(&t), None, Some(json!({"ids": [product["id"]], "tags_add": ["sale"], "price": {"op": "add", "value": 1}}))).await;
+    let a = app
+        .call(
+            "PUT",
+            "/api/center/products/bulk_update",
+            Some(&t),
+            None,
+            Some(json!({"ids": [product["id"]], "tags_add": ["sale"], "price": {"op": "add", "value": 1}})),
+        )
+        .await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let p = app.get(&path, Some(&t)).await.data().clone();
     assert!(p["tags"].as_array().unwrap().contains(&json!("sale")));
@@ -170,8 +186,10 @@ async fn the_editor_renames_removes_and_validates(pool: PgPool) {
     assert!((repriced.as_f64().unwrap() - kept["price"].as_f64().unwrap() - 1.0).abs() < 0.001);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn import_all_reports_each_product_and_stops_at_the_quota(pool: PgPool) {
+#[tokio::test]
+async fn import_all_reports_each_product_and_stops_at_the_quota() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("bulk@example.com").await;
     let w = workplace(&app, &t).await;
@@ -205,8 +223,10 @@ async fn import_all_reports_each_product_and_stops_at_the_quota(pool: PgPool) {
     assert_eq!(a.code(), 204, "{}", a.body);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn products_are_invisible_to_other_workplaces(pool: PgPool) {
+#[tokio::test]
+async fn products_are_invisible_to_other_workplaces() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let (a_token, b_token) = (app.signed_up("a@example.com").await, app.signed_up("b@example.com").await);
     let id = ids("amazon", 1, &sandbox_of(&app)).await.remove(0);
@@ -224,14 +244,18 @@ async fn products_are_invisible_to_other_workplaces(pool: PgPool) {
     assert_eq!(d.data()["deleted"], 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn duplicate_and_split_make_copies_that_are_not_imports(pool: PgPool) {
+#[tokio::test]
+async fn duplicate_and_split_make_copies_that_are_not_imports() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("splitter@example.com").await;
     let mut product = Value::Null;
     for id in ids("alibaba", 30, &sandbox_of(&app)).await {
         let p = import(&app, &t, "alibaba", &id).await.data().clone();
-        let values = |v: &Value| p["variants"].as_array().unwrap().iter().map(|x| x["options"][v.as_str().unwrap()].clone()).collect::<std::collections::HashSet<_>>().len();
+        let values = |v: &Value| {
+            p["variants"].as_array().unwrap().iter().map(|x| x["options"][v.as_str().unwrap()].clone()).collect::<std::collections::HashSet<_>>().len()
+        };
         if p["options"].as_array().unwrap().iter().any(|o| values(&o["name"]) >= 2) {
             product = p;
             break;
@@ -247,9 +271,24 @@ async fn duplicate_and_split_make_copies_that_are_not_imports(pool: PgPool) {
     let again = import(&app, &t, "alibaba", product["source_product_id"].as_str().unwrap()).await;
     assert_eq!(again.body["message"], "ProductAlreadyImported", "the original still blocks a second import");
 
-    let option = product["options"].as_array().unwrap().iter()
-        .find(|o| product["variants"].as_array().unwrap().iter().map(|v| v["options"][o["name"].as_str().unwrap()].clone()).collect::<std::collections::HashSet<_>>().len() >= 2)
-        .unwrap()["name"].as_str().unwrap().to_string();
+    let option = product["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| {
+            product["variants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["options"][o["name"].as_str().unwrap()].clone())
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+                >= 2
+        })
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let a = app.post(&format!("/api/center/products/import/{id}/split"), Some(&t), json!({ "option": option })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let tracking = a.data()["tracking_id"].as_i64().unwrap();

@@ -2,8 +2,8 @@
 //! store, each variant gets two suppliers by priority, a supplier is replaced, and bad or
 //! foreign references answer DataNotFound.
 use dropline_tests::{TestApp, connect_shopify, start_sandbox, use_sandbox};
+use jobs::catalogue::jobs::CatalogueSyncJob;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 
 async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Value>) {
     let http = reqwest::Client::new();
@@ -19,8 +19,10 @@ async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Val
     panic!("no {source} product with two variants");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
+#[tokio::test]
+async fn store_variants_get_two_suppliers_by_priority() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {
         use_sandbox(s, &sandbox);
@@ -46,7 +48,7 @@ async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
     // Recommendations need the catalogue cache: fill one page per source.
     let mut tx = app.pool.begin().await.unwrap();
     for source in jobs::domain::Source::ALL {
-        jobs::queue::enqueue(&mut tx, jobs::tasks::catalogue_sync::KIND, None, &jobs::tasks::catalogue_sync::CatalogueSyncJob { source }, json!({})).await.unwrap();
+        jobs::queue::enqueue(&mut tx, None, &CatalogueSyncJob { source }, json!({})).await.unwrap();
     }
     tx.commit().await.unwrap();
     app.drain().await;
@@ -62,10 +64,12 @@ async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
     let (second, second_variants) = supplier_with_variants(&sandbox, "cj").await;
     let mappings: Vec<Value> = variants
         .iter()
-        .map(|v| json!({"variant_id": v["id"], "suppliers": [
-            {"source": "aliexpress", "source_product_id": first, "sku_id": first_variants[0]["sku_id"]},
-            {"source": "cj", "source_product_id": second, "sku_id": second_variants[0]["sku_id"], "ship_to_countries": ["US", "ca"]},
-        ]}))
+        .map(|v| {
+            json!({"variant_id": v["id"], "suppliers": [
+                {"source": "aliexpress", "source_product_id": first, "sku_id": first_variants[0]["sku_id"]},
+                {"source": "cj", "source_product_id": second, "sku_id": second_variants[0]["sku_id"], "ship_to_countries": ["US", "ca"]},
+            ]})
+        })
         .collect();
     let a = app.post(&format!("/api/products/{pid}/map-variant"), Some(&t), json!({ "mappings": mappings })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
@@ -91,7 +95,10 @@ async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
     let a = app.post(&format!("/api/products/{other}/map-group"), Some(&t), json!({"source": "aliexpress", "source_product_id": first})).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let a = app.post(&format!("/api/products/{other}/map-group"), Some(&t), json!({"source": "cj", "source_product_id": second, "append": true})).await;
-    let sources: Vec<Vec<&str>> = a.data()["variants"].as_array().unwrap().iter()
+    let sources: Vec<Vec<&str>> = a.data()["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
         .map(|v| v["suppliers"].as_array().unwrap().iter().map(|s| s["source"].as_str().unwrap()).collect())
         .collect();
     assert_eq!(sources[0], ["aliexpress", "cj"], "the fallback comes after the first supplier");
@@ -102,7 +109,15 @@ async fn store_variants_get_two_suppliers_by_priority(pool: PgPool) {
     let bad = json!({"mappings": [{"variant_id": variants[0]["id"], "suppliers": [{"source": "cj", "source_product_id": second, "sku_id": "no-such-sku"}]}]});
     let a = app.post(&format!("/api/products/{pid}/map-variant"), Some(&t), bad).await;
     assert_eq!((a.code(), a.body["message"].as_str()), (202, Some("DataNotFound")));
-    let a = app.call("PUT", &format!("/api/products/{pid}/replace"), Some(&t), None, Some(json!({"from": {"source": "ebay", "source_product_id": "x"}, "to": {"source": "cj", "source_product_id": second}}))).await;
+    let a = app
+        .call(
+            "PUT",
+            &format!("/api/products/{pid}/replace"),
+            Some(&t),
+            None,
+            Some(json!({"from": {"source": "ebay", "source_product_id": "x"}, "to": {"source": "cj", "source_product_id": second}})),
+        )
+        .await;
     assert_eq!(a.body["message"], "DataNotFound");
     let a = app.post(&format!("/api/products/{pid}/map-group"), Some(&t), json!({"source": "cj", "source_product_id": "no-such-product"})).await;
     assert_eq!(a.body["message"], "DataNotFound");

@@ -3,14 +3,13 @@
 //! again; scheduled flows wait for their time; the store's fulfilment request runs its flows;
 //! an order whose webhook was dropped arrives by the catch-up sync, once.
 use dropline_tests::{StoreOwner, store_owner};
-use jobs::tasks::store_orders_sync::{self, StoreOrdersSyncJob};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use uuid::Uuid;
 
 #[path = "order_automation/support.rs"]
 mod support;
 
+use jobs::orders::jobs::StoreOrdersSyncJob;
 use support::{WOO, all_orders, detail, flow, orders, pushed_to_woo, save_card, woo_order};
 
 fn pay_flow(use_: &str, conditions: Value) -> Value {
@@ -24,13 +23,15 @@ async fn catch_up(s: &StoreOwner, store: &str) {
     let store_id = Uuid::parse_str(store).unwrap();
     let wp: Uuid = sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(store_id).fetch_one(&s.app.pool).await.unwrap();
     let mut conn = s.app.pool.acquire().await.unwrap();
-    jobs::queue::enqueue(&mut conn, store_orders_sync::KIND, Some(wp), &StoreOrdersSyncJob { store_id, workplace_id: wp }, json!({})).await.unwrap();
+    jobs::queue::enqueue(&mut conn, Some(wp), &StoreOrdersSyncJob { store_id, workplace_id: wp }, json!({})).await.unwrap();
     drop(conn);
     s.app.drain().await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn flows_are_validated_listed_updated_deleted_and_private(pool: PgPool) {
+#[tokio::test]
+async fn flows_are_validated_listed_updated_deleted_and_private() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "flows@example.com", "flows-shop", WOO).await;
     let bad = json!({"when": {"types": ["new_order", "sometimes"]}, "condition": {"query": "or", "names": [{"name": "order_weight", "operator": "lower_than", "value": -1}]},
                      "then": {"action": "create_and_pay", "payment_preference": {"use": "paypal"}}, "time_schedule": {"schedule": "scheduled", "time": "9am"}});
@@ -67,8 +68,10 @@ async fn flows_are_validated_listed_updated_deleted_and_private(pool: PgPool) {
     assert_eq!(a.data()["flows"], json!([]));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_matching_new_order_is_placed_and_paid_once_and_others_wait(pool: PgPool) {
+#[tokio::test]
+async fn a_matching_new_order_is_placed_and_paid_once_and_others_wait() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "auto@example.com", "auto-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     save_card(&s).await;
@@ -102,8 +105,10 @@ async fn a_matching_new_order_is_placed_and_paid_once_and_others_wait(pool: PgPo
     assert_eq!(charges, 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_flow(pool: PgPool) {
+#[tokio::test]
+async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_flow() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "later@example.com", "later-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     let mut later = pay_flow("auto", json!([]));
@@ -120,7 +125,8 @@ async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_f
     let mut settings = s.app.settings.clone();
     settings.catalogue.refresh_secs = 86_400 * 365;
     jobs::schedules::tick(&s.app.pool, &settings, at).await.unwrap();
-    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'order_automation' AND status = 'queued'").fetch_one(&s.app.pool).await.unwrap();
+    let queued: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'order_automation' AND status = 'queued'").fetch_one(&s.app.pool).await.unwrap();
     assert_eq!(queued, 1);
     jobs::schedules::tick(&s.app.pool, &settings, at + chrono::Duration::minutes(1)).await.unwrap();
     // Only the jobs this test is about run (the tick also queued catalogue and store syncs).
@@ -155,12 +161,21 @@ async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_f
     assert_eq!(missing.http.as_u16(), 404);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn an_order_whose_webhook_was_dropped_arrives_by_the_catch_up_sync_once(pool: PgPool) {
+#[tokio::test]
+async fn an_order_whose_webhook_was_dropped_arrives_by_the_catch_up_sync_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "catchup@example.com", "catchup-shop", WOO).await;
     let fault = json!({"platform": "shopify", "drop_webhooks": true});
     s.app.http.post(format!("{}/_sandbox/faults", s.sandbox)).json(&fault).send().await.unwrap();
-    let res = s.app.http.post(format!("{}/_sandbox/shopify/catchup-shop.myshopify.com/orders", s.sandbox)).json(&json!({"email": "buyer@example.com"})).send().await.unwrap();
+    let res = s
+        .app
+        .http
+        .post(format!("{}/_sandbox/shopify/catchup-shop.myshopify.com/orders", s.sandbox))
+        .json(&json!({"email": "buyer@example.com"}))
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
     let bought: Value = res.json().await.unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;

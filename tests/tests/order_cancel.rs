@@ -5,7 +5,6 @@
 //! moves to the cancelled tab.
 use dropline_tests::{StoreOwner, store_owner};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 
 #[path = "order_automation/support.rs"]
 mod support;
@@ -33,8 +32,10 @@ async fn ready_order(s: &StoreOwner, product: (u64, u64)) -> i64 {
     orders(s, "placement").await[0]["id"].as_i64().unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_once(pool: PgPool) {
+#[tokio::test]
+async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "cancel@example.com", "cancel-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     save_card(&s).await;
@@ -70,8 +71,10 @@ async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_on
     assert_eq!(back.len(), 1, "{}", logs.body);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_shipped_supplier_order_is_refused_while_the_others_are_cancelled(pool: PgPool) {
+#[tokio::test]
+async fn a_shipped_supplier_order_is_refused_while_the_others_are_cancelled() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "shipped@example.com", "shipped-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     save_card(&s).await;
@@ -92,8 +95,10 @@ async fn a_shipped_supplier_order_is_refused_while_the_others_are_cancelled(pool
     assert_eq!(wallet_total(&s).await, so["total"].as_f64().unwrap(), "only the cancelled one is refunded");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn unpaid_supplier_orders_are_cancelled_and_the_order_can_be_placed_again(pool: PgPool) {
+#[tokio::test]
+async fn unpaid_supplier_orders_are_cancelled_and_the_order_can_be_placed_again() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "unpaid@example.com", "unpaid-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     let id = ready_order(&s, product).await;
@@ -109,8 +114,10 @@ async fn unpaid_supplier_orders_are_cancelled_and_the_order_can_be_placed_again(
     assert_eq!(wallet_total(&s).await, 0.0, "nothing was paid, nothing comes back");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_refund_request_is_completed_by_the_sync_and_credited_once(pool: PgPool) {
+#[tokio::test]
+async fn a_refund_request_is_completed_by_the_sync_and_credited_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "refund@example.com", "refund-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     save_card(&s).await;
@@ -141,15 +148,25 @@ async fn a_refund_request_is_completed_by_the_sync_and_credited_once(pool: PgPoo
     assert_eq!(bad.http.as_u16(), 422);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_woocommerce_order_cancelled_in_the_store_moves_to_the_cancelled_tab(pool: PgPool) {
+#[tokio::test]
+async fn a_woocommerce_order_cancelled_in_the_store_moves_to_the_cancelled_tab() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = store_owner(pool, "wooc@example.com", "wooc-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
     let woo_id = woo_order(&s, product, 1).await;
     let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{WOO}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let before: i64 = sqlx::query_scalar("SELECT count(*) FROM webhook_events").fetch_one(&s.app.pool).await.unwrap();
     let url = format!("{}/woo/{WOO}/wp-json/wc/v3/orders/{woo_id}", s.sandbox);
-    let res = s.app.http.put(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).json(&json!({ "status": "cancelled" })).send().await.unwrap();
+    let res = s
+        .app
+        .http
+        .put(url)
+        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
+        .json(&json!({ "status": "cancelled" }))
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
     support::webhooks_in(&s, before + 1).await;
     let cancelled = orders(&s, "cancelled").await;

@@ -2,7 +2,6 @@
 //! (address, shipping method, mark, archive, fail and revert, manual fulfil, columns) and the
 //! list's filters, with bad input answered in the envelope.
 use serde_json::{Value, json};
-use sqlx::PgPool;
 
 #[path = "orders/support.rs"]
 mod support;
@@ -18,8 +17,10 @@ async fn put(sh: &Shop, path: &str, body: Value) -> dropline_tests::Answer {
     sh.s.app.call("PUT", path, Some(&sh.s.token), None, Some(body)).await
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn the_preview_costs_what_the_supplier_charges(pool: PgPool) {
+#[tokio::test]
+async fn the_preview_costs_what_the_supplier_charges() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "preview@example.com", "preview-shop").await;
     let id = ready_id(&sh).await;
     let p = sh.s.app.post("/api/orders/v4/preview", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
@@ -37,12 +38,21 @@ async fn the_preview_costs_what_the_supplier_charges(pool: PgPool) {
     assert_eq!(placed["shipping_cost"], source["shipping_cost"]);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn the_user_edits_an_order_and_bad_input_names_each_field(pool: PgPool) {
+#[tokio::test]
+async fn the_user_edits_an_order_and_bad_input_names_each_field() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "editor@example.com", "editor-shop").await;
     let id = ready_id(&sh).await;
 
-    let bad = sh.s.app.post("/api/orders/update-customer", Some(&sh.s.token), json!({ "order_id": id, "address": { "name": " ", "country_code": "Narnia" }, "email": "nope" })).await;
+    let bad =
+        sh.s.app
+            .post(
+                "/api/orders/update-customer",
+                Some(&sh.s.token),
+                json!({ "order_id": id, "address": { "name": " ", "country_code": "Narnia" }, "email": "nope" }),
+            )
+            .await;
     assert_eq!(bad.code(), 204, "{}", bad.body);
     for field in ["name", "address1", "city", "zip", "country_code", "email"] {
         assert!(bad.body["errors"][field].is_array(), "{field} named: {}", bad.body);
@@ -55,14 +65,16 @@ async fn the_user_edits_an_order_and_bad_input_names_each_field(pool: PgPool) {
 
     let order = sh.s.app.get(&format!("/api/orders/v5/detail/{id}"), Some(&sh.s.token)).await;
     let line = order.data()["line_items"][0]["id"].as_i64().unwrap();
-    let options = sh.s.app.get(&format!("/api/product-sources/logistics/aliexpress/{}?country_code=GB&quantity=1", sh.source_product_id), Some(&sh.s.token)).await;
+    let options =
+        sh.s.app.get(&format!("/api/product-sources/logistics/aliexpress/{}?country_code=GB&quantity=1", sh.source_product_id), Some(&sh.s.token)).await;
     let methods: Vec<String> = options.data()["options"].as_array().unwrap().iter().map(|o| o["code"].as_str().unwrap().to_string()).collect();
     assert!(methods.len() >= 2, "{}", options.body);
     let method = methods.last().unwrap();
     let a = sh.s.app.post(&format!("/api/orders/{id}/save-shipping"), Some(&sh.s.token), json!({ "line_item_id": line, "service_name": method })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     assert_eq!(a.data()["line_items"][0]["shipping_info"]["service_name"], method.as_str());
-    let a = sh.s.app.post(&format!("/api/orders/{id}/save-shipping"), Some(&sh.s.token), json!({ "line_item_id": line, "service_name": "NO_SUCH_METHOD" })).await;
+    let a =
+        sh.s.app.post(&format!("/api/orders/{id}/save-shipping"), Some(&sh.s.token), json!({ "line_item_id": line, "service_name": "NO_SUCH_METHOD" })).await;
     assert_eq!(a.code(), 204, "{}", a.body);
     assert!(a.body["errors"]["service_name"].is_array());
 
@@ -92,8 +104,10 @@ async fn the_user_edits_an_order_and_bad_input_names_each_field(pool: PgPool) {
     assert!(events.contains(&"customer_updated") && events.contains(&"updated_to_failed") && events.contains(&"reverted"), "{events:?}");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_manual_fulfilment_calls_no_supplier_and_columns_and_filters_are_checked(pool: PgPool) {
+#[tokio::test]
+async fn a_manual_fulfilment_calls_no_supplier_and_columns_and_filters_are_checked() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "manual@example.com", "manual-shop").await;
     let id = ready_id(&sh).await;
     let stock = supplier_stock(&sh).await;

@@ -1,9 +1,9 @@
 //! Orders from the other paths: a store's own product mapped to two suppliers falls back to the
 //! second when the first is sold out; a WooCommerce order is paid by card through the payment
 //! vendor, once, and a declined card charges nothing.
-use dropline_tests::{connect_shopify, start_sandbox, use_sandbox, TestApp};
+use dropline_tests::{TestApp, connect_shopify, eventually, start_sandbox, use_sandbox};
 use serde_json::{Value, json};
-use sqlx::PgPool;
+use std::time::Duration;
 
 #[path = "orders/support.rs"]
 mod support;
@@ -16,29 +16,31 @@ async fn supplier_product(http: &reqwest::Client, sandbox: &str, source: &str) -
     for item in page["items"].as_array().unwrap() {
         let id = item["id"].as_str().unwrap();
         let p: Value = http.get(format!("{api}/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
-        let ships = http.get(format!("{api}/{id}/freight?country=US&quantity=1")).bearer_auth("sandbox-supplier-token").send().await.unwrap().status().is_success();
-        if let Some(v) = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_i64().unwrap_or(0) > 5) {
-            if ships {
-                return (id.to_string(), v["sku_id"].as_str().unwrap().to_string());
-            }
+        let ships =
+            http.get(format!("{api}/{id}/freight?country=US&quantity=1")).bearer_auth("sandbox-supplier-token").send().await.unwrap().status().is_success();
+        if let Some(v) = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_i64().unwrap_or(0) > 5)
+            && ships
+        {
+            return (id.to_string(), v["sku_id"].as_str().unwrap().to_string());
         }
     }
     panic!("no {source} product in stock that ships to the US");
 }
 
+/// Waits for the store's order webhook (delivered by the sandbox in the background), then runs its job.
 async fn wait_for_order(app: &TestApp) {
-    for _ in 0..100 {
+    eventually("the store's order webhook is stored", Duration::from_secs(60), || async {
         let n: i64 = sqlx::query_scalar("SELECT count(*) FROM webhook_events WHERE topic LIKE 'order%'").fetch_one(&app.pool).await.unwrap();
-        if n > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+        if n > 0 { Ok(()) } else { Err(n) }
+    })
+    .await;
     app.drain().await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_sold_out_first_supplier_falls_back_to_the_second(pool: PgPool) {
+#[tokio::test]
+async fn a_sold_out_first_supplier_falls_back_to_the_second() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let t = app.signed_up("fallback@example.com").await;
@@ -57,21 +59,38 @@ async fn a_sold_out_first_supplier_falls_back_to_the_second(pool: PgPool) {
     let a = app.post(&format!("/api/products/{}/map-variant", product["id"].as_str().unwrap()), Some(&t), mapping).await;
     assert_eq!(a.code(), 200, "{}", a.body);
 
-    let remote: String = sqlx::query_scalar("SELECT remote_id FROM store_variants WHERE id = $1::uuid").bind(variant["id"].as_str().unwrap()).fetch_one(&app.pool).await.unwrap();
+    let remote: String = sqlx::query_scalar("SELECT remote_id FROM store_variants WHERE id = $1::uuid")
+        .bind(variant["id"].as_str().unwrap())
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     let numeric: u64 = remote.rsplit('/').next().unwrap().parse().unwrap();
-    let res = app.http.post(format!("{sandbox}/_sandbox/shopify/fallback-shop.myshopify.com/orders")).json(&json!({ "line_items": [{ "variant_id": numeric, "quantity": 1 }] })).send().await.unwrap();
+    let res = app
+        .http
+        .post(format!("{sandbox}/_sandbox/shopify/fallback-shop.myshopify.com/orders"))
+        .json(&json!({ "line_items": [{ "variant_id": numeric, "quantity": 1 }] }))
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
     wait_for_order(&app).await;
     let list = app.get("/api/orders/v5/list?tab=placement&status=ready", Some(&t)).await;
     let order = list.data()["items"][0].clone();
     assert_eq!(order["line_items"][0]["source"], "aliexpress", "the first supplier by priority: {}", list.body);
 
-    app.http.post(format!("{sandbox}/_sandbox/suppliers/aliexpress/products/{first}")).json(&json!({ "variants": [{ "sku_id": first_sku, "stock": 0 }] })).send().await.unwrap();
+    app.http
+        .post(format!("{sandbox}/_sandbox/suppliers/aliexpress/products/{first}"))
+        .json(&json!({ "variants": [{ "sku_id": first_sku, "stock": 0 }] }))
+        .send()
+        .await
+        .unwrap();
     let me = app.get("/api/auth/account", Some(&t)).await;
     let wp = uuid::Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap();
     let mut tx = app.pool.begin().await.unwrap();
     use jobs::wallet::ledger::{self, Account, Kind};
-    ledger::post(&mut tx, wp, Kind::Topup, "topup:fallback", None, "test", &[(Account::VendorClearing, -100_000), (Account::WalletTopup, 100_000)]).await.unwrap();
+    ledger::post(&mut tx, wp, Kind::Topup, "topup:fallback", None, "test", &[(Account::VendorClearing, -100_000), (Account::WalletTopup, 100_000)])
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let a = app.post("/api/orders/v5/create", Some(&t), json!({ "order_ids": [order["id"]], "pay": "wallet" })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
@@ -101,12 +120,20 @@ async fn woo_ids(s: &dropline_tests::StoreOwner, store: &str, sku: &str) -> (u64
     panic!("no variation {sku} in {store}: {state}");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_woocommerce_order_is_paid_by_card_once_and_a_declined_card_charges_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_woocommerce_order_is_paid_by_card_once_and_a_declined_card_charges_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "cardholder@example.com", "card-shop").await;
     let channels = json!({ sh.s.woo.clone(): { "is_publish": true } });
     let product: String = sqlx::query_scalar("SELECT id::text FROM products LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
-    sh.s.app.post("/api/center/products/push-to-multiple-channels", Some(&sh.s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [product] })).await;
+    sh.s.app
+        .post(
+            "/api/center/products/push-to-multiple-channels",
+            Some(&sh.s.token),
+            json!({ "settings": { "channels": channels }, "product_package_ids": [product] }),
+        )
+        .await;
     sh.s.app.drain().await;
     let (pid, vid) = woo_ids(&sh.s, "card-shop-woo", &sh.sku).await;
     let body = json!({ "line_items": [{ "product_id": pid, "variation_id": vid, "quantity": 1 }] });

@@ -1,16 +1,19 @@
 //! Orders end to end: a sandbox customer buys a pushed product on the Shopify sandbox store, the
 //! order appears once in New orders, the merchant places and pays it from the wallet, and the
 //! supplier has exactly one paid order, whatever is retried, re-delivered or clicked twice.
-use serde_json::json;
-use sqlx::PgPool;
+use dropline_tests::eventually;
+use serde_json::{Value, json};
+use std::time::Duration;
 
 #[path = "orders/support.rs"]
 mod support;
 
 use support::{balance, customer_buys, fund, placements, rerun, shop_with_product, supplier_stock, tab};
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_store_order_is_placed_and_paid_from_the_wallet(pool: PgPool) {
+#[tokio::test]
+async fn a_store_order_is_placed_and_paid_from_the_wallet() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "buyer@example.com", "orders-shop").await;
     customer_buys(&sh, 2, None).await;
     let ready = tab(&sh, "placement", "ready").await;
@@ -51,8 +54,10 @@ async fn a_store_order_is_placed_and_paid_from_the_wallet(pool: PgPool) {
     assert_eq!(events, ["order_received", "placement_started", "supplier_order_created", "paid"]);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_charge(pool: PgPool) {
+#[tokio::test]
+async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_charge() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "crash@example.com", "crash-shop").await;
     customer_buys(&sh, 1, None).await;
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
@@ -67,7 +72,14 @@ async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_
     let suppliers = jobs::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
     let items = vec![jobs::connectors::supplier_orders::OrderItem { product_id: sh.source_product_id.clone(), sku_id: sh.sku_id.clone(), quantity: 1 }];
     let ship_to = json!({"name": "Jane Doe", "address1": "1 Sandbox Way", "city": "Springfield", "zip": "62701", "country": "US"});
-    let lost = suppliers.place_order(jobs::domain::Source::Aliexpress, &row.idempotency_key, &jobs::connectors::supplier_orders::NewOrder { items, ship_to, shipping_method: None }).await.unwrap();
+    let lost = suppliers
+        .place_order(
+            jobs::domain::Source::Aliexpress,
+            &row.idempotency_key,
+            &jobs::connectors::supplier_orders::NewOrder { items, ship_to, shipping_method: None },
+        )
+        .await
+        .unwrap();
     assert_eq!(supplier_stock(&sh).await, stock - 1);
 
     // The job runs again (and, as a duplicate delivery, once more).
@@ -79,12 +91,15 @@ async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_
     assert_eq!(supplier_stock(&sh).await, stock - 1, "still one supplier order");
     let total = toast[0]["total"].as_f64().unwrap();
     assert!((balance(&sh).await - (1000.0 - total)).abs() < 0.001, "charged once");
-    let charges: i64 = sqlx::query_scalar("SELECT count(*) FROM wallet_transactions WHERE source_order_id = $1").bind(so).fetch_one(&sh.s.app.pool).await.unwrap();
+    let charges: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM wallet_transactions WHERE source_order_id = $1").bind(so).fetch_one(&sh.s.app.pool).await.unwrap();
     assert_eq!(charges, 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice(pool: PgPool) {
+#[tokio::test]
+async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "paycrash@example.com", "paycrash-shop").await;
     customer_buys(&sh, 1, None).await;
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
@@ -106,21 +121,40 @@ async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice(pool: 
     assert!((balance(&sh).await - (1000.0 - row.total_cents as f64 / 100.0)).abs() < 0.001, "one charge");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_redelivered_webhook_stores_the_order_once(pool: PgPool) {
+#[tokio::test]
+async fn a_redelivered_webhook_stores_the_order_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "twice@example.com", "twice-shop").await;
-    let res = sh.s.app.http.post(format!("{}/_sandbox/faults", sh.s.sandbox)).json(&json!({ "platform": "shopify", "duplicate_webhooks": true })).send().await.unwrap();
+    let res =
+        sh.s.app
+            .http
+            .post(format!("{}/_sandbox/faults", sh.s.sandbox))
+            .json(&json!({ "platform": "shopify", "duplicate_webhooks": true }))
+            .send()
+            .await
+            .unwrap();
     assert!(res.status().is_success());
     customer_buys(&sh, 1, None).await;
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    // Both copies of the delivery reached the API (each records an attempt on the one delivery),
+    // then their jobs run.
+    let shop = format!("{}/_sandbox/shopify/{}", sh.s.sandbox, sh.shop);
+    eventually("both copies of orders/create are answered", Duration::from_secs(60), || async {
+        let state: Value = sh.s.app.http.get(&shop).send().await.unwrap().json().await.unwrap();
+        let delivery = state["deliveries"].as_array().unwrap().iter().find(|d| d["topic"] == "orders/create").cloned().unwrap_or(Value::Null);
+        if delivery["attempts"].as_u64().unwrap_or(0) >= 2 { Ok(()) } else { Err(delivery) }
+    })
+    .await;
     sh.s.app.drain().await;
     assert_eq!(tab(&sh, "placement", "ready").await.len(), 1);
     let n: i64 = sqlx::query_scalar("SELECT count(*) FROM orders").fetch_one(&sh.s.app.pool).await.unwrap();
     assert_eq!(n, 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing(pool: PgPool) {
+#[tokio::test]
+async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "errors@example.com", "errors-shop").await;
     // Sold out at the supplier.
     customer_buys(&sh, 1, None).await;
@@ -157,8 +191,10 @@ async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing(
     assert!(placements(&sh).await.is_empty(), "clear empties the toast");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn paying_more_than_the_wallet_holds_charges_nothing(pool: PgPool) {
+#[tokio::test]
+async fn paying_more_than_the_wallet_holds_charges_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "poor@example.com", "poor-shop").await;
     customer_buys(&sh, 1, None).await;
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
@@ -173,8 +209,10 @@ async fn paying_more_than_the_wallet_holds_charges_nothing(pool: PgPool) {
     assert_eq!(tab(&sh, "payment", "waiting_payment").await.len(), 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn another_workplace_cannot_see_place_or_pay_the_order(pool: PgPool) {
+#[tokio::test]
+async fn another_workplace_cannot_see_place_or_pay_the_order() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "owner@example.com", "owned-shop").await;
     customer_buys(&sh, 1, None).await;
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
@@ -192,8 +230,10 @@ async fn another_workplace_cannot_see_place_or_pay_the_order(pool: PgPool) {
     assert_eq!(bulk.body["message"], "BulkOrderPlacementIsDisabled");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_sku_the_supplier_dropped_needs_a_new_supplier_and_is_left_out_until_then(pool: PgPool) {
+#[tokio::test]
+async fn a_sku_the_supplier_dropped_needs_a_new_supplier_and_is_left_out_until_then() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "dropped@example.com", "dropped-shop").await;
     customer_buys(&sh, 1, None).await;
     let url = format!("{}/_sandbox/suppliers/aliexpress/products/{}", sh.s.sandbox, sh.source_product_id);

@@ -3,8 +3,6 @@
 //! and the spec's rules (a channel is needed, LISTING_PRODUCTS quota, isolation) hold.
 use dropline_tests::{Answer, StoreOwner as Setup, connect_channel, connect_shopify, in_stock_ids, store_owner as setup};
 use serde_json::{Value, json};
-use sqlx::PgPool;
-
 
 async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
     let mut out = vec![];
@@ -18,7 +16,9 @@ async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
 
 async fn push(s: &Setup, ids: &[String], channels: &[&str]) -> Answer {
     let channels: serde_json::Map<String, Value> = channels.iter().map(|c| (c.to_string(), json!({ "is_publish": true }))).collect();
-    s.app.post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": ids })).await
+    s.app
+        .post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
+        .await
 }
 
 async fn progress(s: &Setup) -> Vec<Value> {
@@ -40,7 +40,8 @@ async fn shopify_products(s: &Setup, shop: &str, handle: &str) -> Vec<Value> {
 async fn woo_products(s: &Setup, store: &str, sku: &str) -> Vec<Value> {
     let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{store}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let url = format!("{}/woo/{store}/wp-json/wc/v3/products?sku={sku}&status=any", s.sandbox);
-    let a: Value = s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
+    let a: Value =
+        s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
     a.as_array().cloned().unwrap_or_default()
 }
 
@@ -53,8 +54,10 @@ async fn remote_key(s: &Setup, product: &str, destination: &str) -> String {
         .unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn products_reach_both_stores_once_even_when_a_job_runs_again(pool: PgPool) {
+#[tokio::test]
+async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "pusher@example.com", "push-shop", "push-woo").await;
     let ids = import(&s, 2, 2).await;
     let a = push(&s, &ids, &[&s.shopify, &s.woo]).await;
@@ -100,8 +103,10 @@ async fn workplace(s: &Setup) -> uuid::Uuid {
     a.data()["workplaces"][0]["id"].as_str().unwrap().parse().unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn an_update_push_overwrites_the_store_product_and_costs_no_quota(pool: PgPool) {
+#[tokio::test]
+async fn an_update_push_overwrites_the_store_product_and_costs_no_quota() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "updater@example.com", "update-shop", "update-woo").await;
     let ids = import(&s, 1, 1).await;
     assert_eq!(push(&s, &ids, &[&s.shopify, &s.woo]).await.code(), 200);
@@ -116,14 +121,17 @@ async fn an_update_push_overwrites_the_store_product_and_costs_no_quota(pool: Pg
     assert_eq!(woo.len(), 1);
     let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/update-woo/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let url = format!("{}/woo/update-woo/wp-json/wc/v3/products/{}/variations", s.sandbox, woo[0]["id"]);
-    let variations: Value = s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
+    let variations: Value =
+        s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
     let variations = variations.as_array().unwrap();
     assert!(!variations.is_empty());
     assert!(variations.iter().all(|v| v.to_string().contains("\"43.21\"")), "the new price reached every variation: {variations:?}");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn push_rules_channels_quota_and_isolation(pool: PgPool) {
+#[tokio::test]
+async fn push_rules_channels_quota_and_isolation() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "rules@example.com", "rules-shop", "rules-woo").await;
     let all = import(&s, 12, 1).await;
     let ids = all[..1].to_vec();
@@ -139,7 +147,10 @@ async fn push_rules_channels_quota_and_isolation(pool: PgPool) {
     let stores = s.app.get("/api/stores/list-store", Some(&other)).await;
     let other_store = stores.data()["stores"][0]["id"].as_str().unwrap().to_string();
     let channels = json!({ other_store: { "is_publish": true } });
-    let a = s.app.post("/api/center/products/push-to-multiple-channels", Some(&other), json!({ "settings": { "channels": channels }, "product_package_ids": ids })).await;
+    let a = s
+        .app
+        .post("/api/center/products/push-to-multiple-channels", Some(&other), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
+        .await;
     assert_eq!(a.code(), 204, "{}", a.body);
     assert!(s.app.get("/api/center/products/push/progress", Some(&other)).await.data()["items"].as_array().unwrap().is_empty());
 
@@ -161,8 +172,10 @@ async fn push_rules_channels_quota_and_isolation(pool: PgPool) {
     assert_eq!(stored, 0, "a refused push stores nothing");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_push_to_tiktok_lists_the_product_once(pool: PgPool) {
+#[tokio::test]
+async fn a_push_to_tiktok_lists_the_product_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "tiktoker@example.com", "tiktok-shop", "tiktok-woo").await;
     let a = connect_channel(&s.app, &s.token, "tiktok").await;
     assert_eq!(a.code(), 200, "{}", a.body);

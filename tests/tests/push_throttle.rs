@@ -3,7 +3,6 @@
 //! slow store never holds up another.
 use dropline_tests::{TestApp, connect_shopify, in_stock_ids, start_sandbox, use_sandbox};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use std::time::{Duration, Instant};
 
 /// A connected shop, set up (webhooks, publications) before its bucket is narrowed.
@@ -24,8 +23,10 @@ async fn done(app: &TestApp, store: &str) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM push_targets WHERE destination = $1 AND status = 'success'").bind(store).fetch_one(&app.pool).await.unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_tight_store_is_paced_without_throttling_and_never_slows_another(pool: PgPool) {
+#[tokio::test]
+async fn a_tight_store_is_paced_without_throttling_and_never_slows_another() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let token = app.signed_up("paced@example.com").await;
@@ -41,7 +42,9 @@ async fn a_tight_store_is_paced_without_throttling_and_never_slows_another(pool:
     let mut ids = jobs::products::copies::duplicate(&app.pool, workplace, &[first; 9]).await.unwrap();
     ids.push(first);
     let channels = json!({ tight.clone(): { "is_publish": true }, roomy.clone(): { "is_publish": true } });
-    let a = app.post("/api/center/products/push-to-multiple-channels", Some(&token), json!({ "settings": { "channels": channels }, "product_package_ids": ids })).await;
+    let a = app
+        .post("/api/center/products/push-to-multiple-channels", Some(&token), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
+        .await;
     assert_eq!(a.code(), 200, "{}", a.body);
 
     let started = Instant::now();

@@ -1,13 +1,13 @@
 //! The job path through real Redis: nothing lost between PostgreSQL and Redis, bounded queue
 //! depth, abandoned work re-run, failures visible.
-use dropline_tests::TestApp;
-use jobs::queue::{Dispatcher, Runner, enqueue, enqueue_many};
-use jobs::tasks::{TaskContext, noop, send_email};
+use dropline_tests::{TestApp, eventually};
+use jobs::accounts::jobs::SendEmail;
+use jobs::queue::{Dispatcher, Job, Noop, enqueue, enqueue_kind, enqueue_many};
 use serde_json::json;
 use sqlx::PgPool;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::watch;
 
 /// Starts the real worker (dispatcher + apalis workers) for this test's namespace.
@@ -22,25 +22,29 @@ async fn status(pool: &PgPool, id: i64) -> (String, i32) {
     sqlx::query_as("SELECT status, attempts FROM progress_items WHERE id = $1").bind(id).fetch_one(pool).await.unwrap()
 }
 
+/// Waits until the real worker ran job `id` to success (at most `within`).
 async fn wait_for_success(pool: &PgPool, id: i64, within: Duration) {
-    let start = Instant::now();
-    while status(pool, id).await.0 != "success" {
-        assert!(start.elapsed() < within, "job {id} did not succeed in {within:?}: {:?}", status(pool, id).await);
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    eventually(&format!("job {id} succeeds"), within, || async {
+        let now = status(pool, id).await;
+        if now.0 == "success" { Ok(()) } else { Err(now) }
+    })
+    .await;
 }
 
 async fn enqueue_noop(pool: &PgPool) -> i64 {
     let mut conn = pool.acquire().await.unwrap();
-    enqueue(&mut conn, noop::KIND, None, &json!({}), json!({})).await.unwrap()
+    enqueue(&mut conn, None, &Noop {}, json!({})).await.unwrap()
 }
 
 fn dispatcher(app: &TestApp) -> Dispatcher {
-    Dispatcher::new(app.pool.clone(), app.queues.clone(), app.settings.queue.clone())
+    let kinds = app.runner.registry().kinds().into_iter().map(|(kind, _)| kind).collect();
+    Dispatcher::new(app.pool.clone(), app.queues.clone(), app.settings.queue.clone(), kinds)
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn first_visit_job_runs_through_redis_and_notifies_once(pool: PgPool) {
+#[tokio::test]
+async fn first_visit_job_runs_through_redis_and_notifies_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("wel@come.com").await;
     let me = app.get("/api/auth/account", Some(&token)).await;
@@ -49,7 +53,7 @@ async fn first_visit_job_runs_through_redis_and_notifies_once(pool: PgPool) {
 
     let a = app.post("/api/auth/first-time-in-app", Some(&token), json!({"owner_id": owner})).await;
     let id = a.data()["progress_id"].as_i64().unwrap();
-    wait_for_success(&app.pool, id, Duration::from_secs(20)).await;
+    wait_for_success(&app.pool, id, Duration::from_secs(60)).await;
     let p = app.get(&format!("/api/progress/{id}"), Some(&token)).await;
     assert_eq!(p.data()["status"], "success");
 
@@ -63,33 +67,34 @@ async fn first_visit_job_runs_through_redis_and_notifies_once(pool: PgPool) {
     handle.await.unwrap();
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_failed_push_leaves_the_job_in_the_backlog(pool: PgPool) {
+#[tokio::test]
+async fn a_failed_push_leaves_the_job_in_the_backlog() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let id = enqueue_noop(&app.pool).await;
     // Make Redis refuse the push: the queue's data hash key holds a string.
-    let data_key = app.queues.config(noop::KIND).job_data_hash();
+    let data_key = app.queues.config(Noop::KIND).job_data_hash();
     let mut redis = redis::Client::open("redis://127.0.0.1:6379").unwrap().get_multiplexed_async_connection().await.unwrap();
     redis::cmd("SET").arg(&data_key).arg("not a hash").query_async::<()>(&mut redis).await.unwrap();
 
     assert!(dispatcher(&app).tick().await.is_err(), "the push must fail");
-    let undispatched: bool = sqlx::query_scalar("SELECT dispatched_at IS NULL AND status = 'queued' FROM progress_items WHERE id = $1")
-        .bind(id)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let undispatched: bool =
+        sqlx::query_scalar("SELECT dispatched_at IS NULL AND status = 'queued' FROM progress_items WHERE id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
     assert!(undispatched, "the row stays in the backlog, undispatched");
 
     redis::cmd("DEL").arg(&data_key).query_async::<()>(&mut redis).await.unwrap();
     let (stop, handle) = start_worker(&app).await;
-    wait_for_success(&app.pool, id, Duration::from_secs(20)).await;
+    wait_for_success(&app.pool, id, Duration::from_secs(60)).await;
     stop.send(true).unwrap();
     handle.await.unwrap();
     app.queues.clear().await.unwrap();
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period(pool: PgPool) {
+#[tokio::test]
+async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let id = enqueue_noop(&app.pool).await;
     assert_eq!(dispatcher(&app).tick().await.unwrap(), 1);
@@ -97,40 +102,39 @@ async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period(pool: PgPool
     app.queues.clear().await.unwrap();
     let (stop, handle) = start_worker(&app).await;
     let grace = Duration::from_secs(app.settings.queue.redispatch_after_secs);
-    wait_for_success(&app.pool, id, grace + Duration::from_secs(20)).await;
+    wait_for_success(&app.pool, id, grace + Duration::from_secs(60)).await;
     assert_eq!(status(&app.pool, id).await.1, 1, "run exactly once");
     stop.send(true).unwrap();
     handle.await.unwrap();
     app.queues.clear().await.unwrap();
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue(pool: PgPool) {
+#[tokio::test]
+async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let n = 20_000;
-    enqueue_many(&app.pool, noop::KIND, None, vec![json!({}); n]).await.unwrap();
+    enqueue_many(&app.pool, None, &(0..n).map(|_| Noop {}).collect::<Vec<_>>()).await.unwrap();
 
     let max_seen = Arc::new(AtomicUsize::new(0));
     let sampler = {
         let (queues, max_seen) = (app.queues.clone(), max_seen.clone());
         tokio::spawn(async move {
             loop {
-                let d = queues.depth(noop::KIND).await.unwrap_or(0);
+                let d = queues.depth(Noop::KIND).await.unwrap_or(0);
                 max_seen.fetch_max(d, Ordering::Relaxed);
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
         })
     };
     let (stop, handle) = start_worker(&app).await;
-    let start = Instant::now();
-    loop {
-        let done: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'noop' AND status = 'success'").fetch_one(&app.pool).await.unwrap();
-        if done == n as i64 {
-            break;
-        }
-        assert!(start.elapsed() < Duration::from_secs(240), "only {done} of {n} jobs ran");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    eventually(&format!("all {n} jobs run"), Duration::from_secs(240), || async {
+        let done: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'noop' AND status = 'success'").fetch_one(&app.pool).await.unwrap();
+        if done == n as i64 { Ok(()) } else { Err(format!("only {done} of {n} ran")) }
+    })
+    .await;
     sampler.abort();
     // Only this test's jobs: the worker's scheduler also enqueues catalogue syncs at start.
     let twice: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'noop' AND attempts <> 1").fetch_one(&app.pool).await.unwrap();
@@ -139,23 +143,24 @@ async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue(pool: PgPool) {
     assert!(max <= app.settings.queue.max_depth, "Redis held {max} waiting jobs, over the bound");
     // Finished jobs do not pile up in Redis: the vacuum leaves a handful of keys, not 20,000.
     let pattern = format!("{}:*", app.settings.redis.namespace);
-    let mut redis = redis::Client::open("redis://127.0.0.1:6379").unwrap().get_multiplexed_async_connection().await.unwrap();
-    let start = Instant::now();
-    loop {
-        let keys: Vec<String> = redis::cmd("KEYS").arg(&pattern).query_async(&mut redis).await.unwrap();
-        if keys.len() < 50 {
-            break;
+    let redis = redis::Client::open("redis://127.0.0.1:6379").unwrap().get_multiplexed_async_connection().await.unwrap();
+    eventually("the vacuum leaves fewer than 50 Redis keys", Duration::from_secs(60), || {
+        let (mut redis, pattern) = (redis.clone(), pattern.clone());
+        async move {
+            let keys: Vec<String> = redis::cmd("KEYS").arg(&pattern).query_async(&mut redis).await.unwrap();
+            if keys.len() < 50 { Ok(()) } else { Err(format!("{} Redis keys left after the jobs finished", keys.len())) }
         }
-        assert!(start.elapsed() < Duration::from_secs(15), "{} Redis keys left after the jobs finished", keys.len());
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
+    })
+    .await;
     stop.send(true).unwrap();
     handle.await.unwrap();
     app.queues.clear().await.unwrap();
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn work_abandoned_by_a_dead_worker_is_run_again(pool: PgPool) {
+#[tokio::test]
+async fn work_abandoned_by_a_dead_worker_is_run_again() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let id = enqueue_noop(&app.pool).await;
     sqlx::query("UPDATE progress_items SET status = 'processing', attempts = 1, updated_at = now() - interval '1 hour' WHERE id = $1")
@@ -168,17 +173,18 @@ async fn work_abandoned_by_a_dead_worker_is_run_again(pool: PgPool) {
     assert_eq!(status(&app.pool, id).await, ("success".into(), 2));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn transient_failures_retry_then_show_the_error(pool: PgPool) {
+#[tokio::test]
+async fn transient_failures_retry_then_show_the_error() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     app.signed_up("smtp@down.com").await;
     // A mail server that refuses connections.
     let mut settings = app.settings.clone();
     settings.email.smtp_url = "smtp://127.0.0.1:9".to_string().into();
-    let ctx = TaskContext::new(app.pool.clone(), Arc::new(settings)).unwrap();
-    let runner = Runner::new(ctx);
+    let runner = jobs::tasks::runner(app.pool.clone(), Arc::new(settings)).unwrap();
     app.post("/api/auth/forgot-password", None, json!({"email": "smtp@down.com"})).await;
-    let id: i64 = sqlx::query_scalar("SELECT max(id) FROM progress_items WHERE kind = $1").bind(send_email::KIND).fetch_one(&app.pool).await.unwrap();
+    let id: i64 = sqlx::query_scalar("SELECT max(id) FROM progress_items WHERE kind = $1").bind(SendEmail::KIND).fetch_one(&app.pool).await.unwrap();
     sqlx::query("UPDATE progress_items SET max_attempts = 2 WHERE id = $1").bind(id).execute(&app.pool).await.unwrap();
 
     runner.drain().await.unwrap();
@@ -192,11 +198,13 @@ async fn transient_failures_retry_then_show_the_error(pool: PgPool) {
     assert_eq!(status(&app.pool, id).await, ("error".into(), 2));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn an_unknown_job_kind_ends_in_error_not_in_a_loop(pool: PgPool) {
+#[tokio::test]
+async fn an_unknown_job_kind_ends_in_error_not_in_a_loop() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let mut conn = app.pool.acquire().await.unwrap();
-    let id = enqueue(&mut conn, "no-such-kind", None, &json!({}), json!({})).await.unwrap();
+    let id = enqueue_kind(&mut conn, "no-such-kind", None, &json!({}), json!({})).await.unwrap();
     app.drain().await;
     let (st, attempts) = status(&app.pool, id).await;
     assert_eq!((st.as_str(), attempts), ("error", 1));

@@ -1,9 +1,10 @@
 //! Google and Facebook sign-in: the product's half of the OAuth2 code flow.
-use dropline_tests::{TestApp, start_sandbox, use_sandbox_identity};
-use sqlx::PgPool;
+use dropline_tests::{TestApp, start_sandbox, use_sandbox};
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn start_points_at_the_configured_provider_with_a_state(pool: PgPool) {
+#[tokio::test]
+async fn start_points_at_the_configured_provider_with_a_state() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.get("/api/auth/social/google", None).await;
     let url = a.data()["url"].as_str().unwrap().to_string();
@@ -13,8 +14,10 @@ async fn start_points_at_the_configured_provider_with_a_state(pool: PgPool) {
     assert_eq!(app.get("/api/auth/social/myspace", None).await.code(), 202);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_callback_with_a_forged_state_signs_nobody_in(pool: PgPool) {
+#[tokio::test]
+async fn a_callback_with_a_forged_state_signs_nobody_in() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.get("/api/auth/callback/google?code=abc&state=forged", None).await;
     assert_eq!(a.code(), 201);
@@ -37,10 +40,12 @@ async fn consent(app: &TestApp, provider: &str, login_hint: &str) -> (String, St
     (get("code"), get("state"))
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account(pool: PgPool) {
+#[tokio::test]
+async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox_identity(s, &sandbox)).await;
+    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
 
     let (code, state) = consent(&app, "google", "new.user@example.com").await;
     let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
@@ -65,10 +70,12 @@ async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account(pool
     assert_eq!(users, 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn facebook_sign_in_joins_the_account_with_the_same_verified_email(pool: PgPool) {
+#[tokio::test]
+async fn facebook_sign_in_joins_the_account_with_the_same_verified_email() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox_identity(s, &sandbox)).await;
+    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let password_token = app.signed_up("fay.lee@example.com").await;
     let existing = app.get("/api/auth/account", Some(&password_token)).await.data()["id"].clone();
 
@@ -78,11 +85,13 @@ async fn facebook_sign_in_joins_the_account_with_the_same_verified_email(pool: P
     assert_eq!(a.data()["user"]["id"], existing);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_provider_that_refuses_the_code_gives_a_clear_error(pool: PgPool) {
+#[tokio::test]
+async fn a_provider_that_refuses_the_code_gives_a_clear_error() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox_identity(s, &sandbox);
+        use_sandbox(s, &sandbox);
         s.oauth.google.client_secret = "wrong-secret".to_string().into();
     })
     .await;

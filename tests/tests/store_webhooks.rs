@@ -1,8 +1,8 @@
 //! Webhooks from stores: HMAC over the raw body, one event per delivery id, uninstall.
 use base64::Engine;
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, eventually, start_sandbox, use_sandbox};
 use serde_json::{Value, json};
-use sqlx::PgPool;
+use std::time::Duration;
 
 fn sign(secret: &str, body: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(jobs::crypto::hmac_sha256(secret.as_bytes(), body.as_bytes()))
@@ -27,8 +27,10 @@ async fn events(app: &TestApp) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM webhook_events").fetch_one(&app.pool).await.unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_bad_hmac_is_refused_and_a_redelivery_is_stored_once(pool: PgPool) {
+#[tokio::test]
+async fn a_bad_hmac_is_refused_and_a_redelivery_is_stored_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let body = r#"{"id": 1001, "email": "buyer@example.com"}"#;
     assert_eq!(post_shopify(&app, "orders/create", "w-1", body, &sign("wrong-secret", body)).await.as_u16(), 401);
@@ -45,8 +47,10 @@ async fn a_bad_hmac_is_refused_and_a_redelivery_is_stored_once(pool: PgPool) {
     assert_eq!(stored, body, "the raw event is kept");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn uninstalling_the_app_disconnects_the_store_and_keeps_it(pool: PgPool) {
+#[tokio::test]
+async fn uninstalling_the_app_disconnects_the_store_and_keeps_it() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let token = app.signed_up("owner@example.com").await;
@@ -61,12 +65,12 @@ async fn uninstalling_the_app_disconnects_the_store_and_keeps_it(pool: PgPool) {
     // The merchant uninstalls in Shopify: Shopify sends a signed app/uninstalled webhook.
     let res = app.http.post(format!("{sandbox}/_sandbox/shopify/leaver.myshopify.com/uninstall")).send().await.unwrap();
     assert!(res.status().is_success());
-    for _ in 0..50 {
-        if events(&app).await > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    // The sandbox delivers it in the background (with retries): wait for it, then run its job.
+    eventually("the app/uninstalled webhook is stored", Duration::from_secs(60), || async {
+        let topics: Vec<String> = sqlx::query_scalar("SELECT topic FROM webhook_events").fetch_all(&app.pool).await.unwrap();
+        if topics.iter().any(|t| t == "app/uninstalled") { Ok(()) } else { Err(topics) }
+    })
+    .await;
     app.drain().await;
     let stores = app.get("/api/stores/list-store", Some(&token)).await;
     let store = &stores.data()["stores"][0];
@@ -78,8 +82,10 @@ async fn uninstalling_the_app_disconnects_the_store_and_keeps_it(pool: PgPool) {
     assert_eq!(again.code(), 200, "a disconnected store can be connected again: {}", again.body);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn woocommerce_webhooks_are_checked_with_the_store_secret(pool: PgPool) {
+#[tokio::test]
+async fn woocommerce_webhooks_are_checked_with_the_store_secret() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let token = app.signed_up("owner@example.com").await;
@@ -89,27 +95,36 @@ async fn woocommerce_webhooks_are_checked_with_the_store_secret(pool: PgPool) {
     assert_eq!(a.code(), 200, "{}", a.body);
     app.drain().await;
 
-    let product = app.http.post(format!("{sandbox}/woo/hooks/wp-json/wc/v3/products"))
+    let product = app
+        .http
+        .post(format!("{sandbox}/woo/hooks/wp-json/wc/v3/products"))
         .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
-        .json(&json!({ "name": "Mug", "regular_price": "9.00" })).send().await.unwrap();
+        .json(&json!({ "name": "Mug", "regular_price": "9.00" }))
+        .send()
+        .await
+        .unwrap();
     assert!(product.status().is_success());
     // A customer checks out: WooCommerce signs order.created with the secret Dropline gave it.
     let res = app.http.post(format!("{sandbox}/_sandbox/woo/hooks/orders")).json(&json!({})).send().await.unwrap();
     assert!(res.status().is_success(), "{}", res.text().await.unwrap());
-    let mut found = 0;
-    for _ in 0..50 {
-        found = events(&app).await;
-        if found > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    let found = eventually("the signed order.created delivery is stored", Duration::from_secs(60), || async {
+        let n = events(&app).await;
+        if n > 0 { Ok(n) } else { Err(n) }
+    })
+    .await;
     assert_eq!(found, 1, "the signed delivery was accepted");
 
     let store_id = a.data()["store"]["id"].as_str().unwrap();
-    let forged = app.http.post(format!("{}/api/webhooks/woocommerce/{store_id}", app.base))
-        .header("x-wc-webhook-topic", "order.created").header("x-wc-webhook-delivery-id", "forged-1")
-        .header("x-wc-webhook-signature", sign("guess", "{}")).body("{}").send().await.unwrap();
+    let forged = app
+        .http
+        .post(format!("{}/api/webhooks/woocommerce/{store_id}", app.base))
+        .header("x-wc-webhook-topic", "order.created")
+        .header("x-wc-webhook-delivery-id", "forged-1")
+        .header("x-wc-webhook-signature", sign("guess", "{}"))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(forged.status().as_u16(), 401);
     assert_eq!(events(&app).await, 1);
 }

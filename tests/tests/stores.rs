@@ -13,8 +13,10 @@ async fn list(app: &TestApp, token: &str) -> Vec<Value> {
     app.get("/api/stores/list-store", Some(token)).await.data()["stores"].as_array().unwrap().clone()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels(pool: PgPool) {
+#[tokio::test]
+async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool).await;
     let token = app.signed_up("owner@example.com").await;
     let a = connect_shopify(&app, &token, "acme").await;
@@ -50,19 +52,34 @@ async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels(pool: PgP
     let w = app.post("/api/core/workplaces", Some(&token), json!({ "name": "Second" })).await;
     let second = w.data()["id"].as_str().unwrap().to_string();
     assert!(app.call("GET", "/api/stores/list-store", Some(&token), Some(&second), None).await.data()["stores"].as_array().unwrap().is_empty());
-    let embedded = app.http.get(format!("{}/api/stores/list-store", app.base)).bearer_auth(&token)
-        .header("workplace-id", &second).header("platform-domain-embedded", "acme.myshopify.com").send().await.unwrap();
+    let embedded = app
+        .http
+        .get(format!("{}/api/stores/list-store", app.base))
+        .bearer_auth(&token)
+        .header("workplace-id", &second)
+        .header("platform-domain-embedded", "acme.myshopify.com")
+        .send()
+        .await
+        .unwrap();
     let embedded: Value = embedded.json().await.unwrap();
     assert_eq!(embedded["data"]["stores"][0]["platform_domain"], "acme.myshopify.com");
 
-    let pubs = app.http.get(format!("{}/status/shopify-service/api/shopify/shop/publications?clear_cache=1&update_external_channels=1", app.base))
-        .bearer_auth(&token).header("store-id", stores[0]["id"].as_str().unwrap()).send().await.unwrap();
+    let pubs = app
+        .http
+        .get(format!("{}/status/shopify-service/api/shopify/shop/publications?clear_cache=1&update_external_channels=1", app.base))
+        .bearer_auth(&token)
+        .header("store-id", stores[0]["id"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
     let pubs: Value = pubs.json().await.unwrap();
     assert!(pubs["data"]["publications"].as_array().unwrap().iter().any(|p| p["handle"] == "online_store"), "{pubs}");
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_forged_or_replayed_shopify_callback_connects_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_forged_or_replayed_shopify_callback_connects_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, _sandbox) = spawn(pool).await;
     let token = app.signed_up("owner@example.com").await;
     let forged = json!({ "code": "x", "hmac": "00", "shop": "acme.myshopify.com", "state": "s", "timestamp": "1" });
@@ -71,8 +88,10 @@ async fn a_forged_or_replayed_shopify_callback_connects_nothing(pool: PgPool) {
     assert!(list(&app, &token).await.is_empty());
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn one_store_belongs_to_one_account(pool: PgPool) {
+#[tokio::test]
+async fn one_store_belongs_to_one_account() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, _sandbox) = spawn(pool).await;
     let a_token = app.signed_up("a@example.com").await;
     let b_token = app.signed_up("b@example.com").await;
@@ -96,8 +115,10 @@ async fn one_store_belongs_to_one_account(pool: PgPool) {
     assert_eq!(list(&app, &a_token).await.len(), 1);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_woocommerce_store_connects_by_key_grant_and_by_pasted_keys(pool: PgPool) {
+#[tokio::test]
+async fn a_woocommerce_store_connects_by_key_grant_and_by_pasted_keys() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool).await;
     let token = app.signed_up("owner@example.com").await;
     let a = app.post("/api/auth/platform/woocommerce/install", Some(&token), json!({ "shop": format!("{sandbox}/woo/granted") })).await;

@@ -3,6 +3,8 @@
 //! a catalogue sync still fills the cache, and products import with named options, priced, with
 //! sold-out SKUs dropped; what they hold matches the sandbox's catalogue.
 use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use jobs::catalogue::jobs::CatalogueSyncJob;
+use jobs::domain::Source;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -24,22 +26,32 @@ async fn synced(pool: PgPool) -> (TestApp, String, String) {
     .await;
     let token = app.signed_up("dialects@example.com").await;
     fail_json_protocol(&sandbox).await;
-    let kind = jobs::tasks::catalogue_sync::KIND;
-    jobs::queue::enqueue_many(&app.pool, kind, None, vec![json!({"source": "cj"}), json!({"source": "ebay"})]).await.unwrap();
+    let syncs = [CatalogueSyncJob { source: Source::Cj }, CatalogueSyncJob { source: Source::Ebay }];
+    jobs::queue::enqueue_many(&app.pool, None, &syncs).await.unwrap();
     app.drain().await;
     (app, token, sandbox)
 }
 
 async fn cached_ids(app: &TestApp, source: &str) -> Vec<String> {
     sqlx::query_scalar("SELECT source_product_id FROM supplier_products WHERE source = $1 AND detail IS NOT NULL ORDER BY source_product_id")
-        .bind(source).fetch_all(&app.pool).await.unwrap()
+        .bind(source)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
 }
 
 /// A cached product with two or more options and a sold-out variant, else any with two options.
 async fn with_named_options(app: &TestApp, source: &str) -> String {
-    let rows: Vec<(String, Value)> = sqlx::query_as("SELECT source_product_id, detail FROM supplier_products WHERE source = $1 AND detail IS NOT NULL ORDER BY source_product_id")
-        .bind(source).fetch_all(&app.pool).await.unwrap();
-    let two: Vec<&(String, Value)> = rows.iter().filter(|(_, d)| d["options"].as_array().unwrap().len() >= 2 && d["variants"].as_array().unwrap().iter().any(|v| v["stock"].as_i64().unwrap() > 0)).collect();
+    let rows: Vec<(String, Value)> =
+        sqlx::query_as("SELECT source_product_id, detail FROM supplier_products WHERE source = $1 AND detail IS NOT NULL ORDER BY source_product_id")
+            .bind(source)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    let two: Vec<&(String, Value)> = rows
+        .iter()
+        .filter(|(_, d)| d["options"].as_array().unwrap().len() >= 2 && d["variants"].as_array().unwrap().iter().any(|v| v["stock"].as_i64().unwrap() > 0))
+        .collect();
     let sold_out = two.iter().find(|(_, d)| d["variants"].as_array().unwrap().iter().any(|v| v["stock"] == 0));
     sold_out.or(two.first()).expect("a product with named options").0.clone()
 }
@@ -66,9 +78,22 @@ async fn import_named(app: &TestApp, token: &str, source: &str, id: &str) -> Val
 
 /// The sandbox catalogue's in-stock variants of a product, as (options, price) pairs.
 async fn catalogue_variants(sandbox: &str, source: &str, id: &str) -> Vec<(Value, f64)> {
-    let p: Value = reqwest::Client::new().get(format!("{sandbox}/suppliers/{source}/api/products/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
-    let mut out: Vec<(Value, f64)> = p["variants"].as_array().unwrap().iter().filter(|v| v["stock"].as_i64().unwrap() > 0)
-        .map(|v| (v["options"].clone(), v["price"].as_str().unwrap().parse().unwrap())).collect();
+    let p: Value = reqwest::Client::new()
+        .get(format!("{sandbox}/suppliers/{source}/api/products/{id}"))
+        .bearer_auth("sandbox-supplier-token")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut out: Vec<(Value, f64)> = p["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["stock"].as_i64().unwrap() > 0)
+        .map(|v| (v["options"].clone(), v["price"].as_str().unwrap().parse().unwrap()))
+        .collect();
     out.sort_by_key(|a| a.0.to_string());
     out
 }
@@ -79,23 +104,42 @@ fn imported_variants(p: &Value) -> Vec<(Value, f64)> {
     out
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn cj_and_ebay_sync_and_import_through_their_own_apis(pool: PgPool) {
+#[tokio::test]
+async fn cj_and_ebay_sync_and_import_through_their_own_apis() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let http = reqwest::Client::new();
 
     // The cache holds the dialects' first pages: CJ's product/list, eBay's search.
-    let list: Value = http.get(format!("{sandbox}/cj/api2.0/v1/product/list?pageNum=1&pageSize=100")).header("CJ-Access-Token", "sandbox-cj-access-token")
-        .send().await.unwrap().json().await.unwrap();
+    let list: Value = http
+        .get(format!("{sandbox}/cj/api2.0/v1/product/list?pageNum=1&pageSize=100"))
+        .header("CJ-Access-Token", "sandbox-cj-access-token")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let mut cj: Vec<String> = list["data"]["list"].as_array().unwrap().iter().map(|i| i["pid"].as_str().unwrap().to_string()).collect();
     cj.sort();
     assert_eq!(cached_ids(&app, "cj").await, cj);
-    let search: Value = http.get(format!("{sandbox}/ebay/buy/browse/v1/item_summary/search?category_ids=0&limit=100")).bearer_auth("sandbox-ebay-app-token")
-        .send().await.unwrap().json().await.unwrap();
+    let search: Value = http
+        .get(format!("{sandbox}/ebay/buy/browse/v1/item_summary/search?category_ids=0&limit=100"))
+        .bearer_auth("sandbox-ebay-app-token")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let mut ebay: Vec<String> = search["itemSummaries"].as_array().unwrap().iter().map(|i| i["legacyItemId"].as_str().unwrap().to_string()).collect();
     ebay.sort();
     assert_eq!(cached_ids(&app, "ebay").await, ebay);
-    let us_shipping: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE source IN ('cj', 'ebay') AND us_shipping_cents IS NOT NULL").fetch_one(&app.pool).await.unwrap();
+    let us_shipping: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE source IN ('cj', 'ebay') AND us_shipping_cents IS NOT NULL")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert!(us_shipping >= 190, "US freight read through the dialects: {us_shipping}");
     let sold: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE source = 'ebay' AND orders > 0").fetch_one(&app.pool).await.unwrap();
     assert!(sold > 50, "eBay sales come from the items' estimatedSoldQuantity: {sold}");

@@ -5,9 +5,7 @@
 use chrono::{Duration, Utc};
 use dropline_tests::{StoreOwner as Setup, in_stock_ids, store_owner as setup};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use uuid::Uuid;
-
 
 /// Imports one AliExpress product with at least two variants in stock and pushes it.
 async fn pushed_product(s: &Setup, to: &[&str]) -> (String, Uuid) {
@@ -16,7 +14,10 @@ async fn pushed_product(s: &Setup, to: &[&str]) -> (String, Uuid) {
     assert_eq!(a.code(), 200, "{}", a.body);
     let id: Uuid = a.data()["id"].as_str().unwrap().parse().unwrap();
     let channels: serde_json::Map<String, Value> = to.iter().map(|c| (c.to_string(), json!({ "is_publish": true }))).collect();
-    let a = s.app.post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [id] })).await;
+    let a = s
+        .app
+        .post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [id] }))
+        .await;
     assert_eq!(a.code(), 200, "{}", a.body);
     s.app.drain().await;
     (source_id, id)
@@ -33,11 +34,13 @@ struct V {
 }
 
 async fn variants(s: &Setup, product: Uuid) -> Vec<V> {
-    sqlx::query_as("SELECT id, sku_id, cost_cents, price_cents, stock, supplier_source FROM product_variants WHERE product_id = $1 AND enabled ORDER BY position")
-        .bind(product)
-        .fetch_all(&s.app.pool)
-        .await
-        .unwrap()
+    sqlx::query_as(
+        "SELECT id, sku_id, cost_cents, price_cents, stock, supplier_source FROM product_variants WHERE product_id = $1 AND enabled ORDER BY position",
+    )
+    .bind(product)
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap()
 }
 
 fn sku(v: &V) -> String {
@@ -72,7 +75,12 @@ async fn woo_get(s: &Setup, store: &str, path: &str) -> Value {
 }
 
 async fn remote_id(s: &Setup, product: Uuid, destination: &str) -> String {
-    sqlx::query_scalar("SELECT remote_ids[1] FROM push_targets WHERE product_id = $1 AND destination = $2").bind(product).bind(destination).fetch_one(&s.app.pool).await.unwrap()
+    sqlx::query_scalar("SELECT remote_ids[1] FROM push_targets WHERE product_id = $1 AND destination = $2")
+        .bind(product)
+        .bind(destination)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap()
 }
 
 /// The WooCommerce variation with `sku`.
@@ -85,8 +93,10 @@ async fn count(s: &Setup, sql: &str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&s.app.pool).await.unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log(pool: PgPool) {
+#[tokio::test]
+async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "sync@example.com", "sync-shop", "sync-woo").await;
     let (source_id, product) = pushed_product(&s, &[&s.shopify, &s.woo]).await;
     let before = variants(&s, product).await;
@@ -97,7 +107,10 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log(pool
     let pushes = count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
     let report = sync_now(&s).await;
     let change = report["changed"][0]["change"].as_str().unwrap_or_default().to_string();
-    assert!(change.contains(&format!("price {} → {}", money(a.price_cents), money(cost * 2))) && change.contains(&format!("stock {} → 0", b.stock)), "{report}");
+    assert!(
+        change.contains(&format!("price {} → {}", money(a.price_cents), money(cost * 2))) && change.contains(&format!("stock {} → 0", b.stock)),
+        "{report}"
+    );
     assert_eq!(report["progress_ids"].as_array().unwrap().len(), 2, "an update push per store");
 
     let after = variants(&s, product).await;
@@ -105,9 +118,18 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log(pool
     assert_eq!(after[1].stock, 0);
 
     // Shopify and WooCommerce both show the new price and stock.
-    let handle: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2").bind(product).bind(&s.shopify).fetch_one(&s.app.pool).await.unwrap();
+    let handle: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2")
+        .bind(product)
+        .bind(&s.shopify)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
     let shop: Value = reqwest::get(format!("{}/_sandbox/shopify/sync-shop", s.sandbox)).await.unwrap().json().await.unwrap();
-    let all: Vec<Value> = match &shop["products"] { Value::Object(m) => m.values().cloned().collect(), Value::Array(v) => v.clone(), _ => vec![] };
+    let all: Vec<Value> = match &shop["products"] {
+        Value::Object(m) => m.values().cloned().collect(),
+        Value::Array(v) => v.clone(),
+        _ => vec![],
+    };
     let found: Vec<&Value> = all.iter().filter(|p| p["handle"] == handle.as_str()).collect();
     assert_eq!(found.len(), 1, "updated in place, no twin");
     let shop_variant = |sku: String| found[0]["variants"].as_array().unwrap().iter().find(|v| v["sku"] == sku.as_str()).cloned().unwrap();
@@ -138,24 +160,40 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log(pool
     // again: it pushes them, writes no second log row for its run, and no twin appears.
     sqlx::query("UPDATE push_targets SET sync_pending = true").execute(&s.app.pool).await.unwrap();
     sqlx::query("UPDATE progress_items SET status = 'queued', run_after = now() WHERE id = (SELECT max(id) FROM progress_items WHERE kind = 'supplier_sync')")
-        .execute(&s.app.pool).await.unwrap();
+        .execute(&s.app.pool)
+        .await
+        .unwrap();
     s.app.drain().await;
     assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed + 2);
     assert_eq!(count(&s, "SELECT count(*) FROM push_targets WHERE sync_pending OR status <> 'success'").await, 0);
     assert_eq!(count(&s, "SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
     let shop: Value = reqwest::get(format!("{}/_sandbox/shopify/sync-shop", s.sandbox)).await.unwrap().json().await.unwrap();
-    let all: Vec<Value> = match &shop["products"] { Value::Object(m) => m.values().cloned().collect(), Value::Array(v) => v.clone(), _ => vec![] };
+    let all: Vec<Value> = match &shop["products"] {
+        Value::Object(m) => m.values().cloned().collect(),
+        Value::Array(v) => v.clone(),
+        _ => vec![],
+    };
     assert_eq!(all.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1);
-    let woo_key: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2").bind(product).bind(&s.woo).fetch_one(&s.app.pool).await.unwrap();
+    let woo_key: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2")
+        .bind(product)
+        .bind(&s.woo)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
     assert_eq!(woo_get(&s, "sync-woo", &format!("products?sku={woo_key}&status=any")).await.as_array().map(Vec::len), Some(1));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn settings_and_the_schedule(pool: PgPool) {
+#[tokio::test]
+async fn settings_and_the_schedule() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "sync-settings@example.com", "sync-settings-shop", "sync-settings-woo").await;
     let a = s.app.get("/api/products/auto-update", Some(&s.token)).await;
-    assert_eq!(a.data()["settings"], json!({ "is_enable": true, "update_price": true, "price_rule": "pricing_rule", "out_of_stock": "set_zero",
-        "notify_sku_removed": true, "switch_supplier": true, "interval_hours": 24 }));
+    assert_eq!(
+        a.data()["settings"],
+        json!({ "is_enable": true, "update_price": true, "price_rule": "pricing_rule", "out_of_stock": "set_zero",
+        "notify_sku_removed": true, "switch_supplier": true, "interval_hours": 24 })
+    );
     assert!(a.data()["last_run_at"].is_null());
     let bad = s.app.call("PUT", "/api/products/auto-update", Some(&s.token), None, Some(json!({ "interval_hours": 0 }))).await;
     assert_eq!(bad.code(), 204);
@@ -185,8 +223,10 @@ async fn settings_and_the_schedule(pool: PgPool) {
     assert!(s.app.get("/api/products/auto-update", Some(&s.token)).await.data()["last_run_at"].is_string());
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes(pool: PgPool) {
+#[tokio::test]
+async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let s = setup(pool, "switch@example.com", "switch-shop", "switch-woo").await;
     let (source_id, product) = pushed_product(&s, &[&s.woo]).await;
     let vs = variants(&s, product).await;
@@ -194,13 +234,36 @@ async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes(p
 
     // The store variant of `a` (as mapping reads it from the store) has a CJ fallback.
     let cj_id = in_stock_ids(&s.sandbox, "cj", 1, 1).await.remove(0);
-    let cj: Value = s.app.http.get(format!("{}/suppliers/cj/api/products/{cj_id}", s.sandbox)).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+    let cj: Value = s
+        .app
+        .http
+        .get(format!("{}/suppliers/cj/api/products/{cj_id}", s.sandbox))
+        .bearer_auth("sandbox-supplier-token")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let cj_sku = cj["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_i64().unwrap() > 0).unwrap().clone();
-    let (workplace, store): (Uuid, Uuid) = sqlx::query_as("SELECT workplace_id, store_id FROM push_targets WHERE product_id = $1").bind(product).fetch_one(&s.app.pool).await.unwrap();
+    let (workplace, store): (Uuid, Uuid) =
+        sqlx::query_as("SELECT workplace_id, store_id FROM push_targets WHERE product_id = $1").bind(product).fetch_one(&s.app.pool).await.unwrap();
     let (sp, sv) = (Uuid::new_v4(), Uuid::new_v4());
     sqlx::query("INSERT INTO store_products (id, workplace_id, store_id, remote_id, title) VALUES ($1, $2, $3, $4, 'pushed')")
-        .bind(sp).bind(workplace).bind(store).bind(remote_id(&s, product, &s.woo).await).execute(&s.app.pool).await.unwrap();
-    sqlx::query("INSERT INTO store_variants (id, store_product_id, remote_id, title, sku) VALUES ($1, $2, 'v', 'a', $3)").bind(sv).bind(sp).bind(sku(&a)).execute(&s.app.pool).await.unwrap();
+        .bind(sp)
+        .bind(workplace)
+        .bind(store)
+        .bind(remote_id(&s, product, &s.woo).await)
+        .execute(&s.app.pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO store_variants (id, store_product_id, remote_id, title, sku) VALUES ($1, $2, 'v', 'a', $3)")
+        .bind(sv)
+        .bind(sp)
+        .bind(sku(&a))
+        .execute(&s.app.pool)
+        .await
+        .unwrap();
     sqlx::query("INSERT INTO variant_suppliers (store_variant_id, priority, source, source_product_id, sku_id) VALUES ($1, 1, 'aliexpress', $2, $3), ($1, 2, 'cj', $4, $5)")
         .bind(sv).bind(&source_id).bind(&a.sku_id).bind(&cj_id).bind(cj_sku["sku_id"].as_str().unwrap()).execute(&s.app.pool).await.unwrap();
     let put = s.app.call("PUT", "/api/products/auto-update", Some(&s.token), None, Some(json!({ "out_of_stock": "unpublish" }))).await;

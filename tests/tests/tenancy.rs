@@ -1,10 +1,11 @@
 //! Every workplace-scoped call stays inside the caller's workplaces.
 use dropline_tests::TestApp;
 use serde_json::json;
-use sqlx::PgPool;
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn another_tenants_workplace_and_jobs_are_not_found(pool: PgPool) {
+#[tokio::test]
+async fn another_tenants_workplace_and_jobs_are_not_found() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let ann = app.signed_up("ann@one.com").await;
     let bob = app.signed_up("bob@two.com").await;
@@ -33,8 +34,10 @@ async fn another_tenants_workplace_and_jobs_are_not_found(pool: PgPool) {
     assert_eq!(a.code(), 103);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_user_switches_between_own_workplaces(pool: PgPool) {
+#[tokio::test]
+async fn a_user_switches_between_own_workplaces() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("cat@three.com").await;
     let a = app.post("/api/core/workplaces", Some(&token), json!({"name": "EU shop", "currency": "eur"})).await;

@@ -2,7 +2,6 @@
 //! and reason, a file that is not CSV (or lacks the header) is a 422 naming `file`, and another
 //! workplace's order names are unknown.
 use serde_json::Value;
-use sqlx::PgPool;
 
 #[path = "orders/support.rs"]
 mod support;
@@ -13,26 +12,33 @@ use support::{Shop, customer_buys, shop_with_product, tab};
 /// multipart feature).
 async fn upload(sh: &Shop, token: &str, name: &str, bytes: &[u8]) -> (u16, Value) {
     let boundary = "dropline-test-boundary";
-    let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"trackings.csv\"\r\nContent-Type: text/csv\r\n\r\n").into_bytes();
+    let mut body =
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"trackings.csv\"\r\nContent-Type: text/csv\r\n\r\n").into_bytes();
     body.extend_from_slice(bytes);
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let res = sh.s.app.http.post(format!("{}/api/orders/v2/trackings/import", sh.s.app.base))
-        .bearer_auth(token)
-        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+    let res =
+        sh.s.app
+            .http
+            .post(format!("{}/api/orders/v2/trackings/import", sh.s.app.base))
+            .bearer_auth(token)
+            .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+            .body(body)
+            .send()
+            .await
+            .unwrap();
     let status = res.status().as_u16();
     (status, res.json().await.unwrap())
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn good_rows_are_imported_and_each_bad_row_is_named(pool: PgPool) {
+#[tokio::test]
+async fn good_rows_are_imported_and_each_bad_row_is_named() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "importer@example.com", "import-shop").await;
     customer_buys(&sh, 1, None).await;
     let order = tab(&sh, "placement", "ready").await.remove(0);
-    let (id, name, platform_id) = (order["id"].as_i64().unwrap(), order["name"].as_str().unwrap().to_string(), order["platform_order_id"].as_str().unwrap().to_string());
+    let (id, name, platform_id) =
+        (order["id"].as_i64().unwrap(), order["name"].as_str().unwrap().to_string(), order["platform_order_id"].as_str().unwrap().to_string());
     let csv = format!(
         "order,tracking_number,carrier\n{name},LP00000001CN,Cainiao\n{platform_id},LP 0000 0002 CN,\n#99999,LP00000003CN,\n{name},x!,\n{name},lp00000001cn,\n{name}\n"
     );
@@ -65,7 +71,9 @@ async fn good_rows_are_imported_and_each_bad_row_is_named(pool: PgPool) {
 
     // Not CSV, no header, no file, over 5 MB: 422 naming `file`.
     let big = vec![b'a'; 6 * 1024 * 1024];
-    for (field, bytes) in [("file", &b"\x89PNG\r\n\x1a\n\xff\xfe\x00"[..]), ("file", &b"name,number\n#1001,LP00000009CN\n"[..]), ("document", csv.as_bytes()), ("file", &big[..])] {
+    for (field, bytes) in
+        [("file", &b"\x89PNG\r\n\x1a\n\xff\xfe\x00"[..]), ("file", &b"name,number\n#1001,LP00000009CN\n"[..]), ("document", csv.as_bytes()), ("file", &big[..])]
+    {
         let (http, bad) = upload(&sh, &sh.s.token, field, bytes).await;
         assert_eq!(http, 422, "{bad}");
         assert!(bad["errors"]["file"].is_array(), "{bad}");

@@ -2,7 +2,6 @@
 //! parcels with the sandbox carrier's fixed fates are read every four hours and the statuses the
 //! order center showed, in order, are compared with the journey each fate takes.
 use serde_json::json;
-use sqlx::PgPool;
 use std::collections::BTreeMap;
 
 #[path = "orders/support.rs"]
@@ -10,8 +9,10 @@ mod support;
 
 use support::{customer_buys, shop_with_product, tab};
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn every_status_is_reached_in_the_order_the_carrier_reports_it(pool: PgPool) {
+#[tokio::test]
+async fn every_status_is_reached_in_the_order_the_carrier_reports_it() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "statuses@example.com", "statuses-shop").await;
     // One order per parcel, so each order's status is its parcel's.
     let fates = ["PICK0000001", "FAIL0000001", "NF000000001", "EXC00000001", "EXP00000001"];

@@ -1,13 +1,14 @@
 //! Write-back: a shipped parcel becomes exactly one Shopify fulfillment (even when its job runs
 //! again, or the recorded fulfillment id is lost), a multi-parcel order one fulfillment per
 //! parcel, a WooCommerce order one shipment tracking item and the status `completed`.
+use dropline_tests::eventually;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use std::time::Duration;
 
 #[path = "orders/support.rs"]
 mod support;
 
+use jobs::tracking::jobs::TrackingWriteback;
 use support::{Shop, customer_buys, fund, shop_with_product, tab};
 
 async fn advance_days(sh: &Shop, days: i64) {
@@ -28,8 +29,8 @@ async fn fulfillments(sh: &Shop, order_id: &Value) -> Vec<Value> {
 /// Delivers the parcel's write-back job once more and runs it.
 async fn rerun(sh: &Shop, shipment_id: i64) {
     let mut tx = sh.s.app.pool.begin().await.unwrap();
-    let payload = jobs::tasks::tracking_writeback::TrackingWriteback { shipment_id };
-    jobs::queue::enqueue(&mut tx, jobs::tasks::tracking_writeback::KIND, Some(sh.workplace), &payload, json!({})).await.unwrap();
+    let payload = TrackingWriteback { shipment_id };
+    jobs::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
     tx.commit().await.unwrap();
     sh.s.app.drain().await;
 }
@@ -41,13 +42,18 @@ async fn parcels(sh: &Shop, order_id: i64) -> Vec<Value> {
 }
 
 async fn add_parcel(sh: &Shop, order_id: i64, number: &str) -> i64 {
-    let a = sh.s.app.call("PUT", &format!("/api/orders/v2/trackings/{number}"), Some(&sh.s.token), None, Some(json!({ "order_id": order_id, "carrier": "UPS" }))).await;
+    let a =
+        sh.s.app
+            .call("PUT", &format!("/api/orders/v2/trackings/{number}"), Some(&sh.s.token), None, Some(json!({ "order_id": order_id, "carrier": "UPS" })))
+            .await;
     assert_eq!(a.code(), 200, "{}", a.body);
     a.data()["id"].as_i64().unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_shipped_parcel_is_one_fulfillment_even_when_written_again_or_its_id_is_lost(pool: PgPool) {
+#[tokio::test]
+async fn a_shipped_parcel_is_one_fulfillment_even_when_written_again_or_its_id_is_lost() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "writer@example.com", "writeback-shop").await;
     let bought = customer_buys(&sh, 1, None).await;
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
@@ -96,24 +102,25 @@ async fn a_shipped_parcel_is_one_fulfillment_even_when_written_again_or_its_id_i
     assert!(written.iter().any(|l| l["detail"]["action"] == "found"));
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnected_store_is_not_called(pool: PgPool) {
+#[tokio::test]
+async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnected_store_is_not_called() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "parcels@example.com", "parcels-shop").await;
     // Two lines (bought as two line items), each to travel in its own parcel.
     let body = json!({ "line_items": [{ "sku": sh.sku, "quantity": 1 }, { "sku": sh.sku, "quantity": 2 }] });
     let res = sh.s.app.http.post(format!("{}/_sandbox/shopify/{}/orders", sh.s.sandbox, sh.shop)).json(&body).send().await.unwrap();
     let bought: Value = res.json().await.unwrap();
-    let mut ready = vec![];
-    for _ in 0..100 {
+    // The order arrives by the store's webhook (delivered in the background) and its job.
+    let ready = eventually("the two-line order is in New orders", Duration::from_secs(60), || async {
         sh.s.app.drain().await;
-        ready = tab(&sh, "placement", "ready").await;
-        if !ready.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        let ready = tab(&sh, "placement", "ready").await;
+        if ready.is_empty() { Err(ready) } else { Ok(ready) }
+    })
+    .await;
     let id = ready[0]["id"].as_i64().unwrap();
-    let lines: Vec<i64> = sqlx::query_scalar("SELECT id FROM order_line_items WHERE order_id = $1 ORDER BY id").bind(id).fetch_all(&sh.s.app.pool).await.unwrap();
+    let lines: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM order_line_items WHERE order_id = $1 ORDER BY id").bind(id).fetch_all(&sh.s.app.pool).await.unwrap();
     assert_eq!(lines.len(), 2);
     // A parcel by hand carries every line not yet in one: the second line leaves the first
     // parcel before the second is added (as a second supplier's parcel would carry it).
@@ -124,7 +131,8 @@ async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnect
 
     let made = fulfillments(&sh, &bought["id"]).await;
     assert_eq!(made.len(), 2, "{made:?}");
-    let mut quantities: Vec<(String, i64)> = made.iter().map(|f| (f["tracking"][0]["number"].as_str().unwrap().to_string(), f["lines"][0][1].as_i64().unwrap())).collect();
+    let mut quantities: Vec<(String, i64)> =
+        made.iter().map(|f| (f["tracking"][0]["number"].as_str().unwrap().to_string(), f["lines"][0][1].as_i64().unwrap())).collect();
     quantities.sort();
     assert_eq!(quantities, vec![("1Z999AA10000001".to_string(), 1), ("1Z999AA10000002".to_string(), 2)]);
     assert!(made.iter().all(|f| f["tracking"][0]["company"] == "UPS"));
@@ -142,26 +150,34 @@ async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnect
     assert_eq!(fulfillments(&sh, &bought["id"]).await.len(), 2);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed(pool: PgPool) {
+#[tokio::test]
+async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "woowriter@example.com", "woo-writer").await;
     let channels = json!({ sh.s.woo.clone(): { "is_publish": true } });
     let product: String = sqlx::query_scalar("SELECT id::text FROM products LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
-    sh.s.app.post("/api/center/products/push-to-multiple-channels", Some(&sh.s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [product] })).await;
+    sh.s.app
+        .post(
+            "/api/center/products/push-to-multiple-channels",
+            Some(&sh.s.token),
+            json!({ "settings": { "channels": channels }, "product_package_ids": [product] }),
+        )
+        .await;
     sh.s.app.drain().await;
     let res = sh.s.app.http.post(format!("{}/_sandbox/woo/woo-writer-woo/orders", sh.s.sandbox)).json(&json!({})).send().await.unwrap();
     let bought: Value = res.json().await.unwrap();
     let woo_id = bought["id"].to_string();
-    let mut id = None;
-    for _ in 0..100 {
+    let id: i64 = eventually("the WooCommerce order arrives", Duration::from_secs(60), || async {
         sh.s.app.drain().await;
-        id = sqlx::query_scalar("SELECT id FROM orders WHERE platform = 'woocommerce' AND platform_order_id = $1").bind(&woo_id).fetch_optional(&sh.s.app.pool).await.unwrap();
-        if id.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let id: i64 = id.expect("the WooCommerce order arrived");
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE platform = 'woocommerce' AND platform_order_id = $1")
+            .bind(&woo_id)
+            .fetch_optional(&sh.s.app.pool)
+            .await
+            .unwrap();
+        id.ok_or("not yet")
+    })
+    .await;
     let sid = add_parcel(&sh, id, "1Z999AA10000009").await;
     sh.s.app.drain().await;
     rerun(&sh, sid).await;
@@ -180,8 +196,10 @@ async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed(pool: PgPoo
     assert!(p["store"]["written_status"].is_string());
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_rate_limited_or_unreachable_shop_is_written_once_when_it_answers(pool: PgPool) {
+#[tokio::test]
+async fn a_rate_limited_or_unreachable_shop_is_written_once_when_it_answers() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sh = shop_with_product(pool, "outage@example.com", "outage-shop").await;
     let bought = customer_buys(&sh, 1, None).await;
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
@@ -193,7 +211,11 @@ async fn a_rate_limited_or_unreachable_shop_is_written_once_when_it_answers(pool
     let p = parcels(&sh, id).await.remove(0);
     assert_eq!(p["store"]["pending"], true, "{p}");
     assert!(p["store"]["error"].is_null(), "{p}");
-    let (status, attempts): (String, i32) = sqlx::query_as("SELECT status, attempts FROM progress_items WHERE kind = 'tracking_writeback' ORDER BY id DESC LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
+    let (status, attempts): (String, i32) =
+        sqlx::query_as("SELECT status, attempts FROM progress_items WHERE kind = 'tracking_writeback' ORDER BY id DESC LIMIT 1")
+            .fetch_one(&sh.s.app.pool)
+            .await
+            .unwrap();
     assert_eq!((status.as_str(), attempts), ("queued", 1), "an outage is retried");
     // Back, but rate limiting: the client waits and the parcel is written once.
     sh.s.app.http.delete(&faults).send().await.unwrap();

@@ -1,10 +1,9 @@
 //! The wallet through the API: top-ups through the sandbox vendor's hosted checkout and its
 //! signed webhook, validation, settings, tenant isolation. The ledger's own rules (concurrent
 //! debits, idempotency, reversal, refunds, card payments) are in `wallet/ledger.rs`.
-use dropline_tests::{TestApp, no_redirect, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, eventually, no_redirect, start_sandbox, use_sandbox};
 use serde_json::{Value, json};
-use sqlx::PgPool;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 #[path = "wallet/ledger.rs"]
 mod ledger;
@@ -32,8 +31,10 @@ async fn post_webhook(app: &TestApp, signature: &str, body: &str) -> reqwest::St
     res.header("Stripe-Signature", signature).body(body.to_string()).send().await.unwrap().status()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_twice(pool: PgPool) {
+#[tokio::test]
+async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_twice() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let token = app.signed_up("payer@example.com").await;
@@ -53,17 +54,13 @@ async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_t
     let back = res.headers()["location"].to_str().unwrap();
     assert!(back.starts_with(&format!("{}/app/orders/payment-success", app.base)) && back.contains(session), "{back}");
 
-    let started = Instant::now();
-    loop {
+    eventually("both copies of checkout.session.completed are delivered", Duration::from_secs(60), || async {
         let p = sandbox_payments(&sandbox).await;
         // Both copies are recorded on the one delivery: two attempts, each answered 2xx.
         let done = p["deliveries"].as_array().unwrap().iter().find(|d| d["event_type"] == "checkout.session.completed" && d["delivered"] == true);
-        if done.is_some_and(|d| d["attempts"] == 2 && d["last_status"] == 200) {
-            break;
-        }
-        assert!(started.elapsed() < Duration::from_secs(10), "webhooks not delivered: {}", p["deliveries"]);
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        if done.is_some_and(|d| d["attempts"] == 2 && d["last_status"] == 200) { Ok(()) } else { Err(p["deliveries"].clone()) }
+    })
+    .await;
     let w = wallet(&app, &token).await;
     assert_eq!((w["balance_topup"].clone(), w["total_balance"].clone()), (json!(25.5), json!(25.5)), "{w}");
     let status: String = sqlx::query_scalar("SELECT status FROM wallet_topups WHERE session_id = $1").bind(session).fetch_one(&app.pool).await.unwrap();
@@ -86,8 +83,10 @@ async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_t
     check_books(&app.pool).await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_webhook_with_a_bad_or_stale_signature_is_refused_and_books_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_webhook_with_a_bad_or_stale_signature_is_refused_and_books_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let token = app.signed_up("payer@example.com").await;
@@ -118,8 +117,10 @@ fn hex_hmac(secret: &str, text: &str) -> String {
     jobs::crypto::hmac_sha256(secret.as_bytes(), text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn bad_amounts_and_settings_are_422_naming_the_field(pool: PgPool) {
+#[tokio::test]
+async fn bad_amounts_and_settings_are_422_naming_the_field() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("payer@example.com").await;
     for body in [json!({"amount": 9.99}), json!({"amount": 10000.01}), json!({"amount": "ten"}), json!({}), json!({"amount": 10.001}), json!({"amount": -20})] {
@@ -148,8 +149,10 @@ async fn bad_amounts_and_settings_are_422_naming_the_field(pool: PgPool) {
     assert_eq!(b.data()["balance_bonus"], json!(0.0), "{}", b.body);
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn another_workplace_sees_neither_the_wallet_nor_its_transactions(pool: PgPool) {
+#[tokio::test]
+async fn another_workplace_sees_neither_the_wallet_nor_its_transactions() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let (alice, bob) = (app.signed_up("alice@example.com").await, app.signed_up("bob@example.com").await);
     let (wa, wb) = (workplace_of(&app, &alice).await, workplace_of(&app, &bob).await);

@@ -15,7 +15,15 @@ export const SCREENSHOT_DIR = join(here, 'screenshots');
 export function launch() {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -49,7 +57,10 @@ export async function assertApiUp() {
     const res = await fetch(`${BASE_URL}/api/health`);
     if (res.status >= 500 && res.status !== 503) throw new Error(`HTTP ${res.status}`);
   } catch (error) {
-    throw new Error(`The Dropline API does not answer at ${BASE_URL}/api/health (${error.message}). Start it (cargo run -p api) or set E2E_BASE_URL.`);
+    throw new Error(
+      `The Dropline API does not answer at ${BASE_URL}/api/health (${error.message}). Start it (cargo run -p api) or set E2E_BASE_URL.`,
+      { cause: error },
+    );
   }
 }
 
@@ -109,11 +120,15 @@ export async function withPage(browser, name, fn, viewport) {
 // ---- Orders against the sandbox (shared by orders.test.mjs and tracking.test.mjs) ----
 
 export const SANDBOX = (process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:9090').replace(/\/+$/, '');
+/** The sandbox's host and port, as a store address shows it (`127.0.0.1:9090/woo/...`). */
+export const SANDBOX_HOST = new URL(SANDBOX).host;
 const KEYWORD = process.env.E2E_KEYWORD ?? 'light';
 const CACHE_WAIT_MS = 60_000;
 const PUSH_WAIT_MS = 90_000;
 export const ORDER_WAIT_MS = 60_000;
 export const PLACE_WAIT_MS = 90_000;
+/** What a job run by the worker (store setup, a sync, a scan) or a webhook's arrival may take on a loaded machine. */
+export const JOB_WAIT_MS = 60_000;
 
 /** Calls the sandbox's control API (GET, or POST with a JSON body). */
 export async function sandbox(path, body) {
@@ -161,8 +176,15 @@ async function searchUntilResults(page, keyword) {
   await page.getByTestId('find-search-submit').click();
   for (;;) {
     const outcome = await Promise.race([
-      page.getByTestId('product-card').first().waitFor({ timeout: 20_000 }).then(() => 'cards'),
-      page.getByTestId('find-empty').waitFor({ timeout: 20_000 }).then(() => 'empty'),
+      page
+        .getByTestId('product-card')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'cards'),
+      page
+        .getByTestId('find-empty')
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'empty'),
     ]).catch(() => 'timeout');
     if (outcome === 'cards') return;
     if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" (last: ${outcome})`);
@@ -184,7 +206,12 @@ export async function reloadUntil(page, url, selector, timeout) {
   const deadline = Date.now() + timeout;
   await page.goto(url);
   for (;;) {
-    const found = await page.locator(selector).first().waitFor({ timeout: 5000 }).then(() => true).catch(() => false);
+    const found = await page
+      .locator(selector)
+      .first()
+      .waitFor({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
     if (found) return;
     if (Date.now() > deadline) throw new Error(`${selector} did not show at ${url}`);
     await page.reload();
@@ -200,7 +227,7 @@ export async function connectAndPush(page, shopName) {
   await page.getByTestId('connect-submit').click();
   await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
   const shop = page.locator(`[data-testid^="store-row-"][data-domain="${shopDomain}"]`);
-  await shop.locator('[data-setup="ready"]').waitFor({ timeout: 20_000 });
+  await shop.locator('[data-setup="ready"]').waitFor({ timeout: JOB_WAIT_MS });
   const storeId = (await shop.getAttribute('data-testid')).replace('store-row-', '');
 
   await page.goto(`${BASE_URL}/app/find-product`);
@@ -240,7 +267,15 @@ export async function customerBuys(shopDomain, product) {
   const created = await sandbox(`/_sandbox/shopify/${shopDomain}/orders`, {
     email: 'buyer@example.com',
     line_items: [{ variant_id: pushed.variants[0].id, quantity: 1 }],
-    shipping_address: { name: 'Grace Hopper', address1: '1 Navy Way', city: 'Arlington', zip: '22201', province_code: 'VA', country_code: 'US', phone: '+15550100' },
+    shipping_address: {
+      name: 'Grace Hopper',
+      address1: '1 Navy Way',
+      city: 'Arlington',
+      zip: '22201',
+      province_code: 'VA',
+      country_code: 'US',
+      phone: '+15550100',
+    },
   });
   if (!/^#\d+$/.test(created.name ?? '')) throw new Error(`the sandbox order's name: ${JSON.stringify(created)}`);
   return created.name;
@@ -256,7 +291,7 @@ export async function topUp(page, amount, sandboxUrl = SANDBOX) {
   await page.waitForURL((url) => url.toString().startsWith(`${sandboxUrl}/payments/checkout/`), { timeout: 20_000 });
   await page.locator('#pay').click();
   await page.waitForURL(/\/app\/orders\/payment-success/, { timeout: 20_000 });
-  await page.locator('[data-testid="payment-success-page"][data-raised="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="payment-success-page"][data-raised="true"]').waitFor({ timeout: JOB_WAIT_MS });
 }
 
 /** An order-list date range a year either side of today (sandbox orders carry the sandbox clock's date). */
@@ -273,7 +308,8 @@ export async function placeAndPayFromWallet(page, orderName) {
   await row.getByTestId('order-action-place').click();
   await page.waitForURL(/\/app\/orders\/create\?orders=/);
   await page.getByTestId('preview-order').first().waitFor({ timeout: 30_000 });
-  if (await page.locator('[data-testid="preview-source"][data-placeable="false"]').count()) throw new Error('a part of the order cannot be placed');
+  if (await page.locator('[data-testid="preview-source"][data-placeable="false"]').count())
+    throw new Error('a part of the order cannot be placed');
   await page.getByTestId('create-pay-wallet').click();
   await page.getByTestId('create-order-submit').click();
   await page.waitForURL(/\/app\/orders$/);

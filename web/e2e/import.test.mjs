@@ -24,9 +24,19 @@ async function searchUntilResults(page, keyword) {
   await page.waitForURL(new RegExp(`keyword=${keyword}`));
   for (;;) {
     const outcome = await Promise.race([
-      page.getByTestId('product-card').first().waitFor({ timeout: 20_000 }).then(() => 'cards'),
-      page.getByTestId('find-empty').waitFor({ timeout: 20_000 }).then(() => 'empty'),
-      page.getByTestId('find-error').waitFor({ timeout: 20_000 }).then(() => 'error'),
+      page
+        .getByTestId('product-card')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'cards'),
+      page
+        .getByTestId('find-empty')
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'empty'),
+      page
+        .getByTestId('find-error')
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'error'),
     ]).catch(() => 'timeout');
     if (outcome === 'cards') return;
     if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" after ${CACHE_WAIT_MS / 1000} s (last: ${outcome})`);
@@ -175,7 +185,9 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await screenshot(page, 'import-2-detail');
 
       // Back on the search page, the card is flagged imported.
-      await page.goto(`${BASE_URL}/app/find-product?keyword=${encodeURIComponent(KEYWORD)}&source=${source}&sort_by=lastest_volume&sort=desc`);
+      await page.goto(
+        `${BASE_URL}/app/find-product?keyword=${encodeURIComponent(KEYWORD)}&source=${source}&sort_by=lastest_volume&sort=desc`,
+      );
       const card = page.locator(`[data-testid="product-card"][data-key="${product.key}"]`);
       await card.waitFor();
       assert.equal(await card.getAttribute('data-import-state'), 'imported');
@@ -236,7 +248,10 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await page.getByTestId('reapply-dialog-confirm').click();
       await page.locator('[data-testid="toast"][data-type="success"]').first().waitFor();
       await page.waitForFunction(
-        ([title, text]) => [...document.querySelectorAll('[data-testid="import-row"]')].some((r) => r.getAttribute('data-title') === title && r.querySelector('[data-testid="import-row-price"]')?.textContent === text),
+        ([title, text]) =>
+          [...document.querySelectorAll('[data-testid="import-row"]')].some(
+            (r) => r.getAttribute('data-title') === title && r.querySelector('[data-testid="import-row-price"]')?.textContent === text,
+          ),
         [product.title, expected],
       );
       await page.reload();

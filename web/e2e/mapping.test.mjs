@@ -3,9 +3,20 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, assertApiUp, fillSignup, launch, login, screenshot, uniqueEmail, verificationLink, withPage } from './helpers.mjs';
+import {
+  BASE_URL,
+  JOB_WAIT_MS,
+  assertApiUp,
+  fillSignup,
+  launch,
+  login,
+  screenshot,
+  uniqueEmail,
+  verificationLink,
+  withPage,
+  SANDBOX,
+} from './helpers.mjs';
 
-const SANDBOX = (process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:9090').replace(/\/+$/, '');
 const SUPPLIER_TOKEN = 'sandbox-supplier-token';
 const rand = () => Math.random().toString(36).slice(2, 8);
 
@@ -79,12 +90,15 @@ describe('mapping store products to suppliers', { concurrency: false }, () => {
       await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
       const shop = page.locator(`[data-testid^="store-row-"][data-domain="${shopDomain}"]`);
       await shop.waitFor();
-      await shop.locator('[data-setup="ready"]').waitFor({ timeout: 20_000 });
+      await shop.locator('[data-setup="ready"]').waitFor({ timeout: JOB_WAIT_MS });
       const shopId = (await shop.getAttribute('data-testid')).replace('store-row-', '');
-      await page.waitForFunction((id) => document.querySelector('[data-testid="store-selector"]')?.getAttribute('data-current') === id, shopId);
+      await page.waitForFunction(
+        (id) => document.querySelector('[data-testid="store-selector"]')?.getAttribute('data-current') === id,
+        shopId,
+      );
     }));
 
-  it('2. syncs the store\'s products into the Unmapped tab', () =>
+  it("2. syncs the store's products into the Unmapped tab", () =>
     withPage(browser, 'mapping-2', async (page) => {
       const truth = await sandbox(`/_sandbox/shopify/${shopDomain}`);
       const seeded = Object.values(truth.products ?? {}).map((p) => p.title);
@@ -96,10 +110,14 @@ describe('mapping store products to suppliers', { concurrency: false }, () => {
       await page.getByTestId('unmapped-empty').waitFor();
       await page.getByTestId('mapping-sync').click();
       // The sync job's progress is polled; the list is read again when it succeeds.
-      await page.getByTestId('store-product-row').first().waitFor({ timeout: 30_000 });
-      await page.locator('[data-testid="mapping-sync"][data-syncing="false"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('store-product-row').first().waitFor({ timeout: JOB_WAIT_MS });
+      await page.locator('[data-testid="mapping-sync"][data-syncing="false"]').waitFor({ timeout: JOB_WAIT_MS });
       const titles = await page.getByTestId('store-product-title').allInnerTexts();
-      assert.equal(titles.length, Math.min(seeded.length, 20), `every seeded product is listed: ${JSON.stringify(titles)} vs ${JSON.stringify(seeded)}`);
+      assert.equal(
+        titles.length,
+        Math.min(seeded.length, 20),
+        `every seeded product is listed: ${JSON.stringify(titles)} vs ${JSON.stringify(seeded)}`,
+      );
       for (const title of titles) assert.ok(seeded.includes(title), `"${title}" is a product of the shop`);
       await page.locator('[data-testid="toast"][data-type="success"]').first().waitFor();
       await screenshot(page, 'mapping-2-unmapped');
@@ -128,10 +146,10 @@ describe('mapping store products to suppliers', { concurrency: false }, () => {
       await addSupplier(page, variantId, first);
       await addSupplier(page, variantId, second);
       const drafted = variant.getByTestId('draft-supplier');
-      assert.deepEqual(await drafted.evaluateAll((els) => els.map((e) => `${e.dataset.priority}:${e.dataset.source}:${e.dataset.product}`)), [
-        `1:aliexpress:${first.id}`,
-        `2:cj:${second.id}`,
-      ]);
+      assert.deepEqual(
+        await drafted.evaluateAll((els) => els.map((e) => `${e.dataset.priority}:${e.dataset.source}:${e.dataset.product}`)),
+        [`1:aliexpress:${first.id}`, `2:cj:${second.id}`],
+      );
       await screenshot(page, 'mapping-3-editor');
       await page.getByTestId('map-save').click();
       await page.locator('[data-testid="toast"][data-type="success"]').filter({ hasText: 'Mapping saved' }).waitFor({ timeout: 20_000 });
@@ -144,15 +162,20 @@ describe('mapping store products to suppliers', { concurrency: false }, () => {
       const mappedRow = page.locator(`[data-testid="store-product-row"][data-id="${mapped.id}"]`);
       await mappedRow.waitFor();
       const suppliers = mappedRow.locator(`[data-testid="mapped-variant"][data-variant="${variantId}"] [data-testid="mapped-supplier"]`);
-      assert.deepEqual(await suppliers.evaluateAll((els) => els.map((e) => `${e.dataset.priority}:${e.dataset.source}:${e.dataset.product}`)), [
-        `1:aliexpress:${first.id}`,
-        `2:cj:${second.id}`,
-      ]);
+      assert.deepEqual(
+        await suppliers.evaluateAll((els) => els.map((e) => `${e.dataset.priority}:${e.dataset.source}:${e.dataset.product}`)),
+        [`1:aliexpress:${first.id}`, `2:cj:${second.id}`],
+      );
       assert.match(await suppliers.first().innerText(), /Priority 1/);
       // And no longer under Unmapped.
       await page.getByTestId('mapping-tab-unmapped').click();
       await page.getByTestId('unmapped-list').waitFor();
-      await page.waitForFunction((id) => !document.querySelector(`[data-testid="unmapped-list"] [data-id="${id}"]`) && document.querySelector('[data-testid="unmapped-list"]')?.getAttribute('aria-busy') === 'false', mapped.id);
+      await page.waitForFunction(
+        (id) =>
+          !document.querySelector(`[data-testid="unmapped-list"] [data-id="${id}"]`) &&
+          document.querySelector('[data-testid="unmapped-list"]')?.getAttribute('aria-busy') === 'false',
+        mapped.id,
+      );
       await screenshot(page, 'mapping-3-mapped');
     }));
 });

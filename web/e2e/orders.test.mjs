@@ -7,8 +7,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE_URL, ORDER_WAIT_MS, PLACE_WAIT_MS, assertApiUp, assertSandboxUp, connectAndPush, customerBuys, launch, pageApi, placeAndPayFromWallet,
-  reloadUntil, screenshot, signUpVerified, signedIn, topUp, uniqueEmail, walletTotal, withPage,
+  BASE_URL,
+  ORDER_WAIT_MS,
+  PLACE_WAIT_MS,
+  assertApiUp,
+  assertSandboxUp,
+  connectAndPush,
+  customerBuys,
+  launch,
+  pageApi,
+  placeAndPayFromWallet,
+  reloadUntil,
+  screenshot,
+  signUpVerified,
+  signedIn,
+  topUp,
+  uniqueEmail,
+  walletTotal,
+  withPage,
 } from './helpers.mjs';
 
 const TOPUP = 500;
@@ -47,7 +63,10 @@ describe('orders: a customer order placed and paid from the wallet', { concurren
       await reloadUntil(page, `${BASE_URL}/app/orders`, row, ORDER_WAIT_MS);
       assert.equal(await page.getByTestId('order-center-page').getAttribute('data-tab'), 'placement');
       assert.match(await page.getByTestId('order-tab-placement').innerText(), /New orders/);
-      assert.ok(Number(await page.getByTestId('order-tab-placement').getAttribute('data-count')) >= 1, 'the New orders tab counts the order');
+      assert.ok(
+        Number(await page.getByTestId('order-tab-placement').getAttribute('data-count')) >= 1,
+        'the New orders tab counts the order',
+      );
       // "3-5d"-style delivery times are shown as days.
       const time = await page.locator(row).getByTestId('order-shipping-time').innerText();
       assert.ok(time === '--' || /days|\d/.test(time), `shipping time: ${time}`);
@@ -71,10 +90,19 @@ describe('orders: a customer order placed and paid from the wallet', { concurren
       const before = await walletTotal(page);
       const items = await placeAndPayFromWallet(page, orderName);
       await screenshot(page, 'orders-4-toast');
-      assert.deepEqual(items.filter((i) => i.status !== 'success'), [], 'every supplier order was placed');
+      assert.deepEqual(
+        items.filter((i) => i.status !== 'success'),
+        [],
+        'every supplier order was placed',
+      );
 
       // Paid: the payment tab's order_placed list has it.
-      await reloadUntil(page, `${BASE_URL}/app/orders?tab=payment&status=order_placed`, `[data-testid="order-row"][data-name="${orderName}"][data-status="order_placed"]`, PLACE_WAIT_MS);
+      await reloadUntil(
+        page,
+        `${BASE_URL}/app/orders?tab=payment&status=order_placed`,
+        `[data-testid="order-row"][data-name="${orderName}"][data-status="order_placed"]`,
+        PLACE_WAIT_MS,
+      );
       assert.equal(await page.getByTestId('order-center-page').getAttribute('data-status'), 'order_placed');
       await screenshot(page, 'orders-4-paid');
 

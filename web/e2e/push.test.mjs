@@ -5,9 +5,21 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, assertApiUp, fillSignup, launch, login, screenshot, uniqueEmail, verificationLink, withPage } from './helpers.mjs';
+import {
+  BASE_URL,
+  JOB_WAIT_MS,
+  assertApiUp,
+  fillSignup,
+  launch,
+  login,
+  screenshot,
+  uniqueEmail,
+  verificationLink,
+  withPage,
+  SANDBOX,
+  SANDBOX_HOST,
+} from './helpers.mjs';
 
-const SANDBOX = (process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:9090').replace(/\/+$/, '');
 const KEYWORD = process.env.E2E_KEYWORD ?? 'light';
 const CACHE_WAIT_MS = 60_000;
 const PUSH_WAIT_MS = 90_000;
@@ -23,9 +35,14 @@ async function sandbox(path) {
 
 /** The TikTok seller every sandbox authorisation connects (its products are kept per seller). */
 async function tiktokSeller() {
-  const auth = await fetch(`${SANDBOX}/channels/tiktok/oauth/authorize?app_key=dropline-dev&redirect_uri=${encodeURIComponent('http://127.0.0.1/e2e')}&state=e2e`, { redirect: 'manual' });
+  const auth = await fetch(
+    `${SANDBOX}/channels/tiktok/oauth/authorize?app_key=dropline-dev&redirect_uri=${encodeURIComponent('http://127.0.0.1/e2e')}&state=e2e`,
+    { redirect: 'manual' },
+  );
   const code = new URL(auth.headers.get('location')).searchParams.get('code');
-  const token = await sandbox(`/channels/tiktok/api/v2/token/get?app_key=dropline-dev&app_secret=sandbox-tiktok-secret&auth_code=${encodeURIComponent(code)}&grant_type=authorized_code`);
+  const token = await sandbox(
+    `/channels/tiktok/api/v2/token/get?app_key=dropline-dev&app_secret=sandbox-tiktok-secret&auth_code=${encodeURIComponent(code)}&grant_type=authorized_code`,
+  );
   return token.data.open_id;
 }
 
@@ -42,8 +59,15 @@ async function searchUntilResults(page, keyword) {
   await page.getByTestId('find-search-submit').click();
   for (;;) {
     const outcome = await Promise.race([
-      page.getByTestId('product-card').first().waitFor({ timeout: 20_000 }).then(() => 'cards'),
-      page.getByTestId('find-empty').waitFor({ timeout: 20_000 }).then(() => 'empty'),
+      page
+        .getByTestId('product-card')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'cards'),
+      page
+        .getByTestId('find-empty')
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'empty'),
     ]).catch(() => 'timeout');
     if (outcome === 'cards') return;
     if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" (last: ${outcome})`);
@@ -71,7 +95,9 @@ async function toastDone(page, count) {
     count,
     { timeout: PUSH_WAIT_MS },
   );
-  return page.getByTestId('push-toast-item').evaluateAll((els) => els.map((e) => ({ status: e.dataset.status, channel: e.dataset.channel, text: e.textContent })));
+  return page
+    .getByTestId('push-toast-item')
+    .evaluateAll((els) => els.map((e) => ({ status: e.dataset.status, channel: e.dataset.channel, text: e.textContent })));
 }
 
 /** Selects the import-list rows whose ids are given (the list is one page here). */
@@ -89,7 +115,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
   const shopName = `e2e-push-${rand()}`;
   const shopDomain = `${shopName}.myshopify.com`;
   const wooName = `e2epush${rand()}`;
-  const wooDomain = `127.0.0.1:9090/woo/${wooName}`;
+  const wooDomain = `${SANDBOX_HOST}/woo/${wooName}`;
   const ids = { shop: '', woo: '' };
   /** The three imported products: id and title. */
   let products = [];
@@ -120,7 +146,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.getByTestId('connect-submit').click();
       await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
       const shop = page.locator(`[data-testid^="store-row-"][data-domain="${shopDomain}"]`);
-      await shop.locator('[data-setup="ready"]').waitFor({ timeout: 20_000 });
+      await shop.locator('[data-setup="ready"]').waitFor({ timeout: JOB_WAIT_MS });
       ids.shop = (await shop.getAttribute('data-testid')).replace('store-row-', '');
 
       await page.getByTestId('channel-connect-woocommerce').click();
@@ -133,7 +159,9 @@ describe('push to stores and channels', { concurrency: false }, () => {
 
       await page.getByTestId('channel-connect-tiktok').click();
       await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
-      await page.waitForFunction(() => document.querySelector('[data-testid="channel-card-tiktok"]')?.getAttribute('data-state') === 'active');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="channel-card-tiktok"]')?.getAttribute('data-state') === 'active',
+      );
     }));
 
   it('2. imports three products (and copies them for later)', () =>
@@ -144,20 +172,31 @@ describe('push to stores and channels', { concurrency: false }, () => {
       const cards = page.getByTestId('product-card');
       for (let i = 0; i < 3; i += 1) {
         await cards.nth(i).getByTestId('import-button').click();
-        await page.locator('[data-testid="product-card"]').nth(i).and(page.locator('[data-import-state="imported"]')).waitFor({ timeout: 20_000 });
+        await page
+          .locator('[data-testid="product-card"]')
+          .nth(i)
+          .and(page.locator('[data-import-state="imported"]'))
+          .waitFor({ timeout: 20_000 });
       }
       await page.goto(`${BASE_URL}/app/products-import`);
       await page.getByTestId('import-row').nth(2).waitFor();
       assert.equal(await page.getByTestId('import-row').count(), 3);
       products = await page.getByTestId('import-row').evaluateAll((els) =>
-        els.map((e) => ({ id: e.dataset.id, title: e.dataset.title, variants: Number(e.querySelector('[data-testid="import-row-variants"]').textContent.replace(/\D/g, '')) })),
+        els.map((e) => ({
+          id: e.dataset.id,
+          title: e.dataset.title,
+          variants: Number(e.querySelector('[data-testid="import-row-variants"]').textContent.replace(/\D/g, '')),
+        })),
       );
       assert.equal(products.length, 3);
       // Copies (not imports) for the quota step: pushed products leave the import list.
       for (const n of [6, 12]) {
         await page.getByTestId('import-select-all').click();
         await page.getByTestId('bulk-duplicate').click();
-        await page.getByTestId('import-row').nth(n - 1).waitFor();
+        await page
+          .getByTestId('import-row')
+          .nth(n - 1)
+          .waitFor();
         await page.getByTestId('bulk-duplicate').waitFor({ state: 'detached' });
       }
     }));
@@ -226,7 +265,9 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.getByTestId('pushed-row').nth(2).waitFor();
       for (const p of products) {
         const row = page.locator(`[data-testid="pushed-row"][data-id="${p.id}"]`);
-        const states = await row.getByTestId('target-status').evaluateAll((els) => els.map((e) => `${e.dataset.destination}:${e.dataset.status}`).sort());
+        const states = await row
+          .getByTestId('target-status')
+          .evaluateAll((els) => els.map((e) => `${e.dataset.destination}:${e.dataset.status}`).sort());
         assert.deepEqual(states, [`${ids.shop}:success`, `${ids.woo}:success`, 'tiktok:success'].sort());
       }
       const row = page.locator(`[data-testid="pushed-row"][data-id="${products[0].id}"]`);
@@ -241,7 +282,10 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await screenshot(page, 'push-4-update');
       await page.getByTestId('push-submit').click();
       const items = await toastDone(page, 3);
-      assert.deepEqual(items.map((i) => i.status), ['success', 'success', 'success']);
+      assert.deepEqual(
+        items.map((i) => i.status),
+        ['success', 'success', 'success'],
+      );
       const after = Object.keys((await sandbox(`/_sandbox/shopify/${shopDomain}`)).products ?? {}).length;
       assert.equal(after, before, 'the update overwrote the Shopify product instead of adding one');
     }));
@@ -260,8 +304,16 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.locator('[data-testid="auto-update-out_of_stock-unpublish"][aria-pressed="true"]').waitFor();
 
       await page.getByTestId('auto-update-sync-now').click();
-      await page.locator('[data-testid="toast"]').filter({ hasText: /The supplier sync is finished\.|The supplier sync failed\./ }).first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('[data-testid="toast"]')
+        .filter({ hasText: /The supplier sync is finished\.|The supplier sync failed\./ })
+        .first()
+        .waitFor({ timeout: JOB_WAIT_MS });
       assert.equal(await page.locator('[data-testid="toast"][data-type="error"]').count(), 0, 'the sync succeeded');
+      // The page reads its settings again when the sync ends (after the toast): wait for that read.
+      await page.waitForFunction(
+        () => !/never/.test(document.querySelector('[data-testid="auto-update-last-run"]')?.textContent ?? 'never'),
+      );
       assert.doesNotMatch(await page.getByTestId('auto-update-last-run').innerText(), /never/);
 
       // Every destination of the pushed products shows a sync state, none an error; the log has the run.
@@ -284,7 +336,10 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.getByTestId('import-row').nth(8).waitFor();
       const original = new Set(products.map((p) => p.id));
       const rows = await page.getByTestId('import-row').evaluateAll((els) =>
-        els.map((e) => ({ id: e.dataset.id, variants: Number(e.querySelector('[data-testid="import-row-variants"]').textContent.replace(/\D/g, '')) })),
+        els.map((e) => ({
+          id: e.dataset.id,
+          variants: Number(e.querySelector('[data-testid="import-row-variants"]').textContent.replace(/\D/g, '')),
+        })),
       );
       // Copies of at most 100 variants: one unit per destination each.
       const small = rows.filter((r) => !original.has(r.id) && r.variants <= 100).map((r) => r.id);
@@ -328,7 +383,10 @@ describe('push to stores and channels', { concurrency: false }, () => {
       }
       assert.ok(spend, `a way to spend between ${left - dests.length + 1} and ${left} listings with ${others.length} copies`);
       const channels = Object.fromEntries([ids.shop, ids.woo, 'tiktok'].slice(0, spend.d).map((key) => [key, { is_publish: true }]));
-      const other = await api('center/products/push-to-multiple-channels', { settings: { channels }, product_package_ids: others.slice(0, spend.k) });
+      const other = await api('center/products/push-to-multiple-channels', {
+        settings: { channels },
+        product_package_ids: others.slice(0, spend.k),
+      });
       assert.equal(other.status, 200, JSON.stringify(other));
       const used = other.data.usage;
 

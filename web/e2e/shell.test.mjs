@@ -55,7 +55,9 @@ describe('dashboard shell', { concurrency: false }, () => {
       await page.getByTestId('user-menu').click();
       await page.getByTestId('user-menu-logout').click();
       await page.waitForURL(/\/login$/);
-      const stored = await page.evaluate(() => ['token', 'workplace_id', 'shop_id', 'reconnect'].map((k) => localStorage.getItem(`dropline.${k}`)));
+      const stored = await page.evaluate(() =>
+        ['token', 'workplace_id', 'shop_id', 'reconnect'].map((k) => localStorage.getItem(`dropline.${k}`)),
+      );
       assert.deepEqual(stored, [null, null, null, null]);
 
       // the shell is closed now
@@ -122,29 +124,34 @@ describe('dashboard shell', { concurrency: false }, () => {
     }));
 
   it('4. at 375 px wide the bottom tab bar replaces the side navigation (and the account language applies at sign-in)', () =>
-    withPage(browser, '4', async (page) => {
-      await login(page, email);
-      await page.getByTestId('dashboard-shell').waitFor();
-      await page.getByTestId('mobile-tab-bar').waitFor();
-      assert.equal(await page.getByTestId('side-nav').count(), 0);
-      for (const id of ['home', 'find-product', 'product-center', 'order-list', 'general-setting']) {
-        assert.equal(await page.getByTestId(`tab-${id}`).isVisible(), true, `tab ${id}`);
-      }
-      assert.equal(await htmlDir(page), 'rtl', 'account language (ar) applied at sign-in');
-      await screenshot(page, '4-mobile-ar');
+    withPage(
+      browser,
+      '4',
+      async (page) => {
+        await login(page, email);
+        await page.getByTestId('dashboard-shell').waitFor();
+        await page.getByTestId('mobile-tab-bar').waitFor();
+        assert.equal(await page.getByTestId('side-nav').count(), 0);
+        for (const id of ['home', 'find-product', 'product-center', 'order-list', 'general-setting']) {
+          assert.equal(await page.getByTestId(`tab-${id}`).isVisible(), true, `tab ${id}`);
+        }
+        assert.equal(await htmlDir(page), 'rtl', 'account language (ar) applied at sign-in');
+        await screenshot(page, '4-mobile-ar');
 
-      // back to English for the rest of the suite
-      await page.getByTestId('language-selector').click();
-      const saved = page.waitForResponse((r) => r.url().includes('/api/auth/account/set-language'));
-      await page.getByTestId('language-option-en').click();
-      await saved;
-      await page.waitForFunction(() => document.documentElement.dir === 'ltr');
-      await page.getByTestId('tab-order-list').click();
-      await page.waitForURL(/\/app\/orders$/);
-      await page.getByTestId('order-center-page').waitFor();
-      assert.equal(await page.getByTestId('tab-order-list').getAttribute('aria-current'), 'page');
-      await screenshot(page, '4-mobile-en-orders');
-    }, { width: 375, height: 812 }));
+        // back to English for the rest of the suite
+        await page.getByTestId('language-selector').click();
+        const saved = page.waitForResponse((r) => r.url().includes('/api/auth/account/set-language'));
+        await page.getByTestId('language-option-en').click();
+        await saved;
+        await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+        await page.getByTestId('tab-order-list').click();
+        await page.waitForURL(/\/app\/orders$/);
+        await page.getByTestId('order-center-page').waitFor();
+        assert.equal(await page.getByTestId('tab-order-list').getAttribute('aria-current'), 'page');
+        await screenshot(page, '4-mobile-en-orders');
+      },
+      { width: 375, height: 812 },
+    ));
 
   it('4b. the workplace selector stores the chosen workplace and goes home', () =>
     withPage(browser, '4b', async (page) => {

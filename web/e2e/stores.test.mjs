@@ -3,13 +3,29 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, assertApiUp, fillSignup, htmlDir, launch, login, screenshot, uniqueEmail, verificationLink, withPage } from './helpers.mjs';
+import {
+  BASE_URL,
+  JOB_WAIT_MS,
+  assertApiUp,
+  fillSignup,
+  launch,
+  login,
+  screenshot,
+  uniqueEmail,
+  verificationLink,
+  withPage,
+  SANDBOX,
+  SANDBOX_HOST,
+} from './helpers.mjs';
 
-const SANDBOX = (process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:9090').replace(/\/+$/, '');
 const rand = () => Math.random().toString(36).slice(2, 8);
 
 async function sandbox(path, method = 'GET') {
-  const res = await fetch(`${SANDBOX}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+  const res = await fetch(`${SANDBOX}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: method === 'POST' ? '{}' : undefined,
+  });
   return res.json();
 }
 
@@ -27,7 +43,7 @@ describe('stores and channels', { concurrency: false }, () => {
   const shopName = `e2e-${rand()}`;
   const shopDomain = `${shopName}.myshopify.com`;
   const wooName = `e2e${rand()}`;
-  const wooDomain = `127.0.0.1:9090/woo/${wooName}`;
+  const wooDomain = `${SANDBOX_HOST}/woo/${wooName}`;
 
   before(async () => {
     await assertApiUp();
@@ -65,12 +81,15 @@ describe('stores and channels', { concurrency: false }, () => {
       assert.equal(await shop.getAttribute('data-default'), 'true', 'the first store is the default');
       await page.locator('[data-testid="toast"][data-type="success"]').first().waitFor();
       // The setup job registers webhooks and reads the sales channels.
-      await shop.locator('[data-setup="ready"]').waitFor({ timeout: 20_000 });
+      await shop.locator('[data-setup="ready"]').waitFor({ timeout: JOB_WAIT_MS });
       await shop.locator('[data-testid^="publications-"]').waitFor();
       await shop.getByTestId('publication-online_store').waitFor();
       // The store selector follows.
       const shopId = (await shop.getAttribute('data-testid')).replace('store-row-', '');
-      await page.waitForFunction((id) => document.querySelector('[data-testid="store-selector"]')?.getAttribute('data-current') === id, shopId);
+      await page.waitForFunction(
+        (id) => document.querySelector('[data-testid="store-selector"]')?.getAttribute('data-current') === id,
+        shopId,
+      );
       assert.equal(await page.evaluate(() => localStorage.getItem('dropline.shop_id')), shopId);
 
       // The same shop again: StoreAlreadyExistsInThisAccount before any call.
@@ -98,12 +117,12 @@ describe('stores and channels', { concurrency: false }, () => {
       const keyed = `e2ek${rand()}`;
       const keys = await sandbox(`/_sandbox/woo/${keyed}/keys`, 'POST');
       await page.getByTestId('channel-connect-woocommerce').click();
-      await page.getByTestId('connect-store-url').fill(`http://127.0.0.1:9090/woo/${keyed}`);
+      await page.getByTestId('connect-store-url').fill(`${SANDBOX}/woo/${keyed}`);
       await page.getByTestId('connect-with-keys').click();
       await page.getByTestId('connect-consumer-key').fill(keys.consumer_key);
       await page.getByTestId('connect-consumer-secret').fill(keys.consumer_secret);
       await page.getByTestId('connect-submit').click();
-      await row(page, `127.0.0.1:9090/woo/${keyed}`).waitFor();
+      await row(page, `${SANDBOX_HOST}/woo/${keyed}`).waitFor();
       await page.getByTestId('connect-dialog').waitFor({ state: 'detached' });
     }));
 
@@ -128,7 +147,10 @@ describe('stores and channels', { concurrency: false }, () => {
       await shop.hover();
       await shop.getByTestId('store-disconnect').click();
       await page.getByTestId('disconnect-store-dialog-confirm').click();
-      await page.waitForFunction((d) => document.querySelector(`[data-domain="${d}"]`)?.getAttribute('data-status') === 'disconnected', shopDomain);
+      await page.waitForFunction(
+        (d) => document.querySelector(`[data-domain="${d}"]`)?.getAttribute('data-status') === 'disconnected',
+        shopDomain,
+      );
       assert.equal(await shop.getByTestId('store-status').innerText(), 'Disconnected');
 
       await shop.getByTestId('store-remove').click();
@@ -151,7 +173,9 @@ describe('stores and channels', { concurrency: false }, () => {
       // TikTok's page approves and returns to /app/auth/bind/platform, then to the channel page.
       await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
       const card = page.getByTestId('channel-card-tiktok');
-      await page.waitForFunction(() => document.querySelector('[data-testid="channel-card-tiktok"]')?.getAttribute('data-state') === 'active');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="channel-card-tiktok"]')?.getAttribute('data-state') === 'active',
+      );
       assert.equal(await card.getByTestId('channel-active-tiktok').innerText(), 'Active');
       await page.getByTestId('channel-settings-tiktok').click();
       const warehouse = page.getByTestId('setting-warehouse');
@@ -173,7 +197,8 @@ describe('stores and channels', { concurrency: false }, () => {
       await page.waitForURL(/\/app\/store-analytics$/);
       await page.getByTestId('inspection-url').fill(`${SANDBOX}/shops/${scanned}/`);
       await page.getByTestId('inspection-submit').click();
-      await page.getByTestId('inspection-result').waitFor({ timeout: 30_000 });
+      // The scan is a job run by the worker; the page polls it.
+      await page.getByTestId('inspection-result').waitFor({ timeout: JOB_WAIT_MS });
       assert.match(await page.getByTestId('inspection-theme').innerText(), new RegExp(truth.theme.schema_name));
       assert.equal(await page.getByTestId('inspection-currency').innerText(), truth.currency);
       if (truth.apps.length > 0) {

@@ -7,8 +7,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE_URL, ORDER_WAIT_MS, PLACE_WAIT_MS, assertApiUp, assertSandboxUp, connectAndPush, customerBuys, launch, pageApi, placeAndPayFromWallet,
-  reloadUntil, sandbox, screenshot, signUpVerified, signedIn, topUp, uniqueEmail, wideRange, withPage,
+  BASE_URL,
+  ORDER_WAIT_MS,
+  PLACE_WAIT_MS,
+  assertApiUp,
+  assertSandboxUp,
+  connectAndPush,
+  customerBuys,
+  launch,
+  pageApi,
+  placeAndPayFromWallet,
+  reloadUntil,
+  sandbox,
+  screenshot,
+  signUpVerified,
+  signedIn,
+  topUp,
+  uniqueEmail,
+  wideRange,
+  withPage,
 } from './helpers.mjs';
 
 const DAY = 86_400;
@@ -18,7 +35,11 @@ const rand = () => Math.random().toString(36).slice(2, 8);
 /** Clicks a tracking action and waits until its progress item finished (the buttons are free again). */
 async function runTrackingAction(page, testId) {
   await page.getByTestId(testId).click();
-  await page.locator('[data-testid="tracking-actions"][data-running="sync"], [data-testid="tracking-actions"][data-running="track"]').first().waitFor({ timeout: 10_000 }).catch(() => {});
+  await page
+    .locator('[data-testid="tracking-actions"][data-running="sync"], [data-testid="tracking-actions"][data-running="track"]')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => {});
   await page.locator('[data-testid="tracking-actions"][data-running=""]').first().waitFor({ timeout: SYNC_WAIT_MS });
 }
 
@@ -56,12 +77,26 @@ describe('tracking: sync, track now, public page, store fulfillment, CSV import'
       await signedIn(page, email);
       const { product } = await connectAndPush(page, shopName);
       orderName = await customerBuys(shopDomain, product);
-      await reloadUntil(page, `${BASE_URL}/app/orders?${wideRange()}`, `[data-testid="order-row"][data-name="${orderName}"][data-status="ready"]`, ORDER_WAIT_MS);
+      await reloadUntil(
+        page,
+        `${BASE_URL}/app/orders?${wideRange()}`,
+        `[data-testid="order-row"][data-name="${orderName}"][data-status="ready"]`,
+        ORDER_WAIT_MS,
+      );
       orderId = await page.locator(`[data-testid="order-row"][data-name="${orderName}"]`).getAttribute('data-id');
       await topUp(page, 200);
       const items = await placeAndPayFromWallet(page, orderName);
-      assert.deepEqual(items.filter((i) => i.status !== 'success'), [], 'every supplier order was placed');
-      await reloadUntil(page, `${BASE_URL}/app/orders?tab=payment&status=order_placed&${wideRange()}`, `[data-testid="order-row"][data-name="${orderName}"]`, PLACE_WAIT_MS);
+      assert.deepEqual(
+        items.filter((i) => i.status !== 'success'),
+        [],
+        'every supplier order was placed',
+      );
+      await reloadUntil(
+        page,
+        `${BASE_URL}/app/orders?tab=payment&status=order_placed&${wideRange()}`,
+        `[data-testid="order-row"][data-name="${orderName}"]`,
+        PLACE_WAIT_MS,
+      );
     }));
 
   it('2. four days later, Sync status puts it in the shipment tab as in_transit', () =>
@@ -96,7 +131,11 @@ describe('tracking: sync, track now, public page, store fulfillment, CSV import'
       await parcel.getByTestId('parcel-detail').waitFor();
       const times = await parcel.getByTestId('timeline-event').evaluateAll((els) => els.map((e) => Date.parse(e.dataset.time)));
       assert.ok(times.length >= 3, `carrier events: ${times.length}`);
-      assert.deepEqual(times, [...times].sort((a, b) => b - a), 'events newest first');
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => b - a),
+        'events newest first',
+      );
       publicUrl = await page.getByTestId('public-tracking-link').getAttribute('href');
       assert.match(publicUrl, /\/tracking\/[0-9a-f-]{36}$/);
       await screenshot(page, 'tracking-3-panel');
@@ -117,7 +156,7 @@ describe('tracking: sync, track now, public page, store fulfillment, CSV import'
 
   it('5. the Shopify store holds one fulfillment with the tracking number', async () => {
     const deadline = Date.now() + SYNC_WAIT_MS;
-    let mine = [];
+    let mine;
     for (;;) {
       const shop = await sandbox(`/_sandbox/shopify/${shopDomain}`);
       mine = Object.values(shop.fulfillments ?? {}).filter((f) => (f.tracking ?? []).some((t) => t.number === trackingNumber));
@@ -131,7 +170,12 @@ describe('tracking: sync, track now, public page, store fulfillment, CSV import'
     withPage(browser, 'tracking-6', async (page) => {
       await signedIn(page, email);
       await page.goto(`${BASE_URL}/app/tracking-center/import-list`);
-      const csv = ['order,tracking_number,carrier', `${orderName},LX${rand().toUpperCase()}1234CN,China Post`, '#99999,LX5555566666CN,China Post', `${orderName},LY${rand().toUpperCase()}9876CN,`].join('\n');
+      const csv = [
+        'order,tracking_number,carrier',
+        `${orderName},LX${rand().toUpperCase()}1234CN,China Post`,
+        '#99999,LX5555566666CN,China Post',
+        `${orderName},LY${rand().toUpperCase()}9876CN,`,
+      ].join('\n');
       await page.getByTestId('csv-import-file').setInputFiles({ name: 'tracking.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       const report = page.getByTestId('import-report');
       await report.waitFor({ timeout: 30_000 });

@@ -2,8 +2,8 @@
 //! PostgreSQL. `Worker::build` then `run_until_stopped`, the same in production and in tests.
 use apalis::prelude::*;
 use jobs::config::Settings;
-use jobs::queue::{Dispatcher, JobRef, KINDS, RedisQueues, Runner};
-use jobs::tasks::TaskContext;
+use jobs::context::TaskContext;
+use jobs::queue::{Dispatcher, JobRef, RedisQueues, Runner};
 use secrecy::ExposeSecret;
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,11 +14,11 @@ pub struct Worker {
     pool: sqlx::PgPool,
     settings: Arc<Settings>,
     queues: RedisQueues,
-    runner: Arc<Runner>,
+    runner: Arc<Runner<TaskContext>>,
 }
 
 /// The apalis handler: everything but the row id lives in PostgreSQL.
-async fn handle(job: JobRef, runner: Data<Arc<Runner>>) -> Result<(), BoxDynError> {
+async fn handle(job: JobRef, runner: Data<Arc<Runner<TaskContext>>>) -> Result<(), BoxDynError> {
     runner.handle(job.id).await.map(|_| ()).map_err(Into::into)
 }
 
@@ -34,35 +34,28 @@ impl Worker {
     pub async fn with_pool(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<Self> {
         let settings = Arc::new(settings);
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
-        let ctx = TaskContext::new(pool.clone(), settings.clone())?;
-        Ok(Self {
-            dispatcher: Dispatcher::new(pool.clone(), queues.clone(), settings.queue.clone()),
-            pool,
-            settings: settings.clone(),
-            queues,
-            runner: Runner::new(ctx),
-        })
+        let runner = jobs::tasks::runner(pool.clone(), settings.clone())?;
+        let kinds = runner.registry().kinds().into_iter().map(|(kind, _)| kind).collect();
+        Ok(Self { dispatcher: Dispatcher::new(pool.clone(), queues.clone(), settings.queue.clone(), kinds), pool, settings: settings.clone(), queues, runner })
     }
 
     /// Runs until `stop` flips to true (or SIGINT/SIGTERM when `stop` is `None`).
     pub async fn run_until_stopped(self, stop: Option<watch::Receiver<bool>>) -> anyhow::Result<()> {
         let stop = stop.unwrap_or_else(signal_watch);
         let dispatcher = tokio::spawn(self.dispatcher.clone().run(wait_true(stop.clone())));
-        let schedules = tokio::spawn(run_schedules(self.pool.clone(), self.settings.clone(), stop.clone()));
+        let schedules = self.settings.queue.schedules.then(|| tokio::spawn(run_schedules(self.pool.clone(), self.settings.clone(), stop.clone())));
         // A Redis hiccup (restart, timeout) kills an apalis worker's fetch loop: always restart
         // it; the backlog in PostgreSQL makes sure nothing was lost meanwhile.
-        let mut monitor = Monitor::new()
-            .shutdown_timeout(Duration::from_secs(30))
-            .should_restart(|ctx, error| {
-                tracing::warn!(worker = %ctx.name(), %error, "restarting queue worker");
-                true
-            });
+        let mut monitor = Monitor::new().shutdown_timeout(Duration::from_secs(30)).should_restart(|ctx, error| {
+            tracing::warn!(worker = %ctx.name(), %error, "restarting queue worker");
+            true
+        });
         // Unique per process, or a crashed process's in-flight jobs are never re-enqueued.
         let pid = std::process::id();
-        for kind in KINDS {
+        for (kind, family) in self.runner.registry().kinds() {
             let storage = self.queues.storage(kind);
             let runner = self.runner.clone();
-            let concurrency = jobs::queue::concurrency(kind, &self.settings.queue, self.settings.database.max_connections);
+            let concurrency = jobs::queue::concurrency(family, &self.settings.queue, self.settings.database.max_connections);
             monitor = monitor.register(move |restarts| {
                 WorkerBuilder::new(format!("{kind}-{pid}-{restarts}"))
                     .backend(storage.clone().poll_with_interval(Duration::from_millis(250)))
@@ -77,7 +70,9 @@ impl Worker {
         };
         monitor.run_with_signal(signal).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         dispatcher.await?;
-        schedules.abort();
+        if let Some(s) = schedules {
+            s.abort();
+        }
         Ok(())
     }
 }

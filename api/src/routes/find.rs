@@ -2,7 +2,11 @@
 //! favourites. Answers come from the catalogue cache. See docs/API.md "Find products".
 use axum::extract::State;
 use axum::response::Response;
-use jobs::catalogue::{self, detail, favourites, query::{FindParams, Search}, search::SearchPage};
+use jobs::catalogue::{
+    self, detail, favourites,
+    query::{FindParams, Search},
+    search::SearchPage,
+};
 use jobs::domain::{Country, Source};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -56,7 +60,12 @@ async fn ah_find(State(state): State<AppState>, scope: CatalogueScope, ApiQuery(
 }
 
 #[utoipa::path(get, path = "/product-sources/products/find-by-collection/{slug}", params(("slug" = String, Path), FindParams), responses((status = 200, body = SearchPage)))]
-async fn by_collection(State(state): State<AppState>, scope: CatalogueScope, ApiPath(slug): ApiPath<String>, ApiQuery(mut p): ApiQuery<FindParams>) -> Result<Response, ApiError> {
+async fn by_collection(
+    State(state): State<AppState>,
+    scope: CatalogueScope,
+    ApiPath(slug): ApiPath<String>,
+    ApiQuery(mut p): ApiQuery<FindParams>,
+) -> Result<Response, ApiError> {
     p.collection = Some(slug);
     search(&state, &scope, &p).await
 }
@@ -82,7 +91,12 @@ struct ShipToQuery {
 
 /// One supplier product with its in-stock variants, and whether this workplace imported it.
 #[utoipa::path(get, path = "/center/products/source/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), ShipToQuery), responses((status = 200, body = detail::ProductDetail)))]
-async fn product_detail(State(state): State<AppState>, scope: Scope, ApiPath((src, id)): ApiPath<(String, String)>, ApiQuery(q): ApiQuery<ShipToQuery>) -> ApiResult<detail::ProductDetail> {
+async fn product_detail(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath((src, id)): ApiPath<(String, String)>,
+    ApiQuery(q): ApiQuery<ShipToQuery>,
+) -> ApiResult<detail::ProductDetail> {
     let src = source(&src)?;
     if let Some(c) = q.ship_to.as_deref() {
         Country::parse(c).map_err(|m| jobs::Error::field("ship_to", m))?;
@@ -100,7 +114,12 @@ struct LogisticsQuery {
 }
 
 #[utoipa::path(get, path = "/product-sources/logistics/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), LogisticsQuery), responses((status = 200, description = "data: {country_code, ships, options: [{code, company, amount, currency, delivery_time}]}")))]
-async fn logistics(State(state): State<AppState>, _scope: Scope, ApiPath((src, id)): ApiPath<(String, String)>, ApiQuery(q): ApiQuery<LogisticsQuery>) -> ApiResult<Value> {
+async fn logistics(
+    State(state): State<AppState>,
+    _scope: Scope,
+    ApiPath((src, id)): ApiPath<(String, String)>,
+    ApiQuery(q): ApiQuery<LogisticsQuery>,
+) -> ApiResult<Value> {
     let src = source(&src)?;
     let country = Country::parse(q.country_code.as_deref().unwrap_or("US")).map_err(|m| jobs::Error::field("country_code", m))?;
     let quantity = q.quantity.unwrap_or(1);
@@ -116,7 +135,12 @@ struct PageQuery {
 }
 
 #[utoipa::path(get, path = "/product-sources/reviews/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), PageQuery), responses((status = 200, description = "data: {total, page, items: [{id, feedback, rating, createdAt, country, images, name}]}")))]
-async fn reviews(State(state): State<AppState>, _scope: Scope, ApiPath((src, id)): ApiPath<(String, String)>, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<Value> {
+async fn reviews(
+    State(state): State<AppState>,
+    _scope: Scope,
+    ApiPath((src, id)): ApiPath<(String, String)>,
+    ApiQuery(q): ApiQuery<PageQuery>,
+) -> ApiResult<Value> {
     reply(detail::reviews(&state.suppliers, source(&src)?, &id, q.page.unwrap_or(1).max(1)).await?)
 }
 

@@ -12,6 +12,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
+use jobs::stores::jobs::StoreProductsSyncJob;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -35,8 +36,8 @@ struct SyncInput {
 async fn sync(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncInput>) -> ApiResult<Value> {
     let mut tx = state.pool.begin().await?;
     let store = jobs::store::stores::get(&mut tx, scope.workplace.id, input.store_id).await?.ok_or(jobs::Error::InvalidCurrentShop)?;
-    let job = jobs::tasks::store_products_sync::StoreProductsSyncJob { store_id: store.id, workplace_id: scope.workplace.id };
-    let id = jobs::queue::enqueue(&mut tx, jobs::tasks::store_products_sync::KIND, Some(scope.workplace.id), &job, json!({ "store_id": store.id })).await?;
+    let job = StoreProductsSyncJob { store_id: store.id, workplace_id: scope.workplace.id };
+    let id = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "store_id": store.id })).await?;
     tx.commit().await?;
     reply(json!({ "progress_id": id }))
 }
@@ -83,7 +84,12 @@ struct MapVariantInput {
 
 /// Sets the suppliers of the listed variants, first = tried first.
 #[utoipa::path(post, path = "/products/{id}/map-variant", params(("id" = Uuid, Path)), request_body = MapVariantInput, responses((status = 200, body = StoreProductView)))]
-async fn map_variant(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>, ApiJson(input): ApiJson<MapVariantInput>) -> ApiResult<StoreProductView> {
+async fn map_variant(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(input): ApiJson<MapVariantInput>,
+) -> ApiResult<StoreProductView> {
     mapping::map_variants(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, &input.mappings).await?;
     reply(view(&state, &scope, id).await?)
 }
@@ -102,8 +108,14 @@ struct MapGroupInput {
 /// Maps every variant to one supplier product, matched by option values.
 #[utoipa::path(post, path = "/products/{id}/map-group", params(("id" = Uuid, Path)), request_body = MapGroupInput, responses((status = 200, body = StoreProductView)))]
 async fn map_group(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>, ApiJson(i): ApiJson<MapGroupInput>) -> ApiResult<StoreProductView> {
-    let countries = i.ship_to_countries.iter().map(|c| jobs::domain::Country::parse(c).map(|c| c.0)).collect::<Result<Vec<_>, _>>().map_err(|m| jobs::Error::field("ship_to_countries", m))?;
-    mapping::map_group(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, &i.source, &i.source_product_id, i.append, &countries).await?;
+    let countries = i
+        .ship_to_countries
+        .iter()
+        .map(|c| jobs::domain::Country::parse(c).map(|c| c.0))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|m| jobs::Error::field("ship_to_countries", m))?;
+    mapping::map_group(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, &i.source, &i.source_product_id, i.append, &countries)
+        .await?;
     reply(view(&state, &scope, id).await?)
 }
 

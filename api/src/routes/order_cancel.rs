@@ -11,13 +11,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, Scope};
 use crate::startup::AppState;
+use jobs::tracking::jobs::TrackingSync;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(order_cancel))
-        .routes(routes!(payments_cancel))
-        .routes(routes!(refund_request))
-        .routes(routes!(sync_status))
+    OpenApiRouter::new().routes(routes!(order_cancel)).routes(routes!(payments_cancel)).routes(routes!(refund_request)).routes(routes!(sync_status))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -78,11 +75,15 @@ async fn sync_status(State(state): State<AppState>, scope: Scope, ApiPath(source
     let ids = (!i.source_orders.is_empty()).then_some(i.source_orders.as_slice());
     let items = refund::sync(&state.pool, &state.suppliers, Some(scope.workplace.id), Some(&source), ids).await?;
     // Tracking numbers come from the same supplier orders: the tracking sync follows (a job).
-    let job = jobs::tasks::tracking_sync::TrackingSync {
-        workplace_id: Some(scope.workplace.id), source: Some(source), source_order_ids: ids.map(<[i64]>::to_vec), now: true, ..Default::default()
+    let job = TrackingSync {
+        workplace_id: Some(scope.workplace.id),
+        source: Some(source),
+        source_order_ids: ids.map(<[i64]>::to_vec),
+        now: true,
+        ..Default::default()
     };
     let mut tx = state.pool.begin().await.map_err(jobs::Error::from)?;
-    let progress_id = jobs::queue::enqueue(&mut tx, jobs::tasks::tracking_sync::KIND, Some(scope.workplace.id), &job, json!({})).await?;
+    let progress_id = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
     tx.commit().await.map_err(jobs::Error::from)?;
     reply(json!({ "items": items, "progress_id": progress_id }))
 }

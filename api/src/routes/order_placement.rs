@@ -86,7 +86,12 @@ struct PlacementQuery {
 fn id_list(field: &str, s: Option<&str>) -> Result<Option<Vec<i64>>, jobs::Error> {
     match s.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(None),
-        Some(s) => s.split(',').map(|i| i.trim().parse::<i64>()).collect::<Result<_, _>>().map(Some).map_err(|_| jobs::Error::field(field, "a comma-separated list of ids")),
+        Some(s) => s
+            .split(',')
+            .map(|i| i.trim().parse::<i64>())
+            .collect::<Result<_, _>>()
+            .map(Some)
+            .map_err(|_| jobs::Error::field(field, "a comma-separated list of ids")),
     }
 }
 

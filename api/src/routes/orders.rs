@@ -83,7 +83,12 @@ struct ShippingInput {
 }
 
 #[utoipa::path(post, path = "/orders/{id}/save-shipping", params(("id" = i64, Path)), request_body = ShippingInput, responses((status = 200, body = view::OrderView)))]
-async fn save_shipping(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>, ApiJson(i): ApiJson<ShippingInput>) -> ApiResult<view::OrderView> {
+async fn save_shipping(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(i): ApiJson<ShippingInput>,
+) -> ApiResult<view::OrderView> {
     edit::save_shipping(&state.pool, &state.suppliers, scope.workplace.id, id, i.line_item_id, &i.service_name).await?;
     reply(view::one(&state.pool, scope.workplace.id, id).await?)
 }
@@ -117,8 +122,24 @@ struct SupplierInput {
 }
 
 #[utoipa::path(post, path = "/orders/{id}/change-supplier", params(("id" = i64, Path)), request_body = SupplierInput, responses((status = 200, body = view::OrderView)))]
-async fn change_supplier(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>, ApiJson(i): ApiJson<SupplierInput>) -> ApiResult<view::OrderView> {
-    edit::change_supplier(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, i.line_item_id, &i.source, &i.source_product_id, &i.sku_id).await?;
+async fn change_supplier(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(i): ApiJson<SupplierInput>,
+) -> ApiResult<view::OrderView> {
+    edit::change_supplier(
+        &state.pool,
+        &state.suppliers,
+        &state.settings.catalogue,
+        scope.workplace.id,
+        id,
+        i.line_item_id,
+        &i.source,
+        &i.source_product_id,
+        &i.sku_id,
+    )
+    .await?;
     state.order_counts.forget_workplace(scope.workplace.id);
     reply(view::one(&state.pool, scope.workplace.id, id).await?)
 }

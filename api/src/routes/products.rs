@@ -2,7 +2,14 @@
 //! See docs/API.md "Import list, editor, pricing rules".
 use axum::extract::State;
 use jobs::domain::{Country, Source};
-use jobs::products::{self, BulkUpdate, edit::ProductEdit, import::{self, ImportRequest}, import_all, pricing::PricingRule, view::ImportedProduct};
+use jobs::products::{
+    self, BulkUpdate,
+    edit::ProductEdit,
+    import::{self, ImportRequest},
+    import_all,
+    pricing::PricingRule,
+    view::ImportedProduct,
+};
 use jobs::store::{pricing_rules, products as product_store};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -13,6 +20,8 @@ use uuid::Uuid;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
+use jobs::products::jobs::SplitProductJob;
+use jobs::queue::Job;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -46,7 +55,12 @@ fn request(source: &str, id: &str, ship_to: Option<&str>) -> Result<ImportReques
 
 /// Imports one supplier product into the import list (path: the source).
 #[utoipa::path(post, path = "/center/products/import/{key}", params(("key" = String, Path, description = "the source")), request_body = ImportInput, responses((status = 200, body = ImportedProduct)))]
-async fn import_product(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<ImportInput>) -> ApiResult<ImportedProduct> {
+async fn import_product(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(key): ApiPath<String>,
+    ApiJson(input): ApiJson<ImportInput>,
+) -> ApiResult<ImportedProduct> {
     let r = request(&key, &input.source_product_id, input.ship_to.as_deref())?;
     reply(import::import_one(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, &r, None).await?)
 }
@@ -63,7 +77,12 @@ async fn get_product(State(state): State<AppState>, scope: Scope, ApiPath(key): 
 }
 
 #[utoipa::path(put, path = "/center/products/import/{key}", params(("key" = String, Path, description = "the product id")), request_body = ProductEdit, responses((status = 200, body = ImportedProduct)))]
-async fn edit_product(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<ProductEdit>) -> ApiResult<ImportedProduct> {
+async fn edit_product(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(key): ApiPath<String>,
+    ApiJson(input): ApiJson<ProductEdit>,
+) -> ApiResult<ImportedProduct> {
     reply(products::edit::edit(&state.pool, scope.workplace.id, product_id(&key)?, input).await?)
 }
 
@@ -172,12 +191,11 @@ struct SplitInput {
 /// Splits a product into one per value of `option`, as a job; poll tracking-split-status.
 #[utoipa::path(post, path = "/center/products/import/{key}/split", params(("key" = String, Path, description = "the product id")), request_body = SplitInput, responses((status = 200, description = "data: {tracking_id}")))]
 async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<SplitInput>) -> ApiResult<Value> {
-    use jobs::tasks::split_product::{KIND, SplitProductJob};
     let id = product_id(&key)?;
     product_store::get(&state.pool, scope.workplace.id, id).await?.ok_or(jobs::Error::DataNotFound)?;
     let job = SplitProductJob { workplace_id: scope.workplace.id, product_id: id, option: input.option.trim().to_string() };
     let mut tx = state.pool.begin().await?;
-    let tracking = jobs::queue::enqueue(&mut tx, KIND, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
+    let tracking = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
     tx.commit().await?;
     reply(json!({ "tracking_id": tracking }))
 }
@@ -187,7 +205,7 @@ async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPat
 async fn split_status(State(state): State<AppState>, scope: Scope, ApiPath(tracking): ApiPath<i64>) -> ApiResult<Value> {
     let item = jobs::store::progress::get(&state.pool, scope.workplace.id, tracking)
         .await?
-        .filter(|p| p.kind == jobs::tasks::split_product::KIND)
+        .filter(|p| p.kind == SplitProductJob::KIND)
         .ok_or(jobs::Error::NotFound("split"))?;
     reply(json!({ "status": item.status, "product_ids": item.refs["product_ids"], "error": item.error }))
 }

@@ -81,7 +81,12 @@ struct ProgressQuery {
 async fn push_progress(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ProgressQuery>) -> ApiResult<Value> {
     let ids: Option<Vec<i64>> = match q.ids.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
-        Some(s) => Some(s.split(',').map(|i| i.trim().parse::<i64>()).collect::<Result<_, _>>().map_err(|_| jobs::Error::field("ids", "a comma-separated list of progress ids"))?),
+        Some(s) => Some(
+            s.split(',')
+                .map(|i| i.trim().parse::<i64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| jobs::Error::field("ids", "a comma-separated list of progress ids"))?,
+        ),
     };
     reply(json!({ "items": progress::items(&state.pool, scope.workplace.id, ids.as_deref()).await? }))
 }

@@ -58,7 +58,12 @@ async fn shopify_install_get(State(state): State<AppState>, scope: Scope, ApiQue
 
 /// The address to send the browser to: Shopify's install page or WooCommerce's key grant.
 #[utoipa::path(post, path = "/auth/platform/{platform}/install", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, description = "data: {url}")))]
-async fn platform_install(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<ShopInput>) -> ApiResult<Value> {
+async fn platform_install(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(platform): ApiPath<String>,
+    ApiJson(input): ApiJson<ShopInput>,
+) -> ApiResult<Value> {
     let who = installer(&scope);
     let url = match platform.as_str() {
         "shopify" => install::shopify_start(&state.pool, &state.settings, who, &input.shop).await?,
@@ -149,9 +154,7 @@ pub async fn publications(State(state): State<AppState>, scope: Scope, headers: 
         let list = admin.publications().await.map_err(|e| jobs::Error::Upstream(e.to_string()))?;
         jobs::tasks::store_setup::save_publications(&state.pool, id, &list).await?;
     }
-    let (publications, external): (Value, Value) = sqlx::query_as("SELECT publications, external_channels FROM stores WHERE id = $1")
-        .bind(id)
-        .fetch_one(&state.pool)
-        .await?;
+    let (publications, external): (Value, Value) =
+        sqlx::query_as("SELECT publications, external_channels FROM stores WHERE id = $1").bind(id).fetch_one(&state.pool).await?;
     reply(json!({ "publications": publications, "external_channels": external }))
 }

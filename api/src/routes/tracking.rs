@@ -2,7 +2,6 @@
 //! See docs/API.md "Tracking (issue 8)".
 use axum::extract::State;
 use axum::routing::post;
-use jobs::tasks::tracking_sync::{self, TrackingSync};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -12,6 +11,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
+use jobs::tracking::jobs::TrackingSync;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -51,7 +51,12 @@ struct TrackingInput {
 
 /// Adds a tracking number to an order by hand (or names its carrier).
 #[utoipa::path(put, path = "/orders/v2/trackings/{tracking_number}", params(("tracking_number" = String, Path)), request_body = TrackingInput, responses((status = 200, description = "data: Shipment")))]
-async fn update_tracking(State(state): State<AppState>, scope: Scope, ApiPath(number): ApiPath<String>, ApiJson(i): ApiJson<TrackingInput>) -> ApiResult<Value> {
+async fn update_tracking(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(number): ApiPath<String>,
+    ApiJson(i): ApiJson<TrackingInput>,
+) -> ApiResult<Value> {
     reply(jobs::tracking::shipments::add_manual(&state.pool, scope.workplace.id, i.order_id, &number, i.carrier.as_deref()).await?)
 }
 
@@ -63,7 +68,7 @@ struct TrackNowInput {
 
 async fn queue_sync(state: &AppState, scope: &Scope, job: TrackingSync) -> ApiResult<Value> {
     let mut tx = state.pool.begin().await.map_err(jobs::Error::from)?;
-    let id = jobs::queue::enqueue(&mut tx, tracking_sync::KIND, Some(scope.workplace.id), &job, json!({})).await?;
+    let id = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
     tx.commit().await.map_err(jobs::Error::from)?;
     reply(json!({ "progress_id": id }))
 }

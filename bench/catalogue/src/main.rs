@@ -1,15 +1,16 @@
-//! `cargo run --release -p bench-catalogue [-- SECONDS CLIENTS IMPORTS]`
+//! `cargo run --release -p bench-catalogue [-- SECONDS CLIENTS IMPORTS PAGES]`
 //!
-//! 1. Fills the catalogue cache from the sandbox's 21,000 products through the worker.
+//! 1. Fills the catalogue cache from the sandbox's 21,000 products through the worker (PAGES
+//!    pages of 100 per source when not 0, as the test command's smoke run does).
 //! 2. Search: CLIENTS concurrent clients send varied find-product queries to the real API for
 //!    SECONDS; prints p50 and p99 latency as ratios to the 20 ms p99 aim.
 //! 3. Import: IMPORTS products through import-all, the dispatcher, Redis and the worker; prints
 //!    products per second as a ratio to the 200/s aim.
-use jobs::config::Settings;
+use dropline_tests::bench::{self, fresh_database};
 use jobs::domain::{Country, Source};
 use jobs::products::{import::ImportRequest, import_all};
 use jobs::queue::RedisQueues;
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::ExposeSecret;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -20,25 +21,21 @@ const IMPORT_AIM: f64 = 200.0;
 async fn main() -> anyhow::Result<()> {
     jobs::telemetry::init("warn");
     let arg = |i: usize, d: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let (seconds, clients, imports) = (arg(1, 10), arg(2, 50) as usize, arg(3, 5_000) as usize);
+    let (seconds, clients, imports, pages) = (arg(1, 10), arg(2, 50) as usize, arg(3, 5_000) as usize, arg(4, 0));
 
     let (sandbox, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
-    let mut settings = Settings::load_env("development")?;
-    let url = settings.database.url.expose_secret().rsplit_once('/').map(|(b, _)| format!("{b}/dropline_bench_catalogue")).unwrap();
-    settings.database.url = SecretString::from(url);
-    settings.redis.namespace = "dropline-bench-catalogue".into();
+    // The production queue settings on a fresh database; the bench runs the schedule itself.
+    let mut settings = bench::settings("development", "catalogue")?;
     settings.suppliers.api_url_template = format!("http://{sandbox}/suppliers/{{source}}/api");
     settings.suppliers.aliexpress.api_url = format!("http://{sandbox}/aliexpress/sync");
     settings.suppliers.cj.api_url = format!("http://{sandbox}/cj/api2.0/v1");
     settings.suppliers.ebay.api_url = format!("http://{sandbox}/ebay");
-    settings.catalogue.max_pages = 0;
+    settings.catalogue.max_pages = pages as i64;
     settings.catalogue.detail_fresh_secs = 86_400;
     settings.application.port = 0;
 
-    jobs::db::create_database_if_missing(&settings.database).await?;
+    fresh_database("catalogue").await?;
     let pool = jobs::db::pool(&settings.database)?;
-    jobs::db::migrate(&pool).await?;
-    sqlx::query("TRUNCATE progress_items, schedule_runs, products, import_batches, supplier_products, catalogue_documents CASCADE").execute(&pool).await?;
     let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
     queues.clear().await?;
 
@@ -67,12 +64,20 @@ async fn main() -> anyhow::Result<()> {
     let email = format!("bench-{}@example.com", uuid::Uuid::new_v4());
     jobs::accounts::create_verified(&pool, &email, "bench-password", "Bench", "User").await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
-    let login: serde_json::Value = http.post(format!("{base}/api/auth/login")).json(&serde_json::json!({"email": email, "password": "bench-password"})).send().await?.json().await?;
+    let login: serde_json::Value =
+        http.post(format!("{base}/api/auth/login")).json(&serde_json::json!({"email": email, "password": "bench-password"})).send().await?.json().await?;
     let token = login["data"]["token"].as_str().ok_or_else(|| anyhow::anyhow!("login failed: {login}"))?.to_string();
     // A mix like the dashboard's: keywords (or none) × filters × sorts × pages × ship-to.
     let keywords = ["", "", "travel", "women", "gift", "home", "kids", "magnetic", "wireless", "smart", "mini", "vintage", "portable", "luxury", "lamp"];
     let filters = ["", "", "&price=10-30", "&rating=4", "&order_count=1000-5000", "&sources=cj,aliexpress", "&collection=trending", "&ship_to=DE"];
-    let sorts = ["", "&sort_by=price&sort=asc", "&sort_by=lastest_volume", "&sort_by=shipping_cost&sort=asc", "&sort_by=most_relevant", "&sort_by=shipping_time_min&sort=asc"];
+    let sorts = [
+        "",
+        "&sort_by=price&sort=asc",
+        "&sort_by=lastest_volume",
+        "&sort_by=shipping_cost&sort=asc",
+        "&sort_by=most_relevant",
+        "&sort_by=shipping_time_min&sort=asc",
+    ];
     let mut queries: Vec<String> = vec![];
     for (i, k) in keywords.iter().enumerate() {
         for (j, f) in filters.iter().enumerate() {
@@ -105,22 +110,25 @@ async fn main() -> anyhow::Result<()> {
     }
     lat.sort_by(f64::total_cmp);
     let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
-    println!("search: {} requests ({} distinct queries) from {clients} clients in {seconds} s ({:.0}/s)", lat.len(), queries.len(), lat.len() as f64 / seconds as f64);
+    println!(
+        "search: {} requests ({} distinct queries) from {clients} clients in {seconds} s ({:.0}/s)",
+        lat.len(),
+        queries.len(),
+        lat.len() as f64 / seconds as f64
+    );
     println!("  p50 {:.2} ms, p99 {:.2} ms; ratio of p99 to the 20 ms aim: {:.2} (below 1 meets it)", pct(0.5), pct(0.99), pct(0.99) / P99_AIM_MS);
 
     // 3. import-all through the queue and the real worker.
-    let workplace: uuid::Uuid = sqlx::query_scalar("SELECT id FROM workplaces WHERE owner_id = (SELECT id FROM users WHERE email = $1)").bind(&email).fetch_one(&pool).await?;
+    let workplace: uuid::Uuid =
+        sqlx::query_scalar("SELECT id FROM workplaces WHERE owner_id = (SELECT id FROM users WHERE email = $1)").bind(&email).fetch_one(&pool).await?;
     sqlx::query("UPDATE workplaces SET plan_key = 'ENTERPRISE_DROPLINE_AO' WHERE id = $1").bind(workplace).execute(&pool).await?;
-    let picks: Vec<(String, String)> = sqlx::query_as(
-        "SELECT source, source_product_id FROM supplier_products WHERE detail @? '$.variants[*] ? (@.stock > 0)' ORDER BY orders DESC LIMIT $1",
-    )
-    .bind(imports as i64)
-    .fetch_all(&pool)
-    .await?;
-    let items: Vec<ImportRequest> = picks
-        .iter()
-        .map(|(s, id)| ImportRequest { source: Source::parse(s).unwrap(), source_product_id: id.clone(), ship_to: Country::us() })
-        .collect();
+    let picks: Vec<(String, String)> =
+        sqlx::query_as("SELECT source, source_product_id FROM supplier_products WHERE detail @? '$.variants[*] ? (@.stock > 0)' ORDER BY orders DESC LIMIT $1")
+            .bind(imports as i64)
+            .fetch_all(&pool)
+            .await?;
+    let items: Vec<ImportRequest> =
+        picks.iter().map(|(s, id)| ImportRequest { source: Source::parse(s).unwrap(), source_product_id: id.clone(), ship_to: Country::us() }).collect();
     let t = Instant::now();
     let (batch, total) = import_all::start(&pool, workplace, &items).await?;
     let status = loop {
@@ -135,8 +143,11 @@ async fn main() -> anyhow::Result<()> {
     stop.send(true)?;
     let _ = running.await;
     queues.clear().await?;
-    println!("import-all: {total} products ({} imported, {} failed) in {secs:.2} s through PostgreSQL -> dispatcher -> Redis -> worker",
-        status.success.len(), status.failed.len());
+    println!(
+        "import-all: {total} products ({} imported, {} failed) in {secs:.2} s through PostgreSQL -> dispatcher -> Redis -> worker",
+        status.success.len(),
+        status.failed.len()
+    );
     println!("  {:.0} products/s; ratio to the 200/s aim: {:.2}", total as f64 / secs, total as f64 / secs / IMPORT_AIM);
     Ok(())
 }

@@ -46,8 +46,14 @@ fn main() {
     let matching = start.elapsed().as_secs_f64();
 
     let pages_per_s = iterations as f64 / total;
-    println!("page: {:.2} MB, {} script tags, {} apps in a {}-entry catalogue ({} found)",
-        mb, parsed.script_srcs.len(), matcher.apps().len(), matcher.apps().len(), apps_found);
+    println!(
+        "page: {:.2} MB, {} script tags, {} apps in a {}-entry catalogue ({} found)",
+        mb,
+        parsed.script_srcs.len(),
+        matcher.apps().len(),
+        matcher.apps().len(),
+        apps_found
+    );
     println!("haystack matched: {:.2} MB (script addresses and inline scripts)", haystack.len() as f64 / 1_000_000.0);
     println!("iterations: {iterations}, one thread");
     println!("parse + match: {:.2} ms/page, {:.1} pages/s, {:.1} MB/s", total * 1000.0 / iterations as f64, pages_per_s, pages_per_s * mb);
@@ -80,7 +86,8 @@ fn catalogue() -> AppMatcher {
 /// grid, and an inline product JSON blob.
 fn storefront(matcher: &AppMatcher) -> String {
     let mut h = String::with_capacity(1_100_000);
-    h.push_str(r#"<!doctype html><html class="no-js" lang="en"><head><meta charset="utf-8">
+    h.push_str(
+        r#"<!doctype html><html class="no-js" lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Bench Store &ndash; Home</title>
 <meta name="description" content="Everything for the home, shipped worldwide.">
 <meta property="og:site_name" content="Bench Store"><meta property="og:image" content="https://cdn.shopify.com/s/files/1/og.png">
@@ -90,7 +97,8 @@ Shopify.shop = "bench-store.myshopify.com"; Shopify.locale = "en";
 Shopify.currency = {"active":"USD","rate":"1.0"}; Shopify.country = "US";
 Shopify.theme = {"name":"Impulse","id":130000000001,"schema_name":"Impulse","schema_version":"7.4.0","theme_store_id":857,"role":"main"};
 Shopify.routes = Shopify.routes || {}; Shopify.routes.root = "/";</script>
-"#);
+"#,
+    );
     // Every real app's script, and a third of the synthetic ones, as <script src>.
     let mut escaped = Vec::new();
     for (i, app) in matcher.apps().iter().enumerate() {

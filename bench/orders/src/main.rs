@@ -39,13 +39,20 @@ async fn main() -> anyhow::Result<()> {
     let (orders, list_orders, seconds, clients, workers, batch) = (arg(1, 10_000), arg(2, 200_000), arg(3, 20), arg(4, 50), arg(5, 2), arg(6, 0));
     let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
     let sandbox = format!("http://{addr}");
-    let pool = fresh_database("dropline_bench_orders").await?;
-    let app = TestApp::spawn_with(pool.clone(), |s| use_sandbox(s, &sandbox)).await;
+    let pool = fresh_database("orders").await?;
+    let app = TestApp::spawn_with(pool.clone(), |s| {
+        use_sandbox(s, &sandbox);
+        s.queue.schedules = false;
+    })
+    .await;
     let mut procs = vec![];
     for i in 0..workers {
         procs.push(spawn_worker(&app, i)?);
     }
-    println!("machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
+    println!(
+        "machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them",
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
+    );
     let result = async {
         if orders > 0 {
             placement(&app, &sandbox, orders, batch).await?;
@@ -77,17 +84,13 @@ fn spawn_worker(app: &TestApp, i: usize) -> anyhow::Result<Child> {
         .env("DROPLINE__DATABASE__URL", s.database.url.expose_secret())
         .env("DROPLINE__REDIS__URL", s.redis.url.expose_secret())
         .env("DROPLINE__REDIS__NAMESPACE", &s.redis.namespace)
-        .env("DROPLINE__SHOPIFY__SHOP_URL_TEMPLATE", &s.shopify.shop_url_template)
-        .env("DROPLINE__SUPPLIERS__API_URL_TEMPLATE", &s.suppliers.api_url_template)
-        .env("DROPLINE__SUPPLIERS__ALIEXPRESS__API_URL", &s.suppliers.aliexpress.api_url)
-        .env("DROPLINE__SUPPLIERS__CJ__API_URL", &s.suppliers.cj.api_url)
-        .env("DROPLINE__SUPPLIERS__EBAY__API_URL", &s.suppliers.ebay.api_url)
-        .env("DROPLINE__PAYMENTS__API_URL", &s.payments.api_url)
+        .env("DROPLINE__SANDBOX_URL", s.sandbox_url.as_deref().unwrap_or_default())
         .env("DROPLINE__QUEUE__LEASE_SECS", "300")
         .env("DROPLINE__QUEUE__REDISPATCH_AFTER_SECS", "60")
         .env("DROPLINE__QUEUE__MAX_RUN_SECS", "600")
         .env("DROPLINE__QUEUE__DISPATCH_INTERVAL_MS", "250")
         .env("DROPLINE__QUEUE__VACUUM_INTERVAL_SECS", "5")
+        .env("DROPLINE__QUEUE__SCHEDULES", "false")
         .env("RUST_LOG", "warn")
         .stdout(log.try_clone()?)
         .stderr(log)
@@ -172,9 +175,20 @@ async fn in_stock_skus(sandbox: &str, need: i64) -> anyhow::Result<HashMap<&'sta
 /// The order center status mix of a busy store's last week (list benchmark).
 fn pick_status(rng: &mut Rng) -> &'static str {
     const MIX: [(&str, u64); 14] = [
-        ("ready", 300), ("waiting_payment", 80), ("order_placed", 150), ("info_received", 30), ("not_found", 20), ("in_transit", 120),
-        ("out_for_delivery", 20), ("delivered", 150), ("exception", 10), ("expired", 5), ("delivery_failure", 5), ("cancelled_channel", 40),
-        ("cancelled_source", 30), ("failed", 40),
+        ("ready", 300),
+        ("waiting_payment", 80),
+        ("order_placed", 150),
+        ("info_received", 30),
+        ("not_found", 20),
+        ("in_transit", 120),
+        ("out_for_delivery", 20),
+        ("delivered", 150),
+        ("exception", 10),
+        ("expired", 5),
+        ("delivery_failure", 5),
+        ("cancelled_channel", 40),
+        ("cancelled_source", 30),
+        ("failed", 40),
     ];
     let total: u64 = MIX.iter().map(|m| m.1).sum();
     let mut r = rng.below(total);
@@ -210,8 +224,21 @@ async fn insert_orders(pool: &PgPool, spec: &Spec, skus: &mut HashMap<&'static s
     while done < spec.orders {
         let n = chunk.min(spec.orders - done);
         let ids: Vec<i64> = sqlx::query_scalar("SELECT nextval('orders_id_seq') FROM generate_series(1, $1)").bind(n as i64).fetch_all(pool).await?;
-        let (mut o_id, mut o_store, mut o_pid, mut o_name, mut o_email, mut o_addr, mut o_total, mut o_ship, mut o_at, mut o_status, mut o_refund, mut o_marked, mut o_archived) =
-            (vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+        let (
+            mut o_id,
+            mut o_store,
+            mut o_pid,
+            mut o_name,
+            mut o_email,
+            mut o_addr,
+            mut o_total,
+            mut o_ship,
+            mut o_at,
+            mut o_status,
+            mut o_refund,
+            mut o_marked,
+            mut o_archived,
+        ) = (vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
         let (mut l_order, mut l_pid, mut l_title, mut l_sku, mut l_qty, mut l_price, mut l_source, mut l_product, mut l_skuid, mut l_cost) =
             (vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
         for (k, id) in ids.iter().enumerate() {
@@ -263,7 +290,11 @@ async fn insert_orders(pool: &PgPool, spec: &Spec, skus: &mut HashMap<&'static s
             // Within the last 7 days (the list's default range), newest last.
             o_at.push(now - (rng.below(7 * 86_400 - 3_600) as i64) - 60);
             o_status.push(status.to_string());
-            o_refund.push(if spec.spread && shipped && rng.below(100) < 4 { Some(["pending", "accepted", "rejected", "completed"][rng.below(4) as usize].to_string()) } else { None });
+            o_refund.push(if spec.spread && shipped && rng.below(100) < 4 {
+                Some(["pending", "accepted", "rejected", "completed"][rng.below(4) as usize].to_string())
+            } else {
+                None
+            });
             o_marked.push(spec.spread && rng.below(100) < 5);
             o_archived.push(spec.spread && rng.below(100) < 2);
         }
@@ -370,7 +401,16 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         .into_iter()
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut tx = pool.begin().await?;
-    ledger::post(&mut tx, workplace, Kind::Topup, "topup:bench-orders", None, "Bench funds", &[(Account::VendorClearing, -FUNDS_CENTS), (Account::WalletTopup, FUNDS_CENTS)]).await?;
+    ledger::post(
+        &mut tx,
+        workplace,
+        Kind::Topup,
+        "topup:bench-orders",
+        None,
+        "Bench funds",
+        &[(Account::VendorClearing, -FUNDS_CENTS), (Account::WalletTopup, FUNDS_CENTS)],
+    )
+    .await?;
     tx.commit().await?;
     let ready: i64 = sqlx::query_scalar("SELECT count(*) FROM orders WHERE workplace_id = $1 AND status = 'ready'").bind(workplace).fetch_one(pool).await?;
     settle(pool).await?;
@@ -385,7 +425,10 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         let a = app.post("/api/orders/place-orders", Some(&token), json!({ "all_ready": true, "pay": "wallet" })).await;
         anyhow::ensure!(a.code() == 200, "place-orders refused: {}", a.body);
     } else {
-        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE workplace_id = $1 AND status = 'ready' ORDER BY ordered_at, id").bind(workplace).fetch_all(pool).await?;
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE workplace_id = $1 AND status = 'ready' ORDER BY ordered_at, id")
+            .bind(workplace)
+            .fetch_all(pool)
+            .await?;
         let answers: Vec<i64> = stream::iter(ids.chunks(batch).map(|c| c.to_vec()))
             .map(|chunk| {
                 let token = token.clone();
@@ -400,7 +443,11 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
     let source_orders: i64 = sqlx::query_scalar("SELECT count(*) FROM source_orders WHERE workplace_id = $1").bind(workplace).fetch_one(pool).await?;
     println!(
         "placement: the API call{} queued {source_orders} supplier orders (one place_order job each) in {api_secs:.1} s",
-        if batch == 0 { " (place-orders all_ready, committed 200 orders at a time)".to_string() } else { format!("s (v5/create, {batch} orders each, 4 at once)") }
+        if batch == 0 {
+            " (place-orders all_ready, committed 200 orders at a time)".to_string()
+        } else {
+            format!("s (v5/create, {batch} orders each, 4 at once)")
+        }
     );
     let mut last_print = 0.0;
     loop {
@@ -414,7 +461,10 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         let secs = t.elapsed().as_secs_f64();
         if secs - last_print >= 5.0 || open == 0 {
             last_print = secs;
-            let by: Vec<(String, i64)> = sqlx::query_as("SELECT status, count(*) FROM source_orders WHERE workplace_id = $1 GROUP BY 1 ORDER BY 1").bind(workplace).fetch_all(pool).await?;
+            let by: Vec<(String, i64)> = sqlx::query_as("SELECT status, count(*) FROM source_orders WHERE workplace_id = $1 GROUP BY 1 ORDER BY 1")
+                .bind(workplace)
+                .fetch_all(pool)
+                .await?;
             println!("  t={secs:6.1}s {}", by.iter().map(|(s, c)| format!("{s}={c}")).collect::<Vec<_>>().join(" "));
         }
         if open == 0 {
@@ -428,7 +478,8 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
     let waits = sampler.await??;
     let commits = xact_commits(pool).await? - commits_before;
 
-    let placed_orders: i64 = sqlx::query_scalar("SELECT count(*) FROM orders WHERE workplace_id = $1 AND status = 'order_placed'").bind(workplace).fetch_one(pool).await?;
+    let placed_orders: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM orders WHERE workplace_id = $1 AND status = 'order_placed'").bind(workplace).fetch_one(pool).await?;
     let placed_lines: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM order_line_items l JOIN source_orders so ON so.id = l.source_order_id WHERE l.workplace_id = $1 AND so.status = 'order_placed'",
     )
@@ -454,27 +505,36 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         println!("  not placed: {c} supplier orders {status} (error_key {})", key.as_deref().unwrap_or("-"));
     }
     // Where the time went.
-    let (first_placed, jobs_p50, jobs_p99, wait_p50, wait_p99, retried): (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<f64>, i64) = sqlx::query_as(
-        "SELECT EXTRACT(EPOCH FROM min(finished_at) - min(created_at))::float8,
+    let (first_placed, jobs_p50, jobs_p99, wait_p50, wait_p99, retried): (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<f64>, i64) =
+        sqlx::query_as(
+            "SELECT EXTRACT(EPOCH FROM min(finished_at) - min(created_at))::float8,
                 (percentile_cont(0.5) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM finished_at - dispatched_at)::float8))::float8 * 1000,
                 (percentile_cont(0.99) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM finished_at - dispatched_at)::float8))::float8 * 1000,
                 (percentile_cont(0.5) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM dispatched_at - created_at)::float8))::float8,
                 (percentile_cont(0.99) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM dispatched_at - created_at)::float8))::float8,
                 count(*) FILTER (WHERE attempts > 1)
          FROM progress_items WHERE kind = 'place_order' AND workplace_id = $1",
-    )
-    .bind(workplace)
-    .fetch_one(pool)
-    .await?;
+        )
+        .bind(workplace)
+        .fetch_one(pool)
+        .await?;
     println!(
         "  jobs: first finished {:.1} s after the call started; in Redis/worker (dispatched → finished) p50 {:.0} ms, p99 {:.0} ms; \
          waiting in PostgreSQL before dispatch p50 {:.1} s, p99 {:.1} s; {retried} jobs needed more than one attempt",
-        first_placed.unwrap_or(0.0), jobs_p50.unwrap_or(0.0), jobs_p99.unwrap_or(0.0), wait_p50.unwrap_or(0.0), wait_p99.unwrap_or(0.0)
+        first_placed.unwrap_or(0.0),
+        jobs_p50.unwrap_or(0.0),
+        jobs_p99.unwrap_or(0.0),
+        wait_p50.unwrap_or(0.0),
+        wait_p99.unwrap_or(0.0)
     );
-    println!("  PostgreSQL: {commits} commits during the run = {:.1} per supplier order, {:.0}/s", commits as f64 / source_orders.max(1) as f64, commits as f64 / secs);
+    println!(
+        "  PostgreSQL: {commits} commits during the run = {:.1} per supplier order, {:.0}/s",
+        commits as f64 / source_orders.max(1) as f64,
+        commits as f64 / secs
+    );
     let samples: i64 = waits.values().sum::<i64>().max(1);
     let mut waits: Vec<_> = waits.into_iter().collect();
-    waits.sort_by(|a, b| b.1.cmp(&a.1));
+    waits.sort_by_key(|w| std::cmp::Reverse(w.1));
     println!(
         "  PostgreSQL backends by state (sampled every 100 ms): {}",
         waits.iter().take(8).map(|(k, c)| format!("{k} {:.0}%", 100.0 * *c as f64 / samples as f64)).collect::<Vec<_>>().join(", ")
@@ -514,11 +574,19 @@ async fn sample(pool: PgPool, mut stop: tokio::sync::watch::Receiver<bool>) -> a
 /// wallet went down by exactly what the placed supplier orders cost, and each paid supplier
 /// order has exactly one payment.
 async fn books(pool: &PgPool, workplace: Uuid) -> anyhow::Result<()> {
-    let (topup, bonus): (i64, i64) = sqlx::query_as("SELECT balance_topup_cents, balance_bonus_cents FROM wallets WHERE workplace_id = $1").bind(workplace).fetch_one(pool).await?;
-    let sums: Vec<(String, i64)> = sqlx::query_as("SELECT account, SUM(amount_cents)::bigint FROM ledger_entries WHERE workplace_id = $1 GROUP BY 1").bind(workplace).fetch_all(pool).await?;
+    let (topup, bonus): (i64, i64) =
+        sqlx::query_as("SELECT balance_topup_cents, balance_bonus_cents FROM wallets WHERE workplace_id = $1").bind(workplace).fetch_one(pool).await?;
+    let sums: Vec<(String, i64)> = sqlx::query_as("SELECT account, SUM(amount_cents)::bigint FROM ledger_entries WHERE workplace_id = $1 GROUP BY 1")
+        .bind(workplace)
+        .fetch_all(pool)
+        .await?;
     let sum = |a: &str| sums.iter().find(|s| s.0 == a).map(|s| s.1).unwrap_or(0);
     let ledger_ok = sum("wallet_topup") == topup && sum("wallet_bonus") == bonus && sums.iter().map(|s| s.1).sum::<i64>() == 0;
-    let placed_total: i64 = sqlx::query_scalar("SELECT COALESCE(SUM(total_cents), 0)::bigint FROM source_orders WHERE workplace_id = $1 AND status = 'order_placed'").bind(workplace).fetch_one(pool).await?;
+    let placed_total: i64 =
+        sqlx::query_scalar("SELECT COALESCE(SUM(total_cents), 0)::bigint FROM source_orders WHERE workplace_id = $1 AND status = 'order_placed'")
+            .bind(workplace)
+            .fetch_one(pool)
+            .await?;
     let spent = FUNDS_CENTS - (topup + bonus);
     let (wrong, payments, reversals): (i64, i64, i64) = sqlx::query_as(
         "SELECT count(*) FILTER (WHERE n <> CASE WHEN so.status = 'order_placed' THEN 1 ELSE 0 END),
@@ -634,8 +702,13 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
         .execute(pool)
         .await?;
     sqlx::query("VACUUM ANALYZE").execute(pool).await?;
-    let by: Vec<(String, i64)> = sqlx::query_as("SELECT status, count(*) FROM orders WHERE workplace_id = $1 GROUP BY 1 ORDER BY 2 DESC").bind(workplace).fetch_all(pool).await?;
-    println!("list setup: {n} orders, {lines} line items in one workspace in {:.1} s; {}", t.elapsed().as_secs_f64(), by.iter().map(|(s, c)| format!("{s} {c}")).collect::<Vec<_>>().join(", "));
+    let by: Vec<(String, i64)> =
+        sqlx::query_as("SELECT status, count(*) FROM orders WHERE workplace_id = $1 GROUP BY 1 ORDER BY 2 DESC").bind(workplace).fetch_all(pool).await?;
+    println!(
+        "list setup: {n} orders, {lines} line items in one workspace in {:.1} s; {}",
+        t.elapsed().as_secs_f64(),
+        by.iter().map(|(s, c)| format!("{s} {c}")).collect::<Vec<_>>().join(", ")
+    );
 
     let store = stores[0];
     let kinds: Vec<(&str, String, u32)> = vec![

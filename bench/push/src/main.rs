@@ -24,9 +24,10 @@ async fn main() -> anyhow::Result<()> {
     let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
     let sandbox = format!("http://{addr}");
 
-    let pool = fresh_database("dropline_bench_push").await?;
+    let pool = fresh_database("push").await?;
     let app = TestApp::spawn_with(pool.clone(), |s| {
         use_sandbox(s, &sandbox);
+        s.queue.schedules = false;
         // Throughput is measured with the stores' own limits out of the way.
         s.woocommerce.requests_per_second = 1.0e6;
         s.woocommerce.burst = 1.0e6;
@@ -50,7 +51,10 @@ async fn main() -> anyhow::Result<()> {
     let secs = t.elapsed().as_secs_f64();
     let failed: i64 = sqlx::query_scalar("SELECT count(*) FROM push_targets WHERE status = 'error'").fetch_one(&pool).await?;
     let rate = pairs as f64 / secs;
-    println!("push: {pairs} product-channel pushes ({products} products x 3 destinations, {failed} failed) in {secs:.1} s = {rate:.0}/s; ratio to the {PUSH_AIM}/s aim: {:.2}", rate / PUSH_AIM);
+    println!(
+        "push: {pairs} product-channel pushes ({products} products x 3 destinations, {failed} failed) in {secs:.1} s = {rate:.0}/s; ratio to the {PUSH_AIM}/s aim: {:.2}",
+        rate / PUSH_AIM
+    );
 
     // 2. Pacing across Shopify stores with the standard bucket.
     let token = app.signed_up("bench-paced@example.com").await;
@@ -127,9 +131,7 @@ async fn settle(pool: &PgPool) -> anyhow::Result<()> {
 async fn wait_final(pool: &PgPool, limit: Duration) -> anyhow::Result<i64> {
     let t = Instant::now();
     loop {
-        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE status IN ('queued', 'processing')")
-            .fetch_one(pool)
-            .await?;
+        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE status IN ('queued', 'processing')").fetch_one(pool).await?;
         if open == 0 {
             return Ok(sqlx::query_scalar("SELECT count(*) FROM push_targets WHERE status <> 'processing'").fetch_one(pool).await?);
         }

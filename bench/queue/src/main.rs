@@ -1,11 +1,10 @@
 //! `cargo run --release -p bench-queue [-- JOBS]`: no-op jobs through the whole path
 //! (PostgreSQL row, dispatcher, Redis, apalis worker, completion in PostgreSQL), and the raw
 //! Redis round-trip rate on the same machine in the same run, as ratios.
-use jobs::config::Settings;
-use jobs::queue::{RedisQueues, enqueue_many};
-use jobs::tasks::noop;
-use secrecy::{ExposeSecret, SecretString};
-use serde_json::json;
+use dropline_tests::bench::{self, fresh_database};
+use jobs::queue::{Noop, RedisQueues, enqueue_many};
+
+use secrecy::ExposeSecret;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -16,15 +15,10 @@ const SIDEKIQ_PUBLISHED: f64 = 23_500.0;
 async fn main() -> anyhow::Result<()> {
     jobs::telemetry::init("warn");
     let jobs_n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
-    let mut settings = Settings::load_env("development")?;
-    let url = settings.database.url.expose_secret().rsplit_once('/').map(|(b, _)| format!("{b}/dropline_bench")).unwrap();
-    settings.database.url = SecretString::from(url);
-    settings.redis.namespace = "dropline-bench".into();
-
-    jobs::db::create_database_if_missing(&settings.database).await?;
+    // The production queue settings, on a fresh database; only this bench's no-op jobs run.
+    let settings = bench::settings("development", "queue")?;
+    fresh_database("queue").await?;
     let pool = jobs::db::pool(&settings.database)?;
-    jobs::db::migrate(&pool).await?;
-    sqlx::query("TRUNCATE progress_items").execute(&pool).await?;
     let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
     queues.clear().await?;
 
@@ -33,7 +27,7 @@ async fn main() -> anyhow::Result<()> {
     let t = Instant::now();
     for chunk in 0..jobs_n.div_ceil(10_000) {
         let n = (jobs_n - chunk * 10_000).min(10_000);
-        enqueue_many(&pool, noop::KIND, None, vec![json!({}); n]).await?;
+        enqueue_many(&pool, None, &(0..n).map(|_| Noop {}).collect::<Vec<_>>()).await?;
     }
     let enqueue_secs = t.elapsed().as_secs_f64();
 

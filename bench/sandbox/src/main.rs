@@ -20,13 +20,8 @@ async fn main() -> anyhow::Result<()> {
     let token = "Bearer sandbox-supplier-token";
 
     // A real product id from the catalogue.
-    let page: serde_json::Value = http
-        .get(format!("{base}/suppliers/aliexpress/api/products?page_size=1"))
-        .header("authorization", token)
-        .send()
-        .await?
-        .json()
-        .await?;
+    let page: serde_json::Value =
+        http.get(format!("{base}/suppliers/aliexpress/api/products?page_size=1")).header("authorization", token).send().await?.json().await?;
     let id = page["items"][0]["id"].as_str().map(str::to_string).or_else(|| page["items"][0]["id"].as_i64().map(|n| n.to_string()));
     let id = id.ok_or_else(|| anyhow::anyhow!("no product in the first search page: {page}"))?;
 

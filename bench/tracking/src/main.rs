@@ -25,11 +25,11 @@ async fn main() -> anyhow::Result<()> {
     let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 30));
     let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
     let sandbox = format!("http://{addr}");
-    let pool = fresh_database("dropline_bench_tracking").await?;
+    let pool = fresh_database("tracking").await?;
     let app = TestApp::spawn_with(pool.clone(), |s| {
         use_sandbox(s, &sandbox);
-        // The in-process worker's schedules would refresh the catalogue meanwhile: keep it small.
-        s.catalogue.max_pages = 1;
+        // The bench runs the follow passes itself; the worker only writes back.
+        s.queue.schedules = false;
     })
     .await;
     let token = app.signed_up("bench-tracking@example.com").await;
@@ -51,7 +51,6 @@ async fn main() -> anyhow::Result<()> {
     sqlx::query("DELETE FROM progress_items WHERE kind = 'tracking_writeback'").execute(&pool).await?;
     writeback::run(&app, &sandbox, &pool, stores, per_store).await
 }
-
 
 fn report(pass: &str, n: usize, secs: f64) {
     let rate = n as f64 / secs;

@@ -29,7 +29,10 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     app.drain().await;
-    let orders: Vec<(i64, uuid::Uuid)> = sqlx::query_as("SELECT o.id, o.workplace_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.platform_domain LIKE 'wb-%'").fetch_all(pool).await?;
+    let orders: Vec<(i64, uuid::Uuid)> =
+        sqlx::query_as("SELECT o.id, o.workplace_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.platform_domain LIKE 'wb-%'")
+            .fetch_all(pool)
+            .await?;
     let standard = json!({ "maximum_available": 1000, "currently_available": 1000, "restore_rate": 50 });
     for i in 0..stores {
         app.http.post(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com/throttle")).json(&standard).send().await?;
@@ -39,7 +42,14 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     let mut tx = pool.begin().await?;
     for (id, workplace_id) in &orders {
         let number = format!("YT{id:016}");
-        let s = jobs::tracking::shipments::NewShipment { workplace_id: *workplace_id, order_id: *id, source_order_id: None, tracking_number: &number, carrier: Some("YunExpress"), origin: "manual" };
+        let s = jobs::tracking::shipments::NewShipment {
+            workplace_id: *workplace_id,
+            order_id: *id,
+            source_order_id: None,
+            tracking_number: &number,
+            carrier: Some("YunExpress"),
+            origin: "manual",
+        };
         jobs::tracking::shipments::add(&mut tx, &s).await?;
     }
     tx.commit().await?;
@@ -49,7 +59,9 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     let worker = worker::Worker::with_pool(app.settings.clone(), pool.clone()).await?;
     let running = tokio::spawn(worker.run_until_stopped(Some(rx)));
     loop {
-        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'tracking_writeback' AND status IN ('queued', 'processing')").fetch_one(pool).await?;
+        let open: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'tracking_writeback' AND status IN ('queued', 'processing')")
+            .fetch_one(pool)
+            .await?;
         if open == 0 {
             break;
         }
@@ -59,8 +71,10 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     let secs = t.elapsed().as_secs_f64();
     stop.send(true)?;
     let _ = running.await;
-    let written: i64 = sqlx::query_scalar("SELECT count(*) FROM shipments WHERE store_fulfillment_id IS NOT NULL AND NOT writeback_pending").fetch_one(pool).await?;
-    let failed: Vec<(Option<String>, i64)> = sqlx::query_as("SELECT error, count(*) FROM progress_items WHERE kind = 'tracking_writeback' AND status = 'error' GROUP BY 1").fetch_all(pool).await?;
+    let written: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM shipments WHERE store_fulfillment_id IS NOT NULL AND NOT writeback_pending").fetch_one(pool).await?;
+    let failed: Vec<(Option<String>, i64)> =
+        sqlx::query_as("SELECT error, count(*) FROM progress_items WHERE kind = 'tracking_writeback' AND status = 'error' GROUP BY 1").fetch_all(pool).await?;
     if !failed.is_empty() {
         println!("write-back failures: {failed:?}");
     }

@@ -2,15 +2,15 @@
 use serde_json::json;
 use sqlx::PgConnection;
 
+use crate::accounts::jobs::SendEmail;
 use crate::error::Result;
 use crate::queue;
 use crate::store::outbox;
-use crate::tasks::send_email::{self, SendEmail};
 
 pub(super) async fn queue_email(conn: &mut PgConnection, to: &str, subject: &str, body: &str, link: &str) -> Result<()> {
     let body = format!("{body}\n\n{link}\n");
     let outbox_id = outbox::insert(conn, to, subject, &body, Some(link)).await?;
-    queue::enqueue(conn, send_email::KIND, None, &SendEmail { outbox_id }, json!({ "outbox_id": outbox_id })).await?;
+    queue::enqueue(conn, None, &SendEmail { outbox_id }, json!({ "outbox_id": outbox_id })).await?;
     Ok(())
 }
 

@@ -1,14 +1,13 @@
 //! Sign-up, sign-in, verification, password reset and the account view.
 mod emails;
+pub mod jobs;
 mod register;
 mod session;
 pub mod social;
 mod view;
 
 pub use register::{RegisterInput, create_verified, register};
-pub use session::{
-    Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email,
-};
+pub use session::{Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email};
 pub use view::{AccountView, account_view};
 
 use base64::Engine;

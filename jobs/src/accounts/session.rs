@@ -38,10 +38,7 @@ pub async fn login(pool: &PgPool, settings: &Settings, email: &str, password: &s
         return Err(Error::RateLimited("Too many failed sign-in attempts. Please wait a few minutes and try again.".into()));
     }
     let user = users::by_email(pool, email.trim()).await?;
-    let ok = user
-        .as_ref()
-        .and_then(|u| u.password_hash.clone())
-        .is_some_and(|h| PasswordHash(h).verify(password));
+    let ok = user.as_ref().and_then(|u| u.password_hash.clone()).is_some_and(|h| PasswordHash(h).verify(password));
     let Some(user) = user.filter(|_| ok) else {
         users::record_login_failure(pool, email.trim(), client_addr).await?;
         return Err(Error::Unauthorized("Incorrect email or password".into()));
@@ -119,10 +116,7 @@ pub async fn reset_password(pool: &PgPool, token: &str, password: &str) -> Resul
     };
     users::set_password(&mut tx, user_id, &password.hash().0).await?;
     sessions::revoke_all(&mut tx, user_id).await?;
-    sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1").bind(user_id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
 }

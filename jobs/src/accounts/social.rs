@@ -73,7 +73,14 @@ async fn user_for(pool: &PgPool, name: &str, profile: &Profile) -> Result<Uuid> 
     let user_id = match existing {
         Some(id) => id,
         None => {
-            let new = users::NewUser { email, password_hash: None, first_name: &profile.first_name, last_name: &profile.last_name, verification_code: None, verified: true };
+            let new = users::NewUser {
+                email,
+                password_hash: None,
+                first_name: &profile.first_name,
+                last_name: &profile.last_name,
+                verification_code: None,
+                verified: true,
+            };
             let id = users::insert(&mut tx, new).await?.ok_or_else(|| Error::BadRequest("Please try again".into()))?;
             workplaces::create(&mut tx, id, "My workplace", "USD").await?;
             if let Some(avatar) = &profile.avatar {

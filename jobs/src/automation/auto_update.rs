@@ -6,9 +6,10 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::automation::jobs::SupplierSyncJob;
 use crate::error::{Error, Result};
+use crate::queue::Job;
 use crate::store::automation;
-use crate::tasks::supplier_sync::{self, SupplierSyncJob};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AutoUpdate {
@@ -87,7 +88,7 @@ pub async fn update(pool: &PgPool, workplace_id: Uuid, s: AutoUpdate) -> Result<
 
 /// When the last sync of the workplace ended well.
 pub async fn last_run_at(pool: &PgPool, workplace_id: Uuid) -> Result<Option<DateTime<Utc>>> {
-    automation::last_sync(pool, workplace_id, supplier_sync::KIND).await
+    automation::last_sync(pool, workplace_id, SupplierSyncJob::KIND).await
 }
 
 /// Starts a sync now of `product_ids` (none: every pushed product); returns its progress id.
@@ -102,7 +103,7 @@ pub async fn sync_now(pool: &PgPool, workplace_id: Uuid, mut product_ids: Option
     }
     let mut tx = pool.begin().await?;
     let job = SupplierSyncJob { workplace_id, product_ids };
-    let id = crate::queue::enqueue(&mut tx, supplier_sync::KIND, Some(workplace_id), &job, json!({})).await?;
+    let id = crate::queue::enqueue(&mut tx, Some(workplace_id), &job, json!({})).await?;
     tx.commit().await?;
     Ok(id)
 }

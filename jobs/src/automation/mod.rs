@@ -3,6 +3,7 @@
 //! Settings live in `automation_settings`, one row per workplace; no row means the defaults.
 //! Both act only through `push::start`, so they inherit its rules, quota and exactly-once push.
 pub mod auto_update;
+pub mod jobs;
 pub mod smart_push;
 pub mod smart_push_run;
 pub mod supplier_sync;
@@ -36,10 +37,13 @@ pub async fn destinations(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<(Dest
 
 /// The Shopify publications (store id, publication gid) of the given destination keys' stores.
 pub async fn publications(pool: &PgPool, workplace_id: Uuid, keys: &[&str]) -> Result<Vec<(Uuid, String)>> {
-    let ids: Vec<Uuid> = keys.iter().filter_map(|k| match Destination::parse(k) {
-        Some(Destination::Store(id)) => Some(id),
-        _ => None,
-    }).collect();
+    let ids: Vec<Uuid> = keys
+        .iter()
+        .filter_map(|k| match Destination::parse(k) {
+            Some(Destination::Store(id)) => Some(id),
+            _ => None,
+        })
+        .collect();
     Ok(sqlx::query_as(
         "SELECT s.id, p->>'id' FROM stores s, jsonb_array_elements(s.publications) p
          WHERE s.workplace_id = $1 AND s.id = ANY($2) AND s.platform = 'shopify' AND p->>'id' IS NOT NULL",

@@ -12,8 +12,8 @@ use crate::error::{Error, FieldErrors, Result};
 use crate::push::Destination;
 use crate::store::automation;
 
-pub use super::window::{applies, in_window};
 use super::window::hh_mm;
+pub use super::window::{applies, in_window};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SmartPush {
@@ -39,7 +39,14 @@ fn yes() -> bool {
 impl Default for SmartPush {
     /// The spec's defaults: enabled, all day, all products, no actions.
     fn default() -> Self {
-        SmartPush { is_enable: true, time_schedule: TimeSchedule::AllDay, when: Window::default(), time_zone: None, condition: Condition::default(), actions: Actions::default() }
+        SmartPush {
+            is_enable: true,
+            time_schedule: TimeSchedule::AllDay,
+            when: Window::default(),
+            time_zone: None,
+            condition: Condition::default(),
+            actions: Actions::default(),
+        }
     }
 }
 

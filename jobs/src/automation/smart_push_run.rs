@@ -112,11 +112,8 @@ async fn push_new(pool: &PgPool, workplace_id: Uuid, s: &SmartPush, since: DateT
         };
         // Facebook cannot take an unpublished product (spec section 4): it is always published.
         let is_publish = action.publish_status == PublishStatus::Publish || platform == "facebook";
-        let settings = PushSettings {
-            channels: BTreeMap::from([(key.clone(), ChannelChoice { is_publish, publications })]),
-            push: ids.clone(),
-            update: vec![],
-        };
+        let settings =
+            PushSettings { channels: BTreeMap::from([(key.clone(), ChannelChoice { is_publish, publications })]), push: ids.clone(), update: vec![] };
         match push::start(pool, who, settings).await {
             Ok(started) => {
                 for id in &ids {

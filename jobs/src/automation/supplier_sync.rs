@@ -10,15 +10,15 @@ use super::auto_update::{self, AutoUpdate, OutOfStock};
 use super::sync_diff::{self, Seen, Switched, VariantChange};
 use crate::catalogue::detail;
 use crate::connectors::suppliers::parse_cents;
+use crate::context::TaskContext;
 use crate::domain::Source;
 use crate::error::{Error, Result};
 use crate::products::pricing::PricingRule;
 use crate::push::listing::variant_sku;
 use crate::store::automation;
 use crate::store::notifications::{self, NewNotification};
-use crate::store::products::{ProductRow, VariantRow};
 use crate::store::pricing_rules;
-use crate::tasks::TaskContext;
+use crate::store::products::{ProductRow, VariantRow};
 
 /// Supplier products read in this run: (source, id) → its variants, or why they could not be read.
 type Reads = HashMap<(String, String), std::result::Result<Vec<Value>, String>>;
@@ -191,11 +191,18 @@ async fn sync_product(
             let title = format!("{}: a supplier SKU is gone", p.title);
             let what = if label.is_empty() { String::new() } else { format!(" ({label})") };
             let body = match to {
-                Some(t) => format!("{} {} no longer sells SKU {}{what}; the variant now comes from {} {}.", from.source, from.source_product_id, from.sku_id, t.source, t.source_product_id),
-                None => format!("{} {} no longer sells SKU {}{what}; its stock is 0 in your stores until you map another supplier.", from.source, from.source_product_id, from.sku_id),
+                Some(t) => format!(
+                    "{} {} no longer sells SKU {}{what}; the variant now comes from {} {}.",
+                    from.source, from.source_product_id, from.sku_id, t.source, t.source_product_id
+                ),
+                None => format!(
+                    "{} {} no longer sells SKU {}{what}; its stock is 0 in your stores until you map another supplier.",
+                    from.source, from.source_product_id, from.sku_id
+                ),
             };
             let key = format!("sku-gone:{variant}:{}:{}:{}", from.source, from.source_product_id, from.sku_id);
-            notifications::insert(&mut tx, workplace_id, owner, NewNotification { kind: "supplier", title: &title, body: &body, dedup_key: Some(&key) }).await?;
+            notifications::insert(&mut tx, workplace_id, owner, NewNotification { kind: "supplier", title: &title, body: &body, dedup_key: Some(&key) })
+                .await?;
         }
     }
     let detail = json!({ "changes": changed, "change": text, "unpublished": all_out });

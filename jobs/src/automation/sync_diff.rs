@@ -11,7 +11,10 @@ use crate::store::products::VariantRow;
 /// What the supplier says about a variant's SKU now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seen {
-    Found { cost_cents: i64, stock: i64 },
+    Found {
+        cost_cents: i64,
+        stock: i64,
+    },
     /// The supplier no longer sells the SKU (or the product).
     Gone,
 }
@@ -87,7 +90,15 @@ fn repriced(v: &VariantRow, cost: i64, s: &AutoUpdate, rule: &PricingRule) -> (i
 }
 
 /// Applies what the supplier says (`seen`, after any switch to `switched`) to the variant.
-pub fn apply(v: &mut VariantRow, label: String, seen: Seen, gone: Option<String>, switched: Option<Switched>, s: &AutoUpdate, rule: &PricingRule) -> VariantChange {
+pub fn apply(
+    v: &mut VariantRow,
+    label: String,
+    seen: Seen,
+    gone: Option<String>,
+    switched: Option<Switched>,
+    s: &AutoUpdate,
+    rule: &PricingRule,
+) -> VariantChange {
     let before = (v.cost_cents, v.price_cents, v.compare_at_cents, v.stock);
     let (cost, stock) = match seen {
         Seen::Found { cost_cents, stock } => (cost_cents, stock.clamp(0, i32::MAX as i64) as i32),
@@ -130,8 +141,19 @@ mod tests {
 
     fn variant(cost: i64, price: i64, stock: i32) -> VariantRow {
         VariantRow {
-            id: Uuid::nil(), position: 0, sku_id: "s1".into(), options: json!({}), cost_cents: cost, shipping_cents: 0, price_cents: price,
-            compare_at_cents: None, stock, image: None, enabled: true, supplier_source: None, supplier_product_id: None,
+            id: Uuid::nil(),
+            position: 0,
+            sku_id: "s1".into(),
+            options: json!({}),
+            cost_cents: cost,
+            shipping_cents: 0,
+            price_cents: price,
+            compare_at_cents: None,
+            stock,
+            image: None,
+            enabled: true,
+            supplier_source: None,
+            supplier_product_id: None,
         }
     }
 
@@ -172,17 +194,27 @@ mod tests {
         assert_eq!(summary(&[c]).unwrap(), "SKU s1 gone; stock 4 → 0");
         let mut w = variant(500, 1000, 4);
         let to = Switched { source: "cj".into(), source_product_id: "p9".into(), sku_id: "k9".into() };
-        let c = apply(&mut w, String::new(), Seen::Found { cost_cents: 500, stock: 8 }, Some("s1".into()), Some(to), &AutoUpdate::default(), &PricingRule::default());
+        let c = apply(
+            &mut w,
+            String::new(),
+            Seen::Found { cost_cents: 500, stock: 8 },
+            Some("s1".into()),
+            Some(to),
+            &AutoUpdate::default(),
+            &PricingRule::default(),
+        );
         assert_eq!((w.sku_id.as_str(), w.supplier_source.as_deref(), w.stock), ("k9", Some("cj"), 8));
         assert_eq!(summary(&[c]).unwrap(), "SKU s1 gone, switched to cj p9; stock 4 → 8");
     }
 
     #[test]
     fn long_summaries_are_cut() {
-        let changes: Vec<VariantChange> = (0..5).map(|i| {
-            let mut v = variant(100, 200, 1);
-            apply(&mut v, format!("V{i}"), Seen::Found { cost_cents: 100, stock: 0 }, None, None, &AutoUpdate::default(), &PricingRule::default())
-        }).collect();
+        let changes: Vec<VariantChange> = (0..5)
+            .map(|i| {
+                let mut v = variant(100, 200, 1);
+                apply(&mut v, format!("V{i}"), Seen::Found { cost_cents: 100, stock: 0 }, None, None, &AutoUpdate::default(), &PricingRule::default())
+            })
+            .collect();
         assert_eq!(summary(&changes).unwrap(), "V0: stock 1 → 0; V1: stock 1 → 0; V2: stock 1 → 0; and 2 more variants");
     }
 }

@@ -40,8 +40,14 @@ mod tests {
     }
 
     fn framed(from: &str, to: &str, zone: &str) -> SmartPush {
-        let mut s = SmartPush { time_schedule: TimeSchedule::TimeFrame, when: Window { from: from.into(), to: to.into() }, time_zone: Some(zone.into()), ..SmartPush::default() };
-        s.actions.pushed_connected_channels = Some(ChannelsAction { store_ids: vec!["tiktok".into()], publication_ids: vec![], publish_status: PublishStatus::Publish });
+        let mut s = SmartPush {
+            time_schedule: TimeSchedule::TimeFrame,
+            when: Window { from: from.into(), to: to.into() },
+            time_zone: Some(zone.into()),
+            ..SmartPush::default()
+        };
+        s.actions.pushed_connected_channels =
+            Some(ChannelsAction { store_ids: vec!["tiktok".into()], publication_ids: vec![], publish_status: PublishStatus::Publish });
         s
     }
 

@@ -59,21 +59,15 @@ pub fn supplier_error(e: SupplierError) -> Error {
 /// The cached detail, refreshed from the supplier first when missing or older than `fresh_secs`.
 pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str, fresh_secs: i64) -> Result<ProductDetail> {
     let cached = supplier_products::get(pool, source, id).await?;
-    let fresh = cached
-        .as_ref()
-        .and_then(|c| c.detail_fetched_at)
-        .is_some_and(|t| Utc::now() - t < chrono::Duration::seconds(fresh_secs));
+    let fresh = cached.as_ref().and_then(|c| c.detail_fetched_at).is_some_and(|t| Utc::now() - t < chrono::Duration::seconds(fresh_secs));
     if !fresh {
         let product = suppliers.product(source, id).await.map_err(supplier_error)?;
         let us = suppliers.freight(source, id, "US", 1).await.ok();
         supplier_products::save_detail(pool, source, &product, us.as_deref()).await?;
     }
     let c = supplier_products::get(pool, source, id).await?.ok_or(Error::NotFound("product"))?;
-    let doc: DetailDoc = c
-        .detail
-        .clone()
-        .and_then(|d| serde_json::from_value(d).ok())
-        .ok_or_else(|| Error::Upstream("the supplier's product could not be read".into()))?;
+    let doc: DetailDoc =
+        c.detail.clone().and_then(|d| serde_json::from_value(d).ok()).ok_or_else(|| Error::Upstream("the supplier's product could not be read".into()))?;
     let variants: Vec<DetailVariant> = doc
         .variants
         .iter()
@@ -178,10 +172,12 @@ pub async fn reviews(suppliers: &Suppliers, source: Source, id: &str, page: i64)
         .map(|a| a.as_slice())
         .unwrap_or_default()
         .iter()
-        .map(|r| json!({
-            "id": r["id"], "feedback": r["text"], "rating": r["rating"], "createdAt": r["date"],
-            "country": r["country"], "images": r["images"], "name": r["buyer"],
-        }))
+        .map(|r| {
+            json!({
+                "id": r["id"], "feedback": r["text"], "rating": r["rating"], "createdAt": r["date"],
+                "country": r["country"], "images": r["images"], "name": r["buyer"],
+            })
+        })
         .collect();
     Ok(json!({ "total": answer["total"], "page": page, "items": items }))
 }

@@ -13,7 +13,8 @@ pub fn parse_keys(keys: &[String]) -> Result<Vec<(Source, String)>> {
         .iter()
         .map(|k| {
             let (s, id) = k.split_once(':').ok_or(format!("{k:?} is not source:productId"))?;
-            Ok((Source::parse(s)?, id.trim().to_string())).and_then(|(s, id): (Source, String)| if id.is_empty() { Err(format!("{k:?} has no product id")) } else { Ok((s, id)) })
+            Ok((Source::parse(s)?, id.trim().to_string()))
+                .and_then(|(s, id): (Source, String)| if id.is_empty() { Err(format!("{k:?} has no product id")) } else { Ok((s, id)) })
         })
         .collect();
     if let Some(Err(e)) = parsed.iter().find(|p| p.is_err()) {
@@ -53,11 +54,10 @@ pub async fn remove(pool: &PgPool, workplace_id: Uuid, keys: &[(Source, String)]
 
 /// Every favourite's key, newest first.
 pub async fn keys(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<String>> {
-    let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT source, source_product_id FROM favourites WHERE workplace_id = $1 ORDER BY created_at DESC")
-            .bind(workplace_id)
-            .fetch_all(pool)
-            .await?;
+    let rows: Vec<(String, String)> = sqlx::query_as("SELECT source, source_product_id FROM favourites WHERE workplace_id = $1 ORDER BY created_at DESC")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?;
     Ok(rows.iter().map(|(s, i)| product_key(s, i)).collect())
 }
 

@@ -46,14 +46,15 @@ mod tests {
     }
 
     fn stripes(scale: u32, color: [u8; 3]) -> impl Fn(u32, u32) -> [u8; 3] {
-        move |x, y| if (x + y) / (6 * scale) % 2 == 0 { color } else { [250, 250, 250] }
+        move |x, y| if ((x + y) / (6 * scale)).is_multiple_of(2) { color } else { [250, 250, 250] }
     }
 
     #[test]
     fn a_resized_copy_keeps_its_fingerprint_and_another_pattern_does_not() {
         let a = fingerprint(&png(64, 64, stripes(1, [200, 30, 30]))).unwrap();
         let bigger = fingerprint(&png(128, 128, stripes(2, [200, 30, 30]))).unwrap();
-        let disc = fingerprint(&png(64, 64, |x, y| if (x as i32 - 32).pow(2) + (y as i32 - 32).pow(2) < 400 { [200, 30, 30] } else { [250, 250, 250] })).unwrap();
+        let disc =
+            fingerprint(&png(64, 64, |x, y| if (x as i32 - 32).pow(2) + (y as i32 - 32).pow(2) < 400 { [200, 30, 30] } else { [250, 250, 250] })).unwrap();
         assert!((a.dhash ^ bigger.dhash).count_ones() <= 6, "resized: {}", (a.dhash ^ bigger.dhash).count_ones());
         assert!((a.dhash ^ disc.dhash).count_ones() > 12, "other pattern: {}", (a.dhash ^ disc.dhash).count_ones());
         assert!(fingerprint(b"not an image").is_err());

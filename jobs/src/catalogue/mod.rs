@@ -4,6 +4,7 @@ pub mod detail;
 pub mod favourites;
 pub mod image_hash;
 pub mod image_search;
+pub mod jobs;
 pub mod keywords;
 pub mod page_cache;
 pub mod prepared;
@@ -74,7 +75,12 @@ pub async fn find(pool: &PgPool, workplace_id: Uuid, s: &query::Search) -> Resul
 
 /// `find` with the catalogue page from `cache`: the page, and the workplace's product id for
 /// each of its cards, read on every request (`PreparedPage::write` puts them together).
-pub async fn find_cached(pool: &PgPool, cache: &Arc<SearchCache>, workplace_id: Uuid, s: &query::Search) -> Result<(Arc<prepared::PreparedPage>, Vec<Option<Uuid>>)> {
+pub async fn find_cached(
+    pool: &PgPool,
+    cache: &Arc<SearchCache>,
+    workplace_id: Uuid,
+    s: &query::Search,
+) -> Result<(Arc<prepared::PreparedPage>, Vec<Option<Uuid>>)> {
     // The parsed search's Debug form names every field: equal keys ask the same question.
     let key = format!("{s:?}");
     let (p, search) = (pool.clone(), s.clone());

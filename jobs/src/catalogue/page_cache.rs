@@ -149,21 +149,44 @@ mod tests {
         assert_eq!(loads.load(Ordering::SeqCst), 1);
     }
 
+    /// Makes the entry of `key` look `by` old, with the same value: time passes without a sleep
+    /// (a sleep against a short ttl is at the mercy of the machine's load).
+    fn age(cache: &PageCache<usize>, key: &str, by: Duration) {
+        let mut slots = cache.slots.lock().unwrap();
+        let old = slots.get(key).expect("a cached entry").clone();
+        let aged = Slot::new(Instant::now().checked_sub(by).expect("the clock reaches back that far"));
+        if let Some(v) = old.value.get() {
+            let _ = aged.value.set(v.clone());
+        }
+        slots.insert(key.to_string(), aged);
+    }
+
     #[tokio::test]
     async fn a_stale_entry_is_served_while_one_refresh_reads_it_again() {
-        let cache = PageCache::new(Duration::from_millis(40), 10);
+        // Long: no entry goes stale on its own while the test runs; `age` makes them old.
+        let ttl = Duration::from_secs(30);
+        let cache = PageCache::new(ttl, 10);
         let loads = Arc::new(AtomicUsize::new(0));
         assert_eq!(*cache.get_or_load("k".into(), counting(&loads, 0)).await.unwrap(), 1);
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        age(&cache, "k", ttl + Duration::from_secs(1));
         // Stale: answered from the cache at once, refreshed once in the background.
         for _ in 0..3 {
             assert_eq!(*cache.get_or_load("k".into(), counting(&loads, 10)).await.unwrap(), 1);
         }
-        tokio::time::sleep(Duration::from_millis(30)).await;
-        assert_eq!(*cache.get_or_load("k".into(), counting(&loads, 0)).await.unwrap(), 2);
+        // Until the refresh lands the stale entry keeps answering (and starts no second one).
+        let started = std::time::Instant::now();
+        loop {
+            let v = *cache.get_or_load("k".into(), counting(&loads, 0)).await.unwrap();
+            if v == 2 {
+                break;
+            }
+            assert_eq!(v, 1);
+            assert!(started.elapsed() < Duration::from_secs(60), "the background refresh did not land");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         assert_eq!(loads.load(Ordering::SeqCst), 2);
         // Past twice the ttl an entry is not served: the caller waits for a new load.
-        tokio::time::sleep(Duration::from_millis(90)).await;
+        age(&cache, "k", 2 * ttl + Duration::from_secs(1));
         assert_eq!(*cache.get_or_load("k".into(), counting(&loads, 0)).await.unwrap(), 3);
     }
 

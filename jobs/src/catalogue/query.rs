@@ -97,7 +97,10 @@ impl Search {
         );
         let orders = f.take("order_count", blank(&p.order_count).map(|r| range(r, &ORDER_RANGES)).transpose());
         let price = f.take("price", blank(&p.price).map(|r| range(r, &PRICE_RANGES)).transpose());
-        let min_rating = f.take("rating", blank(&p.rating).map(|r| r.parse::<f32>().ok().filter(|r| (0.0..=5.0).contains(r)).ok_or("must be between 0 and 5".to_string())).transpose());
+        let min_rating = f.take(
+            "rating",
+            blank(&p.rating).map(|r| r.parse::<f32>().ok().filter(|r| (0.0..=5.0).contains(r)).ok_or("must be between 0 and 5".to_string())).transpose(),
+        );
         let sort_by = f.take(
             "sort_by",
             match blank(&p.sort_by).unwrap_or("profit") {

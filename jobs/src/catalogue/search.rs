@@ -175,7 +175,8 @@ pub async fn imported_ids(pool: &PgPool, workplace_id: Uuid, keys: &[(&str, &str
 async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Option<Uuid>) -> Result<SearchPage> {
     // Shipping to the US lives on the product row (indexed); other countries join the freight.
     let us = s.ship_to.0 == "US";
-    let (cost, min_days, max_days) = if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
+    let (cost, min_days, max_days) =
+        if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
     let mut q = QueryBuilder::new(format!(
         "SELECT sp.source, sp.source_product_id, sp.title, sp.images, sp.price_cents, sp.price_max_cents, sp.orders,
                 sp.rating, sp.reviews_count, sp.total_variants, sp.ships_to, {cost} AS cost_cents, {min_days} AS min_days,

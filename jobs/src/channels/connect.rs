@@ -127,7 +127,9 @@ pub async fn finish(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: Ac
             let t = meta::exchange_code(&c.facebook, code, &redirect).await.map_err(upstream)?;
             let businesses = meta::businesses(&c.facebook, &t.access_token).await.map_err(upstream)?;
             if !businesses.iter().any(|b| !b.catalogs.is_empty()) {
-                return Err(Error::BadRequest("Your Facebook businesses have no product catalog yet. Create one in Commerce Manager, then connect again.".into()));
+                return Err(Error::BadRequest(
+                    "Your Facebook businesses have no product catalog yet. Create one in Commerce Manager, then connect again.".into(),
+                ));
             }
             Grant {
                 status: "needs_link",

@@ -109,7 +109,8 @@ fn check(s: &Map<String, Value>, tiktok: bool) -> Result<Map<String, Value>> {
 }
 
 async fn stored(pool: &PgPool, workplace_id: Uuid) -> Result<Map<String, Value>> {
-    let rows: Vec<(String, Value)> = sqlx::query_as("SELECT key, settings FROM channel_settings WHERE workplace_id = $1").bind(workplace_id).fetch_all(pool).await?;
+    let rows: Vec<(String, Value)> =
+        sqlx::query_as("SELECT key, settings FROM channel_settings WHERE workplace_id = $1").bind(workplace_id).fetch_all(pool).await?;
     Ok(rows.into_iter().collect())
 }
 
@@ -124,7 +125,8 @@ fn effective(stored: Option<&Value>, tiktok: bool, warehouse: Option<String>) ->
 /// Settings of every live store and every connected channel of the workplace.
 pub async fn all(pool: &PgPool, workplace_id: Uuid) -> Result<Map<String, Value>> {
     let saved = stored(pool, workplace_id).await?;
-    let stores: Vec<String> = sqlx::query_scalar("SELECT id::text FROM stores WHERE workplace_id = $1 AND removed_at IS NULL").bind(workplace_id).fetch_all(pool).await?;
+    let stores: Vec<String> =
+        sqlx::query_scalar("SELECT id::text FROM stores WHERE workplace_id = $1 AND removed_at IS NULL").bind(workplace_id).fetch_all(pool).await?;
     let mut out = Map::new();
     for id in stores {
         out.insert(id.clone(), Value::Object(effective(saved.get(&id), false, None)));
@@ -166,7 +168,8 @@ pub async fn update(pool: &PgPool, config: &Settings, sealer: &Sealer, workplace
             (id.to_string(), None, None)
         }
         None => {
-            let channel = Channel::parse(&input.channel).ok_or_else(|| Error::field("channel", "channel must be tiktok, facebook or google, or a store's platform with store_id"))?;
+            let channel = Channel::parse(&input.channel)
+                .ok_or_else(|| Error::field("channel", "channel must be tiktok, facebook or google, or a store's platform with store_id"))?;
             let conn = connection(pool, workplace_id, channel).await?.filter(|c| c.is_connected());
             let conn = conn.ok_or_else(|| Error::BadRequest(format!("Connect {} before changing its settings", channel.name())))?;
             (channel.key().to_string(), Some(channel), default_warehouse(&conn.details))

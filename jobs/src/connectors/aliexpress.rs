@@ -55,7 +55,10 @@ pub fn product_from(result: &Value) -> Product {
             let mut chosen = Map::new();
             let mut image = None;
             for p in list(s, "ae_sku_property_dtos", "ae_sku_property_d_t_o") {
-                let (name, value) = (p["sku_property_name"].as_str().unwrap_or_default(), p["property_value_definition_name"].as_str().or(p["sku_property_value"].as_str()).unwrap_or_default());
+                let (name, value) = (
+                    p["sku_property_name"].as_str().unwrap_or_default(),
+                    p["property_value_definition_name"].as_str().or(p["sku_property_value"].as_str()).unwrap_or_default(),
+                );
                 chosen.insert(name.to_string(), json!(value));
                 image = image.or(p["sku_image"].as_str().map(str::to_string));
                 let slot = match options.iter_mut().find(|(n, _)| n == name) {

@@ -48,7 +48,8 @@ impl Cj {
         if let Some(t) = slot.as_ref() {
             return Ok(t.clone());
         }
-        let res = self.http.post(self.url("authentication/getAccessToken")).json(&json!({ "apiKey": self.settings.api_key })).send().await.map_err(unavailable)?;
+        let res =
+            self.http.post(self.url("authentication/getAccessToken")).json(&json!({ "apiKey": self.settings.api_key })).send().await.map_err(unavailable)?;
         let body: Value = res.json().await.map_err(unavailable)?;
         let token = body["data"]["accessToken"].as_str().filter(|_| body["code"] == 200).map(str::to_string);
         let token = token.ok_or_else(|| unavailable(format!("no access token for the API key: {}", body["message"])))?;
@@ -217,7 +218,8 @@ pub fn product_from(data: &Value, raw: &[Value]) -> Product {
             }
         })
         .collect();
-    let mut images: Vec<String> = data["productImageSet"].as_array().map(|a| a.iter().filter_map(|i| i.as_str().map(str::to_string)).collect()).unwrap_or_default();
+    let mut images: Vec<String> =
+        data["productImageSet"].as_array().map(|a| a.iter().filter_map(|i| i.as_str().map(str::to_string)).collect()).unwrap_or_default();
     if images.is_empty() {
         // Older answers put a JSON array of addresses in productImage.
         let raw = data["productImage"].as_str().unwrap_or_default();

@@ -55,7 +55,10 @@ impl Ebay {
         let res = self.http.post(url).basic_auth(&self.settings.client_id, Some(&self.settings.client_secret)).form(&form).send().await.map_err(unavailable)?;
         let status = res.status();
         let body: Value = res.json().await.unwrap_or(Value::Null);
-        let token = body["access_token"].as_str().filter(|_| status.is_success()).ok_or_else(|| unavailable(format!("no application token ({status} {})", body["error"])))?;
+        let token = body["access_token"]
+            .as_str()
+            .filter(|_| status.is_success())
+            .ok_or_else(|| unavailable(format!("no application token ({status} {})", body["error"])))?;
         // A minute early, so that no call goes out with a token about to lapse.
         let life = Duration::from_secs(body["expires_in"].as_u64().unwrap_or(7200).saturating_sub(60));
         *slot = Some((token.to_string(), Instant::now() + life));

@@ -113,7 +113,8 @@ pub fn product_from(items: &[Value], common_description: Option<&str>) -> Produc
     let first = items.first().cloned().unwrap_or(Value::Null);
     let group = &first["primaryItemGroup"];
     let mut images: Vec<String> = vec![];
-    let pictures = if group.is_object() { [&group["itemGroupImage"], &group["itemGroupAdditionalImages"]] } else { [&first["image"], &first["additionalImages"]] };
+    let pictures =
+        if group.is_object() { [&group["itemGroupImage"], &group["itemGroupAdditionalImages"]] } else { [&first["image"], &first["additionalImages"]] };
     for p in pictures {
         let list = p.as_array().cloned().unwrap_or_else(|| vec![p.clone()]);
         images.extend(list.iter().filter_map(image).filter(|u| !images.contains(u)).collect::<Vec<_>>());
@@ -122,7 +123,10 @@ pub fn product_from(items: &[Value], common_description: Option<&str>) -> Produc
     Product {
         id: first["legacyItemId"].as_str().map(str::to_string).unwrap_or_default(),
         title: group["itemGroupTitle"].as_str().map(str::to_string).unwrap_or_else(|| text(&first["title"])),
-        description: common_description.map(str::to_string).or(first["description"].as_str().map(str::to_string)).unwrap_or_else(|| text(&first["shortDescription"])),
+        description: common_description
+            .map(str::to_string)
+            .or(first["description"].as_str().map(str::to_string))
+            .unwrap_or_else(|| text(&first["shortDescription"])),
         category: json!({ "id": category(&first["categoryId"]), "name": first["categoryPath"].as_str().and_then(|p| p.rsplit('|').next()) }),
         price: Money { amount: dollars(variants.iter().map(|v| parse_cents(&v.price)).min().unwrap_or(0)) },
         orders: items.iter().filter_map(|i| i["estimatedAvailabilities"][0]["estimatedSoldQuantity"].as_i64()).sum(),

@@ -84,6 +84,9 @@ fn search_hits_and_shipping() {
     let with = json!({"shippingOptions": [{"shippingServiceCode": "EBAY_STANDARD", "type": "Standard", "shippingCost": {"value": "3.50", "currency": "USD"},
         "minEstimatedDeliveryDate": at(7), "maxEstimatedDeliveryDate": at(15)}]});
     let f = freight_from(&with, "DE", now).unwrap();
-    assert_eq!((f[0].code.as_str(), f[0].amount.as_str(), f[0].min_days, f[0].max_days, f[0].delivery_time.as_str()), ("EBAY_STANDARD", "3.50", 7, 15, "7-15 day"));
+    assert_eq!(
+        (f[0].code.as_str(), f[0].amount.as_str(), f[0].min_days, f[0].max_days, f[0].delivery_time.as_str()),
+        ("EBAY_STANDARD", "3.50", 7, 15, "7-15 day")
+    );
     assert!(matches!(freight_from(&json!({}), "BR", now), Err(SupplierError::CannotShip(c)) if c == "BR"), "no shipping options: it does not ship there");
 }

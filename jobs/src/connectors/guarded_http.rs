@@ -60,9 +60,8 @@ pub fn with_default_scheme(raw: &str) -> String {
     if let Some(rest) = s.strip_prefix("//") {
         return format!("https://{}", rest.trim_start_matches('/'));
     }
-    let explicit = s.split_once("://").is_some_and(|(scheme, _)| {
-        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-    });
+    let explicit =
+        s.split_once("://").is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')));
     if explicit { s.to_string() } else { format!("https://{s}") }
 }
 
@@ -145,10 +144,7 @@ impl HostGuard {
 
     /// Resolves `host` and refuses it if any of its addresses is not public.
     async fn resolve(&self, host: &str) -> Result<Vec<SocketAddr>, FetchError> {
-        let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host, 0))
-            .await
-            .map_err(|_| FetchError::UnknownHost(host.to_string()))?
-            .collect();
+        let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host, 0)).await.map_err(|_| FetchError::UnknownHost(host.to_string()))?.collect();
         if addrs.is_empty() {
             return Err(FetchError::UnknownHost(host.to_string()));
         }
@@ -213,10 +209,10 @@ impl GuardedHttp {
             check_shape(&url)?;
             let host = url.host_str().unwrap_or_default().to_string();
             // An IP literal is never resolved, so the resolver cannot check it: do it here.
-            if let Some(ip) = literal_ip(&url) {
-                if !self.guard.allowed(&host) {
-                    self.guard.check_ip(&host, ip)?;
-                }
+            if let Some(ip) = literal_ip(&url)
+                && !self.guard.allowed(&host)
+            {
+                self.guard.check_ip(&host, ip)?;
             }
             let res = self.client.get(url.clone()).send().await.map_err(|e| self.explain(e))?;
             let status = res.status();
@@ -228,12 +224,7 @@ impl GuardedHttp {
             if !status.is_success() {
                 return Err(FetchError::Status(status.as_u16()));
             }
-            let content_type = res
-                .headers()
-                .get(reqwest::header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_ascii_lowercase();
+            let content_type = res.headers().get(reqwest::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_ascii_lowercase();
             let body = self.read_capped(res).await?;
             return Ok(Fetched { url, content_type, body });
         }
@@ -266,7 +257,13 @@ impl GuardedHttp {
         if e.is_timeout() {
             return FetchError::Timeout(self.timeout.as_secs());
         }
-        let what = if e.is_connect() { "the connection failed" } else if e.is_body() { "the answer broke off" } else { "the request failed" };
+        let what = if e.is_connect() {
+            "the connection failed"
+        } else if e.is_body() {
+            "the answer broke off"
+        } else {
+            "the request failed"
+        };
         FetchError::Unreachable(what.into())
     }
 }
@@ -304,8 +301,24 @@ mod tests {
 
     #[test]
     fn private_and_special_addresses_are_not_public() {
-        for ip in ["10.0.0.1", "172.16.5.4", "192.168.1.1", "127.0.0.1", "169.254.169.254", "0.0.0.0", "255.255.255.255",
-            "100.64.0.1", "100.127.255.254", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:8.8.8.8", "64:ff9b::a00:1"] {
+        for ip in [
+            "10.0.0.1",
+            "172.16.5.4",
+            "192.168.1.1",
+            "127.0.0.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "255.255.255.255",
+            "100.64.0.1",
+            "100.127.255.254",
+            "::1",
+            "::",
+            "fd00::1",
+            "fe80::1",
+            "::ffff:127.0.0.1",
+            "::ffff:8.8.8.8",
+            "64:ff9b::a00:1",
+        ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip} must be refused");
         }
         for ip in ["8.8.8.8", "1.1.1.1", "100.63.0.1", "100.128.0.1", "23.227.38.65", "2606:4700::1111"] {

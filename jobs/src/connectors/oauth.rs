@@ -23,13 +23,7 @@ fn client() -> reqwest::Client {
 
 /// The provider's consent page for this sign-in.
 pub fn authorize_url(p: &OAuthProvider, redirect_uri: &str, state: &str) -> String {
-    let query = [
-        ("response_type", "code"),
-        ("client_id", p.client_id.as_str()),
-        ("redirect_uri", redirect_uri),
-        ("scope", p.scope.as_str()),
-        ("state", state),
-    ];
+    let query = [("response_type", "code"), ("client_id", p.client_id.as_str()), ("redirect_uri", redirect_uri), ("scope", p.scope.as_str()), ("state", state)];
     let encoded: Vec<String> = query.iter().map(|(k, v)| format!("{k}={}", urlencode(v))).collect();
     let sep = if p.authorize_url.contains('?') { '&' } else { '?' };
     format!("{}{sep}{}", p.authorize_url, encoded.join("&"))
@@ -71,13 +65,7 @@ fn parse_profile(provider: &str, v: &Value) -> Result<Profile, String> {
     let s = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     let (subject, verified, first, last, avatar) = match provider {
         "google" => (s("sub"), v.get("email_verified").and_then(Value::as_bool).unwrap_or(false), s("given_name"), s("family_name"), s("picture")),
-        _ => (
-            s("id"),
-            s("email").is_some(),
-            s("first_name"),
-            s("last_name"),
-            v.pointer("/picture/data/url").and_then(Value::as_str).map(str::to_string),
-        ),
+        _ => (s("id"), s("email").is_some(), s("first_name"), s("last_name"), v.pointer("/picture/data/url").and_then(Value::as_str).map(str::to_string)),
     };
     Ok(Profile {
         subject: subject.ok_or_else(|| format!("{provider} sent a profile without an id"))?,

@@ -133,7 +133,14 @@ impl PaymentVendor {
 
     /// Creates and confirms a PaymentIntent with a saved payment method. The same
     /// `idempotency_key` replays the first answer, so a retry after a crash never charges twice.
-    pub async fn charge_card(&self, amount_cents: i64, currency: &str, payment_method: &str, idempotency_key: &str, metadata: &[(&str, &str)]) -> Result<PaymentIntent, VendorError> {
+    pub async fn charge_card(
+        &self,
+        amount_cents: i64,
+        currency: &str,
+        payment_method: &str,
+        idempotency_key: &str,
+        metadata: &[(&str, &str)],
+    ) -> Result<PaymentIntent, VendorError> {
         let mut form = vec![
             ("amount", amount_cents.to_string()),
             ("currency", currency.to_string()),

@@ -89,13 +89,8 @@ impl RateLimiter {
     pub async fn acquire(&self, store: &str, cost: f64, limits: Limits) {
         let Some(mut conn) = self.conn().await else { return };
         loop {
-            let wait: Result<i64, _> = redis::Script::new(ACQUIRE)
-                .key(key(store))
-                .arg(cost)
-                .arg(limits.capacity)
-                .arg(limits.per_second)
-                .invoke_async(&mut conn)
-                .await;
+            let wait: Result<i64, _> =
+                redis::Script::new(ACQUIRE).key(key(store)).arg(cost).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
             match wait {
                 Ok(0) => return,
                 Ok(ms) => tokio::time::sleep(Duration::from_millis(ms.clamp(1, 60_000) as u64)).await,

@@ -73,7 +73,10 @@ pub async fn exchange_code(settings: &ShopifySettings, shop: &str, code: &str) -
     let answer: Value = res.json().await.unwrap_or(Value::Null);
     match answer["access_token"].as_str() {
         Some(token) if status.is_success() => Ok(token.to_string()),
-        _ => Err(format!("Shopify refused the install ({status}): {}", answer["error_description"].as_str().or(answer["error"].as_str()).unwrap_or("no reason given"))),
+        _ => Err(format!(
+            "Shopify refused the install ({status}): {}",
+            answer["error_description"].as_str().or(answer["error"].as_str()).unwrap_or("no reason given")
+        )),
     }
 }
 
@@ -176,10 +179,7 @@ impl Admin {
     pub async fn shop_info(&self) -> Result<ShopInfo, ShopifyError> {
         let a = self.graphql("{ shop { name currencyCode } }", json!({})).await?;
         let shop = &a["data"]["shop"];
-        Ok(ShopInfo {
-            name: shop["name"].as_str().unwrap_or_default().to_string(),
-            currency: shop["currencyCode"].as_str().unwrap_or("USD").to_string(),
-        })
+        Ok(ShopInfo { name: shop["name"].as_str().unwrap_or_default().to_string(), currency: shop["currencyCode"].as_str().unwrap_or("USD").to_string() })
     }
 
     /// Subscribes `callback_url` to `topic`. An existing identical subscription counts as

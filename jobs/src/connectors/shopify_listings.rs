@@ -68,21 +68,25 @@ pub fn set_input(l: &Listing, id: Option<&str>) -> Result<Value, PushError> {
         });
         (opts.collect(), l.options.clone())
     };
-    let variants: Vec<Value> = l.variants.iter().map(|v| {
-        let values: Vec<Value> = if l.options.is_empty() {
-            vec![json!({ "optionName": "Title", "name": "Default Title" })]
-        } else {
-            names.iter().zip(&v.option_values).map(|(n, value)| json!({ "optionName": n, "name": value })).collect()
-        };
-        json!({
-            "optionValues": values,
-            "price": money(v.price_cents),
-            "compareAtPrice": v.compare_at_cents.map(money),
-            "sku": v.sku,
-            "inventoryItem": { "sku": v.sku, "tracked": true },
-            "inventoryQuantities": [{ "name": "available", "quantity": v.stock }],
+    let variants: Vec<Value> = l
+        .variants
+        .iter()
+        .map(|v| {
+            let values: Vec<Value> = if l.options.is_empty() {
+                vec![json!({ "optionName": "Title", "name": "Default Title" })]
+            } else {
+                names.iter().zip(&v.option_values).map(|(n, value)| json!({ "optionName": n, "name": value })).collect()
+            };
+            json!({
+                "optionValues": values,
+                "price": money(v.price_cents),
+                "compareAtPrice": v.compare_at_cents.map(money),
+                "sku": v.sku,
+                "inventoryItem": { "sku": v.sku, "tracked": true },
+                "inventoryQuantities": [{ "name": "available", "quantity": v.stock }],
+            })
         })
-    }).collect();
+        .collect();
     let mut input = json!({
         "handle": l.key,
         "title": l.title,
@@ -135,11 +139,24 @@ mod tests {
 
     fn listing(options: &[&str]) -> Listing {
         Listing {
-            key: "lamp-dl1".into(), title: "Lamp".into(), description_html: String::new(), tags: vec![], product_type: String::new(),
-            vendor: String::new(), options: options.iter().map(|o| o.to_string()).collect(), images: vec!["http://img/1.jpg".into()],
-            variants: vec![ListingVariant { sku: "DL-1".into(), option_values: options.iter().map(|_| "Red".to_string()).collect(),
-                price_cents: 1299, compare_at_cents: Some(1999), stock: 4, image: None }],
-            publish: false, currency: "USD".into(),
+            key: "lamp-dl1".into(),
+            title: "Lamp".into(),
+            description_html: String::new(),
+            tags: vec![],
+            product_type: String::new(),
+            vendor: String::new(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+            images: vec!["http://img/1.jpg".into()],
+            variants: vec![ListingVariant {
+                sku: "DL-1".into(),
+                option_values: options.iter().map(|_| "Red".to_string()).collect(),
+                price_cents: 1299,
+                compare_at_cents: Some(1999),
+                stock: 4,
+                image: None,
+            }],
+            publish: false,
+            currency: "USD".into(),
         }
     }
 

@@ -74,11 +74,7 @@ fn woo_variant(v: &Value, fallback_title: &str) -> RemoteVariant {
         .as_array()
         .map(|a| a.iter().map(|x| (x["name"].as_str().unwrap_or_default().to_string(), x["option"].clone())).collect())
         .unwrap_or_default();
-    let title = if options.is_empty() {
-        fallback_title.to_string()
-    } else {
-        options.values().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" / ")
-    };
+    let title = if options.is_empty() { fallback_title.to_string() } else { options.values().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" / ") };
     RemoteVariant {
         remote_id: v["id"].as_i64().map(|i| i.to_string()).unwrap_or_default(),
         title,

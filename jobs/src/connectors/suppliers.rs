@@ -122,11 +122,8 @@ pub struct Suppliers {
 
 impl Suppliers {
     pub fn new(settings: &SupplierSettings) -> Self {
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(settings.timeout_secs))
-            .pool_max_idle_per_host(64)
-            .build()
-            .expect("reqwest client builds");
+        let http =
+            reqwest::Client::builder().timeout(Duration::from_secs(settings.timeout_secs)).pool_max_idle_per_host(64).build().expect("reqwest client builds");
         let aliexpress = Some(settings.aliexpress.clone()).filter(|a| !a.app_key.is_empty());
         let cj = Some(settings.cj.clone()).filter(|c| !c.api_key.is_empty()).map(|c| super::cj::Cj::new(http.clone(), c));
         let ebay = Some(settings.ebay.clone()).filter(|e| !e.client_id.is_empty()).map(|e| super::ebay::Ebay::new(http.clone(), e));
@@ -138,13 +135,8 @@ impl Suppliers {
     }
 
     async fn get<T: serde::de::DeserializeOwned>(&self, source: Source, path: &str, what: &str) -> Result<T, SupplierError> {
-        let res = self
-            .http
-            .get(self.url(source, path))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .map_err(|e| SupplierError::Unavailable(format!("{source}: {e}")))?;
+        let res =
+            self.http.get(self.url(source, path)).bearer_auth(&self.token).send().await.map_err(|e| SupplierError::Unavailable(format!("{source}: {e}")))?;
         let status = res.status();
         if status.is_success() {
             return res.json().await.map_err(|e| SupplierError::Unavailable(format!("{source} answered badly: {e}")));
@@ -175,7 +167,9 @@ impl Suppliers {
 
     pub async fn product(&self, source: Source, id: &str) -> Result<Product, SupplierError> {
         if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
-            let result = super::aliexpress::call(&self.http, ae, "aliexpress.ds.product.get", &[("product_id", id.to_string()), ("ship_to_country", "US".into())]).await?;
+            let result =
+                super::aliexpress::call(&self.http, ae, "aliexpress.ds.product.get", &[("product_id", id.to_string()), ("ship_to_country", "US".into())])
+                    .await?;
             return Ok(super::aliexpress::product_from(&result));
         }
         match (source, &self.cj, &self.ebay) {

@@ -62,12 +62,7 @@ async fn send(what: &str, req: reqwest::RequestBuilder) -> Result<Value, String>
 
 /// Exchanges the `code` TikTok sent back for the shop's access token.
 pub async fn exchange_code(s: &TikTokSettings, code: &str) -> Result<Grant, String> {
-    let query = [
-        ("app_key", s.app_key.as_str()),
-        ("app_secret", s.app_secret.expose_secret()),
-        ("auth_code", code),
-        ("grant_type", "authorized_code"),
-    ];
+    let query = [("app_key", s.app_key.as_str()), ("app_secret", s.app_secret.expose_secret()), ("auth_code", code), ("grant_type", "authorized_code")];
     let data = send("the authorisation", client().get(&s.token_url).query(&query)).await?;
     let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
     Ok(Grant {

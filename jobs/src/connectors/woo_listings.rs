@@ -64,12 +64,15 @@ pub fn product_body(l: &Listing) -> Value {
 }
 
 fn variation_body(l: &Listing, v: &ListingVariant) -> Value {
-    let mut body = merge(prices(v), json!({
-        "sku": v.sku,
-        "manage_stock": true,
-        "stock_quantity": v.stock,
-        "attributes": l.options.iter().zip(&v.option_values).map(|(n, o)| json!({ "name": n, "option": o })).collect::<Vec<_>>(),
-    }));
+    let mut body = merge(
+        prices(v),
+        json!({
+            "sku": v.sku,
+            "manage_stock": true,
+            "stock_quantity": v.stock,
+            "attributes": l.options.iter().zip(&v.option_values).map(|(n, o)| json!({ "name": n, "option": o })).collect::<Vec<_>>(),
+        }),
+    );
     if let Some(img) = &v.image {
         body["image"] = json!({ "src": img });
     }
@@ -151,8 +154,11 @@ async fn sync_pass(rest: &Rest, id: i64, l: &Listing) -> Result<(), PushError> {
             batch[*op].as_array_mut().expect("batch lists").push(b.clone());
         }
         let answer = rest.send(Method::POST, &format!("products/{id}/variations/batch"), Some(batch)).await.map_err(failed)?;
-        let refused: Vec<String> = ["create", "update"].iter().flat_map(|k| answer[*k].as_array().cloned().unwrap_or_default())
-            .filter_map(|r| r["error"]["message"].as_str().map(str::to_string)).collect();
+        let refused: Vec<String> = ["create", "update"]
+            .iter()
+            .flat_map(|k| answer[*k].as_array().cloned().unwrap_or_default())
+            .filter_map(|r| r["error"]["message"].as_str().map(str::to_string))
+            .collect();
         if !refused.is_empty() {
             return Err(PushError::Rejected(format!("WooCommerce refused variations: {}", refused.join("; "))));
         }

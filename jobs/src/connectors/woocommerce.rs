@@ -114,9 +114,8 @@ impl Rest {
     /// webhook counts as done so a retried setup creates no twin.
     pub async fn subscribe_webhook(&self, topic: &str, delivery_url: &str, secret: &str) -> Result<(), String> {
         let existing = self.call(reqwest::Method::GET, "webhooks?per_page=100", None).await?;
-        let already = existing.as_array().is_some_and(|hooks| {
-            hooks.iter().any(|h| h["topic"] == topic && h["delivery_url"] == delivery_url && h["status"] == "active")
-        });
+        let already =
+            existing.as_array().is_some_and(|hooks| hooks.iter().any(|h| h["topic"] == topic && h["delivery_url"] == delivery_url && h["status"] == "active"));
         if already {
             return Ok(());
         }

@@ -37,14 +37,10 @@ impl Language {
     ];
 
     pub fn parse(raw: &str) -> Result<Self, String> {
-        Self::ALL
-            .iter()
-            .find(|(code, _)| code.eq_ignore_ascii_case(raw.trim()))
-            .map(|(_, l)| *l)
-            .ok_or_else(|| {
-                let codes: Vec<_> = Self::ALL.iter().map(|(c, _)| *c).collect();
-                format!("Language must be one of {}", codes.join(", "))
-            })
+        Self::ALL.iter().find(|(code, _)| code.eq_ignore_ascii_case(raw.trim())).map(|(_, l)| *l).ok_or_else(|| {
+            let codes: Vec<_> = Self::ALL.iter().map(|(c, _)| *c).collect();
+            format!("Language must be one of {}", codes.join(", "))
+        })
     }
 
     pub fn code(self) -> &'static str {

@@ -28,10 +28,7 @@ impl Password {
     /// argon2id with a random salt, in PHC string form.
     pub fn hash(&self) -> PasswordHash {
         let salt = SaltString::generate(&mut OsRng);
-        let phc = Argon2::default()
-            .hash_password(self.0.as_bytes(), &salt)
-            .expect("argon2 with default parameters cannot fail")
-            .to_string();
+        let phc = Argon2::default().hash_password(self.0.as_bytes(), &salt).expect("argon2 with default parameters cannot fail").to_string();
         PasswordHash(phc)
     }
 }
@@ -42,9 +39,7 @@ pub struct PasswordHash(pub String);
 
 impl PasswordHash {
     pub fn verify(&self, candidate: &str) -> bool {
-        ArgonHash::new(&self.0)
-            .map(|h| Argon2::default().verify_password(candidate.as_bytes(), &h).is_ok())
-            .unwrap_or(false)
+        ArgonHash::new(&self.0).map(|h| Argon2::default().verify_password(candidate.as_bytes(), &h).is_ok()).unwrap_or(false)
     }
 }
 

@@ -16,8 +16,7 @@ pub enum Source {
 }
 
 impl Source {
-    pub const ALL: [Source; 7] =
-        [Source::Aliexpress, Source::Cj, Source::Temu, Source::Dropline, Source::Ebay, Source::Alibaba, Source::Amazon];
+    pub const ALL: [Source; 7] = [Source::Aliexpress, Source::Cj, Source::Temu, Source::Dropline, Source::Ebay, Source::Alibaba, Source::Amazon];
 
     pub fn parse(raw: &str) -> Result<Source, String> {
         Source::ALL

@@ -15,10 +15,7 @@ impl ShopifyDomain {
         if name.is_empty() {
             return Err("Enter your Shopify store address".into());
         }
-        let valid = name.len() <= 60
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-            && !name.starts_with('-')
-            && !name.ends_with('-');
+        let valid = name.len() <= 60 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !name.starts_with('-') && !name.ends_with('-');
         if !valid {
             return Err("A Shopify store address looks like your-store.myshopify.com".into());
         }
@@ -44,11 +41,7 @@ impl WooStoreUrl {
         if s.is_empty() {
             return Err("Enter your WooCommerce store address".into());
         }
-        let with_scheme = if s.starts_with("http://") || s.starts_with("https://") {
-            s.to_string()
-        } else {
-            format!("https://{}", s.trim_start_matches('/'))
-        };
+        let with_scheme = if s.starts_with("http://") || s.starts_with("https://") { s.to_string() } else { format!("https://{}", s.trim_start_matches('/')) };
         let url = Url::parse(&with_scheme).map_err(|_| "This is not a valid store address".to_string())?;
         let host = url.host_str().filter(|h| !h.is_empty()).ok_or("This is not a valid store address")?;
         if url.scheme() == "http" && !allow_http {
@@ -61,10 +54,7 @@ impl WooStoreUrl {
         let host = host.strip_prefix("www.").unwrap_or(&host);
         let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
         let path = url.path().trim_end_matches('/');
-        Ok(WooStoreUrl {
-            base: format!("{}://{}{port}{path}", url.scheme(), url.host_str().unwrap_or(host)),
-            domain: format!("{host}{port}{path}"),
-        })
+        Ok(WooStoreUrl { base: format!("{}://{}{port}{path}", url.scheme(), url.host_str().unwrap_or(host)), domain: format!("{host}{port}{path}") })
     }
 }
 

@@ -28,8 +28,7 @@ pub struct KnownApp {
 }
 
 static SHIPPED: LazyLock<AppMatcher> = LazyLock::new(|| {
-    let apps: Vec<KnownApp> =
-        serde_json::from_str(include_str!("../../data/storefront_apps.json")).expect("data/storefront_apps.json is valid");
+    let apps: Vec<KnownApp> = serde_json::from_str(include_str!("../../data/storefront_apps.json")).expect("data/storefront_apps.json is valid");
     AppMatcher::new(apps)
 });
 
@@ -53,11 +52,7 @@ impl AppMatcher {
             .filter(|(_, a)| !a.script_pattern.trim().is_empty())
             .map(|(i, a)| (i, a.script_pattern.trim().to_ascii_lowercase()))
             .unzip();
-        let automaton = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(&patterns)
-            .expect("app patterns compile");
+        let automaton = AhoCorasickBuilder::new().ascii_case_insensitive(true).match_kind(MatchKind::Standard).build(&patterns).expect("app patterns compile");
         AppMatcher { apps, pattern_app, automaton }
     }
 

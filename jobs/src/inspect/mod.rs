@@ -12,8 +12,8 @@ use url::Url;
 use utoipa::ToSchema;
 
 use crate::config::InspectSettings;
-use crate::connectors::guarded_http::{FetchError, Fetched, GuardedHttp};
 pub use crate::connectors::guarded_http::parse_user_url;
+use crate::connectors::guarded_http::{FetchError, Fetched, GuardedHttp};
 use apps::{AppMatcher, KnownApp};
 use page::Page;
 use products::ScannedProduct;
@@ -167,7 +167,7 @@ pub fn store_root(page: &Url) -> Url {
         .map(|i| &path[..=i])
         .unwrap_or_else(|| &path[..=path.rfind('/').unwrap_or(0)]);
     let cut = if cut.is_empty() { "/" } else { cut };
-    root.set_path(&cut.to_string());
+    root.set_path(cut);
     root
 }
 
@@ -193,9 +193,28 @@ mod tests {
                       <script src="https://static.klaviyo.com/onsite/js/klaviyo.js"></script>"#;
         let analysis = analyse_page(html, &url, apps::shipped());
         let r = serde_json::to_value(result(&analysis, &url, Some("shopify"), vec![])).unwrap();
-        for key in ["shopUriOrigin", "shopUri", "shopName", "themeName", "themeId", "themeUri", "themeStoreId", "storeId",
-            "currencyActive", "bestSellingUrl", "facebookUrl", "twitterUrl", "instagramUrl", "title", "description", "logos",
-            "country", "appUsed", "theme", "products"] {
+        for key in [
+            "shopUriOrigin",
+            "shopUri",
+            "shopName",
+            "themeName",
+            "themeId",
+            "themeUri",
+            "themeStoreId",
+            "storeId",
+            "currencyActive",
+            "bestSellingUrl",
+            "facebookUrl",
+            "twitterUrl",
+            "instagramUrl",
+            "title",
+            "description",
+            "logos",
+            "country",
+            "appUsed",
+            "theme",
+            "products",
+        ] {
             assert!(r.get(key).is_some(), "{key} missing from {r}");
         }
         assert_eq!(r["shopName"], "acme");

@@ -75,10 +75,11 @@ pub fn parse(html: &str, base: &Url) -> Page {
                 }
             },
             "img" if is_logo(el) => {
-                if let Some(src) = e.attr("src").or_else(|| e.attr("data-src")).and_then(|s| absolute(base, s)) {
-                    if !page.logos.contains(&src) && page.logos.len() < 5 {
-                        page.logos.push(src);
-                    }
+                if let Some(src) = e.attr("src").or_else(|| e.attr("data-src")).and_then(|s| absolute(base, s))
+                    && !page.logos.contains(&src)
+                    && page.logos.len() < 5
+                {
+                    page.logos.push(src);
                 }
             }
             "a" => {
@@ -152,18 +153,18 @@ fn read_shopify_globals(script: &str, page: &mut Page) {
     if let Some(Value::String(s)) = assigned(script, "Shopify.shop") {
         page.shopify_shop.get_or_insert(s);
     }
-    if let Some(v) = assigned(script, "Shopify.currency") {
-        if let Some(active) = v["active"].as_str().or(v.as_str()) {
-            page.currency.get_or_insert(active.to_string());
-        }
+    if let Some(v) = assigned(script, "Shopify.currency")
+        && let Some(active) = v["active"].as_str().or(v.as_str())
+    {
+        page.currency.get_or_insert(active.to_string());
     }
     if let Some(Value::String(s)) = assigned(script, "Shopify.country") {
         page.country.get_or_insert(s);
     }
-    if let Some(v) = assigned(script, "Shopify.theme") {
-        if let Ok(theme) = serde_json::from_value::<StorefrontTheme>(v) {
-            page.theme.get_or_insert(theme);
-        }
+    if let Some(v) = assigned(script, "Shopify.theme")
+        && let Ok(theme) = serde_json::from_value::<StorefrontTheme>(v)
+    {
+        page.theme.get_or_insert(theme);
     }
 }
 

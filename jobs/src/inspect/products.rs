@@ -126,9 +126,34 @@ fn tags(v: &Value) -> Vec<String> {
 
 /// Brands whose sites are marketplaces, social networks or search engines, not stores.
 const EXCLUDED: &[&str] = &[
-    "aliexpress", "alibaba", "amazon", "ebay", "etsy", "temu", "walmart", "wish", "shein", "mercadolibre", "rakuten", "cjdropshipping",
-    "facebook", "instagram", "twitter", "tiktok", "pinterest", "youtube", "linkedin", "reddit", "snapchat",
-    "google", "bing", "yahoo", "duckduckgo", "baidu", "yandex", "ask",
+    "aliexpress",
+    "alibaba",
+    "amazon",
+    "ebay",
+    "etsy",
+    "temu",
+    "walmart",
+    "wish",
+    "shein",
+    "mercadolibre",
+    "rakuten",
+    "cjdropshipping",
+    "facebook",
+    "instagram",
+    "twitter",
+    "tiktok",
+    "pinterest",
+    "youtube",
+    "linkedin",
+    "reddit",
+    "snapchat",
+    "google",
+    "bing",
+    "yahoo",
+    "duckduckgo",
+    "baidu",
+    "yandex",
+    "ask",
 ];
 
 /// True for hosts like `www.amazon.co.uk`, `m.facebook.com`, `google.com` and `x.com`: the brand

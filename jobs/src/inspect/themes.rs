@@ -42,10 +42,10 @@ pub struct StorefrontTheme {
 /// without decorations such as "Copy of" or "(custom)".
 pub fn find(theme: &StorefrontTheme) -> Option<&'static KnownTheme> {
     let all = catalogue();
-    if let Some(id) = theme.theme_store_id {
-        if let Some(t) = all.iter().find(|t| t.id == Some(id)) {
-            return Some(t);
-        }
+    if let Some(id) = theme.theme_store_id
+        && let Some(t) = all.iter().find(|t| t.id == Some(id))
+    {
+        return Some(t);
     }
     let by_name = |n: &str| {
         let n = clean(n);

@@ -53,12 +53,25 @@ async fn checked(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettings, 
     if !variants.iter().any(|v| v["sku_id"] == c.sku_id.as_str()) {
         return Err(Error::DataNotFound);
     }
-    Ok(MappedSupplier { priority: 0, source: source.as_str().into(), source_product_id: c.source_product_id.clone(), sku_id: c.sku_id.clone(), ship_to_countries: countries })
+    Ok(MappedSupplier {
+        priority: 0,
+        source: source.as_str().into(),
+        source_product_id: c.source_product_id.clone(),
+        sku_id: c.sku_id.clone(),
+        ship_to_countries: countries,
+    })
 }
 
 /// Sets each listed variant's suppliers (replacing what it had). DataNotFound when the store
 /// product, a variant, a supplier product or a SKU does not exist.
-pub async fn map_variants(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettings, workplace_id: Uuid, product_id: Uuid, mappings: &[VariantMapping]) -> Result<()> {
+pub async fn map_variants(
+    pool: &PgPool,
+    suppliers: &Suppliers,
+    cfg: &CatalogueSettings,
+    workplace_id: Uuid,
+    product_id: Uuid,
+    mappings: &[VariantMapping],
+) -> Result<()> {
     let mut conn = pool.acquire().await?;
     let variants = store_products::variant_ids(&mut conn, workplace_id, product_id).await?.ok_or(Error::DataNotFound)?;
     drop(conn);
@@ -113,7 +126,18 @@ fn matching_sku(store_options: &Value, position: usize, supplier: &[Value]) -> O
 
 /// Maps every variant of the store product to one supplier product, matched by option values;
 /// `append` adds it after the suppliers a variant already has (a fallback) instead of replacing.
-pub async fn map_group(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettings, workplace_id: Uuid, product_id: Uuid, source: &str, source_product_id: &str, append: bool, countries: &[String]) -> Result<usize> {
+#[allow(clippy::too_many_arguments)] // one per field of the mapping call, as the API names them
+pub async fn map_group(
+    pool: &PgPool,
+    suppliers: &Suppliers,
+    cfg: &CatalogueSettings,
+    workplace_id: Uuid,
+    product_id: Uuid,
+    source: &str,
+    source_product_id: &str,
+    append: bool,
+    countries: &[String],
+) -> Result<usize> {
     let src = Source::parse(source).map_err(|m| Error::field("source", m))?;
     let mut conn = pool.acquire().await?;
     let variants = store_products::variant_ids(&mut conn, workplace_id, product_id).await?.ok_or(Error::DataNotFound)?;
@@ -127,7 +151,13 @@ pub async fn map_group(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSett
         if list.len() >= MAX_SUPPLIERS {
             return Err(Error::field("suppliers", format!("a variant has at most {MAX_SUPPLIERS} suppliers")));
         }
-        list.push(MappedSupplier { priority: 0, source: src.as_str().into(), source_product_id: source_product_id.into(), sku_id: sku, ship_to_countries: countries.to_vec() });
+        list.push(MappedSupplier {
+            priority: 0,
+            source: src.as_str().into(),
+            source_product_id: source_product_id.into(),
+            sku_id: sku,
+            ship_to_countries: countries.to_vec(),
+        });
         planned.push((*variant, list));
     }
     save(pool, &planned).await?;
@@ -137,7 +167,15 @@ pub async fn map_group(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSett
 /// Replaces one supplier product with another in every variant of the store product, keeping
 /// each variant's priority. DataNotFound when the product has no such supplier or the new one
 /// does not exist.
-pub async fn replace(pool: &PgPool, suppliers: &Suppliers, cfg: &CatalogueSettings, workplace_id: Uuid, product_id: Uuid, from: (&str, &str), to: (&str, &str)) -> Result<usize> {
+pub async fn replace(
+    pool: &PgPool,
+    suppliers: &Suppliers,
+    cfg: &CatalogueSettings,
+    workplace_id: Uuid,
+    product_id: Uuid,
+    from: (&str, &str),
+    to: (&str, &str),
+) -> Result<usize> {
     let to_source = Source::parse(to.0).map_err(|m| Error::field("to.source", m))?;
     let mut conn = pool.acquire().await?;
     let variants = store_products::variant_ids(&mut conn, workplace_id, product_id).await?.ok_or(Error::DataNotFound)?;
@@ -165,33 +203,6 @@ pub fn choose<'a>(list: &'a [MappedSupplier], country: &str, stock: impl Fn(&Map
     list.iter().find(|s| (s.ship_to_countries.is_empty() || s.ship_to_countries.iter().any(|c| c == country)) && stock(s).is_some_and(|n| n > 0))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn s(sku: &str, countries: &[&str]) -> MappedSupplier {
-        MappedSupplier { priority: 1, source: "cj".into(), source_product_id: "p".into(), sku_id: sku.into(), ship_to_countries: countries.iter().map(|c| c.to_string()).collect() }
-    }
-
-    #[test]
-    fn falls_back_past_sold_out_gone_and_non_shipping_suppliers() {
-        let list = [s("sold-out", &[]), s("gone", &[]), s("eu-only", &["DE"]), s("ok", &[])];
-        let stock = |m: &MappedSupplier| match m.sku_id.as_str() { "sold-out" => Some(0), "gone" => None, _ => Some(5) };
-        assert_eq!(choose(&list, "US", stock).unwrap().sku_id, "ok");
-        assert_eq!(choose(&list, "DE", stock).unwrap().sku_id, "eu-only");
-        assert!(choose(&list[..2], "US", stock).is_none());
-    }
-
-    #[test]
-    fn skus_match_by_option_values_then_position() {
-        let supplier = [json!({"sku_id": "a", "options": {"Color": "Red"}}), json!({"sku_id": "b", "options": {"Color": "Blue"}})];
-        assert_eq!(matching_sku(&json!({"Colour": "blue"}), 0, &supplier).as_deref(), Some("b"));
-        assert_eq!(matching_sku(&json!({"Size": "XL"}), 1, &supplier).as_deref(), Some("b"));
-        assert_eq!(matching_sku(&json!({}), 5, &supplier), None);
-    }
-}
-
 /// Catalogue products whose titles share the most words with the store product's title: the
 /// candidates the mapping screen offers for an unmapped product.
 pub async fn recommend(pool: &PgPool, workplace_id: Uuid, store_product_id: Uuid, limit: i64) -> Result<Vec<Value>> {
@@ -217,4 +228,41 @@ pub async fn recommend(pool: &PgPool, workplace_id: Uuid, store_product_id: Uuid
             serde_json::json!({ "source": source, "source_product_id": id, "name": name, "image": image, "price": price as f64 / 100.0, "score": rank })
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn s(sku: &str, countries: &[&str]) -> MappedSupplier {
+        MappedSupplier {
+            priority: 1,
+            source: "cj".into(),
+            source_product_id: "p".into(),
+            sku_id: sku.into(),
+            ship_to_countries: countries.iter().map(|c| c.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn falls_back_past_sold_out_gone_and_non_shipping_suppliers() {
+        let list = [s("sold-out", &[]), s("gone", &[]), s("eu-only", &["DE"]), s("ok", &[])];
+        let stock = |m: &MappedSupplier| match m.sku_id.as_str() {
+            "sold-out" => Some(0),
+            "gone" => None,
+            _ => Some(5),
+        };
+        assert_eq!(choose(&list, "US", stock).unwrap().sku_id, "ok");
+        assert_eq!(choose(&list, "DE", stock).unwrap().sku_id, "eu-only");
+        assert!(choose(&list[..2], "US", stock).is_none());
+    }
+
+    #[test]
+    fn skus_match_by_option_values_then_position() {
+        let supplier = [json!({"sku_id": "a", "options": {"Color": "Red"}}), json!({"sku_id": "b", "options": {"Color": "Blue"}})];
+        assert_eq!(matching_sku(&json!({"Colour": "blue"}), 0, &supplier).as_deref(), Some("b"));
+        assert_eq!(matching_sku(&json!({"Size": "XL"}), 1, &supplier).as_deref(), Some("b"));
+        assert_eq!(matching_sku(&json!({}), 5, &supplier), None);
+    }
 }

@@ -48,7 +48,7 @@ pub struct Fired {
 /// The payment a flow asks for: `create_and_pay` pays with its preference, the confirmation
 /// action leaves the supplier order waiting for the user's payment.
 fn pay_of(action: &str, payment_use: &str) -> Option<PayWith> {
-    (action == "create_and_pay").then(|| match payment_use {
+    (action == "create_and_pay").then_some(match payment_use {
         "wallet" => PayWith::Wallet,
         "card" => PayWith::Card,
         _ => PayWith::Auto,
@@ -97,7 +97,11 @@ pub async fn fire(conn: &mut PgConnection, workplace_id: Uuid, order_id: i64, tr
     let Some(flow) = flows.into_iter().find(|f| {
         let conditions: Vec<Value> = serde_json::from_value(f.conditions.clone()).unwrap_or_default();
         conditions.iter().all(|c| {
-            let c = Condition { name: c["name"].as_str().unwrap_or_default().into(), operator: c["operator"].as_str().unwrap_or_default().into(), value: c["value"].as_f64().unwrap_or(0.0) };
+            let c = Condition {
+                name: c["name"].as_str().unwrap_or_default().into(),
+                operator: c["operator"].as_str().unwrap_or_default().into(),
+                value: c["value"].as_f64().unwrap_or(0.0),
+            };
             value_of(&c.name, &facts).is_some_and(|v| holds(&c, v))
         })
     }) else {
@@ -116,11 +120,23 @@ pub async fn fire(conn: &mut PgConnection, workplace_id: Uuid, order_id: i64, tr
     }
     sqlx::query("UPDATE order_automation_flows SET last_activity_at = now() WHERE id = $1").bind(flow.id).execute(&mut *conn).await?;
     let ids = if scheduled { vec![] } else { place::start_one(conn, workplace_id, order_id, None, pay_of(&flow.action, &flow.payment_use)).await? };
-    let outcome = if scheduled { "pending" } else if ids.is_empty() { "nothing_to_place" } else { "started" };
+    let outcome = if scheduled {
+        "pending"
+    } else if ids.is_empty() {
+        "nothing_to_place"
+    } else {
+        "started"
+    };
     if !scheduled {
-        sqlx::query("UPDATE order_automation_runs SET outcome = $3 WHERE flow_id = $1 AND order_id = $2").bind(flow.id).bind(order_id).bind(outcome).execute(&mut *conn).await?;
+        sqlx::query("UPDATE order_automation_runs SET outcome = $3 WHERE flow_id = $1 AND order_id = $2")
+            .bind(flow.id)
+            .bind(order_id)
+            .bind(outcome)
+            .execute(&mut *conn)
+            .await?;
     }
-    log(conn, workplace_id, order_id, None, "automation_ran", json!({"flow_id": flow.id, "trigger": trigger, "action": flow.action, "outcome": outcome})).await?;
+    log(conn, workplace_id, order_id, None, "automation_ran", json!({"flow_id": flow.id, "trigger": trigger, "action": flow.action, "outcome": outcome}))
+        .await?;
     Ok(Some(Fired { flow_id: flow.id, outcome: outcome.into(), source_order_ids: ids }))
 }
 
@@ -129,7 +145,8 @@ pub async fn fire(conn: &mut PgConnection, workplace_id: Uuid, order_id: i64, tr
 #[instrument(skip_all, fields(%workplace_id, order_id))]
 pub async fn request_fulfillment(pool: &PgPool, workplace_id: Uuid, order_id: i64) -> Result<Option<Fired>> {
     let mut tx = pool.begin().await?;
-    let known: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2").bind(order_id).bind(workplace_id).fetch_optional(&mut *tx).await?;
+    let known: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2").bind(order_id).bind(workplace_id).fetch_optional(&mut *tx).await?;
     if known.is_none() {
         return Err(Error::NotFound("Order"));
     }
@@ -145,6 +162,10 @@ pub struct ScheduledRun {
     pub flow_id: i64,
     pub workplace_id: Uuid,
     pub due: DateTime<Utc>,
+}
+
+impl crate::queue::Job for ScheduledRun {
+    const KIND: &'static str = "order_automation";
 }
 
 /// The latest `HH:MM` (UTC) at or before `now`.
@@ -193,7 +214,12 @@ pub async fn place_scheduled(pool: &PgPool, run: &ScheduledRun) -> Result<Value>
         let ids = place::start_one(&mut tx, run.workplace_id, *order_id, None, pay_of(&action, &payment_use)).await?;
         let outcome = if ids.is_empty() { "nothing_to_place" } else { "started" };
         placed += ids.len();
-        sqlx::query("UPDATE order_automation_runs SET outcome = $3 WHERE flow_id = $1 AND order_id = $2").bind(run.flow_id).bind(order_id).bind(outcome).execute(&mut *tx).await?;
+        sqlx::query("UPDATE order_automation_runs SET outcome = $3 WHERE flow_id = $1 AND order_id = $2")
+            .bind(run.flow_id)
+            .bind(order_id)
+            .bind(outcome)
+            .execute(&mut *tx)
+            .await?;
         log(&mut tx, run.workplace_id, *order_id, None, "automation_ran", json!({"flow_id": run.flow_id, "scheduled": run.due, "outcome": outcome})).await?;
     }
     if !orders.is_empty() {

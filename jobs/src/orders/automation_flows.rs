@@ -187,10 +187,8 @@ const COLUMNS: &str = "id, name, triggers, conditions, action, payment_use, paym
 
 #[instrument(skip_all, fields(%workplace_id))]
 pub async fn list(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<Flow>> {
-    let rows: Vec<Row> = sqlx::query_as(&format!("SELECT {COLUMNS} FROM order_automation_flows WHERE workplace_id = $1 ORDER BY id"))
-        .bind(workplace_id)
-        .fetch_all(pool)
-        .await?;
+    let rows: Vec<Row> =
+        sqlx::query_as(&format!("SELECT {COLUMNS} FROM order_automation_flows WHERE workplace_id = $1 ORDER BY id")).bind(workplace_id).fetch_all(pool).await?;
     Ok(rows.into_iter().map(Flow::from).collect())
 }
 
@@ -228,7 +226,8 @@ pub async fn save(pool: &PgPool, workplace_id: Uuid, id: Option<i64>, f: &FlowIn
 
 #[instrument(skip_all, fields(%workplace_id, id))]
 pub async fn delete(pool: &PgPool, workplace_id: Uuid, id: i64) -> Result<()> {
-    let n = sqlx::query("DELETE FROM order_automation_flows WHERE workplace_id = $1 AND id = $2").bind(workplace_id).bind(id).execute(pool).await?.rows_affected();
+    let n =
+        sqlx::query("DELETE FROM order_automation_flows WHERE workplace_id = $1 AND id = $2").bind(workplace_id).bind(id).execute(pool).await?.rows_affected();
     if n == 0 {
         return Err(Error::NotFound("Automation flow"));
     }
@@ -255,8 +254,16 @@ mod tests {
             "then": {"action": "ship", "payment_preference": {"use": "cash"}}, "status": "on", "time_schedule": {"schedule": "scheduled", "time": "25:00"}});
         let Err(Error::Validation { fields, .. }) = parse(&bad) else { panic!("accepted") };
         let names: Vec<&str> = fields.keys().map(String::as_str).collect();
-        for f in ["when.types[0]", "condition.names[0].name", "condition.names[0].operator", "condition.names[0].value", "then.action",
-                  "then.payment_preference.use", "status", "time_schedule.time"] {
+        for f in [
+            "when.types[0]",
+            "condition.names[0].name",
+            "condition.names[0].operator",
+            "condition.names[0].value",
+            "then.action",
+            "then.payment_preference.use",
+            "status",
+            "time_schedule.time",
+        ] {
             assert!(names.contains(&f), "{f} missing from {names:?}");
         }
     }

@@ -67,10 +67,23 @@ async fn mark(pool: &PgPool, workplace_id: Uuid, so: &Live, reason: Option<&str>
     .await?
     .rows_affected();
     if n > 0 {
-        log(&mut tx, workplace_id, so.order_id, Some(so.id), "supplier_order_cancelled", json!({"source": so.source, "order_no": so.order_no, "reason": reason})).await?;
+        log(
+            &mut tx,
+            workplace_id,
+            so.order_id,
+            Some(so.id),
+            "supplier_order_cancelled",
+            json!({"source": so.source, "order_no": so.order_no, "reason": reason}),
+        )
+        .await?;
     }
     if reason.is_some() {
-        sqlx::query("UPDATE orders SET cancel_reason = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2").bind(so.order_id).bind(workplace_id).bind(reason).execute(&mut *tx).await?;
+        sqlx::query("UPDATE orders SET cancel_reason = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2")
+            .bind(so.order_id)
+            .bind(workplace_id)
+            .bind(reason)
+            .execute(&mut *tx)
+            .await?;
     }
     status::refresh(&mut tx, so.order_id).await?;
     tx.commit().await?;
@@ -105,7 +118,8 @@ pub async fn cancel_orders(pool: &PgPool, suppliers: &Suppliers, workplace_id: U
     Error::check(fields)?;
     let mut items = vec![];
     for &order_id in order_ids {
-        let known: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2").bind(order_id).bind(workplace_id).fetch_optional(pool).await?;
+        let known: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2").bind(order_id).bind(workplace_id).fetch_optional(pool).await?;
         if known.is_none() {
             items.push(CancelItem { id: order_id, status: "error".into(), error: Some("OrderNotFound".into()) });
             continue;
@@ -128,18 +142,24 @@ pub async fn cancel_orders(pool: &PgPool, suppliers: &Suppliers, workplace_id: U
         if live.is_empty() {
             // Nothing placed: the order itself is cancelled.
             let mut tx = pool.begin().await?;
-            sqlx::query("UPDATE orders SET cancel_reason = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2").bind(order_id).bind(workplace_id).bind(reason).execute(&mut *tx).await?;
+            sqlx::query("UPDATE orders SET cancel_reason = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2")
+                .bind(order_id)
+                .bind(workplace_id)
+                .bind(reason)
+                .execute(&mut *tx)
+                .await?;
             log(&mut tx, workplace_id, order_id, None, "order_cancelled", json!({"reason": reason})).await?;
             status::refresh(&mut tx, order_id).await?;
             tx.commit().await?;
         }
         // A retry after a crash between the state change and the refund gives the money back
         // now; the reference makes it once.
-        let cancelled: Vec<i64> = sqlx::query_scalar("SELECT id FROM source_orders WHERE order_id = $1 AND workplace_id = $2 AND status = 'cancelled' AND cancel_reason IS NOT NULL")
-            .bind(order_id)
-            .bind(workplace_id)
-            .fetch_all(pool)
-            .await?;
+        let cancelled: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM source_orders WHERE order_id = $1 AND workplace_id = $2 AND status = 'cancelled' AND cancel_reason IS NOT NULL")
+                .bind(order_id)
+                .bind(workplace_id)
+                .fetch_all(pool)
+                .await?;
         for id in cancelled {
             charge::reverse_order_payment(pool, workplace_id, id).await?;
         }

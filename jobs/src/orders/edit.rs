@@ -47,15 +47,16 @@ pub async fn update_customer(pool: &PgPool, workplace_id: Uuid, order_id: i64, a
         "zip": zip, "country_code": country, "phone": a.phone,
     });
     let mut tx = pool.begin().await?;
-    let n = sqlx::query("UPDATE orders SET address = $3, country_code = $4, email = COALESCE($5, email), updated_at = now() WHERE id = $1 AND workplace_id = $2")
-        .bind(order_id)
-        .bind(workplace_id)
-        .bind(&address)
-        .bind(&country)
-        .bind(email.filter(|e| !e.is_empty()))
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let n =
+        sqlx::query("UPDATE orders SET address = $3, country_code = $4, email = COALESCE($5, email), updated_at = now() WHERE id = $1 AND workplace_id = $2")
+            .bind(order_id)
+            .bind(workplace_id)
+            .bind(&address)
+            .bind(&country)
+            .bind(email.filter(|e| !e.is_empty()))
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
     if n == 0 {
         return Err(Error::NotFound("order"));
     }
@@ -90,7 +91,18 @@ pub async fn save_shipping(pool: &PgPool, suppliers: &Suppliers, workplace_id: U
 }
 
 /// Orders a line from another supplier variant (it must exist at that supplier).
-pub async fn change_supplier(pool: &PgPool, suppliers: &Suppliers, cfg: &crate::config::CatalogueSettings, workplace_id: Uuid, order_id: i64, line_id: i64, source: &str, product: &str, sku: &str) -> Result<()> {
+#[allow(clippy::too_many_arguments)] // one per field of the change-supplier call, as the API names them
+pub async fn change_supplier(
+    pool: &PgPool,
+    suppliers: &Suppliers,
+    cfg: &crate::config::CatalogueSettings,
+    workplace_id: Uuid,
+    order_id: i64,
+    line_id: i64,
+    source: &str,
+    product: &str,
+    sku: &str,
+) -> Result<()> {
     let src = Source::parse(source).map_err(|m| Error::field("source", m))?;
     let variants = detail::all_variants(pool, suppliers, src, product, cfg.detail_fresh_secs).await.map_err(|_| Error::DataNotFound)?;
     let Some(v) = variants.iter().find(|v| v["sku_id"] == sku) else { return Err(Error::DataNotFound) };
@@ -121,7 +133,15 @@ pub async fn change_supplier(pool: &PgPool, suppliers: &Suppliers, cfg: &crate::
     .bind(shipping)
     .execute(&mut *tx)
     .await?;
-    log(&mut tx, workplace_id, order_id, None, "supplier_changed", json!({"line_item_id": line_id, "source": source, "source_product_id": product, "sku_id": sku})).await?;
+    log(
+        &mut tx,
+        workplace_id,
+        order_id,
+        None,
+        "supplier_changed",
+        json!({"line_item_id": line_id, "source": source, "source_product_id": product, "sku_id": sku}),
+    )
+    .await?;
     status::refresh(&mut tx, order_id).await?;
     tx.commit().await?;
     Ok(())
@@ -177,7 +197,8 @@ pub async fn manually_fulfill(pool: &PgPool, workplace_id: Uuid, order_id: i64, 
 }
 
 pub async fn columns(pool: &PgPool, workplace_id: Uuid) -> Result<Value> {
-    let c: Option<Value> = sqlx::query_scalar("SELECT columns FROM order_column_settings WHERE workplace_id = $1").bind(workplace_id).fetch_optional(pool).await?;
+    let c: Option<Value> =
+        sqlx::query_scalar("SELECT columns FROM order_column_settings WHERE workplace_id = $1").bind(workplace_id).fetch_optional(pool).await?;
     Ok(c.unwrap_or_else(|| json!([])))
 }
 

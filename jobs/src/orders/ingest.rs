@@ -70,7 +70,8 @@ pub fn from_shopify(o: &Value) -> Option<IncomingOrder> {
             price_cents: money(&l["price"]),
         })
     });
-    let name = text(&a["name"]).unwrap_or_else(|| format!("{} {}", text(&a["first_name"]).unwrap_or_default(), text(&a["last_name"]).unwrap_or_default()).trim().to_string());
+    let name = text(&a["name"])
+        .unwrap_or_else(|| format!("{} {}", text(&a["first_name"]).unwrap_or_default(), text(&a["last_name"]).unwrap_or_default()).trim().to_string());
     let country = text(&a["country_code"]).unwrap_or_default().to_uppercase();
     Some(IncomingOrder {
         name: text(&o["name"]).unwrap_or_else(|| format!("#{id}")),

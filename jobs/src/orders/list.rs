@@ -55,7 +55,10 @@ impl Filter {
         let to = date("to_date", q.to_date.as_deref(), today, &mut f);
         let tab = q.tab.as_deref().filter(|_| with_tab).unwrap_or("placement");
         let statuses = if with_tab {
-            f.take("status", statuses_of(tab, q.status.as_deref()).ok_or_else(|| format!("unknown tab or status {tab}/{}", q.status.as_deref().unwrap_or("all"))))
+            f.take(
+                "status",
+                statuses_of(tab, q.status.as_deref()).ok_or_else(|| format!("unknown tab or status {tab}/{}", q.status.as_deref().unwrap_or("all"))),
+            )
         } else {
             None
         };
@@ -64,10 +67,10 @@ impl Filter {
             Some(c) => f.take("channel", Uuid::parse_str(c).map_err(|_| "channel must be a store id or all".to_string())),
         };
         let source = q.source.clone().filter(|s| !s.is_empty() && s != "all");
-        if let Some(s) = &source {
-            if !super::ORDER_SOURCES.contains(&s.as_str()) {
-                f.take::<()>("source", Err(format!("unknown source {s}")));
-            }
+        if let Some(s) = &source
+            && !super::ORDER_SOURCES.contains(&s.as_str())
+        {
+            f.take::<()>("source", Err(format!("unknown source {s}")));
         }
         let marked = match q.mark_order.as_deref() {
             None | Some("" | "all") => None,
@@ -85,8 +88,16 @@ impl Filter {
         }
         f.finish()?;
         Ok(Filter {
-            statuses, refund_tab: with_tab && tab == "refund", from, to, store, source, marked,
-            keyword: q.keyword.clone().map(|k| k.trim().to_string()).filter(|k| !k.is_empty()), page, page_size,
+            statuses,
+            refund_tab: with_tab && tab == "refund",
+            from,
+            to,
+            store,
+            source,
+            marked,
+            keyword: q.keyword.clone().map(|k| k.trim().to_string()).filter(|k| !k.is_empty()),
+            page,
+            page_size,
         })
     }
 
@@ -115,7 +126,13 @@ impl Filter {
             qb.push(" AND EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.source = ").push_bind(src.as_str()).push(")");
         }
         if let Some(k) = &self.keyword {
-            qb.push(" AND (o.name ILIKE ").push_bind(format!("%{k}%")).push(" OR o.platform_order_id = ").push_bind(k.as_str()).push(" OR o.email ILIKE ").push_bind(format!("%{k}%")).push(")");
+            qb.push(" AND (o.name ILIKE ")
+                .push_bind(format!("%{k}%"))
+                .push(" OR o.platform_order_id = ")
+                .push_bind(k.as_str())
+                .push(" OR o.email ILIKE ")
+                .push_bind(format!("%{k}%"))
+                .push(")");
         }
     }
 }

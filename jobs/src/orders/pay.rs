@@ -9,11 +9,12 @@ use uuid::Uuid;
 
 use super::{log, placing, status};
 use crate::connectors::supplier_orders::OrderError;
+use crate::context::TaskContext;
 use crate::domain::Source;
 use crate::error::{Error, Result};
+use crate::orders::jobs::PlaceOrder;
 use crate::queue::JobFailure;
 use crate::queue::runner::Claimed;
-use crate::tasks::TaskContext;
 use crate::wallet::charge;
 
 /// The saved method for `auto` (payment settings), wallet when none is saved.
@@ -53,13 +54,15 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
         Some("wallet") => "wallet".to_string(),
         _ => saved_method(&ctx.pool, row.workplace_id).await?,
     };
-    let claimed = sqlx::query("UPDATE source_orders SET status = 'paying', payment_method = $2, updated_at = now() WHERE id = $1 AND status IN ('waiting_payment', 'paying')")
-        .bind(id)
-        .bind(&method)
-        .execute(&ctx.pool)
-        .await
-        .map_err(Error::from)?
-        .rows_affected();
+    let claimed = sqlx::query(
+        "UPDATE source_orders SET status = 'paying', payment_method = $2, updated_at = now() WHERE id = $1 AND status IN ('waiting_payment', 'paying')",
+    )
+    .bind(id)
+    .bind(&method)
+    .execute(&ctx.pool)
+    .await
+    .map_err(Error::from)?
+    .rows_affected();
     if claimed == 0 {
         return Ok(json!({ "outcome": "not payable" }));
     }
@@ -80,7 +83,9 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
     let paid = match ctx.suppliers.pay_order(source, &order_no).await {
         Ok(_) => true,
         // An earlier run paid it and died before recording that.
-        Err(OrderError::Refused { code, .. }) if code == "INVALID_STATE" => ctx.suppliers.get_order(source, &order_no).await.map(|o| o.is_paid()).unwrap_or(false),
+        Err(OrderError::Refused { code, .. }) if code == "INVALID_STATE" => {
+            ctx.suppliers.get_order(source, &order_no).await.map(|o| o.is_paid()).unwrap_or(false)
+        }
         Err(OrderError::Refused { .. }) => false,
         Err(e) if job.attempts < job.max_attempts => return Err(JobFailure::transient(e.to_string())),
         Err(_) => false,
@@ -128,7 +133,7 @@ pub async fn request(pool: &PgPool, workplace_id: Uuid, ids: &[i64], method: &st
     }
     for (id, _, _) in &rows {
         sqlx::query("UPDATE source_orders SET pay_with = $2, error = NULL WHERE id = $1").bind(id).bind(method).execute(&mut *tx).await?;
-        let job = crate::queue::enqueue(&mut tx, crate::tasks::place_order::KIND, Some(workplace_id), &crate::tasks::place_order::PlaceOrder { source_order_id: *id }, json!({ "source_order_id": id })).await?;
+        let job = crate::queue::enqueue(&mut tx, Some(workplace_id), &PlaceOrder { source_order_id: *id }, json!({ "source_order_id": id })).await?;
         sqlx::query("UPDATE source_orders SET progress_id = $2, toast_dismissed = false WHERE id = $1").bind(id).bind(job).execute(&mut *tx).await?;
     }
     tx.commit().await?;

@@ -11,8 +11,8 @@ use uuid::Uuid;
 use super::{log, status};
 use crate::connectors::supplier_orders::error_message;
 use crate::error::{Error, Result};
+use crate::orders::jobs::PlaceOrder;
 use crate::queue::enqueue_many_with_refs_in;
-use crate::tasks::place_order;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -134,9 +134,9 @@ pub async fn start_many(conn: &mut PgConnection, workplace_id: Uuid, order_ids: 
         .bind(&sources)
         .execute(&mut *conn)
         .await?;
-        let payloads = ids.iter().map(|id| json!(place_order::PlaceOrder { source_order_id: *id })).collect();
+        let payloads: Vec<PlaceOrder> = ids.iter().map(|id| PlaceOrder { source_order_id: *id }).collect();
         let refs = ids.iter().map(|id| json!({ "source_order_id": id })).collect();
-        let jobs = enqueue_many_with_refs_in(conn, place_order::KIND, Some(workplace_id), payloads, refs).await?;
+        let jobs = enqueue_many_with_refs_in(conn, Some(workplace_id), &payloads, refs).await?;
         // The jobs' ids, and the orders' log lines (one per supplier order, as `log` writes them).
         sqlx::query(
             "WITH u AS (

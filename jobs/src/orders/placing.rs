@@ -63,13 +63,12 @@ fn ship_to(a: &Value) -> Option<Value> {
 #[instrument(skip_all, fields(source_order = row.id))]
 pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
-    let lines: Vec<(String, String, i32, Option<Value>)> = sqlx::query_as(
-        "SELECT source_product_id, sku_id, quantity, shipping_info FROM order_line_items WHERE source_order_id = $1 ORDER BY id",
-    )
-    .bind(row.id)
-    .fetch_all(pool)
-    .await
-    .map_err(|e| db(e.into()))?;
+    let lines: Vec<(String, String, i32, Option<Value>)> =
+        sqlx::query_as("SELECT source_product_id, sku_id, quantity, shipping_info FROM order_line_items WHERE source_order_id = $1 ORDER BY id")
+            .bind(row.id)
+            .fetch_all(pool)
+            .await
+            .map_err(|e| db(e.into()))?;
     let Some(address) = ship_to(&row.address) else {
         return fail(pool, row, "error_save_all_address", None).await.map_err(db);
     };
@@ -124,7 +123,15 @@ async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row,
         tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");
         return Ok(Placed::Nothing);
     }
-    log(&mut tx, row.workplace_id, row.order_id, Some(row.id), "supplier_order_created", json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())})).await?;
+    log(
+        &mut tx,
+        row.workplace_id,
+        row.order_id,
+        Some(row.id),
+        "supplier_order_created",
+        json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())}),
+    )
+    .await?;
     status::refresh(&mut tx, row.order_id).await?;
     tx.commit().await?;
     Ok(Placed::Ok)
@@ -153,12 +160,11 @@ pub async fn fail(pool: &PgPool, row: &Row, key: &str, message: Option<String>) 
 /// the lines switch to it and a new placement is queued (same payment choice).
 async fn fallback(pool: &PgPool, row: &Row, key: &str) -> Result<bool> {
     let mut tx = pool.begin().await?;
-    let lines: Vec<(i64, Option<String>, String, String, String)> = sqlx::query_as(
-        "SELECT id, store_variant_remote_id, source, source_product_id, sku_id FROM order_line_items WHERE source_order_id = $1 FOR UPDATE",
-    )
-    .bind(row.id)
-    .fetch_all(&mut *tx)
-    .await?;
+    let lines: Vec<(i64, Option<String>, String, String, String)> =
+        sqlx::query_as("SELECT id, store_variant_remote_id, source, source_product_id, sku_id FROM order_line_items WHERE source_order_id = $1 FOR UPDATE")
+            .bind(row.id)
+            .fetch_all(&mut *tx)
+            .await?;
     let mut switches = vec![];
     for (id, remote, source, product, sku) in &lines {
         let Some(remote) = remote else { return Ok(false) };
@@ -189,7 +195,15 @@ async fn fallback(pool: &PgPool, row: &Row, key: &str) -> Result<bool> {
             .execute(&mut *tx)
             .await?;
     }
-    log(&mut tx, row.workplace_id, row.order_id, Some(row.id), "supplier_fallback", json!({"error_key": key, "to": switches.iter().map(|(_, s)| &s.source).collect::<Vec<_>>()})).await?;
+    log(
+        &mut tx,
+        row.workplace_id,
+        row.order_id,
+        Some(row.id),
+        "supplier_fallback",
+        json!({"error_key": key, "to": switches.iter().map(|(_, s)| &s.source).collect::<Vec<_>>()}),
+    )
+    .await?;
     status::refresh(&mut tx, row.order_id).await?;
     let pay = row.pay_with.as_deref().and_then(|p| serde_json::from_value(json!(p)).ok());
     super::place::start_one(&mut tx, row.workplace_id, row.order_id, None, pay).await?;

@@ -90,12 +90,14 @@ pub struct SyncItem {
 /// Sets the refund's state (and the order's status) in one transaction.
 async fn set_refund(pool: &PgPool, row: &Row, to: &str) -> Result<()> {
     let mut tx = pool.begin().await?;
-    let n = sqlx::query("UPDATE source_orders SET refund_status = $2, refund_checked_at = now(), updated_at = now() WHERE id = $1 AND refund_status IN ('pending', 'accepted')")
-        .bind(row.id)
-        .bind(to)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let n = sqlx::query(
+        "UPDATE source_orders SET refund_status = $2, refund_checked_at = now(), updated_at = now() WHERE id = $1 AND refund_status IN ('pending', 'accepted')",
+    )
+    .bind(row.id)
+    .bind(to)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
     if n > 0 {
         log(&mut tx, row.workplace_id, row.order_id, Some(row.id), &format!("refund_{to}"), json!({"amount": super::dollars(row.total_cents)})).await?;
         status::refresh(&mut tx, row.order_id).await?;

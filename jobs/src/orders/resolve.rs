@@ -73,12 +73,13 @@ pub async fn cached_cost(conn: &mut PgConnection, source: &str, product: &str, s
 
 /// The cheapest cached shipping option to the country, in the spec's `shipping_info` shape.
 pub async fn cached_shipping(conn: &mut PgConnection, source: &str, product: &str, country: &str) -> Result<Option<Value>> {
-    let options: Option<Value> = sqlx::query_scalar("SELECT options FROM supplier_freight WHERE source = $1 AND source_product_id = $2 AND country = $3 AND ships")
-        .bind(source)
-        .bind(product)
-        .bind(country)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let options: Option<Value> =
+        sqlx::query_scalar("SELECT options FROM supplier_freight WHERE source = $1 AND source_product_id = $2 AND country = $3 AND ships")
+            .bind(source)
+            .bind(product)
+            .bind(country)
+            .fetch_optional(&mut *conn)
+            .await?;
     Ok(options.and_then(|o| o.as_array().and_then(|a| a.first().cloned())).map(|o| shipping_info(&o)))
 }
 
@@ -127,7 +128,14 @@ pub async fn insert_line(conn: &mut PgConnection, workplace_id: Uuid, order_id: 
 }
 
 /// The next supplier mapped to a store variant after the one that failed (a fallback).
-pub async fn next_supplier(conn: &mut PgConnection, workplace_id: Uuid, store_id: Uuid, remote_variant: &str, country: &str, failed: (&str, &str, &str)) -> Result<Option<Supplier>> {
+pub async fn next_supplier(
+    conn: &mut PgConnection,
+    workplace_id: Uuid,
+    store_id: Uuid,
+    remote_variant: &str,
+    country: &str,
+    failed: (&str, &str, &str),
+) -> Result<Option<Supplier>> {
     let rows: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT vs.source, vs.source_product_id, vs.sku_id
          FROM store_variants sv

@@ -16,7 +16,10 @@ pub const FAILED: &str = "failed";
 pub const TABS: [(&str, &[&str]); 5] = [
     ("placement", &[READY]),
     ("payment", &[WAITING_PAYMENT, ORDER_PLACED]),
-    ("shipment", &["not_found", "info_received", "in_transit", "available_for_pickup", "out_for_delivery", "delivered", "expired", "delivery_failure", "exception"]),
+    (
+        "shipment",
+        &["not_found", "info_received", "in_transit", "available_for_pickup", "out_for_delivery", "delivered", "expired", "delivery_failure", "exception"],
+    ),
     ("cancelled", &[CANCELLED_CHANNEL, CANCELLED_SOURCE]),
     ("refund", &["completed", "pending", "accepted", "rejected"]),
 ];

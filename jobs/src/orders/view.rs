@@ -193,10 +193,24 @@ pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<
                 source_orders: source_map.remove(&o.id).unwrap_or_default(),
                 shipments: parcel_map.remove(&o.id).unwrap_or_default(),
                 public_id: o.public_id,
-                id: o.id, platform: o.platform, platform_order_id: o.platform_order_id, name: o.name, store_id: o.store_id,
-                store_name: o.store_name, email: o.email, country_code: o.country_code, address: o.address, currency: o.currency,
-                total: dollars(o.total_cents), shipping: dollars(o.shipping_cents), ordered_at: o.ordered_at, status: o.status,
-                refund_status: o.refund_status, marked: o.marked, archived: o.archived, cancel_reason: o.cancel_reason,
+                id: o.id,
+                platform: o.platform,
+                platform_order_id: o.platform_order_id,
+                name: o.name,
+                store_id: o.store_id,
+                store_name: o.store_name,
+                email: o.email,
+                country_code: o.country_code,
+                address: o.address,
+                currency: o.currency,
+                total: dollars(o.total_cents),
+                shipping: dollars(o.shipping_cents),
+                ordered_at: o.ordered_at,
+                status: o.status,
+                refund_status: o.refund_status,
+                marked: o.marked,
+                archived: o.archived,
+                cancel_reason: o.cancel_reason,
             };
             (view.id, view)
         })
@@ -211,12 +225,14 @@ pub async fn one(pool: &PgPool, workplace_id: Uuid, id: i64) -> Result<OrderView
 
 /// The order's log, oldest first.
 pub async fn logs(pool: &PgPool, workplace_id: Uuid, order_id: i64) -> Result<Vec<Value>> {
-    let rows: Vec<(i64, String, Value, Option<i64>, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT id, event, detail, source_order_id, created_at FROM order_logs WHERE workplace_id = $1 AND order_id = $2 ORDER BY id",
-    )
-    .bind(workplace_id)
-    .bind(order_id)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.into_iter().map(|(id, event, detail, so, at)| json!({"id": id, "event": event, "detail": detail, "source_order_id": so, "created_at": at})).collect())
+    let rows: Vec<(i64, String, Value, Option<i64>, DateTime<Utc>)> =
+        sqlx::query_as("SELECT id, event, detail, source_order_id, created_at FROM order_logs WHERE workplace_id = $1 AND order_id = $2 ORDER BY id")
+            .bind(workplace_id)
+            .bind(order_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, event, detail, so, at)| json!({"id": id, "event": event, "detail": detail, "source_order_id": so, "created_at": at}))
+        .collect())
 }

@@ -49,11 +49,7 @@ pub fn package_view_with(key: &str, usage: &BTreeMap<String, i64>) -> PackageVie
         module_type: "ORDER_FULFILLMENT",
         kind: if plan.price == 0.0 { "free" } else { "paid" },
         modules: plan.modules.iter().map(|m| ModuleView { kind: m.kind, key: m.key, price: m.price }).collect(),
-        features: plan
-            .features
-            .iter()
-            .map(|(k, limit)| (*k, FeatureQuota { limit: *limit, usage: usage.get(*k).copied().unwrap_or(0) }))
-            .collect(),
+        features: plan.features.iter().map(|(k, limit)| (*k, FeatureQuota { limit: *limit, usage: usage.get(*k).copied().unwrap_or(0) })).collect(),
     }
 }
 

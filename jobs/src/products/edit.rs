@@ -67,7 +67,12 @@ fn option_changes(old: &Value, new: &[OptionEdit], f: &mut Fields) -> Vec<(Strin
         .map(|a| a.as_slice())
         .unwrap_or_default()
         .iter()
-        .map(|o| (o["name"].as_str().unwrap_or_default().to_string(), o["values"].as_array().map(|v| v.iter().filter_map(|x| x.as_str().map(str::to_string)).collect()).unwrap_or_default()))
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap_or_default().to_string(),
+                o["values"].as_array().map(|v| v.iter().filter_map(|x| x.as_str().map(str::to_string)).collect()).unwrap_or_default(),
+            )
+        })
         .collect();
     if old.len() != new.len() {
         f.take::<()>("options", Err("options cannot be added or removed, only renamed".into()));
@@ -104,37 +109,56 @@ pub async fn edit(pool: &PgPool, workplace_id: Uuid, id: Uuid, e: ProductEdit) -
         f.take("title", if t.is_empty() || t.chars().count() > 255 { Err("must be 1 to 255 characters".to_string()) } else { Ok(()) });
         p.title = t.to_string();
     }
-    if let Some(d) = e.description_html { p.description_html = d; }
-    if let Some(t) = &e.tags { p.tags = clean_list(t); }
-    if let Some(c) = &e.collections { p.collections = clean_list(c); }
-    if let Some(t) = e.product_type { p.product_type = t.trim().to_string(); }
-    if let Some(v) = e.vendor { p.vendor = v.trim().to_string(); }
+    if let Some(d) = e.description_html {
+        p.description_html = d;
+    }
+    if let Some(t) = &e.tags {
+        p.tags = clean_list(t);
+    }
+    if let Some(c) = &e.collections {
+        p.collections = clean_list(c);
+    }
+    if let Some(t) = e.product_type {
+        p.product_type = t.trim().to_string();
+    }
+    if let Some(v) = e.vendor {
+        p.vendor = v.trim().to_string();
+    }
     if let Some(images) = &e.images {
         p.images = json!(images.iter().map(|i| json!({"url": i.url, "selected": i.selected})).collect::<Vec<_>>());
     }
-    if let Some(t) = e.thumbnail { p.thumbnail = Some(t); }
+    if let Some(t) = e.thumbnail {
+        p.thumbnail = Some(t);
+    }
     if let Some(new) = &e.options {
         for (old_name, name, values) in option_changes(&p.options, new, &mut f) {
             variants.retain(|v| v.options[&old_name].as_str().is_none_or(|x| values.get(x).is_none_or(|m| m.is_some())));
             for v in variants.iter_mut() {
-                if let Some(obj) = v.options.as_object_mut() {
-                    if let Some(Value::String(old)) = obj.remove(&old_name) {
-                        let renamed = values.get(&old).cloned().flatten().unwrap_or(old);
-                        obj.insert(name.clone(), json!(renamed));
-                    }
+                if let Some(obj) = v.options.as_object_mut()
+                    && let Some(Value::String(old)) = obj.remove(&old_name)
+                {
+                    let renamed = values.get(&old).cloned().flatten().unwrap_or(old);
+                    obj.insert(name.clone(), json!(renamed));
                 }
             }
         }
-        p.options = json!(new.iter().map(|o| json!({"name": o.name.trim(), "values": o.values.iter().map(|v| v.trim()).collect::<Vec<_>>()})).collect::<Vec<_>>());
+        p.options =
+            json!(new.iter().map(|o| json!({"name": o.name.trim(), "values": o.values.iter().map(|v| v.trim()).collect::<Vec<_>>()})).collect::<Vec<_>>());
     }
     for (i, ve) in e.variants.iter().flatten().enumerate() {
         let Some(v) = variants.iter_mut().find(|v| v.id == ve.id) else {
             f.take::<()>(&format!("variants.{i}.id"), Err("is not a variant of this product".into()));
             continue;
         };
-        if let Some(price) = ve.price.and_then(|x| cents(&format!("variants.{i}.price"), x, &mut f)) { v.price_cents = price; }
-        if let Some(c) = ve.compare_at_price { v.compare_at_cents = c.and_then(|x| cents(&format!("variants.{i}.compare_at_price"), x, &mut f)); }
-        if let Some(en) = ve.enabled { v.enabled = en; }
+        if let Some(price) = ve.price.and_then(|x| cents(&format!("variants.{i}.price"), x, &mut f)) {
+            v.price_cents = price;
+        }
+        if let Some(c) = ve.compare_at_price {
+            v.compare_at_cents = c.and_then(|x| cents(&format!("variants.{i}.compare_at_price"), x, &mut f));
+        }
+        if let Some(en) = ve.enabled {
+            v.enabled = en;
+        }
     }
     if !variants.iter().any(|v| v.enabled) {
         f.take::<()>("variants", Err("keep at least one variant enabled".into()));

@@ -13,8 +13,8 @@ use crate::domain::{Country, Source};
 use crate::error::{Error, Result};
 use crate::plans::quota;
 use crate::products::pricing::PricingRule;
-use crate::store::products::{self, ProductRow, VariantRow};
 use crate::store::pricing_rules;
+use crate::store::products::{self, ProductRow, VariantRow};
 
 pub const ALREADY_IMPORTED: &str = "ProductAlreadyImported";
 
@@ -129,12 +129,10 @@ pub async fn import_one(
 }
 
 async fn already_imported(pool: &PgPool, workplace_id: Uuid, r: &ImportRequest) -> Result<bool> {
-    Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3 AND copy_of IS NULL)",
-    )
-    .bind(workplace_id)
-    .bind(r.source.as_str())
-    .bind(&r.source_product_id)
-    .fetch_one(pool)
-    .await?)
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3 AND copy_of IS NULL)")
+        .bind(workplace_id)
+        .bind(r.source.as_str())
+        .bind(&r.source_product_id)
+        .fetch_one(pool)
+        .await?)
 }

@@ -1,7 +1,6 @@
 //! import-all: a batch of products, one job each. A batch item is finished in the transaction
 //! that stores its product, so a re-run job sees it done and imports nothing twice.
 use serde::Serialize;
-use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
@@ -11,6 +10,7 @@ use super::import::ImportRequest;
 use crate::domain::product_key;
 use crate::error::{Error, Result};
 use crate::plans::quota;
+use crate::products::jobs::ImportProductJob;
 
 pub const MAX_ITEMS: usize = 5_000;
 pub const SYSTEM_QUOTA_EXCEEDED: &str = "SYSTEM_QUOTA_EXCEEDED";
@@ -32,8 +32,8 @@ pub async fn start(pool: &PgPool, workplace_id: Uuid, items: &[ImportRequest]) -
         .bind(items.len() as i32)
         .execute(&mut *tx)
         .await?;
-    let payloads: Vec<Value> = (0..items.len()).map(|i| json!({"batch_id": batch_id, "position": i, "workplace_id": workplace_id})).collect();
-    let job_ids = crate::queue::enqueue_many_in(&mut tx, crate::tasks::import_product::KIND, Some(workplace_id), payloads).await?;
+    let payloads: Vec<ImportProductJob> = (0..items.len()).map(|i| ImportProductJob { batch_id, position: i as i32, workplace_id }).collect();
+    let job_ids = crate::queue::enqueue_many_in(&mut tx, Some(workplace_id), &payloads).await?;
     sqlx::query(
         "INSERT INTO import_batch_items (batch_id, position, source, source_product_id, ship_to, progress_id)
          SELECT $1, n - 1, s, i, c, j FROM UNNEST($2::text[], $3::text[], $4::text[], $5::bigint[]) WITH ORDINALITY AS t(s, i, c, j, n)",
@@ -97,12 +97,5 @@ pub async fn status(pool: &PgPool, workplace_id: Uuid, batch_id: Uuid) -> Result
         }
     }
     let done = (success.len() + failed.len()) as i64;
-    Ok(BatchStatus {
-        tracking_id: batch_id,
-        status: if done >= total as i64 { "done" } else { "processing" },
-        total: total as i64,
-        done,
-        success,
-        failed,
-    })
+    Ok(BatchStatus { tracking_id: batch_id, status: if done >= total as i64 { "done" } else { "processing" }, total: total as i64, done, success, failed })
 }

@@ -3,6 +3,7 @@ pub mod copies;
 pub mod edit;
 pub mod import;
 pub mod import_all;
+pub mod jobs;
 pub mod pricing;
 pub mod view;
 

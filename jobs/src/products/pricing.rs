@@ -89,20 +89,13 @@ impl PricingRule {
     pub fn apply(&self, cost_cents: i64, shipping_cents: i64) -> Priced {
         let base = cost_cents + if self.include_shipping { shipping_cents } else { 0 };
         let dollars = base as f64 / 100.0;
-        let value = self
-            .ranges
-            .iter()
-            .find(|r| dollars >= r.min && r.max.is_none_or(|m| dollars < m))
-            .map_or(self.default_value, |r| r.value);
+        let value = self.ranges.iter().find(|r| dollars >= r.min && r.max.is_none_or(|m| dollars < m)).map_or(self.default_value, |r| r.value);
         let raw = match self.mode {
             PricingMode::Multiplier => (base as f64 * value).round() as i64,
             PricingMode::Fixed => base + (value * 100.0).round() as i64,
         };
         let price_cents = self.end_cents(raw);
-        let compare_at_cents = self
-            .compare_at
-            .enabled
-            .then(|| self.end_cents((price_cents as f64 * self.compare_at.multiplier).round() as i64));
+        let compare_at_cents = self.compare_at.enabled.then(|| self.end_cents((price_cents as f64 * self.compare_at.multiplier).round() as i64));
         Priced { price_cents, compare_at_cents }
     }
 
@@ -126,10 +119,7 @@ mod tests {
     #[test]
     fn ranges_pick_the_value_and_shipping_counts_when_included() {
         let rule = PricingRule {
-            ranges: vec![
-                CostRange { min: 0.0, max: Some(10.0), value: 3.0 },
-                CostRange { min: 10.0, max: None, value: 1.5 },
-            ],
+            ranges: vec![CostRange { min: 0.0, max: Some(10.0), value: 3.0 }, CostRange { min: 10.0, max: None, value: 1.5 }],
             include_shipping: true,
             ..PricingRule::default()
         };

@@ -6,13 +6,15 @@ use super::listing::{self, PushError};
 use crate::channels::{self, Channel};
 use crate::connectors::channel_listings::ChannelAccount;
 use crate::connectors::shopify::shop_url;
+use crate::context::TaskContext;
 use crate::store::products::{ProductRow, VariantRow};
 use crate::store::push_targets::Target;
-use crate::tasks::TaskContext;
 
 pub async fn push(ctx: &TaskContext, t: &Target, channel: Channel, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
     let db = |e: crate::Error| PushError::Unavailable(e.to_string());
-    let creds = channels::credentials(&ctx.pool, &ctx.sealer, t.workplace_id, channel).await.map_err(db)?
+    let creds = channels::credentials(&ctx.pool, &ctx.sealer, t.workplace_id, channel)
+        .await
+        .map_err(db)?
         .ok_or_else(|| PushError::Revoked(format!("{} is disconnected; connect it again to push", channel.name())))?;
     let account = account(ctx, t.workplace_id, channel).await.map_err(db)?;
     let parts = listing::build(product, variants, &t.remote_key, t.publish, "USD");
@@ -46,4 +48,3 @@ async fn account(ctx: &TaskContext, workplace_id: Uuid, channel: Channel) -> cra
         _ => account,
     })
 }
-

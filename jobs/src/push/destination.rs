@@ -5,13 +5,13 @@ use uuid::Uuid;
 
 use super::listing::{self, Listing, PushError};
 use super::{Destination, channel_push};
-use crate::connectors::rate_limit::Limits;
 use crate::channels::Channel;
 use crate::connectors::channel_listings::{self, ChannelAccount};
+use crate::connectors::rate_limit::Limits;
 use crate::connectors::{shopify, shopify_listings, woo_listings, woocommerce};
+use crate::context::TaskContext;
 use crate::store::products::{ProductRow, VariantRow};
 use crate::store::push_targets::{self, Target};
-use crate::tasks::TaskContext;
 
 /// Pushes every part, recording each new remote id at once; returns all of them.
 pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
@@ -19,7 +19,8 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
     match Destination::parse(&t.destination) {
         Some(Destination::Store(store_id)) => {
             let store = crate::store::stores::credentials(&ctx.pool, store_id).await.map_err(db)?;
-            let store = store.filter(|s| s.workplace_id == t.workplace_id && s.status == "connected")
+            let store = store
+                .filter(|s| s.workplace_id == t.workplace_id && s.status == "connected")
                 .ok_or_else(|| PushError::Revoked("The store is disconnected; connect it again to push".into()))?;
             let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| PushError::Revoked(e.to_string()))?;
             let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency);
@@ -30,8 +31,12 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 each_part(ctx, t, &parts, &Client::Shopify(admin, publications)).await
             } else {
                 let w = &ctx.settings.woocommerce;
-                let rest = woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default())
-                    .metered(ctx.limiter.clone(), &store_id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
+                let rest = woocommerce::Rest::new(
+                    &store.api_base,
+                    creds["consumer_key"].as_str().unwrap_or_default(),
+                    creds["consumer_secret"].as_str().unwrap_or_default(),
+                )
+                .metered(ctx.limiter.clone(), &store_id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
                 each_part(ctx, t, &parts, &Client::Woo(rest)).await
             }
         }
@@ -95,11 +100,10 @@ async fn publications(ctx: &TaskContext, store_id: Uuid, t: &Target) -> crate::R
     if !t.publications.is_empty() {
         return Ok(t.publications.clone());
     }
-    let online: Option<String> = sqlx::query_scalar(
-        "SELECT p->>'id' FROM stores, jsonb_array_elements(publications) p WHERE id = $1 AND p->>'handle' = 'online_store' LIMIT 1",
-    )
-    .bind(store_id)
-    .fetch_optional(&ctx.pool)
-    .await?;
+    let online: Option<String> =
+        sqlx::query_scalar("SELECT p->>'id' FROM stores, jsonb_array_elements(publications) p WHERE id = $1 AND p->>'handle' = 'online_store' LIMIT 1")
+            .bind(store_id)
+            .fetch_optional(&ctx.pool)
+            .await?;
     Ok(online.into_iter().collect())
 }

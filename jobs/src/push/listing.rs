@@ -78,7 +78,11 @@ pub fn units(enabled_variants: usize) -> i64 {
 /// are `key`, `key-part-2`, `key-part-3`...
 pub fn build(p: &ProductRow, variants: &[VariantRow], key: &str, publish: bool, currency: &str) -> Vec<Listing> {
     let options: Vec<String> = p.options.as_array().into_iter().flatten().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
-    let mut images: Vec<String> = p.images.as_array().into_iter().flatten()
+    let mut images: Vec<String> = p
+        .images
+        .as_array()
+        .into_iter()
+        .flatten()
         .filter(|i| i["selected"].as_bool().unwrap_or(true))
         .filter_map(|i| i["url"].as_str().map(str::to_string))
         .collect();
@@ -86,29 +90,37 @@ pub fn build(p: &ProductRow, variants: &[VariantRow], key: &str, publish: bool, 
         images.retain(|u| u != t);
         images.insert(0, t.clone());
     }
-    let enabled: Vec<ListingVariant> = variants.iter().filter(|v| v.enabled).map(|v| ListingVariant {
-        sku: variant_sku(v.id),
-        option_values: options.iter().map(|name| value_text(&v.options[name.as_str()])).collect(),
-        price_cents: v.price_cents,
-        compare_at_cents: v.compare_at_cents.filter(|c| *c > v.price_cents),
-        stock: v.stock.max(0),
-        image: v.image.clone(),
-    }).collect();
+    let enabled: Vec<ListingVariant> = variants
+        .iter()
+        .filter(|v| v.enabled)
+        .map(|v| ListingVariant {
+            sku: variant_sku(v.id),
+            option_values: options.iter().map(|name| value_text(&v.options[name.as_str()])).collect(),
+            price_cents: v.price_cents,
+            compare_at_cents: v.compare_at_cents.filter(|c| *c > v.price_cents),
+            stock: v.stock.max(0),
+            image: v.image.clone(),
+        })
+        .collect();
     let parts: Vec<&[ListingVariant]> = if enabled.is_empty() { vec![&[]] } else { enabled.chunks(VARIANT_LIMIT).collect() };
     let many = parts.len() > 1;
-    parts.into_iter().enumerate().map(|(i, chunk)| Listing {
-        key: if i == 0 { key.to_string() } else { format!("{key}-part-{}", i + 1) },
-        title: if many { format!("{} ({}/{})", p.title, i + 1, enabled.len().div_ceil(VARIANT_LIMIT)) } else { p.title.clone() },
-        description_html: p.description_html.clone(),
-        tags: p.tags.clone(),
-        product_type: p.product_type.clone(),
-        vendor: p.vendor.clone(),
-        options: options.clone(),
-        images: images.clone(),
-        variants: chunk.to_vec(),
-        publish,
-        currency: currency.to_string(),
-    }).collect()
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, chunk)| Listing {
+            key: if i == 0 { key.to_string() } else { format!("{key}-part-{}", i + 1) },
+            title: if many { format!("{} ({}/{})", p.title, i + 1, enabled.len().div_ceil(VARIANT_LIMIT)) } else { p.title.clone() },
+            description_html: p.description_html.clone(),
+            tags: p.tags.clone(),
+            product_type: p.product_type.clone(),
+            vendor: p.vendor.clone(),
+            options: options.clone(),
+            images: images.clone(),
+            variants: chunk.to_vec(),
+            publish,
+            currency: currency.to_string(),
+        })
+        .collect()
 }
 
 fn value_text(v: &Value) -> String {

@@ -73,3 +73,7 @@ pub struct PushJob {
     pub product_id: Uuid,
     pub destination: String,
 }
+
+impl crate::queue::Job for PushJob {
+    const KIND: &'static str = "push_product";
+}

@@ -96,13 +96,26 @@ pub async fn pushed(pool: &PgPool, workplace_id: Uuid, keyword: Option<&str>, pa
         "SELECT t.product_id, t.destination, {LABEL} AS channel_label, t.status, t.error, t.remote_ids, t.pushed_at, t.synced_at, t.sync_change, t.sync_error
          FROM push_targets t LEFT JOIN stores s ON s.id = t.store_id WHERE t.workplace_id = $1 AND t.product_id = ANY($2) ORDER BY t.created_at"
     );
-    let targets: Vec<(Uuid, TargetRow)> = sqlx::query_as::<_, TargetRow>(&sql).bind(workplace_id).bind(&ids).fetch_all(pool).await?
-        .into_iter().map(|r| (r.product_id, r)).collect();
-    let items = rows.into_iter().map(|(id, title, image, source, n, lo, hi)| {
-        let mine: Vec<TargetView> = targets.iter().filter(|(p, _)| *p == id).map(|(_, r)| r.view()).collect();
-        let pushed = Value::Object(mine.iter().map(|t| (t.destination.clone(), Value::from(t.status.clone()))).collect());
-        PushedProduct { id, title, image, source, variant_count: n, price_from: lo.unwrap_or(0) as f64 / 100.0, price_to: hi.unwrap_or(0) as f64 / 100.0, pushed, targets: mine }
-    }).collect();
+    let targets: Vec<(Uuid, TargetRow)> =
+        sqlx::query_as::<_, TargetRow>(&sql).bind(workplace_id).bind(&ids).fetch_all(pool).await?.into_iter().map(|r| (r.product_id, r)).collect();
+    let items = rows
+        .into_iter()
+        .map(|(id, title, image, source, n, lo, hi)| {
+            let mine: Vec<TargetView> = targets.iter().filter(|(p, _)| *p == id).map(|(_, r)| r.view()).collect();
+            let pushed = Value::Object(mine.iter().map(|t| (t.destination.clone(), Value::from(t.status.clone()))).collect());
+            PushedProduct {
+                id,
+                title,
+                image,
+                source,
+                variant_count: n,
+                price_from: lo.unwrap_or(0) as f64 / 100.0,
+                price_to: hi.unwrap_or(0) as f64 / 100.0,
+                pushed,
+                targets: mine,
+            }
+        })
+        .collect();
     Ok((total, items))
 }
 
@@ -123,8 +136,15 @@ struct TargetRow {
 impl TargetRow {
     fn view(&self) -> TargetView {
         TargetView {
-            destination: self.destination.clone(), channel_label: self.channel_label.clone(), status: self.status.clone(), error: self.error.clone(),
-            remote_ids: self.remote_ids.clone(), pushed_at: self.pushed_at, synced_at: self.synced_at, sync_change: self.sync_change.clone(), sync_error: self.sync_error.clone(),
+            destination: self.destination.clone(),
+            channel_label: self.channel_label.clone(),
+            status: self.status.clone(),
+            error: self.error.clone(),
+            remote_ids: self.remote_ids.clone(),
+            pushed_at: self.pushed_at,
+            synced_at: self.synced_at,
+            sync_change: self.sync_change.clone(),
+            sync_error: self.sync_error.clone(),
         }
     }
 }

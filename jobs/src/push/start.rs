@@ -13,7 +13,6 @@ use crate::channels::Actor;
 use crate::error::{Error, Result};
 use crate::plans::quota;
 use crate::queue::enqueue_many_in;
-use crate::tasks::push_product;
 
 pub const LISTING_PRODUCTS: &str = "LISTING_PRODUCTS";
 
@@ -38,20 +37,18 @@ pub struct PushStarted {
 
 /// The destinations the workplace can push to now, checked against the choices.
 async fn destinations(pool: &PgPool, workplace_id: Uuid, choices: &BTreeMap<String, ChannelChoice>) -> Result<Vec<(Destination, ChannelChoice)>> {
-    let stores: HashSet<Uuid> =
-        sqlx::query_scalar("SELECT id FROM stores WHERE workplace_id = $1 AND status = 'connected' AND removed_at IS NULL")
-            .bind(workplace_id)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .collect();
-    let channels: HashSet<String> =
-        sqlx::query_scalar("SELECT channel FROM channel_connections WHERE workplace_id = $1 AND status = 'connected'")
-            .bind(workplace_id)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .collect();
+    let stores: HashSet<Uuid> = sqlx::query_scalar("SELECT id FROM stores WHERE workplace_id = $1 AND status = 'connected' AND removed_at IS NULL")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .collect();
+    let channels: HashSet<String> = sqlx::query_scalar("SELECT channel FROM channel_connections WHERE workplace_id = $1 AND status = 'connected'")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .collect();
     if stores.is_empty() && channels.is_empty() {
         return Err(Error::Forbidden("GoToMyChannel".into()));
     }
@@ -138,15 +135,18 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
     let mut pairs = vec![];
     for id in &wanted {
         for (d, _) in &targets {
-            payloads.push(serde_json::to_value(PushJob { workplace_id: who.workplace_id, product_id: *id, destination: d.key() }).map_err(anyhow::Error::from)?);
+            payloads.push(PushJob { workplace_id: who.workplace_id, product_id: *id, destination: d.key() });
             pairs.push((*id, d));
         }
     }
-    let ids = enqueue_many_in(&mut tx, push_product::KIND, Some(who.workplace_id), payloads).await?;
+    let ids = enqueue_many_in(&mut tx, Some(who.workplace_id), &payloads).await?;
     let choice: HashMap<String, &ChannelChoice> = targets.iter().map(|(d, c)| (d.key(), c)).collect();
     for ((product, d), progress) in pairs.iter().zip(&ids) {
         let c = choice[&d.key()];
-        let store_id = match d { Destination::Store(s) => Some(*s), _ => None };
+        let store_id = match d {
+            Destination::Store(s) => Some(*s),
+            _ => None,
+        };
         // The remote key is chosen once; a later push keeps the one the destination knows.
         sqlx::query(
             "INSERT INTO push_targets (product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, progress_id, error)

@@ -5,7 +5,7 @@ use sqlx::PgPool;
 use std::time::Duration;
 use tracing::{debug, instrument, warn};
 
-use super::{KINDS, NOTIFY_CHANNEL, RedisQueues};
+use super::{NOTIFY_CHANNEL, RedisQueues};
 use crate::config::QueueSettings;
 use crate::error::Result;
 
@@ -14,18 +14,20 @@ pub struct Dispatcher {
     pool: PgPool,
     queues: RedisQueues,
     settings: QueueSettings,
+    /// The queues it feeds: the kinds of the runner's registry.
+    kinds: Vec<&'static str>,
 }
 
 impl Dispatcher {
-    pub fn new(pool: PgPool, queues: RedisQueues, settings: QueueSettings) -> Self {
-        Self { pool, queues, settings }
+    pub fn new(pool: PgPool, queues: RedisQueues, settings: QueueSettings, kinds: Vec<&'static str>) -> Self {
+        Self { pool, queues, settings, kinds }
     }
 
     /// One pass over every family; returns how many jobs went to Redis.
     pub async fn tick(&self) -> Result<usize> {
         self.reap().await?;
         let mut sent = 0;
-        for kind in KINDS {
+        for kind in &self.kinds {
             sent += self.top_up(kind).await?;
         }
         Ok(sent)
@@ -105,7 +107,7 @@ impl Dispatcher {
         loop {
             if last_vacuum.elapsed() >= vacuum_every {
                 last_vacuum = std::time::Instant::now();
-                for kind in KINDS {
+                for kind in &self.kinds {
                     if let Err(e) = self.queues.vacuum(kind).await {
                         warn!(error = %e, kind, "vacuum failed");
                     }

@@ -3,58 +3,47 @@ use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use super::Job;
 use crate::error::Result;
+
+fn values<J: Job>(jobs: &[J]) -> Result<Vec<Value>> {
+    jobs.iter().map(|j| serde_json::to_value(j).map_err(|e| anyhow::Error::from(e).into())).collect()
+}
 
 /// Woken dispatchers look at the backlog at once instead of at their next tick.
 pub const NOTIFY_CHANNEL: &str = "dropline_jobs";
 
 /// Writes the job in the caller's transaction, so the job exists if and only if the change does.
-pub async fn enqueue(
-    conn: &mut PgConnection,
-    kind: &str,
-    workplace_id: Option<Uuid>,
-    payload: &impl Serialize,
-    refs: Value,
-) -> Result<i64> {
+pub async fn enqueue<J: Job>(conn: &mut PgConnection, workplace_id: Option<Uuid>, job: &J, refs: Value) -> Result<i64> {
+    enqueue_kind(conn, J::KIND, workplace_id, job, refs).await
+}
+
+/// `enqueue` for a kind known only at run time (the schedules' table of periodic jobs).
+pub async fn enqueue_kind(conn: &mut PgConnection, kind: &str, workplace_id: Option<Uuid>, payload: &impl Serialize, refs: Value) -> Result<i64> {
     let payload = serde_json::to_value(payload).map_err(anyhow::Error::from)?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO progress_items (kind, workplace_id, payload, refs) VALUES ($1, $2, $3, $4) RETURNING id",
-    )
-    .bind(kind)
-    .bind(workplace_id)
-    .bind(payload)
-    .bind(refs)
-    .fetch_one(&mut *conn)
-    .await?;
-    // NOTIFY is transactional: listeners hear it only once the row is committed.
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(NOTIFY_CHANNEL)
+    let id: i64 = sqlx::query_scalar("INSERT INTO progress_items (kind, workplace_id, payload, refs) VALUES ($1, $2, $3, $4) RETURNING id")
         .bind(kind)
-        .execute(&mut *conn)
+        .bind(workplace_id)
+        .bind(payload)
+        .bind(refs)
+        .fetch_one(&mut *conn)
         .await?;
+    // NOTIFY is transactional: listeners hear it only once the row is committed.
+    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
     Ok(id)
 }
 
 /// Bulk form for large batches (imports of thousands of items): one statement, one round trip.
-pub async fn enqueue_many(
-    pool: &PgPool,
-    kind: &str,
-    workplace_id: Option<Uuid>,
-    payloads: Vec<Value>,
-) -> Result<Vec<i64>> {
+pub async fn enqueue_many<J: Job>(pool: &PgPool, workplace_id: Option<Uuid>, jobs: &[J]) -> Result<Vec<i64>> {
     let mut tx = pool.begin().await?;
-    let ids = enqueue_many_in(&mut tx, kind, workplace_id, payloads).await?;
+    let ids = enqueue_many_in(&mut tx, workplace_id, jobs).await?;
     tx.commit().await?;
     Ok(ids)
 }
 
 /// `enqueue_many` inside the caller's transaction; ids come back in the payloads' order.
-pub async fn enqueue_many_in(
-    conn: &mut PgConnection,
-    kind: &str,
-    workplace_id: Option<Uuid>,
-    payloads: Vec<Value>,
-) -> Result<Vec<i64>> {
+pub async fn enqueue_many_in<J: Job>(conn: &mut PgConnection, workplace_id: Option<Uuid>, jobs: &[J]) -> Result<Vec<i64>> {
+    let (kind, payloads) = (J::KIND, values(jobs)?);
     let mut ids: Vec<i64> = sqlx::query_scalar(
         "INSERT INTO progress_items (kind, workplace_id, payload)
          SELECT $1, $2, p FROM UNNEST($3::jsonb[]) WITH ORDINALITY AS t(p, n) ORDER BY n RETURNING id",
@@ -72,13 +61,8 @@ pub async fn enqueue_many_in(
 
 /// `enqueue_many_in` with each job's `refs` (what the job is about, e.g. its source order),
 /// as `enqueue` writes them; ids come back in the payloads' order.
-pub async fn enqueue_many_with_refs_in(
-    conn: &mut PgConnection,
-    kind: &str,
-    workplace_id: Option<Uuid>,
-    payloads: Vec<Value>,
-    refs: Vec<Value>,
-) -> Result<Vec<i64>> {
+pub async fn enqueue_many_with_refs_in<J: Job>(conn: &mut PgConnection, workplace_id: Option<Uuid>, jobs: &[J], refs: Vec<Value>) -> Result<Vec<i64>> {
+    let (kind, payloads) = (J::KIND, values(jobs)?);
     let mut ids: Vec<i64> = sqlx::query_scalar(
         "INSERT INTO progress_items (kind, workplace_id, payload, refs)
          SELECT $1, $2, p, r FROM UNNEST($3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS t(p, r, n) ORDER BY n RETURNING id",

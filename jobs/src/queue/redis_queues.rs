@@ -80,25 +80,15 @@ impl RedisQueues {
         let config = self.config(kind);
         let meta = config.job_meta_hash();
         let mut conn = self.conn.clone();
-        let workers: Vec<String> = redis::cmd("ZRANGE")
-            .arg(config.workers_set())
-            .arg(0)
-            .arg(-1)
-            .query_async(&mut conn)
-            .await
-            .map_err(|e| Error::Queue(e.to_string()))?;
+        let workers: Vec<String> =
+            redis::cmd("ZRANGE").arg(config.workers_set()).arg(0).arg(-1).query_async(&mut conn).await.map_err(|e| Error::Queue(e.to_string()))?;
         let inflight = config.inflight_jobs_set();
         let mut sets: Vec<String> = workers.iter().map(|w| format!("{inflight}:{w}")).collect();
         sets.extend([config.done_jobs_set(), config.dead_jobs_set()]);
         let mut removed = 0;
         for finished in sets {
             loop {
-                let ids: Vec<String> = redis::cmd("SPOP")
-                    .arg(&finished)
-                    .arg(1000)
-                    .query_async(&mut conn)
-                    .await
-                    .map_err(|e| Error::Queue(e.to_string()))?;
+                let ids: Vec<String> = redis::cmd("SPOP").arg(&finished).arg(1000).query_async(&mut conn).await.map_err(|e| Error::Queue(e.to_string()))?;
                 if ids.is_empty() {
                     break;
                 }
@@ -122,11 +112,8 @@ impl RedisQueues {
     /// Removes every key of this namespace (tests and the sandbox reset use it).
     pub async fn clear(&self) -> Result<()> {
         let mut conn = self.conn.clone();
-        let keys: Vec<String> = redis::cmd("KEYS")
-            .arg(format!("*{}:*", self.namespace))
-            .query_async(&mut conn)
-            .await
-            .map_err(|e| Error::Queue(e.to_string()))?;
+        let keys: Vec<String> =
+            redis::cmd("KEYS").arg(format!("*{}:*", self.namespace)).query_async(&mut conn).await.map_err(|e| Error::Queue(e.to_string()))?;
         for chunk in keys.chunks(500) {
             redis::cmd("DEL").arg(chunk).query_async::<()>(&mut conn).await.map_err(|e| Error::Queue(e.to_string()))?;
         }

@@ -11,7 +11,8 @@ use tracing::{instrument, warn};
 use uuid::Uuid;
 
 use super::batch::Batcher;
-use crate::tasks::{self, TaskContext};
+use super::job::Registry;
+use crate::config::QueueSettings;
 
 /// A row taken by this worker.
 #[derive(Debug, Clone)]
@@ -58,19 +59,27 @@ struct Outcome {
     delay_secs: f64,
 }
 
-pub struct Runner {
-    ctx: TaskContext,
+/// Runs the jobs of the registered families with the context `C` their handlers take.
+pub struct Runner<C> {
+    pool: PgPool,
+    settings: QueueSettings,
+    ctx: C,
+    registry: Registry<C>,
     claims: Batcher<i64, Option<Claimed>>,
     outcomes: Batcher<Outcome, ()>,
 }
 
-impl Runner {
-    pub fn new(ctx: TaskContext) -> Arc<Self> {
-        let pool = ctx.pool.clone();
-        let claims = Batcher::spawn(1000, 2, move |ids| claim(pool.clone(), ids));
-        let pool = ctx.pool.clone();
-        let outcomes = Batcher::spawn(1000, 2, move |items| record(pool.clone(), items));
-        Arc::new(Self { ctx, claims, outcomes })
+impl<C: Send + Sync + 'static> Runner<C> {
+    pub fn new(pool: PgPool, settings: QueueSettings, ctx: C, registry: Registry<C>) -> Arc<Self> {
+        let p = pool.clone();
+        let claims = Batcher::spawn(1000, 2, move |ids| claim(p.clone(), ids));
+        let p = pool.clone();
+        let outcomes = Batcher::spawn(1000, 2, move |items| record(p.clone(), items));
+        Arc::new(Self { pool, settings, ctx, registry, claims, outcomes })
+    }
+
+    pub fn registry(&self) -> &Registry<C> {
+        &self.registry
     }
 
     /// Returns false when the row was not ours to run (already taken, finished or unknown).
@@ -79,11 +88,11 @@ impl Runner {
         let Some(job) = self.claims.call(id).await? else {
             return Ok(false);
         };
-        let work = AssertUnwindSafe(tasks::run(&self.ctx, &job)).catch_unwind();
+        let work = AssertUnwindSafe(self.registry.run(&self.ctx, &job)).catch_unwind();
         // The heartbeat keeps a live job from being reaped, so a job stuck for good needs its
         // own limit: it is cut off and retried.
-        let limit = Duration::from_secs(self.ctx.settings.queue.max_run_secs.max(1));
-        let result = tokio::time::timeout(limit, with_heartbeat(&self.ctx, id, work)).await;
+        let limit = Duration::from_secs(self.settings.max_run_secs.max(1));
+        let result = tokio::time::timeout(limit, with_heartbeat(&self.pool, self.settings.lease_secs, id, work)).await;
         let outcome = match result {
             Ok(Ok(Ok(refs))) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0 },
             Ok(Ok(Err(failure))) => failed(&job, failure),
@@ -102,12 +111,10 @@ impl Runner {
     pub async fn drain(self: &Arc<Self>) -> Result<usize, String> {
         let mut ran = 0;
         loop {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT id FROM progress_items WHERE status = 'queued' AND run_after <= now() ORDER BY id LIMIT 1000",
-            )
-            .fetch_all(&self.ctx.pool)
-            .await
-            .map_err(|e| e.to_string())?;
+            let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM progress_items WHERE status = 'queued' AND run_after <= now() ORDER BY id LIMIT 1000")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| e.to_string())?;
             if ids.is_empty() {
                 return Ok(ran);
             }
@@ -126,9 +133,9 @@ impl Runner {
 /// (waiting on a store's rate limit) is never taken for one abandoned by a dead worker. The
 /// heartbeat is its own task: were it a branch beside `work`, a beat waiting for a pool
 /// connection would stop `work` from releasing the one it holds.
-async fn with_heartbeat<T>(ctx: &TaskContext, id: i64, work: impl std::future::Future<Output = T>) -> T {
-    let every = std::time::Duration::from_secs_f64((ctx.settings.queue.lease_secs as f64 / 3.0).max(0.5));
-    let pool = ctx.pool.clone();
+async fn with_heartbeat<T>(pool: &PgPool, lease_secs: u64, id: i64, work: impl std::future::Future<Output = T>) -> T {
+    let every = std::time::Duration::from_secs_f64((lease_secs as f64 / 3.0).max(0.5));
+    let pool = pool.clone();
     let _beat = AbortOnDrop(tokio::spawn(async move {
         loop {
             tokio::time::sleep(every).await;
@@ -177,9 +184,7 @@ async fn claim(pool: PgPool, ids: Vec<i64>) -> Result<Vec<Option<Claimed>>, Stri
     .map_err(|e| e.to_string())?;
     let mut by_id: HashMap<i64, Claimed> = rows
         .into_iter()
-        .map(|(id, kind, workplace_id, payload, attempts, max_attempts)| {
-            (id, Claimed { id, kind, workplace_id, payload, attempts, max_attempts })
-        })
+        .map(|(id, kind, workplace_id, payload, attempts, max_attempts)| (id, Claimed { id, kind, workplace_id, payload, attempts, max_attempts }))
         .collect();
     Ok(ids.iter().map(|id| by_id.remove(id)).collect())
 }

@@ -93,7 +93,15 @@ pub async fn last_sync(pool: &PgPool, workplace_id: Uuid, kind: &str) -> Result<
 
 /// One sync log row per product, kind and run. The first write wins: a job run again after a
 /// crash finds its earlier changes already saved ("no change"), and must not hide them.
-pub async fn log(conn: &mut PgConnection, workplace_id: Uuid, product_id: Uuid, kind: &str, progress_id: i64, detail: &Value, error: Option<&str>) -> Result<()> {
+pub async fn log(
+    conn: &mut PgConnection,
+    workplace_id: Uuid,
+    product_id: Uuid,
+    kind: &str,
+    progress_id: i64,
+    detail: &Value,
+    error: Option<&str>,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO sync_log (workplace_id, product_id, kind, progress_id, detail, error) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (product_id, kind, progress_id) WHERE progress_id IS NOT NULL DO NOTHING",

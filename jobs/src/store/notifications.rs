@@ -31,11 +31,9 @@ pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, user_id: Uuid, 
     .await?;
     match inserted {
         Some(id) => Ok(id),
-        None => Ok(sqlx::query_scalar("SELECT id FROM notifications WHERE user_id = $1 AND dedup_key = $2")
-            .bind(user_id)
-            .bind(n.dedup_key)
-            .fetch_one(conn)
-            .await?),
+        None => {
+            Ok(sqlx::query_scalar("SELECT id FROM notifications WHERE user_id = $1 AND dedup_key = $2").bind(user_id).bind(n.dedup_key).fetch_one(conn).await?)
+        }
     }
 }
 

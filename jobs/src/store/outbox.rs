@@ -22,15 +22,13 @@ pub struct OutboxEmail {
 const COLUMNS: &str = "id, to_address, subject, body, link, sent_at, created_at";
 
 pub async fn insert(conn: &mut PgConnection, to: &str, subject: &str, body: &str, link: Option<&str>) -> Result<i64> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO email_outbox (to_address, subject, body, link) VALUES ($1, $2, $3, $4) RETURNING id",
-    )
-    .bind(to)
-    .bind(subject)
-    .bind(body)
-    .bind(link)
-    .fetch_one(conn)
-    .await?)
+    Ok(sqlx::query_scalar("INSERT INTO email_outbox (to_address, subject, body, link) VALUES ($1, $2, $3, $4) RETURNING id")
+        .bind(to)
+        .bind(subject)
+        .bind(body)
+        .bind(link)
+        .fetch_one(conn)
+        .await?)
 }
 
 pub async fn get(pool: &PgPool, id: i64) -> Result<Option<OutboxEmail>> {
@@ -44,11 +42,9 @@ pub async fn mark_sent(pool: &PgPool, id: i64) -> Result<()> {
 
 /// Newest first; the development outbox view.
 pub async fn to_address(pool: &PgPool, to: &str, limit: i64) -> Result<Vec<OutboxEmail>> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT $2"
-    ))
-    .bind(to)
-    .bind(limit)
-    .fetch_all(pool)
-    .await?)
+    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT $2"))
+        .bind(to)
+        .bind(limit)
+        .fetch_all(pool)
+        .await?)
 }

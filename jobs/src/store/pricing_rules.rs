@@ -48,10 +48,8 @@ pub async fn save(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>, rul
 
 /// The workplace's default store, whose rule prices imports.
 pub async fn default_store(pool: &PgPool, workplace_id: Uuid) -> Result<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
-        "SELECT id FROM stores WHERE workplace_id = $1 AND is_default AND removed_at IS NULL LIMIT 1",
-    )
-    .bind(workplace_id)
-    .fetch_optional(pool)
-    .await?)
+    Ok(sqlx::query_scalar("SELECT id FROM stores WHERE workplace_id = $1 AND is_default AND removed_at IS NULL LIMIT 1")
+        .bind(workplace_id)
+        .fetch_optional(pool)
+        .await?)
 }

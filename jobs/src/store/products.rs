@@ -181,13 +181,12 @@ pub struct ImportListItem {
 /// A page of the import list (newest first) and its total.
 pub async fn listing(pool: &PgPool, workplace_id: Uuid, keyword: Option<&str>, page: i64, page_size: i64) -> Result<(i64, Vec<ImportListItem>)> {
     let pattern = keyword.map(|k| format!("%{}%", k.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
-    let total: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM products WHERE workplace_id = $1 AND stage = 'import_list' AND ($2::text IS NULL OR title ILIKE $2)",
-    )
-    .bind(workplace_id)
-    .bind(&pattern)
-    .fetch_one(pool)
-    .await?;
+    let total: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM products WHERE workplace_id = $1 AND stage = 'import_list' AND ($2::text IS NULL OR title ILIKE $2)")
+            .bind(workplace_id)
+            .bind(&pattern)
+            .fetch_one(pool)
+            .await?;
     let items = sqlx::query_as(
         "SELECT p.id, p.title, p.thumbnail AS image, p.source, p.source_product_id, p.ship_to,
                 COALESCE(min(v.cost_cents), 0)::float8 / 100 AS cost_from, COALESCE(max(v.cost_cents), 0)::float8 / 100 AS cost_to,
@@ -216,12 +215,7 @@ pub async fn owned_ids(pool: &PgPool, workplace_id: Uuid, ids: Option<&[Uuid]>) 
 }
 
 pub async fn delete(pool: &PgPool, workplace_id: Uuid, ids: &[Uuid]) -> Result<u64> {
-    Ok(sqlx::query("DELETE FROM products WHERE workplace_id = $1 AND id = ANY($2)")
-        .bind(workplace_id)
-        .bind(ids)
-        .execute(pool)
-        .await?
-        .rows_affected())
+    Ok(sqlx::query("DELETE FROM products WHERE workplace_id = $1 AND id = ANY($2)").bind(workplace_id).bind(ids).execute(pool).await?.rows_affected())
 }
 
 /// New prices for variants, in one statement; the products are marked as repriced.

@@ -46,10 +46,8 @@ pub async fn list(pool: &PgPool, workplace_id: Uuid, kind: Option<&str>, limit: 
 
 /// Jobs of a workplace by kind and status: (kind, status, count).
 pub async fn counts(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<(String, String, i64)>> {
-    Ok(sqlx::query_as(
-        "SELECT kind, status, count(*) FROM progress_items WHERE workplace_id = $1 GROUP BY kind, status ORDER BY kind, status",
-    )
-    .bind(workplace_id)
-    .fetch_all(pool)
-    .await?)
+    Ok(sqlx::query_as("SELECT kind, status, count(*) FROM progress_items WHERE workplace_id = $1 GROUP BY kind, status ORDER BY kind, status")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?)
 }

@@ -36,12 +36,11 @@ impl QuickStartGuide {
 }
 
 pub async fn get(pool: &PgPool, workplace_id: Uuid) -> Result<QuickStartGuide> {
-    let row: Option<(bool, bool, bool, bool)> = sqlx::query_as(
-        "SELECT dismiss, find_and_import, push_product, place_order FROM quick_start_guides WHERE workplace_id = $1",
-    )
-    .bind(workplace_id)
-    .fetch_optional(pool)
-    .await?;
+    let row: Option<(bool, bool, bool, bool)> =
+        sqlx::query_as("SELECT dismiss, find_and_import, push_product, place_order FROM quick_start_guides WHERE workplace_id = $1")
+            .bind(workplace_id)
+            .fetch_optional(pool)
+            .await?;
     let (d, f, p, o) = row.unwrap_or_default();
     Ok(QuickStartGuide::from_row(d, f, p, o))
 }
@@ -56,17 +55,12 @@ pub async fn update(pool: &PgPool, workplace_id: Uuid, dismiss: Option<bool>, st
         Some(_) => return Err(Error::field("step", format!("step must be one of {}", STEP_KEYS.join(", ")))),
     };
     let set_step = column.map(|c| format!(", {c} = true")).unwrap_or_default();
-    sqlx::query("INSERT INTO quick_start_guides (workplace_id) VALUES ($1) ON CONFLICT (workplace_id) DO NOTHING")
-    .bind(workplace_id)
-    .execute(pool)
-    .await?;
-    sqlx::query(&format!(
-        "UPDATE quick_start_guides SET dismiss = COALESCE($2, dismiss), updated_at = now() {set_step} WHERE workplace_id = $1"
-    ))
-    .bind(workplace_id)
-    .bind(dismiss)
-    .execute(pool)
-    .await?;
+    sqlx::query("INSERT INTO quick_start_guides (workplace_id) VALUES ($1) ON CONFLICT (workplace_id) DO NOTHING").bind(workplace_id).execute(pool).await?;
+    sqlx::query(&format!("UPDATE quick_start_guides SET dismiss = COALESCE($2, dismiss), updated_at = now() {set_step} WHERE workplace_id = $1"))
+        .bind(workplace_id)
+        .bind(dismiss)
+        .execute(pool)
+        .await?;
     get(pool, workplace_id).await
 }
 

@@ -16,28 +16,20 @@ pub async fn insert(conn: &mut PgConnection, token_hash: &str, user_id: Uuid, ex
 
 /// The user of a live (unexpired, unrevoked) session.
 pub async fn user_of(pool: &PgPool, token_hash: &str) -> Result<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
-        "SELECT user_id FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()",
-    )
-    .bind(token_hash)
-    .fetch_optional(pool)
-    .await?)
+    Ok(sqlx::query_scalar("SELECT user_id FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()")
+        .bind(token_hash)
+        .fetch_optional(pool)
+        .await?)
 }
 
 pub async fn revoke(pool: &PgPool, token_hash: &str) -> Result<()> {
-    sqlx::query("UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL")
-        .bind(token_hash)
-        .execute(pool)
-        .await?;
+    sqlx::query("UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL").bind(token_hash).execute(pool).await?;
     Ok(())
 }
 
 /// Signs the user out everywhere (after a password reset).
 pub async fn revoke_all(conn: &mut PgConnection, user_id: Uuid) -> Result<()> {
-    sqlx::query("UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL")
-        .bind(user_id)
-        .execute(conn)
-        .await?;
+    sqlx::query("UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL").bind(user_id).execute(conn).await?;
     Ok(())
 }
 

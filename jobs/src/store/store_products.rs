@@ -110,11 +110,18 @@ struct Row {
 
 /// Store products with their variants and mapped suppliers; `mapped` filters on whether any
 /// variant has a supplier; `only` picks one product.
-pub async fn list(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>, mapped: Option<bool>, only: Option<Uuid>, page: i64, size: i64) -> Result<(i64, Vec<StoreProductView>)> {
+pub async fn list(
+    pool: &PgPool,
+    workplace_id: Uuid,
+    store_id: Option<Uuid>,
+    mapped: Option<bool>,
+    only: Option<Uuid>,
+    page: i64,
+    size: i64,
+) -> Result<(i64, Vec<StoreProductView>)> {
     const MAPPED: &str = "EXISTS (SELECT 1 FROM store_variants v JOIN variant_suppliers s ON s.store_variant_id = v.id WHERE v.store_product_id = p.id)";
-    let filter = format!(
-        "p.workplace_id = $1 AND ($2::uuid IS NULL OR p.store_id = $2) AND ($3::bool IS NULL OR {MAPPED} = $3) AND ($4::uuid IS NULL OR p.id = $4)"
-    );
+    let filter =
+        format!("p.workplace_id = $1 AND ($2::uuid IS NULL OR p.store_id = $2) AND ($3::bool IS NULL OR {MAPPED} = $3) AND ($4::uuid IS NULL OR p.id = $4)");
     let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM store_products p WHERE {filter}"))
         .bind(workplace_id)
         .bind(store_id)

@@ -43,12 +43,11 @@ pub async fn get(conn: &mut PgConnection, workplace_id: Uuid, id: Uuid) -> Resul
 
 /// Every live store of the user's, grouped by platform (the account's `linked_stores`).
 pub async fn linked(pool: &PgPool, owner_id: Uuid) -> Result<serde_json::Map<String, Value>> {
-    let rows: Vec<(String, Uuid, String, Uuid)> = sqlx::query_as(
-        "SELECT platform, workplace_id, platform_domain, id FROM stores WHERE owner_id = $1 AND removed_at IS NULL ORDER BY connected_at",
-    )
-    .bind(owner_id)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<(String, Uuid, String, Uuid)> =
+        sqlx::query_as("SELECT platform, workplace_id, platform_domain, id FROM stores WHERE owner_id = $1 AND removed_at IS NULL ORDER BY connected_at")
+            .bind(owner_id)
+            .fetch_all(pool)
+            .await?;
     let mut map = serde_json::Map::new();
     for (platform, workplace_id, platform_domain, id) in rows {
         let entry = map.entry(platform).or_insert_with(|| json!([]));
@@ -134,12 +133,10 @@ pub struct Credentials {
 }
 
 pub async fn credentials(pool: &PgPool, id: Uuid) -> Result<Option<Credentials>> {
-    Ok(sqlx::query_as(
-        "SELECT id, workplace_id, platform, platform_domain, api_base, currency, status, credentials, webhook_secret FROM stores WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await?)
+    Ok(sqlx::query_as("SELECT id, workplace_id, platform, platform_domain, api_base, currency, status, credentials, webhook_secret FROM stores WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?)
 }
 
 pub async fn set_setup(pool: &PgPool, id: Uuid, setup: &str, error: Option<&str>) -> Result<()> {

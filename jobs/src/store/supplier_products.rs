@@ -211,14 +211,13 @@ pub async fn get(pool: &PgPool, source: Source, id: &str) -> Result<Option<Cache
 
 /// Freight for one product and country: `Some(None)` = known not to ship there.
 pub async fn freight(pool: &PgPool, source: Source, id: &str, country: &str) -> Result<Option<Option<Vec<FreightOption>>>> {
-    let row: Option<(bool, Value)> = sqlx::query_as(
-        "SELECT ships, options FROM supplier_freight WHERE source = $1 AND source_product_id = $2 AND country = $3",
-    )
-    .bind(source.as_str())
-    .bind(id)
-    .bind(country)
-    .fetch_optional(pool)
-    .await?;
+    let row: Option<(bool, Value)> =
+        sqlx::query_as("SELECT ships, options FROM supplier_freight WHERE source = $1 AND source_product_id = $2 AND country = $3")
+            .bind(source.as_str())
+            .bind(id)
+            .bind(country)
+            .fetch_optional(pool)
+            .await?;
     Ok(row.map(|(ships, options)| ships.then(|| serde_json::from_value(options).unwrap_or_default())))
 }
 
@@ -236,19 +235,12 @@ pub async fn save_document(pool: &PgPool, source: Source, name: &str, body: &Val
 }
 
 pub async fn document(pool: &PgPool, source: Source, name: &str) -> Result<Option<Value>> {
-    Ok(sqlx::query_scalar("SELECT body FROM catalogue_documents WHERE source = $1 AND name = $2")
-        .bind(source.as_str())
-        .bind(name)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_scalar("SELECT body FROM catalogue_documents WHERE source = $1 AND name = $2").bind(source.as_str()).bind(name).fetch_optional(pool).await?)
 }
 
 /// When each source's catalogue was last read: `None` for a source never read.
 pub async fn last_read(pool: &PgPool, source: Source) -> Result<Option<DateTime<Utc>>> {
-    Ok(sqlx::query_scalar("SELECT max(fetched_at) FROM supplier_products WHERE source = $1")
-        .bind(source.as_str())
-        .fetch_one(pool)
-        .await?)
+    Ok(sqlx::query_scalar("SELECT max(fetched_at) FROM supplier_products WHERE source = $1").bind(source.as_str()).fetch_one(pool).await?)
 }
 
 pub async fn save_fingerprint(pool: &PgPool, source: Source, id: &str, fp: crate::catalogue::image_hash::Fingerprint) -> Result<()> {

@@ -19,7 +19,8 @@ pub struct User {
     pub created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, email, password_hash, first_name, last_name, avatar, language, email_verified_at, verification_code, remaining_meta_keys, created_at";
+const COLUMNS: &str =
+    "id, email, password_hash, first_name, last_name, avatar, language, email_verified_at, verification_code, remaining_meta_keys, created_at";
 
 pub struct NewUser<'a> {
     pub email: &'a str,
@@ -56,10 +57,7 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> Result<Option<User>> {
 }
 
 pub async fn by_email(pool: &PgPool, email: &str) -> Result<Option<User>> {
-    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE lower(email) = lower($1)"))
-        .bind(email)
-        .fetch_optional(pool)
-        .await?)
+    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM users WHERE lower(email) = lower($1)")).bind(email).fetch_optional(pool).await?)
 }
 
 pub async fn set_verification_code(conn: &mut PgConnection, id: Uuid, code_hash: &str) -> Result<()> {
@@ -92,11 +90,7 @@ pub async fn set_language(pool: &PgPool, id: Uuid, language: &str) -> Result<()>
 }
 
 pub async fn remove_meta_key(pool: &PgPool, id: Uuid, key: &str) -> Result<()> {
-    sqlx::query("UPDATE users SET remaining_meta_keys = array_remove(remaining_meta_keys, $2) WHERE id = $1")
-        .bind(id)
-        .bind(key)
-        .execute(pool)
-        .await?;
+    sqlx::query("UPDATE users SET remaining_meta_keys = array_remove(remaining_meta_keys, $2) WHERE id = $1").bind(id).bind(key).execute(pool).await?;
     Ok(())
 }
 
@@ -107,11 +101,7 @@ pub async fn delete(pool: &PgPool, id: Uuid) -> Result<()> {
 }
 
 pub async fn record_login_failure(pool: &PgPool, email: &str, client_addr: &str) -> Result<()> {
-    sqlx::query("INSERT INTO login_failures (email, client_addr) VALUES (lower($1), $2)")
-        .bind(email)
-        .bind(client_addr)
-        .execute(pool)
-        .await?;
+    sqlx::query("INSERT INTO login_failures (email, client_addr) VALUES (lower($1), $2)").bind(email).bind(client_addr).execute(pool).await?;
     Ok(())
 }
 

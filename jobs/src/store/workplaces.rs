@@ -24,11 +24,7 @@ pub async fn create(conn: &mut PgConnection, owner_id: Uuid, name: &str, currenc
         .bind(currency)
         .execute(&mut *conn)
         .await?;
-    sqlx::query("INSERT INTO workplace_members (workplace_id, user_id) VALUES ($1, $2)")
-        .bind(id)
-        .bind(owner_id)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query("INSERT INTO workplace_members (workplace_id, user_id) VALUES ($1, $2)").bind(id).bind(owner_id).execute(&mut *conn).await?;
     sqlx::query("INSERT INTO quick_start_guides (workplace_id) VALUES ($1)").bind(id).execute(&mut *conn).await?;
     Ok(Workplace { id, name: name.into(), currency: currency.into(), plan_key: "FREE_ORDER_FULFILLMENT_2".into() })
 }

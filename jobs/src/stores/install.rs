@@ -54,7 +54,8 @@ async fn take_state(pool: &PgPool, platform: &str, state: &str) -> Result<(Insta
     .bind(platform)
     .fetch_optional(pool)
     .await?;
-    let (user_id, workplace_id, domain, api_base) = row.ok_or_else(|| Error::BadRequest("This connection link has expired. Please connect the store again.".into()))?;
+    let (user_id, workplace_id, domain, api_base) =
+        row.ok_or_else(|| Error::BadRequest("This connection link has expired. Please connect the store again.".into()))?;
     Ok((Installer { user_id, workplace_id }, domain, api_base))
 }
 

@@ -1,6 +1,7 @@
 //! Connecting stores: the install flows of Shopify and WooCommerce, the rules that keep a
 //! store with one account, and what happens when one leaves.
 pub mod install;
+pub mod jobs;
 pub mod webhooks;
 
 use serde_json::json;
@@ -10,7 +11,7 @@ use uuid::Uuid;
 use crate::crypto::{Sealer, random_token};
 use crate::error::{Error, Result};
 use crate::store::stores::{self, Store};
-use crate::tasks::store_setup;
+use crate::stores::jobs::StoreSetup;
 
 /// The message the dashboard translates (spec: StoreAlreadyExistsInThisAccount).
 pub const ALREADY_IN_ACCOUNT: &str = "StoreAlreadyExistsInThisAccount";
@@ -29,13 +30,12 @@ pub struct NewStore<'a> {
 
 /// Refuses a domain this account already has connected, or another account has.
 pub async fn ensure_connectable(pool: &PgPool, owner_id: Uuid, platform: &str, platform_domain: &str) -> Result<()> {
-    let owner: Option<Uuid> = sqlx::query_scalar(
-        "SELECT owner_id FROM stores WHERE platform = $1 AND platform_domain = $2 AND status = 'connected' AND removed_at IS NULL",
-    )
-    .bind(platform)
-    .bind(platform_domain)
-    .fetch_optional(pool)
-    .await?;
+    let owner: Option<Uuid> =
+        sqlx::query_scalar("SELECT owner_id FROM stores WHERE platform = $1 AND platform_domain = $2 AND status = 'connected' AND removed_at IS NULL")
+            .bind(platform)
+            .bind(platform_domain)
+            .fetch_optional(pool)
+            .await?;
     match owner {
         None => Ok(()),
         Some(o) if o == owner_id => Err(Error::BadRequest(ALREADY_IN_ACCOUNT.into())),
@@ -99,7 +99,7 @@ pub async fn connect(pool: &PgPool, sealer: &Sealer, s: NewStore<'_>) -> Result<
         }
     };
     stores::promote_default(&mut tx, s.workplace_id).await?;
-    crate::queue::enqueue(&mut tx, store_setup::KIND, Some(s.workplace_id), &store_setup::StoreSetup { store_id: id }, json!({ "store_id": id })).await?;
+    crate::queue::enqueue(&mut tx, Some(s.workplace_id), &StoreSetup { store_id: id }, json!({ "store_id": id })).await?;
     let store = stores::get(&mut tx, s.workplace_id, id).await?.ok_or(Error::NotFound("Store"))?;
     tx.commit().await?;
     Ok(store)

@@ -9,7 +9,7 @@ use crate::config::Settings;
 use crate::crypto::{Sealer, verify_base64_hmac};
 use crate::error::{Error, Result};
 use crate::store::stores;
-use crate::tasks::webhook_event;
+use crate::stores::jobs::WebhookEvent;
 use secrecy::ExposeSecret;
 
 /// The headers a webhook arrived with.
@@ -76,7 +76,7 @@ async fn record(pool: &PgPool, platform: &str, store_id: Option<Uuid>, d: &Deliv
         Some(s) => sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(s).fetch_optional(&mut *tx).await?,
         None => None,
     };
-    crate::queue::enqueue(&mut tx, webhook_event::KIND, workplace, &webhook_event::WebhookEvent { event_id }, json!({ "webhook_event_id": event_id })).await?;
+    crate::queue::enqueue(&mut tx, workplace, &WebhookEvent { event_id }, json!({ "webhook_event_id": event_id })).await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -1,22 +1,15 @@
 //! Reads product details and US shipping for a chunk of cached products, a few calls at a time.
 use futures::StreamExt;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::TaskContext;
 use crate::catalogue::image_hash;
+use crate::catalogue::jobs::CatalogueDetailJob;
 use crate::connectors::suppliers::SupplierError;
+use crate::context::TaskContext;
 use crate::domain::Source;
 use crate::queue::JobFailure;
+use crate::queue::{Claimed, Handler};
 use crate::store::supplier_products;
-
-pub const KIND: &str = "catalogue_detail";
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct CatalogueDetailJob {
-    pub source: Source,
-    pub ids: Vec<String>,
-}
 
 /// Reads one product and its US freight into the cache.
 pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<(), SupplierError> {
@@ -26,9 +19,7 @@ pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<
         Err(SupplierError::CannotShip(_)) => None,
         Err(e) => return Err(e),
     };
-    supplier_products::save_detail(&ctx.pool, source, &product, us.as_deref())
-        .await
-        .map_err(|e| SupplierError::Unavailable(e.to_string()))?;
+    supplier_products::save_detail(&ctx.pool, source, &product, us.as_deref()).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?;
     if let Some(url) = product.images.first() {
         // The fingerprint only serves search by image: a missing or unreadable picture leaves
         // the product without one rather than failing its refresh.
@@ -45,21 +36,23 @@ pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<
 
 /// Products the supplier no longer has are skipped; an unreachable supplier fails the job
 /// (transient), and the retry reads the chunk again: every write is an upsert.
-pub async fn run(ctx: &TaskContext, job: CatalogueDetailJob) -> Result<Value, JobFailure> {
-    let source = job.source;
-    // Owned ids and context: a stream of futures borrowing the closure's argument is not Send
-    // for every lifetime, which the worker's handler must be.
-    let results: Vec<Result<(), SupplierError>> = futures::stream::iter(job.ids.clone())
-        .map(|id| {
-            let ctx = ctx.clone();
-            async move { refresh_one(&ctx, source, &id).await }
-        })
-        .buffer_unordered(ctx.settings.catalogue.detail_concurrency.max(1))
-        .collect()
-        .await;
-    let gone = results.iter().filter(|r| matches!(r, Err(SupplierError::NotFound(_)))).count();
-    if let Some(Err(e)) = results.into_iter().find(|r| matches!(r, Err(SupplierError::Unavailable(_)))) {
-        return Err(JobFailure::transient(e.to_string()));
+impl Handler<TaskContext> for CatalogueDetailJob {
+    async fn handle(ctx: &TaskContext, _: &Claimed, job: CatalogueDetailJob) -> Result<Value, JobFailure> {
+        let source = job.source;
+        // Owned ids and context: a stream of futures borrowing the closure's argument is not Send
+        // for every lifetime, which the worker's handler must be.
+        let results: Vec<Result<(), SupplierError>> = futures::stream::iter(job.ids.clone())
+            .map(|id| {
+                let ctx = ctx.clone();
+                async move { refresh_one(&ctx, source, &id).await }
+            })
+            .buffer_unordered(ctx.settings.catalogue.detail_concurrency.max(1))
+            .collect()
+            .await;
+        let gone = results.iter().filter(|r| matches!(r, Err(SupplierError::NotFound(_)))).count();
+        if let Some(Err(e)) = results.into_iter().find(|r| matches!(r, Err(SupplierError::Unavailable(_)))) {
+            return Err(JobFailure::transient(e.to_string()));
+        }
+        Ok(json!({ "source": job.source, "read": job.ids.len() - gone, "gone": gone }))
     }
-    Ok(json!({ "source": job.source, "read": job.ids.len() - gone, "gone": gone }))
 }

@@ -1,24 +1,18 @@
 //! Reads one source's catalogue into the cache: its category tree and its product pages, then
 //! queues detail reads (price range, variants, shipping) in chunks for what is due.
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::TaskContext;
-use super::catalogue_detail::{self, CatalogueDetailJob};
+use crate::catalogue::jobs::CatalogueDetailJob;
+use crate::catalogue::jobs::CatalogueSyncJob;
 use crate::connectors::suppliers::SupplierError;
-use crate::domain::Source;
+use crate::context::TaskContext;
 use crate::queue::JobFailure;
+use crate::queue::{Claimed, Handler};
 use crate::store::supplier_products;
 
-pub const KIND: &str = "catalogue_sync";
 const PAGE_SIZE: i64 = 100;
 const DETAIL_CHUNK: usize = 50;
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct CatalogueSyncJob {
-    pub source: Source,
-}
 
 pub fn failure(e: SupplierError) -> JobFailure {
     match e {
@@ -27,31 +21,30 @@ pub fn failure(e: SupplierError) -> JobFailure {
     }
 }
 
-pub async fn run(ctx: &TaskContext, job: CatalogueSyncJob) -> Result<Value, JobFailure> {
-    let source = job.source;
-    let tree = ctx.suppliers.categories(source).await.map_err(failure)?;
-    supplier_products::save_document(&ctx.pool, source, "categories", &tree["categories"]).await?;
-    let max_pages = ctx.settings.catalogue.max_pages;
-    let (mut page, mut pages, mut read) = (1, 1, 0u64);
-    while page <= pages {
-        let answer = ctx.suppliers.page(source, page, PAGE_SIZE).await.map_err(failure)?;
-        pages = (answer.total + PAGE_SIZE - 1) / PAGE_SIZE;
-        if max_pages > 0 {
-            pages = pages.min(max_pages);
+impl Handler<TaskContext> for CatalogueSyncJob {
+    async fn handle(ctx: &TaskContext, _: &Claimed, job: CatalogueSyncJob) -> Result<Value, JobFailure> {
+        let source = job.source;
+        let tree = ctx.suppliers.categories(source).await.map_err(failure)?;
+        supplier_products::save_document(&ctx.pool, source, "categories", &tree["categories"]).await?;
+        let max_pages = ctx.settings.catalogue.max_pages;
+        let (mut page, mut pages, mut read) = (1, 1, 0u64);
+        while page <= pages {
+            let answer = ctx.suppliers.page(source, page, PAGE_SIZE).await.map_err(failure)?;
+            pages = (answer.total + PAGE_SIZE - 1) / PAGE_SIZE;
+            if max_pages > 0 {
+                pages = pages.min(max_pages);
+            }
+            read += supplier_products::upsert_summaries(&ctx.pool, source, &answer.items).await?;
+            page += 1;
         }
-        read += supplier_products::upsert_summaries(&ctx.pool, source, &answer.items).await?;
-        page += 1;
+        // A first load changes the table from empty to thousands of rows: without fresh statistics
+        // the planner joins every row before sorting instead of walking the sort index.
+        sqlx::query("ANALYZE supplier_products").execute(&ctx.pool).await.map_err(crate::Error::from)?;
+        let fresh_after = Utc::now() - chrono::Duration::seconds(ctx.settings.catalogue.detail_fresh_secs);
+        let due = supplier_products::due_for_detail(&ctx.pool, source, fresh_after, pages * PAGE_SIZE).await?;
+        let payloads: Vec<CatalogueDetailJob> = due.chunks(DETAIL_CHUNK).map(|ids| CatalogueDetailJob { source, ids: ids.to_vec() }).collect();
+        let detail_jobs = payloads.len();
+        crate::queue::enqueue_many(&ctx.pool, None, &payloads).await?;
+        Ok(json!({ "source": source, "products": read, "detail_jobs": detail_jobs }))
     }
-    // A first load changes the table from empty to thousands of rows: without fresh statistics
-    // the planner joins every row before sorting instead of walking the sort index.
-    sqlx::query("ANALYZE supplier_products").execute(&ctx.pool).await.map_err(crate::Error::from)?;
-    let fresh_after = Utc::now() - chrono::Duration::seconds(ctx.settings.catalogue.detail_fresh_secs);
-    let due = supplier_products::due_for_detail(&ctx.pool, source, fresh_after, pages * PAGE_SIZE).await?;
-    let payloads: Vec<Value> = due
-        .chunks(DETAIL_CHUNK)
-        .map(|ids| json!(CatalogueDetailJob { source, ids: ids.to_vec() }))
-        .collect();
-    let detail_jobs = payloads.len();
-    crate::queue::enqueue_many(&ctx.pool, catalogue_detail::KIND, None, payloads).await?;
-    Ok(json!({ "source": source, "products": read, "detail_jobs": detail_jobs }))
 }

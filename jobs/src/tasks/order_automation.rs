@@ -2,12 +2,12 @@
 //! and daily slot, enqueued by `schedules.rs`).
 use serde_json::Value;
 
-use super::TaskContext;
+use crate::context::TaskContext;
 use crate::orders::automation::{self, ScheduledRun};
-use crate::queue::JobFailure;
+use crate::queue::{Claimed, Handler, JobFailure};
 
-pub const KIND: &str = "order_automation";
-
-pub async fn run(ctx: &TaskContext, job: ScheduledRun) -> Result<Value, JobFailure> {
-    Ok(automation::place_scheduled(&ctx.pool, &job).await?)
+impl Handler<TaskContext> for ScheduledRun {
+    async fn handle(ctx: &TaskContext, _: &Claimed, job: ScheduledRun) -> Result<Value, JobFailure> {
+        Ok(automation::place_scheduled(&ctx.pool, &job).await?)
+    }
 }

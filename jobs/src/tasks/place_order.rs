@@ -1,35 +1,30 @@
 //! Drives one supplier order forward: places it (exactly once, by its idempotency key) and, when
 //! the user asked to pay on placement, pays it. Safe to run any number of times.
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::TaskContext;
+use crate::context::TaskContext;
+use crate::orders::jobs::PlaceOrder;
 use crate::orders::placing::{self, Placed};
 use crate::queue::JobFailure;
-use crate::queue::runner::Claimed;
+use crate::queue::{Claimed, Handler};
 
-pub const KIND: &str = "place_order";
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct PlaceOrder {
-    pub source_order_id: i64,
-}
-
-pub async fn run(ctx: &TaskContext, job: &Claimed, p: PlaceOrder) -> Result<Value, JobFailure> {
-    let Some(row) = placing::load(&ctx.pool, p.source_order_id).await? else {
-        return Err(JobFailure::permanent(format!("source order {} is gone", p.source_order_id)));
-    };
-    if row.status == "placing" {
-        match placing::place(&ctx.pool, &ctx.suppliers, &row).await {
-            Ok(Placed::Ok) => {}
-            Ok(Placed::Nothing) => return Ok(json!({ "outcome": "nothing to do" })),
-            Ok(Placed::Refused(key)) => return Ok(json!({ "outcome": "refused", "error_key": key })),
-            Err(e) if job.attempts >= job.max_attempts => {
-                placing::fail(&ctx.pool, &row, "error_checkout_products", Some(e.to_string())).await?;
-                return Ok(json!({ "outcome": "gave up", "error": e.to_string() }));
+impl Handler<TaskContext> for PlaceOrder {
+    async fn handle(ctx: &TaskContext, job: &Claimed, p: PlaceOrder) -> Result<Value, JobFailure> {
+        let Some(row) = placing::load(&ctx.pool, p.source_order_id).await? else {
+            return Err(JobFailure::permanent(format!("source order {} is gone", p.source_order_id)));
+        };
+        if row.status == "placing" {
+            match placing::place(&ctx.pool, &ctx.suppliers, &row).await {
+                Ok(Placed::Ok) => {}
+                Ok(Placed::Nothing) => return Ok(json!({ "outcome": "nothing to do" })),
+                Ok(Placed::Refused(key)) => return Ok(json!({ "outcome": "refused", "error_key": key })),
+                Err(e) if job.attempts >= job.max_attempts => {
+                    placing::fail(&ctx.pool, &row, "error_checkout_products", Some(e.to_string())).await?;
+                    return Ok(json!({ "outcome": "gave up", "error": e.to_string() }));
+                }
+                Err(e) => return Err(JobFailure::transient(e.to_string())),
             }
-            Err(e) => return Err(JobFailure::transient(e.to_string())),
         }
+        crate::orders::pay::after_placement(ctx, job, p.source_order_id).await
     }
-    crate::orders::pay::after_placement(ctx, job, p.source_order_id).await
 }

@@ -3,44 +3,45 @@
 //! final status in one transaction; a re-delivered or re-run job finds the pair done.
 use serde_json::{Value, json};
 
-use super::TaskContext;
+use crate::context::TaskContext;
 use crate::push::PushJob;
 use crate::push::destination;
 use crate::push::listing::PushError;
+use crate::queue::Handler;
 use crate::queue::JobFailure;
 use crate::queue::runner::{AbortOnDrop, Claimed};
 use crate::store::push_targets::{self, Lease};
 
-pub const KIND: &str = "push_product";
-
-pub async fn run(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, JobFailure> {
-    // As long as the queue's own lease: when the queue takes a crashed worker's job back, the
-    // pair is free again for the next run.
-    let lease = ctx.settings.queue.lease_secs as f64;
-    let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, lease).await? {
-        Lease::Held(t) => t,
-        Lease::Superseded => return Ok(json!({ "superseded": true })),
-        Lease::Busy => return Err(JobFailure::transient("another run of this push is in progress")),
-    };
-    if t.status != "processing" {
-        push_targets::release(&ctx.pool, &t).await?;
-        return Ok(json!({ "already": t.status }));
-    }
-    let Some((product, variants)) = crate::store::products::get(&ctx.pool, p.workplace_id, p.product_id).await? else {
-        push_targets::finish(&ctx.pool, &t, Some("The product was deleted"), &t.remote_ids).await?;
-        return Err(JobFailure::permanent("the product was deleted"));
-    };
-    let pushed = renewing(ctx, &t, lease, destination::push(ctx, &t, &product, &variants)).await;
-    match pushed {
-        Ok(ids) => {
-            push_targets::finish(&ctx.pool, &t, None, &ids).await?;
-            Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
-        }
-        Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, &t, &e).await,
-        Err(e) if job.attempts >= job.max_attempts => give_up(ctx, &t, &e).await,
-        Err(e) => {
+impl Handler<TaskContext> for PushJob {
+    async fn handle(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, JobFailure> {
+        // As long as the queue's own lease: when the queue takes a crashed worker's job back, the
+        // pair is free again for the next run.
+        let lease = ctx.settings.queue.lease_secs as f64;
+        let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, lease).await? {
+            Lease::Held(t) => t,
+            Lease::Superseded => return Ok(json!({ "superseded": true })),
+            Lease::Busy => return Err(JobFailure::transient("another run of this push is in progress")),
+        };
+        if t.status != "processing" {
             push_targets::release(&ctx.pool, &t).await?;
-            Err(JobFailure::transient(e.to_string()))
+            return Ok(json!({ "already": t.status }));
+        }
+        let Some((product, variants)) = crate::store::products::get(&ctx.pool, p.workplace_id, p.product_id).await? else {
+            push_targets::finish(&ctx.pool, &t, Some("The product was deleted"), &t.remote_ids).await?;
+            return Err(JobFailure::permanent("the product was deleted"));
+        };
+        let pushed = renewing(ctx, &t, lease, destination::push(ctx, &t, &product, &variants)).await;
+        match pushed {
+            Ok(ids) => {
+                push_targets::finish(&ctx.pool, &t, None, &ids).await?;
+                Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
+            }
+            Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, &t, &e).await,
+            Err(e) if job.attempts >= job.max_attempts => give_up(ctx, &t, &e).await,
+            Err(e) => {
+                push_targets::release(&ctx.pool, &t).await?;
+                Err(JobFailure::transient(e.to_string()))
+            }
         }
     }
 }

@@ -1,41 +1,37 @@
 //! After a store connects: subscribe it to the webhooks Dropline needs and read its sales
 //! channels. Safe to re-run: both platforms' subscriptions are made idempotent.
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::TaskContext;
 use crate::connectors::shopify::{self, ShopifyError};
 use crate::connectors::woocommerce;
+use crate::context::TaskContext;
 use crate::queue::JobFailure;
+use crate::queue::{Claimed, Handler};
 use crate::store::stores;
+use crate::stores::jobs::StoreSetup;
 
-pub const KIND: &str = "store_setup";
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct StoreSetup {
-    pub store_id: Uuid,
-}
-
-pub async fn run(ctx: &TaskContext, job: StoreSetup) -> Result<Value, JobFailure> {
-    let Some(store) = stores::credentials(&ctx.pool, job.store_id).await? else {
-        return Err(JobFailure::permanent("the store is gone"));
-    };
-    if store.status != "connected" {
-        return Ok(json!({ "skipped": "store disconnected" }));
-    }
-    let result = match store.platform.as_str() {
-        "shopify" => setup_shopify(ctx, &store).await,
-        _ => setup_woo(ctx, &store).await,
-    };
-    match result {
-        Ok(v) => {
-            stores::set_setup(&ctx.pool, store.id, "ready", None).await?;
-            Ok(v)
+impl Handler<TaskContext> for StoreSetup {
+    async fn handle(ctx: &TaskContext, _: &Claimed, job: StoreSetup) -> Result<Value, JobFailure> {
+        let Some(store) = stores::credentials(&ctx.pool, job.store_id).await? else {
+            return Err(JobFailure::permanent("the store is gone"));
+        };
+        if store.status != "connected" {
+            return Ok(json!({ "skipped": "store disconnected" }));
         }
-        Err(message) => {
-            stores::set_setup(&ctx.pool, store.id, "error", Some(&message)).await?;
-            Err(JobFailure::transient(message))
+        let result = match store.platform.as_str() {
+            "shopify" => setup_shopify(ctx, &store).await,
+            _ => setup_woo(ctx, &store).await,
+        };
+        match result {
+            Ok(v) => {
+                stores::set_setup(&ctx.pool, store.id, "ready", None).await?;
+                Ok(v)
+            }
+            Err(message) => {
+                stores::set_setup(&ctx.pool, store.id, "error", Some(&message)).await?;
+                Err(JobFailure::transient(message))
+            }
         }
     }
 }
@@ -75,7 +71,8 @@ async fn setup_woo(ctx: &TaskContext, store: &stores::Credentials) -> Result<Val
     let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| e.to_string())?;
     let secret = store.webhook_secret.as_deref().map(|s| ctx.sealer.open(s)).transpose().map_err(|e| e.to_string())?.unwrap_or_default();
     let secret = String::from_utf8(secret).map_err(|_| "the webhook secret is unreadable".to_string())?;
-    let rest = woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default());
+    let rest =
+        woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default());
     let url = format!("{}/api/webhooks/woocommerce/{}", ctx.settings.application.base_url.trim_end_matches('/'), store.id);
     for topic in woocommerce::WEBHOOK_TOPICS {
         rest.subscribe_webhook(topic, &url, &secret).await?;

@@ -1,35 +1,32 @@
 //! The tracking sync: tracking numbers from the suppliers' orders, then the carrier's status of
 //! every parcel due (or, with `now`, every parcel in scope). Scheduled for everyone every
 //! `tracking.sync_secs`; on demand for one workplace, source, supplier orders or parcels.
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use uuid::Uuid;
 
-use super::TaskContext;
+use crate::context::TaskContext;
 use crate::queue::JobFailure;
+use crate::queue::{Claimed, Handler};
+use crate::tracking::jobs::TrackingSync;
 use crate::tracking::{follow, supplier_sync};
 
-pub const KIND: &str = "tracking_sync";
 /// Parcels one run reads at most; a larger backlog is left for the next run.
 const LIMIT: i64 = 20_000;
 
-#[derive(Debug, Default, Serialize, Deserialize)]
-pub struct TrackingSync {
-    pub workplace_id: Option<Uuid>,
-    pub source: Option<String>,
-    pub source_order_ids: Option<Vec<i64>>,
-    pub shipment_ids: Option<Vec<i64>>,
-    #[serde(default)]
-    pub now: bool,
-}
-
-pub async fn run(ctx: &TaskContext, p: TrackingSync) -> Result<Value, JobFailure> {
-    let suppliers = if p.shipment_ids.is_none() {
-        Some(supplier_sync::run(&ctx.pool, &ctx.suppliers, p.workplace_id, p.source.as_deref(), p.source_order_ids.as_deref(), LIMIT).await?)
-    } else {
-        None
-    };
-    let scope = follow::Scope { workplace_id: p.workplace_id, ids: p.shipment_ids.as_deref(), now: p.now, limit: LIMIT, poll_secs: ctx.settings.tracking.poll_secs };
-    let carrier = follow::run(&ctx.pool, &ctx.track, &scope).await?;
-    Ok(json!({ "suppliers": suppliers, "carrier": carrier }))
+impl Handler<TaskContext> for TrackingSync {
+    async fn handle(ctx: &TaskContext, _: &Claimed, p: TrackingSync) -> Result<Value, JobFailure> {
+        let suppliers = if p.shipment_ids.is_none() {
+            Some(supplier_sync::run(&ctx.pool, &ctx.suppliers, p.workplace_id, p.source.as_deref(), p.source_order_ids.as_deref(), LIMIT).await?)
+        } else {
+            None
+        };
+        let scope = follow::Scope {
+            workplace_id: p.workplace_id,
+            ids: p.shipment_ids.as_deref(),
+            now: p.now,
+            limit: LIMIT,
+            poll_secs: ctx.settings.tracking.poll_secs,
+        };
+        let carrier = follow::run(&ctx.pool, &ctx.track, &scope).await?;
+        Ok(json!({ "suppliers": suppliers, "carrier": carrier }))
+    }
 }

@@ -116,7 +116,14 @@ pub async fn import(pool: &PgPool, workplace_id: Uuid, bytes: &[u8]) -> Result<V
         for g in chunk {
             // Serialises with other additions to the order (manual, supplier sync).
             sqlx::query("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE").bind(g.order_id).bind(workplace_id).execute(&mut *tx).await?;
-            let s = NewShipment { workplace_id, order_id: g.order_id, source_order_id: None, tracking_number: &g.number, carrier: g.carrier.as_deref(), origin: "csv" };
+            let s = NewShipment {
+                workplace_id,
+                order_id: g.order_id,
+                source_order_id: None,
+                tracking_number: &g.number,
+                carrier: g.carrier.as_deref(),
+                origin: "csv",
+            };
             let (_, new) = shipments::add(&mut tx, &s).await?;
             let r = &mut results[g.at];
             if new {
@@ -137,14 +144,13 @@ pub async fn import(pool: &PgPool, workplace_id: Uuid, bytes: &[u8]) -> Result<V
 async fn resolve<'a>(pool: &PgPool, workplace_id: Uuid, keys: impl Iterator<Item = &'a str>) -> Result<HashMap<String, std::result::Result<i64, String>>> {
     let keys: Vec<&str> = keys.filter(|k| !k.is_empty()).collect::<HashSet<_>>().into_iter().collect();
     let names: Vec<String> = keys.iter().flat_map(|k| [k.to_string(), format!("#{k}")]).collect();
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT id, name, platform_order_id FROM orders WHERE workplace_id = $1 AND (name = ANY($2) OR platform_order_id = ANY($3))",
-    )
-    .bind(workplace_id)
-    .bind(&names)
-    .bind(&keys)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT id, name, platform_order_id FROM orders WHERE workplace_id = $1 AND (name = ANY($2) OR platform_order_id = ANY($3))")
+            .bind(workplace_id)
+            .bind(&names)
+            .bind(&keys)
+            .fetch_all(pool)
+            .await?;
     let mut out = HashMap::new();
     for k in keys {
         let hash = format!("#{k}");

@@ -4,7 +4,7 @@
 //! order's status, logs the event and queues a write-back to the store, in the same transaction.
 use futures::future::join_all;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
@@ -12,7 +12,7 @@ use uuid::Uuid;
 use super::ORDER_RANK;
 use crate::connectors::track17::{BATCH, Track17, TrackInfo};
 use crate::error::{Error, Result};
-use crate::tasks::tracking_writeback;
+use crate::tracking::jobs::TrackingWriteback;
 
 /// Calls to the carrier API in flight at once per run.
 const PARALLEL: usize = 8;
@@ -35,13 +35,17 @@ pub struct Scope<'a> {
 
 #[instrument(skip_all)]
 pub async fn run(pool: &PgPool, track: &Track17, scope: &Scope<'_>) -> Result<Report> {
-    let claimed: Vec<(i64, String, bool)> = sqlx::query_as(
+    // A scheduled run leaves parcels another run (or a write-back) holds to the next run; the
+    // user's track-now waits for them, or it would silently leave a parcel unread (and, for a new
+    // number, unregistered, so its journey at the carrier would start later).
+    let lock = if scope.now { "FOR UPDATE" } else { "FOR UPDATE SKIP LOCKED" };
+    let claimed: Vec<(i64, String, bool)> = sqlx::query_as(&format!(
         "UPDATE shipments SET next_check_at = now() + interval '10 minutes' WHERE id IN (
              SELECT id FROM shipments WHERE status NOT IN ('delivered', 'expired') AND (next_check_at <= now() OR $3)
                AND ($1::uuid IS NULL OR workplace_id = $1) AND ($2::bigint[] IS NULL OR id = ANY($2))
-             ORDER BY next_check_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-         RETURNING id, tracking_number, registered_at IS NOT NULL",
-    )
+             ORDER BY next_check_at LIMIT $4 {lock})
+         RETURNING id, tracking_number, registered_at IS NOT NULL"
+    ))
     .bind(scope.workplace_id)
     .bind(scope.ids)
     .bind(scope.now)
@@ -138,8 +142,8 @@ async fn save(pool: &PgPool, ids: &[i64], infos: &[TrackInfo], poll_secs: i64) -
     .bind(moved.iter().map(|c| c.4.as_str()).collect::<Vec<_>>())
     .execute(&mut *tx)
     .await?;
-    let jobs: Vec<Value> = moved.iter().map(|c| json!({ "shipment_id": c.0 })).collect();
-    crate::queue::enqueue_many_in(&mut tx, tracking_writeback::KIND, None, jobs).await?;
+    let jobs: Vec<TrackingWriteback> = moved.iter().map(|c| TrackingWriteback { shipment_id: c.0 }).collect();
+    crate::queue::enqueue_many_in(&mut tx, None, &jobs).await?;
     tx.commit().await?;
     Ok(moved.len())
 }

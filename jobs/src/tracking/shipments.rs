@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use crate::error::Result;
 use crate::orders::{log, status};
+use crate::tracking::jobs::TrackingWriteback;
 
 pub struct NewShipment<'a> {
     pub workplace_id: Uuid,
@@ -50,12 +51,24 @@ pub async fn add(conn: &mut PgConnection, s: &NewShipment<'_>) -> Result<(i64, b
     .bind(s.source_order_id)
     .execute(&mut *conn)
     .await?;
-    log(conn, s.workplace_id, s.order_id, s.source_order_id, "tracking_added", json!({"tracking_number": s.tracking_number, "carrier": s.carrier, "origin": s.origin})).await?;
-    sqlx::query("UPDATE order_logs SET shipment_id = $1 WHERE id = (SELECT max(id) FROM order_logs WHERE order_id = $2)").bind(id).bind(s.order_id).execute(&mut *conn).await?;
+    log(
+        conn,
+        s.workplace_id,
+        s.order_id,
+        s.source_order_id,
+        "tracking_added",
+        json!({"tracking_number": s.tracking_number, "carrier": s.carrier, "origin": s.origin}),
+    )
+    .await?;
+    sqlx::query("UPDATE order_logs SET shipment_id = $1 WHERE id = (SELECT max(id) FROM order_logs WHERE order_id = $2)")
+        .bind(id)
+        .bind(s.order_id)
+        .execute(&mut *conn)
+        .await?;
     status::refresh(conn, s.order_id).await?;
     // The store learns the tracking number now; status changes follow from `follow`.
-    let job = crate::tasks::tracking_writeback::TrackingWriteback { shipment_id: id };
-    crate::queue::enqueue(conn, crate::tasks::tracking_writeback::KIND, Some(s.workplace_id), &job, json!({ "shipment_id": id })).await?;
+    let job = TrackingWriteback { shipment_id: id };
+    crate::queue::enqueue(conn, Some(s.workplace_id), &job, json!({ "shipment_id": id })).await?;
     Ok((id, true))
 }
 
@@ -104,7 +117,8 @@ pub async fn list(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: Option<i64>
         return Err(crate::Error::field("status", format!("unknown shipment status {s}")));
     }
     let filter = " WHERE s.workplace_id = $1 AND ($2::bigint IS NULL OR s.order_id = $2) AND ($3::text IS NULL OR s.status = $3)";
-    let total: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM shipments s{filter}")).bind(workplace_id).bind(order_id).bind(status).fetch_one(pool).await?;
+    let total: i64 =
+        sqlx::query_scalar(&format!("SELECT count(*) FROM shipments s{filter}")).bind(workplace_id).bind(order_id).bind(status).fetch_one(pool).await?;
     let rows: Vec<Row> = sqlx::query_as(&format!("{SELECT}{filter} ORDER BY s.id DESC LIMIT $4 OFFSET $5"))
         .bind(workplace_id)
         .bind(order_id)
@@ -142,7 +156,11 @@ pub async fn logs(pool: &sqlx::PgPool, workplace_id: Uuid, shipment_id: i64) -> 
 pub async fn add_manual(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, number: &str, carrier: Option<&str>) -> Result<serde_json::Value> {
     let number = parse_number(number).map_err(|m| crate::Error::field("tracking_number", m))?;
     let mut tx = pool.begin().await?;
-    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE").bind(order_id).bind(workplace_id).fetch_optional(&mut *tx).await?;
+    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE")
+        .bind(order_id)
+        .bind(workplace_id)
+        .fetch_optional(&mut *tx)
+        .await?;
     if exists.is_none() {
         return Err(crate::Error::NotFound("order"));
     }

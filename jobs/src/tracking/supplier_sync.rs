@@ -58,7 +58,14 @@ pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid
             };
             let Some(number) = order.tracking["number"].as_str() else { continue };
             let mut tx = pool.begin().await?;
-            let s = NewShipment { workplace_id: *workplace_id, order_id: *order_id, source_order_id: Some(*id), tracking_number: number, carrier: order.tracking["carrier"].as_str(), origin: "supplier" };
+            let s = NewShipment {
+                workplace_id: *workplace_id,
+                order_id: *order_id,
+                source_order_id: Some(*id),
+                tracking_number: number,
+                carrier: order.tracking["carrier"].as_str(),
+                origin: "supplier",
+            };
             if shipments::add(&mut tx, &s).await?.1 {
                 report.tracked += 1;
             }

@@ -15,10 +15,10 @@ use uuid::Uuid;
 use super::{writeback_shopify, writeback_woo};
 use crate::connectors::rate_limit::Limits;
 use crate::connectors::{shopify, woocommerce};
+use crate::context::TaskContext;
 use crate::queue::JobFailure;
 use crate::queue::runner::Claimed;
 use crate::store::stores;
-use crate::tasks::TaskContext;
 
 /// How long a run may hold its order: past it (a crashed run), the next run goes ahead.
 const LEASE_SECS: f64 = 600.0;
@@ -161,8 +161,12 @@ async fn write(ctx: &TaskContext, conn: &PgPool, p: &Parcel) -> Result<Option<(W
         }
         "woocommerce" => {
             let w = &ctx.settings.woocommerce;
-            let rest = woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default())
-                .metered(ctx.limiter.clone(), &store.id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
+            let rest = woocommerce::Rest::new(
+                &store.api_base,
+                creds["consumer_key"].as_str().unwrap_or_default(),
+                creds["consumer_secret"].as_str().unwrap_or_default(),
+            )
+            .metered(ctx.limiter.clone(), &store.id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
             let written = writeback_woo::write(conn, &rest, p).await?;
             let completed = writeback_woo::complete_when_all_written(conn, &rest, p).await?;
             Ok(Some((written, completed)))
@@ -186,11 +190,12 @@ async fn load(conn: &PgPool, workplace_id: Option<Uuid>, id: i64) -> crate::Resu
 
 /// The parcel's lines: (store line item id, quantity).
 async fn lines(conn: &PgPool, p: &Parcel) -> crate::Result<Vec<(String, i64)>> {
-    let rows: Vec<(String, i32)> = sqlx::query_as("SELECT platform_line_item_id, quantity FROM order_line_items WHERE shipment_id = $1 AND workplace_id = $2 ORDER BY id")
-        .bind(p.id)
-        .bind(p.workplace_id)
-        .fetch_all(conn)
-        .await?;
+    let rows: Vec<(String, i32)> =
+        sqlx::query_as("SELECT platform_line_item_id, quantity FROM order_line_items WHERE shipment_id = $1 AND workplace_id = $2 ORDER BY id")
+            .bind(p.id)
+            .bind(p.workplace_id)
+            .fetch_all(conn)
+            .await?;
     Ok(rows.into_iter().map(|(id, q)| (id, q as i64)).collect())
 }
 

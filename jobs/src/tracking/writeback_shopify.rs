@@ -64,7 +64,9 @@ pub async fn write(pool: &PgPool, admin: &Admin, p: &Parcel, lines: &[(String, i
     let recorded = p.store_fulfillment_id.as_deref().and_then(|id| fulfillments.iter().find(|f| f["id"] == id));
     // No id, or one Shopify no longer lists: the fulfillment an earlier run made carries our number.
     let existing = recorded.or_else(|| {
-        fulfillments.iter().find(|f| f["trackingInfo"].as_array().is_some_and(|t| t.iter().any(|t| t["number"].as_str().is_some_and(|n| same_number(n, &p.tracking_number)))))
+        fulfillments
+            .iter()
+            .find(|f| f["trackingInfo"].as_array().is_some_and(|t| t.iter().any(|t| t["number"].as_str().is_some_and(|n| same_number(n, &p.tracking_number)))))
     });
     if let Some(f) = existing {
         let id = f["id"].as_str().unwrap_or_default().to_string();

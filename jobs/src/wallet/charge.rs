@@ -43,7 +43,8 @@ pub async fn debit_for_order(pool: &PgPool, workplace_id: Uuid, source_order_id:
     let reference = pay_reference(source_order_id);
     let description = format!("Payment for supplier order #{source_order_id}");
     // Its own implicit transaction: no BEGIN/COMMIT round trips while the lock is held.
-    let row: Result<(Option<i64>, bool, bool, Option<i64>), sqlx::Error> = sqlx::query_as(DEBIT).bind(workplace_id).bind(&reference).bind(source_order_id).bind(amount_cents).bind(&description).fetch_one(pool).await;
+    let row: Result<(Option<i64>, bool, bool, Option<i64>), sqlx::Error> =
+        sqlx::query_as(DEBIT).bind(workplace_id).bind(&reference).bind(source_order_id).bind(amount_cents).bind(&description).fetch_one(pool).await;
     let (prior, enough, mine, booked) = match row {
         Ok(r) => r,
         // A replay that raced us past the `prior` read (its commit came after our snapshot):
@@ -141,13 +142,15 @@ pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uu
         Ok(pi) => pi,
         Err(VendorError::Declined(why)) => {
             tracing::info!(%why, %key, "card declined");
-            sqlx::query("INSERT INTO card_payment_declines (source_order_id, attempt, workplace_id, payment_method) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
-                .bind(source_order_id)
-                .bind(declines + 1)
-                .bind(workplace_id)
-                .bind(&card)
-                .execute(pool)
-                .await?;
+            sqlx::query(
+                "INSERT INTO card_payment_declines (source_order_id, attempt, workplace_id, payment_method) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            )
+            .bind(source_order_id)
+            .bind(declines + 1)
+            .bind(workplace_id)
+            .bind(&card)
+            .execute(pool)
+            .await?;
             return Err(card_declined());
         }
         Err(e) => return Err(Error::Upstream(e.to_string())),

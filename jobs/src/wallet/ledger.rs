@@ -154,7 +154,11 @@ pub async fn post_locked(
     }
     if let Some(so) = source_order_id {
         // Another workplace's supplier order is not ours to pay or refund.
-        let mine: Option<i32> = sqlx::query_scalar("SELECT 1 FROM source_orders WHERE id = $1 AND workplace_id = $2").bind(so).bind(workplace_id).fetch_optional(&mut *conn).await?;
+        let mine: Option<i32> = sqlx::query_scalar("SELECT 1 FROM source_orders WHERE id = $1 AND workplace_id = $2")
+            .bind(so)
+            .bind(workplace_id)
+            .fetch_optional(&mut *conn)
+            .await?;
         if mine.is_none() {
             return Err(Error::NotFound("Source order"));
         }

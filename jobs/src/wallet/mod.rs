@@ -71,13 +71,7 @@ pub fn topup_amount(v: Option<&Value>) -> Result<i64> {
         None | Some(Value::Null) => Err("amount is required".to_string()),
         Some(v) => parse_dollars(v).map_err(|e| format!("amount {e}")),
     }
-    .and_then(|c| {
-        if (TOPUP_MIN_CENTS..=TOPUP_MAX_CENTS).contains(&c) {
-            Ok(c)
-        } else {
-            Err("amount must be between 10 and 10000".into())
-        }
-    });
+    .and_then(|c| if (TOPUP_MIN_CENTS..=TOPUP_MAX_CENTS).contains(&c) { Ok(c) } else { Err("amount must be between 10 and 10000".into()) });
     cents.map_err(|m| Error::field("amount", m))
 }
 

@@ -46,18 +46,24 @@ pub async fn get(pool: &PgPool, workplace_id: Uuid) -> Result<PaymentSetting> {
 pub async fn put(pool: &PgPool, workplace_id: Uuid, input: SettingInput) -> Result<PaymentSetting> {
     let current = get(pool, workplace_id).await?;
     let mut f = Fields::default();
-    let behavior = f.take("payment_behavior", match input.payment_behavior.as_deref() {
-        None => Ok(current.payment_behavior),
-        Some("default") => Ok("default".to_string()),
-        Some(_) => Err("payment_behavior must be default".to_string()),
-    });
-    let method = f.take("method", match input.method.as_deref() {
-        None => Ok(current.method),
-        Some("wallet") => Ok("wallet".to_string()),
-        Some("card") if current.card_label.is_some() => Ok("card".to_string()),
-        Some("card") => Err("NoCardSaved".to_string()),
-        Some(_) => Err("method must be wallet or card".to_string()),
-    });
+    let behavior = f.take(
+        "payment_behavior",
+        match input.payment_behavior.as_deref() {
+            None => Ok(current.payment_behavior),
+            Some("default") => Ok("default".to_string()),
+            Some(_) => Err("payment_behavior must be default".to_string()),
+        },
+    );
+    let method = f.take(
+        "method",
+        match input.method.as_deref() {
+            None => Ok(current.method),
+            Some("wallet") => Ok("wallet".to_string()),
+            Some("card") if current.card_label.is_some() => Ok("card".to_string()),
+            Some("card") => Err("NoCardSaved".to_string()),
+            Some(_) => Err("method must be wallet or card".to_string()),
+        },
+    );
     f.finish()?;
     sqlx::query(
         "INSERT INTO payment_settings (workplace_id, payment_behavior, method) VALUES ($1, $2, $3)
@@ -83,14 +89,20 @@ fn card_label(payment_method: &str) -> &'static str {
 /// Saves a card (`{type: "credit_card", payment_method: "pm_..."}`); answers `{type, card_label}`.
 pub async fn save_card(pool: &PgPool, workplace_id: Uuid, input: CardInput) -> Result<(String, String)> {
     let mut f = Fields::default();
-    f.take("type", match input.kind.as_deref() {
-        Some("credit_card" | "stripe") => Ok(()),
-        _ => Err("type must be credit_card".to_string()),
-    });
-    let pm = f.take("payment_method", match input.payment_method.as_deref().map(str::trim) {
-        Some(pm) if pm.starts_with("pm_") && pm.len() <= 255 => Ok(pm.to_string()),
-        _ => Err("payment_method must be a payment method id (pm_...)".to_string()),
-    });
+    f.take(
+        "type",
+        match input.kind.as_deref() {
+            Some("credit_card" | "stripe") => Ok(()),
+            _ => Err("type must be credit_card".to_string()),
+        },
+    );
+    let pm = f.take(
+        "payment_method",
+        match input.payment_method.as_deref().map(str::trim) {
+            Some(pm) if pm.starts_with("pm_") && pm.len() <= 255 => Ok(pm.to_string()),
+            _ => Err("payment_method must be a payment method id (pm_...)".to_string()),
+        },
+    );
     f.finish()?;
     let pm = pm.ok_or_else(|| Error::field("payment_method", "payment_method is required"))?;
     let label = card_label(&pm);

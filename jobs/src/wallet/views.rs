@@ -117,7 +117,14 @@ pub async fn transaction_logs(pool: &PgPool, workplace_id: Uuid, page: i64, page
     .await?;
     let items = rows
         .into_iter()
-        .map(|(id, kind, cents, description, source_order_id, created_at)| TransactionLog { id, kind, amount: dollars(cents), description, source_order_id, created_at })
+        .map(|(id, kind, cents, description, source_order_id, created_at)| TransactionLog {
+            id,
+            kind,
+            amount: dollars(cents),
+            description,
+            source_order_id,
+            created_at,
+        })
         .collect();
     Ok((total, items))
 }

@@ -81,49 +81,55 @@ pub fn build(seed: u64, s: &Summary) -> Product {
         let k = if big { rng.random_range(10..=14) } else { rng.random_range(2..=8) };
         let mut colors: Vec<&str> = words::COLORS.to_vec();
         colors.shuffle(&mut rng);
-        let values = colors.iter().take(k).enumerate()
+        let values = colors
+            .iter()
+            .take(k)
+            .enumerate()
             .map(|(i, c)| OptValue { id: format!("{pid}-c{i}"), name: c.to_string(), image: Some(format!("{pid}-c{i}")) })
             .collect();
         options.push(ProdOption { name: "Color".into(), values });
     }
     if n_opts >= 2 {
         let k = if big { rng.random_range(10..=12) } else { rng.random_range(2..=6) };
-        let values = words::SIZES.iter().take(k).enumerate()
-            .map(|(i, v)| OptValue { id: format!("{pid}-s{i}"), name: v.to_string(), image: None })
-            .collect();
+        let values = words::SIZES.iter().take(k).enumerate().map(|(i, v)| OptValue { id: format!("{pid}-s{i}"), name: v.to_string(), image: None }).collect();
         options.push(ProdOption { name: "Size".into(), values });
     }
     if n_opts >= 3 {
         let k = rng.random_range(2..=3);
-        let values = words::STYLES.iter().take(k).enumerate()
-            .map(|(i, v)| OptValue { id: format!("{pid}-t{i}"), name: v.to_string(), image: None })
-            .collect();
+        let values = words::STYLES.iter().take(k).enumerate().map(|(i, v)| OptValue { id: format!("{pid}-t{i}"), name: v.to_string(), image: None }).collect();
         options.push(ProdOption { name: "Style".into(), values });
     }
     // Cartesian product of option values, in order.
     let mut combos: Vec<Vec<(String, String, Option<String>)>> = vec![vec![]];
     for o in &options {
-        combos = combos.into_iter()
-            .flat_map(|c| o.values.iter().map(move |v| {
-                let mut c = c.clone();
-                c.push((o.name.clone(), v.name.clone(), v.image.clone()));
-                c
-            }))
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                o.values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push((o.name.clone(), v.name.clone(), v.image.clone()));
+                    c
+                })
+            })
             .collect();
     }
     let sold_out = s.n % 97 == 3;
-    let variants = combos.into_iter().enumerate().map(|(k, c)| {
-        let price = if k == 0 { s.price_cents } else { s.price_cents + rng.random_range(0..=s.price_cents / 3) };
-        let stock = if sold_out || rng.random_bool(0.06) { 0 } else { rng.random_range(1..2_000) };
-        Variant {
-            sku_id: format!("{pid}-{k}"),
-            image: c.iter().find_map(|(_, _, img)| img.clone()),
-            options: c.into_iter().map(|(n, v, _)| (n, v)).collect(),
-            price_cents: price,
-            compare_at_cents: price * 2,
-            stock,
-        }
-    }).collect();
+    let variants = combos
+        .into_iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let price = if k == 0 { s.price_cents } else { s.price_cents + rng.random_range(0..=s.price_cents / 3) };
+            let stock = if sold_out || rng.random_bool(0.06) { 0 } else { rng.random_range(1..2_000) };
+            Variant {
+                sku_id: format!("{pid}-{k}"),
+                image: c.iter().find_map(|(_, _, img)| img.clone()),
+                options: c.into_iter().map(|(n, v, _)| (n, v)).collect(),
+                price_cents: price,
+                compare_at_cents: price * 2,
+                stock,
+            }
+        })
+        .collect();
     let mut ships_to: Vec<&'static str> = words::COUNTRIES.to_vec();
     if s.flags & F_MADE_US != 0 {
         ships_to = vec!["US", "CA"];
@@ -197,20 +203,22 @@ impl Product {
     pub fn reviews(&self, page: usize, page_size: usize) -> Vec<Review> {
         let total = self.reviews_count as usize;
         let start = page.max(1).saturating_sub(1) * page_size;
-        (start..(start + page_size).min(total)).map(|i| {
-            let mut rng = StdRng::seed_from_u64(mix(hash_str(self.seed, &self.summary.id) ^ i as u64));
-            let rating = if rng.random_bool(0.8) { rng.random_range(4..=5) } else { rng.random_range(1..=3) };
-            let n_img = if rng.random_bool(0.3) { rng.random_range(1..=3) } else { 0 };
-            Review {
-                id: format!("{}-r{i}", self.summary.id),
-                rating,
-                text: words::REVIEW_TEXTS[rng.random_range(0..words::REVIEW_TEXTS.len())],
-                country: words::COUNTRIES[rng.random_range(0..words::COUNTRIES.len())],
-                buyer: words::BUYERS[rng.random_range(0..words::BUYERS.len())],
-                images: (0..n_img).map(|k| format!("{}-r{i}-{k}", self.summary.id)).collect(),
-                days_ago: rng.random_range(1..400),
-                sku_id: self.variants.get(rng.random_range(0..self.variants.len().max(1))).map(|v| v.sku_id.clone()),
-            }
-        }).collect()
+        (start..(start + page_size).min(total))
+            .map(|i| {
+                let mut rng = StdRng::seed_from_u64(mix(hash_str(self.seed, &self.summary.id) ^ i as u64));
+                let rating = if rng.random_bool(0.8) { rng.random_range(4..=5) } else { rng.random_range(1..=3) };
+                let n_img = if rng.random_bool(0.3) { rng.random_range(1..=3) } else { 0 };
+                Review {
+                    id: format!("{}-r{i}", self.summary.id),
+                    rating,
+                    text: words::REVIEW_TEXTS[rng.random_range(0..words::REVIEW_TEXTS.len())],
+                    country: words::COUNTRIES[rng.random_range(0..words::COUNTRIES.len())],
+                    buyer: words::BUYERS[rng.random_range(0..words::BUYERS.len())],
+                    images: (0..n_img).map(|k| format!("{}-r{i}-{k}", self.summary.id)).collect(),
+                    days_ago: rng.random_range(1..400),
+                    sku_id: self.variants.get(rng.random_range(0..self.variants.len().max(1))).map(|v| v.sku_id.clone()),
+                }
+            })
+            .collect()
     }
 }

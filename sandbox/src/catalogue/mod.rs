@@ -208,10 +208,10 @@ impl Catalogue {
             })
             .collect();
         match q.sort.as_deref() {
-            Some("orders") => hits.sort_by(|a, b| b.orders.cmp(&a.orders)),
+            Some("orders") => hits.sort_by_key(|p| std::cmp::Reverse(p.orders)),
             Some("price_asc") => hits.sort_by_key(|p| p.price_cents),
-            Some("price_desc") => hits.sort_by(|a, b| b.price_cents.cmp(&a.price_cents)),
-            Some("rating") => hits.sort_by(|a, b| b.rating10.cmp(&a.rating10)),
+            Some("price_desc") => hits.sort_by_key(|p| std::cmp::Reverse(p.price_cents)),
+            Some("rating") => hits.sort_by_key(|p| std::cmp::Reverse(p.rating10)),
             _ => {}
         }
         let total = hits.len();

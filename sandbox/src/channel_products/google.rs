@@ -19,9 +19,7 @@ const BASE: &str = "/channels/google-merchant/content/v2.1/{merchant}/products";
 const AVAILABILITY: [&str; 4] = ["in stock", "out of stock", "preorder", "backorder"];
 
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(BASE, post(insert).get(list))
-        .route(&format!("{BASE}/{{product}}"), get(get_one).delete(delete))
+    Router::new().route(BASE, post(insert).get(list)).route(&format!("{BASE}/{{product}}"), get(get_one).delete(delete))
 }
 
 fn error(status: StatusCode, reason: &str, message: &str) -> Response {

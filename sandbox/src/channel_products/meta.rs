@@ -22,8 +22,24 @@ const MAX_REQUESTS: usize = 5000;
 const AVAILABILITY: [&str; 5] = ["in stock", "out of stock", "preorder", "available for order", "discontinued"];
 const CONDITION: [&str; 3] = ["new", "refurbished", "used"];
 /// Item fields the products edge can return besides id and retailer_id.
-const FIELDS: [&str; 16] = ["name", "description", "price", "sale_price", "availability", "condition", "brand", "url", "image_url",
-    "additional_image_urls", "inventory", "retailer_product_group_id", "visibility", "color", "size", "additional_variant_attribute"];
+const FIELDS: [&str; 16] = [
+    "name",
+    "description",
+    "price",
+    "sale_price",
+    "availability",
+    "condition",
+    "brand",
+    "url",
+    "image_url",
+    "additional_image_urls",
+    "inventory",
+    "retailer_product_group_id",
+    "visibility",
+    "color",
+    "size",
+    "additional_variant_attribute",
+];
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -73,7 +89,8 @@ fn check(d: &Map<String, Value>, creating: bool) -> Result<(), String> {
     }
     for k in ["price", "sale_price"] {
         if let Some(p) = text(&v, k) {
-            let ok = p.split_once(' ').is_some_and(|(n, c)| n.parse::<f64>().is_ok_and(|x| x >= 0.0) && c.len() == 3 && c.chars().all(|ch| ch.is_ascii_uppercase()));
+            let ok =
+                p.split_once(' ').is_some_and(|(n, c)| n.parse::<f64>().is_ok_and(|x| x >= 0.0) && c.len() == 3 && c.chars().all(|ch| ch.is_ascii_uppercase()));
             if !ok {
                 return Err(format!("Invalid {k} '{p}': expected an amount and an ISO 4217 currency, like '12.99 USD'"));
             }
@@ -107,7 +124,13 @@ fn graph_item(id: &str, retailer_id: &str, d: &Map<String, Value>) -> Value {
         "color": g("color"), "size": g("size"), "additional_variant_attribute": g("additional_variant_attribute"), "data": d})
 }
 
-async fn items_batch(State(app): State<AppState>, Path((_v, catalog)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>, headers: HeaderMap, body: Bytes) -> Response {
+async fn items_batch(
+    State(app): State<AppState>,
+    Path((_v, catalog)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let p = params_of(q, &headers, &body);
     if let Err(r) = gate(&app, &headers, &p, &catalog) {
         return r;
@@ -126,39 +149,47 @@ async fn items_batch(State(app): State<AppState>, Path((_v, catalog)): Path<(Str
     // Meta's `allow_upsert` (default true): whether an UPDATE of an unknown id creates it.
     let upsert = !matches!(p.get("allow_upsert"), Some(Value::Bool(false))) && p.get("allow_upsert").and_then(Value::as_str) != Some("false");
     let mut errors = Vec::new();
-    with_items(&app, |s| &mut s.meta, &catalog, |items| {
-        for (line, r) in requests.iter().enumerate() {
-            let data = r["data"].as_object().cloned().unwrap_or_default();
-            let rid = text(&r["data"], "id").unwrap_or("").to_string();
-            let mut fail = |m: String| errors.push(json!({"line": line, "id": rid.clone(), "message": m}));
-            if rid.is_empty() {
-                fail("data.id (the retailer id) is required".into());
-                continue;
-            }
-            match r["method"].as_str() {
-                Some("DELETE") => drop(items.remove(&rid)),
-                Some(m @ ("CREATE" | "UPDATE")) => {
-                    let old = items.get(&rid).and_then(|i| i["data"].as_object().cloned());
-                    if m == "UPDATE" && old.is_none() && !upsert {
-                        fail("The item does not exist and allow_upsert is false".into());
-                        continue;
-                    }
-                    // UPDATE merges into what is there; CREATE of a known id replaces it.
-                    let merged = match (m, old.as_ref()) {
-                        ("UPDATE", Some(o)) => o.clone().into_iter().chain(data).collect(),
-                        _ => data,
-                    };
-                    if let Err(e) = check(&merged, old.is_none() || m == "CREATE") {
-                        fail(e);
-                        continue;
-                    }
-                    let id = items.get(&rid).map(|i| i["id"].as_str().unwrap_or("").to_string()).unwrap_or_else(|| format!("{}", 26_000_000_000_000_000u64 + app.world().next_id()));
-                    items.insert(rid.clone(), graph_item(&id, &rid, &merged));
+    with_items(
+        &app,
+        |s| &mut s.meta,
+        &catalog,
+        |items| {
+            for (line, r) in requests.iter().enumerate() {
+                let data = r["data"].as_object().cloned().unwrap_or_default();
+                let rid = text(&r["data"], "id").unwrap_or("").to_string();
+                let mut fail = |m: String| errors.push(json!({"line": line, "id": rid.clone(), "message": m}));
+                if rid.is_empty() {
+                    fail("data.id (the retailer id) is required".into());
+                    continue;
                 }
-                _ => fail("method must be CREATE, UPDATE or DELETE".into()),
+                match r["method"].as_str() {
+                    Some("DELETE") => drop(items.remove(&rid)),
+                    Some(m @ ("CREATE" | "UPDATE")) => {
+                        let old = items.get(&rid).and_then(|i| i["data"].as_object().cloned());
+                        if m == "UPDATE" && old.is_none() && !upsert {
+                            fail("The item does not exist and allow_upsert is false".into());
+                            continue;
+                        }
+                        // UPDATE merges into what is there; CREATE of a known id replaces it.
+                        let merged = match (m, old.as_ref()) {
+                            ("UPDATE", Some(o)) => o.clone().into_iter().chain(data).collect(),
+                            _ => data,
+                        };
+                        if let Err(e) = check(&merged, old.is_none() || m == "CREATE") {
+                            fail(e);
+                            continue;
+                        }
+                        let id = items
+                            .get(&rid)
+                            .map(|i| i["id"].as_str().unwrap_or("").to_string())
+                            .unwrap_or_else(|| format!("{}", 26_000_000_000_000_000u64 + app.world().next_id()));
+                        items.insert(rid.clone(), graph_item(&id, &rid, &merged));
+                    }
+                    _ => fail("method must be CREATE, UPDATE or DELETE".into()),
+                }
             }
-        }
-    });
+        },
+    );
     let w = app.world();
     let handle = w.token("Ac");
     let invalid: Vec<Value> = errors.iter().map(|e| e["id"].clone()).collect();
@@ -167,7 +198,12 @@ async fn items_batch(State(app): State<AppState>, Path((_v, catalog)): Path<(Str
     Json(json!({"handles": [handle]})).into_response()
 }
 
-async fn batch_status(State(app): State<AppState>, Path((_v, catalog)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>, headers: HeaderMap) -> Response {
+async fn batch_status(
+    State(app): State<AppState>,
+    Path((_v, catalog)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
     let p = params_of(q, &headers, &Bytes::new());
     if let Err(r) = gate(&app, &headers, &p, &catalog) {
         return r;
@@ -191,7 +227,12 @@ fn matches(item: &Value, field: &str, cond: &Value) -> Option<bool> {
 
 /// `GET /{catalog}/products?filter={"retailer_id":{"eq":"x"}}&fields=id,retailer_id&limit=&after=`
 /// (also `?retailer_id=x`, a shortcut).
-async fn products(State(app): State<AppState>, Path((_v, catalog)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>, headers: HeaderMap) -> Response {
+async fn products(
+    State(app): State<AppState>,
+    Path((_v, catalog)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
     let p = params_of(q, &headers, &Bytes::new());
     if let Err(r) = gate(&app, &headers, &p, &catalog) {
         return r;
@@ -212,7 +253,13 @@ async fn products(State(app): State<AppState>, Path((_v, catalog)): Path<(String
         for (field, cond) in &filter {
             match matches(item, field, cond) {
                 Some(ok) => keep &= ok,
-                None => return graph_error(StatusCode::BAD_REQUEST, &format!("(#100) Unsupported filter on '{field}': use eq or is_any on retailer_id or retailer_product_group_id"), 100),
+                None => {
+                    return graph_error(
+                        StatusCode::BAD_REQUEST,
+                        &format!("(#100) Unsupported filter on '{field}': use eq or is_any on retailer_id or retailer_product_group_id"),
+                        100,
+                    );
+                }
             }
         }
         if keep {
@@ -223,11 +270,16 @@ async fn products(State(app): State<AppState>, Path((_v, catalog)): Path<(String
     let wanted: Vec<&str> = fields.split(',').map(str::trim).filter(|f| FIELDS.contains(f)).collect();
     let limit = arg("limit").and_then(|l| l.parse::<usize>().ok()).unwrap_or(25).clamp(1, 1000);
     let start = arg("after").and_then(|a| b64_decode(&a)).and_then(|b| String::from_utf8(b).ok()).and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
-    let data: Vec<Value> = hits.iter().skip(start).take(limit).map(|i| {
-        let mut out = json!({"id": i["id"], "retailer_id": i["retailer_id"]});
-        wanted.iter().for_each(|f| out[*f] = i[*f].clone());
-        out
-    }).collect();
+    let data: Vec<Value> = hits
+        .iter()
+        .skip(start)
+        .take(limit)
+        .map(|i| {
+            let mut out = json!({"id": i["id"], "retailer_id": i["retailer_id"]});
+            wanted.iter().for_each(|f| out[*f] = i[*f].clone());
+            out
+        })
+        .collect();
     let mut paging = json!({"cursors": {"before": b64(start.to_string().as_bytes()), "after": b64((start + data.len()).to_string().as_bytes())}});
     if start + limit < hits.len() {
         paging["next"] = json!(format!("?after={}", b64((start + limit).to_string().as_bytes())));

@@ -35,11 +35,7 @@ pub struct ProductsState {
 }
 
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .merge(tiktok::routes())
-        .merge(meta::routes())
-        .merge(google::routes())
-        .route("/_sandbox/channels/{channel}/{account}", get(inspect))
+    Router::new().merge(tiktok::routes()).merge(meta::routes()).merge(google::routes()).route("/_sandbox/channels/{channel}/{account}", get(inspect))
 }
 
 /// `GET /_sandbox/channels/{tiktok|facebook|google-merchant}/{account}`: every item of one

@@ -108,7 +108,8 @@ fn check(app: &AppState, b: &Value) -> Result<Value, String> {
         return Err(format!("skus must hold 1 to {MAX_SKUS} SKUs"));
     }
     let warehouses = [tiktok_warehouse_id(app, 0), tiktok_warehouse_id(app, 1)];
-    let names_of = |s: &Value| -> Vec<String> { s["sales_attributes"].as_array().into_iter().flatten().map(|a| text(a, "name").unwrap_or("").to_string()).collect() };
+    let names_of =
+        |s: &Value| -> Vec<String> { s["sales_attributes"].as_array().into_iter().flatten().map(|a| text(a, "name").unwrap_or("").to_string()).collect() };
     let first_names = names_of(&skus[0]);
     let mut combos = HashSet::new();
     let mut out_skus = Vec::new();
@@ -145,10 +146,13 @@ fn check(app: &AppState, b: &Value) -> Result<Value, String> {
         if !combos.insert(combo) {
             return Err(at("duplicate sales attribute values"));
         }
-        let attrs: Vec<Value> = attrs.iter().map(|a| {
-            let (n, v) = (text(a, "name").unwrap_or(""), text(a, "value_name").unwrap_or(""));
-            json!({"id": stable_id(app, n), "name": n, "value_id": stable_id(app, &format!("{n}:{v}")), "value_name": v})
-        }).collect();
+        let attrs: Vec<Value> = attrs
+            .iter()
+            .map(|a| {
+                let (n, v) = (text(a, "name").unwrap_or(""), text(a, "value_name").unwrap_or(""));
+                json!({"id": stable_id(app, n), "name": n, "value_id": stable_id(app, &format!("{n}:{v}")), "value_name": v})
+            })
+            .collect();
         let amount = format!("{amount:.2}");
         out_skus.push(json!({"seller_sku": text(s, "seller_sku").unwrap_or(""), "sales_attributes": attrs, "inventory": inventory,
             "price": {"amount": amount, "currency": "USD", "sale_price": amount, "tax_exclusive_price": amount}}));
@@ -163,7 +167,9 @@ fn check(app: &AppState, b: &Value) -> Result<Value, String> {
 /// same attribute values) as before, as TikTok keeps SKU ids across edits.
 fn assign_sku_ids(app: &AppState, p: &mut Value, before: &[Value]) {
     for s in p["skus"].as_array_mut().into_iter().flatten() {
-        let same = before.iter().find(|o| (!s["seller_sku"].as_str().unwrap_or("").is_empty() && o["seller_sku"] == s["seller_sku"]) || o["sales_attributes"] == s["sales_attributes"]);
+        let same = before.iter().find(|o| {
+            (!s["seller_sku"].as_str().unwrap_or("").is_empty() && o["seller_sku"] == s["seller_sku"]) || o["sales_attributes"] == s["sales_attributes"]
+        });
         s["id"] = same.map(|o| o["id"].clone()).unwrap_or_else(|| json!(new_id(app)));
     }
 }
@@ -177,8 +183,14 @@ fn skus_reply(p: &Value) -> Value {
 }
 
 async fn create(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) { Ok(x) => x, Err(r) => return r };
-    let mut p = match check(&app, &b) { Ok(p) => p, Err(m) => return refuse(BAD_PARAM, m) };
+    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let mut p = match check(&app, &b) {
+        Ok(p) => p,
+        Err(m) => return refuse(BAD_PARAM, m),
+    };
     let id = new_id(&app);
     let now = app.world().clock.now_secs();
     assign_sku_ids(&app, &mut p, &[]);
@@ -191,29 +203,57 @@ async fn create(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<V
     answer(0, "Success", reply)
 }
 
-async fn edit(State(app): State<AppState>, uri: OriginalUri, Path(id): Path<String>, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) { Ok(x) => x, Err(r) => return r };
-    let mut p = match check(&app, &b) { Ok(p) => p, Err(m) => return refuse(BAD_PARAM, m) };
+async fn edit(
+    State(app): State<AppState>,
+    uri: OriginalUri,
+    Path(id): Path<String>,
+    Query(q): Query<Vec<(String, String)>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let mut p = match check(&app, &b) {
+        Ok(p) => p,
+        Err(m) => return refuse(BAD_PARAM, m),
+    };
     let now = app.world().clock.now_secs();
-    let done = with_items(&app, |s| &mut s.tiktok, &shop, |m| {
-        let old = m.get_mut(&id)?;
-        let before = old["skus"].as_array().cloned().unwrap_or_default();
-        assign_sku_ids(&app, &mut p, &before);
-        for k in ["id", "create_time"] {
-            p[k] = old[k].clone();
-        }
-        p["update_time"] = json!(now);
-        *old = p;
-        Some(skus_reply(old))
-    });
+    let done = with_items(
+        &app,
+        |s| &mut s.tiktok,
+        &shop,
+        |m| {
+            let old = m.get_mut(&id)?;
+            let before = old["skus"].as_array().cloned().unwrap_or_default();
+            assign_sku_ids(&app, &mut p, &before);
+            for k in ["id", "create_time"] {
+                p[k] = old[k].clone();
+            }
+            p["update_time"] = json!(now);
+            *old = p;
+            Some(skus_reply(old))
+        },
+    );
     match done {
         Some(skus) => answer(0, "Success", json!({"skus": skus, "warnings": []})),
         None => refuse(NOT_FOUND, format!("Product {id} does not exist in this shop")),
     }
 }
 
-async fn get_one(State(app): State<AppState>, uri: OriginalUri, Path(id): Path<String>, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, _) = match gate(&app, &uri, &q, &headers, &body) { Ok(x) => x, Err(r) => return r };
+async fn get_one(
+    State(app): State<AppState>,
+    uri: OriginalUri,
+    Path(id): Path<String>,
+    Query(q): Query<Vec<(String, String)>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (shop, _) = match gate(&app, &uri, &q, &headers, &body) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
     match items_of(&app, |s| &s.tiktok, &shop).remove(&id) {
         Some(p) => answer(0, "Success", p),
         None => refuse(NOT_FOUND, format!("Product {id} does not exist in this shop")),
@@ -222,7 +262,10 @@ async fn get_one(State(app): State<AppState>, uri: OriginalUri, Path(id): Path<S
 
 /// `POST products/search?page_size=&page_token=` with `{seller_skus?, status?}`.
 async fn search(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) { Ok(x) => x, Err(r) => return r };
+    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
     let param = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let Some(size) = param("page_size").and_then(|s| s.parse::<usize>().ok()).filter(|n| (1..=100).contains(n)) else {
         return refuse(BAD_PARAM, "page_size is required and must be between 1 and 100");
@@ -234,7 +277,10 @@ async fn search(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<V
     let hits: Vec<Value> = {
         let w = app.world();
         let st = w.channel_products.read().expect("channel products lock");
-        st.tiktok.get(&shop).into_iter().flat_map(|m| m.values())
+        st.tiktok
+            .get(&shop)
+            .into_iter()
+            .flat_map(|m| m.values())
             .filter(|p| wanted.is_empty() || p["skus"].as_array().into_iter().flatten().any(|s| wanted.contains(&s["seller_sku"].as_str().unwrap_or(""))))
             .filter(|p| status.is_none_or(|st| p["status"] == st))
             .cloned()
@@ -252,13 +298,20 @@ async fn search(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<V
 }
 
 async fn recommend(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (_, b) = match gate(&app, &uri, &q, &headers, &body) { Ok(x) => x, Err(r) => return r };
+    let (_, b) = match gate(&app, &uri, &q, &headers, &body) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
     let Some(title) = text(&b, "product_title").map(str::to_lowercase) else { return refuse(BAD_PARAM, "product_title is required") };
     let words: Vec<&str> = title.split(|c: char| !c.is_alphanumeric()).collect();
     let pick = CATEGORIES.iter().find(|c| c.3.iter().any(|k| words.iter().any(|w| w.starts_with(k)))).unwrap_or(&CATEGORIES[CATEGORIES.len() - 1]);
     let (parent, leaf) = pick.2.split_once('/').unwrap_or(("", pick.2));
-    answer(0, "Success", json!({"leaf_category_id": pick.0, "categories": [
-        {"id": pick.1, "name": parent, "level": 1, "is_leaf": false, "permission_statuses": ["AVAILABLE"]},
-        {"id": pick.0, "name": leaf, "level": 2, "is_leaf": true, "permission_statuses": ["AVAILABLE"]},
-    ]}))
+    answer(
+        0,
+        "Success",
+        json!({"leaf_category_id": pick.0, "categories": [
+            {"id": pick.1, "name": parent, "level": 1, "is_leaf": false, "permission_statuses": ["AVAILABLE"]},
+            {"id": pick.0, "name": leaf, "level": 2, "is_leaf": true, "permission_statuses": ["AVAILABLE"]},
+        ]}),
+    )
 }

@@ -26,7 +26,12 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_invalid_empty"), "mode must be payment or subscription.");
     }
     let (Some(amount), Some(success), Some(cancel)) = (int(&p, "amount"), s(&p, "success_url"), s(&p, "cancel_url")) else {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: amount, success_url or cancel_url.");
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            Some("parameter_missing"),
+            "Missing required param: amount, success_url or cancel_url.",
+        );
     };
     let w = app.world();
     let id = w.token("cs_test_");
@@ -77,7 +82,9 @@ pub async fn page(State(app): State<AppState>, Path(id): Path<String>) -> Respon
          <form method=\"post\" action=\"/payments/checkout/{id}/pay\"><button id=\"pay\">Pay</button></form>\
          <form method=\"post\" action=\"/payments/checkout/{id}/decline\"><button id=\"decline\">Decline</button></form>\
          </body></html>",
-        amount / 100, amount % 100, esc(cs["status"].as_str().unwrap_or("")),
+        amount / 100,
+        amount % 100,
+        esc(cs["status"].as_str().unwrap_or("")),
     ))
     .into_response()
 }

@@ -5,11 +5,11 @@
 //! reject signatures older than a tolerance measured against their own clock.
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde_json::{Value, json};
 
 use super::model::Delivery;
@@ -53,7 +53,15 @@ pub fn emit(app: &AppState, kind: &str, object: Value) {
         p.events.push(event.clone());
         let urls: Vec<String> = p.endpoints.iter().filter_map(|e| e["url"].as_str().map(String::from)).collect();
         for url in &urls {
-            p.deliveries.push(Delivery { event_id: id.clone(), event_type: kind.into(), url: url.clone(), attempts: 0, last_status: None, delivered: false, dropped: drop });
+            p.deliveries.push(Delivery {
+                event_id: id.clone(),
+                event_type: kind.into(),
+                url: url.clone(),
+                attempts: 0,
+                last_status: None,
+                delivered: false,
+                dropped: drop,
+            });
         }
         urls
     };
@@ -75,9 +83,15 @@ async fn deliver(app: AppState, url: String, event_id: String, body: String) {
     let mut delay = app.config().webhook_retry_base_ms;
     for attempt in 1..=max {
         let t = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or_default();
-        let res = app.http().post(&url).header("content-type", "application/json; charset=utf-8")
-            .header("Stripe-Signature", signature(t, &body)).header("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)")
-            .body(body.clone()).send().await;
+        let res = app
+            .http()
+            .post(&url)
+            .header("content-type", "application/json; charset=utf-8")
+            .header("Stripe-Signature", signature(t, &body))
+            .header("User-Agent", "Stripe/1.0 (+https://stripe.com/docs/webhooks)")
+            .body(body.clone())
+            .send()
+            .await;
         let status = res.ok().map(|r| r.status().as_u16());
         let ok = status.is_some_and(|s| (200..300).contains(&s));
         {

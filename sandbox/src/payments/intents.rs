@@ -25,7 +25,8 @@ pub fn confirm(app: &AppState, amount: i64, currency: &str, pm: Option<String>, 
     let event = match pm.as_deref() {
         None => None,
         Some("pm_card_declined" | "pm_card_chargeDeclined") => {
-            pi["last_payment_error"] = json!({"type": "card_error", "code": "card_declined", "decline_code": "generic_decline", "message": "Your card was declined."});
+            pi["last_payment_error"] =
+                json!({"type": "card_error", "code": "card_declined", "decline_code": "generic_decline", "message": "Your card was declined."});
             Some("payment_intent.payment_failed")
         }
         Some(_) => {
@@ -57,8 +58,12 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         let pay = w.payments.read().expect("payments lock");
         if let Some((fp, status, body)) = pay.idempotency.get(k) {
             if *fp != fingerprint {
-                return stripe_error(StatusCode::BAD_REQUEST, "idempotency_error", None,
-                    "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+                return stripe_error(
+                    StatusCode::BAD_REQUEST,
+                    "idempotency_error",
+                    None,
+                    "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+                );
             }
             let status = StatusCode::from_u16(*status).unwrap_or(StatusCode::OK);
             return (status, [("idempotent-replayed", "true")], Json(body.clone())).into_response();
@@ -123,11 +128,20 @@ pub async fn refund(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         let done = ch["amount_refunded"].as_i64().unwrap_or(0);
         let amount = int(&p, "amount").unwrap_or(total - done);
         if done >= total {
-            return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("charge_already_refunded"), &format!("Charge {ch_id} has already been refunded."));
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                Some("charge_already_refunded"),
+                &format!("Charge {ch_id} has already been refunded."),
+            );
         }
         if amount <= 0 || done + amount > total {
-            return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("amount_too_large"),
-                &format!("Refund amount ({amount}) is greater than unrefunded amount on charge ({})", total - done));
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                Some("amount_too_large"),
+                &format!("Refund amount ({amount}) is greater than unrefunded amount on charge ({})", total - done),
+            );
         }
         ch["amount_refunded"] = json!(done + amount);
         ch["refunded"] = json!(done + amount == total);

@@ -114,7 +114,12 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
     };
     // No Price objects here: `price` or `amount` carries the unit amount itself.
     let Some(amount) = int(&p, "amount").or_else(|| int(&p, "price")) else {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("resource_missing"), "No such price: give `amount` (or a numeric `price`) in cents.");
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            Some("resource_missing"),
+            "No such price: give `amount` (or a numeric `price`) in cents.",
+        );
     };
     let interval = s(&p, "interval").unwrap_or_else(|| "month".into());
     if !matches!(interval.as_str(), "month" | "year") {

@@ -39,7 +39,8 @@ struct InstallBody {
 /// Shortcut: issue an offline token as if the merchant had installed the app.
 async fn install(State(app): State<AppState>, Path(shop): Path<String>, body: Option<Json<InstallBody>>) -> Json<Value> {
     let shop = normalize_shop(&shop);
-    let scope = body.and_then(|b| b.0.scope).unwrap_or_else(|| "read_products,write_products,read_orders,write_orders,write_fulfillments,write_publications".into());
+    let scope =
+        body.and_then(|b| b.0.scope).unwrap_or_else(|| "read_products,write_products,read_orders,write_orders,write_fulfillments,write_publications".into());
     let token = app.world().token("shpat_");
     oauth::issue_token(&app, &shop, &token, &scope);
     Json(json!({"shop": shop, "access_token": token, "scope": scope}))
@@ -86,7 +87,10 @@ async fn create_order(State(app): State<AppState>, Path(shop): Path<String>, bod
         }
         for l in &wanted {
             let found = s.products.values().find_map(|p| {
-                p.variants.iter().find(|v| Some(v.id) == l.variant_id || (l.sku.is_some() && l.sku.as_deref() == Some(v.sku.as_str()))).map(|v| (p.clone(), v.clone()))
+                p.variants
+                    .iter()
+                    .find(|v| Some(v.id) == l.variant_id || (l.sku.is_some() && l.sku.as_deref() == Some(v.sku.as_str())))
+                    .map(|v| (p.clone(), v.clone()))
             });
             let (p, v) = found.ok_or("variant not found")?;
             lines.push((p, v, l.quantity.unwrap_or(1).max(1)));
@@ -100,10 +104,19 @@ async fn create_order(State(app): State<AppState>, Path(shop): Path<String>, bod
             cancelled_ms: None,
             cancel_reason: None,
             currency: s.currency.clone(),
-            line_items: lines.iter().map(|(p, v, q)| model::LineItem {
-                id: w.next_id(), product_id: Some(p.id), variant_id: Some(v.id), title: p.title.clone(),
-                variant_title: Some(v.title()), sku: v.sku.clone(), quantity: *q, price_cents: v.price_cents,
-            }).collect(),
+            line_items: lines
+                .iter()
+                .map(|(p, v, q)| model::LineItem {
+                    id: w.next_id(),
+                    product_id: Some(p.id),
+                    variant_id: Some(v.id),
+                    title: p.title.clone(),
+                    variant_title: Some(v.title()),
+                    sku: v.sku.clone(),
+                    quantity: *q,
+                    price_cents: v.price_cents,
+                })
+                .collect(),
             shipping: model::Address {
                 name: a.name.unwrap_or_else(|| "Jane Doe".into()),
                 address1: a.address1.unwrap_or_else(|| "1 Sandbox Way".into()),
@@ -117,8 +130,14 @@ async fn create_order(State(app): State<AppState>, Path(shop): Path<String>, bod
         };
         s.next_order_number += 1;
         let fo = model::FulfillmentOrder {
-            id: w.next_id(), order_id: order.id, status: "OPEN".into(),
-            line_items: order.line_items.iter().map(|l| model::FoLine { id: w.next_id(), line_item_id: l.id, total_quantity: l.quantity, remaining_quantity: l.quantity }).collect(),
+            id: w.next_id(),
+            order_id: order.id,
+            status: "OPEN".into(),
+            line_items: order
+                .line_items
+                .iter()
+                .map(|l| model::FoLine { id: w.next_id(), line_item_id: l.id, total_quantity: l.quantity, remaining_quantity: l.quantity })
+                .collect(),
         };
         let fo_id = fo.id;
         s.fulfillment_orders.insert(fo.id, fo);
@@ -189,10 +208,18 @@ async fn throttle(State(app): State<AppState>, Path(shop): Path<String>, Json(t)
     let b = with_shop(&w, &shop, |s| {
         let b = &mut s.throttle;
         super::graphql::cost::refill(b, now);
-        if let Some(e) = t.enabled { b.enabled = e; }
-        if let Some(m) = t.maximum_available { b.maximum = m; }
-        if let Some(r) = t.restore_rate { b.restore_rate = r; }
-        if let Some(a) = t.currently_available { b.available = a.min(b.maximum); }
+        if let Some(e) = t.enabled {
+            b.enabled = e;
+        }
+        if let Some(m) = t.maximum_available {
+            b.maximum = m;
+        }
+        if let Some(r) = t.restore_rate {
+            b.restore_rate = r;
+        }
+        if let Some(a) = t.currently_available {
+            b.available = a.min(b.maximum);
+        }
         b.clone()
     });
     let _ = read_shop(&w, &shop, |_| ());

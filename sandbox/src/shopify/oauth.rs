@@ -3,10 +3,10 @@
 //! same signed parameters Shopify sends (code, hmac, host, shop, state, timestamp).
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde_json::json;
 
 use super::model::{InstallCode, normalize_shop};
@@ -42,10 +42,11 @@ async fn authorize(State(app): State<AppState>, shop: String, Query(q): Query<Ha
     let code = w.token("");
     let now = w.clock.now_ms();
     with_shop(&w, &shop, |_| ());
-    w.shopify.write().expect("shopify lock").codes.insert(
-        code.clone(),
-        InstallCode { shop: shop.clone(), client_id: client_id.clone(), scope, expires_ms: now + 10 * 60 * 1000 },
-    );
+    w.shopify
+        .write()
+        .expect("shopify lock")
+        .codes
+        .insert(code.clone(), InstallCode { shop: shop.clone(), client_id: client_id.clone(), scope, expires_ms: now + 10 * 60 * 1000 });
     let shop_name = shop.trim_end_matches(".myshopify.com");
     let host = b64(format!("admin.shopify.com/store/{shop_name}").as_bytes());
     let mut params = vec![
@@ -84,8 +85,7 @@ pub async fn access_token_host(app: State<AppState>, headers: HeaderMap, Query(q
 /// Accepts JSON or form bodies, as Shopify does.
 async fn access_token(State(app): State<AppState>, shop: String, headers: HeaderMap, body: axum::body::Bytes) -> Response {
     let is_json = headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|c| c.contains("json"));
-    let req: Option<TokenRequest> =
-        if is_json { serde_json::from_slice(&body).ok() } else { serde_urlencoded_parse(&body) };
+    let req: Option<TokenRequest> = if is_json { serde_json::from_slice(&body).ok() } else { serde_urlencoded_parse(&body) };
     let Some(req) = req else {
         return json_error(StatusCode::BAD_REQUEST, json!({"error": "invalid_request", "error_description": "client_id, client_secret and code are required"}));
     };
@@ -95,7 +95,10 @@ async fn access_token(State(app): State<AppState>, shop: String, headers: Header
     let w = app.world();
     let grant = w.shopify.write().expect("shopify lock").codes.remove(&req.code);
     let Some(g) = grant.filter(|g| g.shop == shop && g.client_id == req.client_id && g.expires_ms > w.clock.now_ms()) else {
-        return json_error(StatusCode::BAD_REQUEST, json!({"error": "invalid_request", "error_description": "The authorization code was not found or was already used"}));
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            json!({"error": "invalid_request", "error_description": "The authorization code was not found or was already used"}),
+        );
     };
     let token = w.token("shpat_");
     issue_token(&app, &shop, &token, &g.scope);
@@ -113,11 +116,7 @@ pub fn issue_token(app: &AppState, shop: &str, token: &str, scope: &str) {
 }
 
 fn serde_urlencoded_parse(body: &[u8]) -> Option<TokenRequest> {
-    let pairs: HashMap<String, String> = axum::extract::Query::<HashMap<String, String>>::try_from_uri(
-        &format!("/?{}", String::from_utf8_lossy(body)).parse().ok()?,
-    )
-    .ok()?
-    .0;
+    let pairs: HashMap<String, String> =
+        axum::extract::Query::<HashMap<String, String>>::try_from_uri(&format!("/?{}", String::from_utf8_lossy(body)).parse().ok()?).ok()?.0;
     Some(TokenRequest { client_id: pairs.get("client_id")?.clone(), client_secret: pairs.get("client_secret")?.clone(), code: pairs.get("code")?.clone() })
 }
-

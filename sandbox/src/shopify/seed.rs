@@ -12,8 +12,15 @@ use crate::state::World;
 use crate::util::hash_str;
 
 const THEMES: &[(&str, Option<u32>)] = &[
-    ("Dawn", Some(887)), ("Debut", Some(796)), ("Impulse", Some(857)), ("Prestige", Some(855)), ("Sense", Some(1356)),
-    ("Craft", Some(1368)), ("Refresh", Some(1567)), ("Motion", Some(847)), ("Booster", None),
+    ("Dawn", Some(887)),
+    ("Debut", Some(796)),
+    ("Impulse", Some(857)),
+    ("Prestige", Some(855)),
+    ("Sense", Some(1356)),
+    ("Craft", Some(1368)),
+    ("Refresh", Some(1567)),
+    ("Motion", Some(847)),
+    ("Booster", None),
 ];
 
 /// `<script src>` hosts of real storefront apps (tracking pixels, reviews, email capture…).

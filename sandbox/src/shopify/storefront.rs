@@ -3,9 +3,9 @@
 //! public `/products.json` (only ACTIVE products on the Online Store).
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::response::{Html, IntoResponse, Response};
-use axum::Json;
 use serde_json::{Value, json};
 
 use super::model::{Product, Shop, image_src, normalize_shop};
@@ -24,12 +24,24 @@ fn render(s: &Shop, base: &str) -> String {
     let theme = json!({"name": s.theme.name, "id": s.theme.id, "schema_name": s.theme.schema_name, "theme_store_id": s.theme.theme_store_id, "role": "main"});
     let scripts: String = s.apps.iter().map(|src| format!("<script src=\"{src}\" async></script>\n")).collect();
     let handle = s.domain.trim_end_matches(".myshopify.com");
-    let products: String = public_products(s).iter().take(12).map(|p| {
-        format!("<li class=\"product-card\"><a href=\"/shops/{}/products/{}\"><img src=\"{}\" alt=\"{}\">{}</a> <span class=\"price\">{} {}</span></li>\n",
-            s.domain, p.handle, image_src(base, p.images.first().map(String::as_str).unwrap_or_default()), p.title, p.title,
-            money(p.variants.first().map(|v| v.price_cents).unwrap_or(0)), s.currency)
-    }).collect();
-    format!(r#"<!doctype html>
+    let products: String = public_products(s)
+        .iter()
+        .take(12)
+        .map(|p| {
+            format!(
+                "<li class=\"product-card\"><a href=\"/shops/{}/products/{}\"><img src=\"{}\" alt=\"{}\">{}</a> <span class=\"price\">{} {}</span></li>\n",
+                s.domain,
+                p.handle,
+                image_src(base, p.images.first().map(String::as_str).unwrap_or_default()),
+                p.title,
+                p.title,
+                money(p.variants.first().map(|v| v.price_cents).unwrap_or(0)),
+                s.currency
+            )
+        })
+        .collect();
+    format!(
+        r#"<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -63,7 +75,12 @@ window.Shopify.routes.root = "/";
 </footer>
 </body>
 </html>
-"#, name = s.name, domain = s.domain, currency = s.currency, country = s.country)
+"#,
+        name = s.name,
+        domain = s.domain,
+        currency = s.currency,
+        country = s.country
+    )
 }
 
 fn public_products(s: &Shop) -> Vec<&Product> {

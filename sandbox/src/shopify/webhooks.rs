@@ -15,7 +15,14 @@ pub fn topic_header(topic: &str) -> String {
 }
 
 /// POST `body` until a 2xx or attempts run out; `record(attempt, status, delivered)` after each try.
-pub async fn post_with_retry(app: &AppState, url: &str, headers: &[(String, String)], body: Vec<u8>, max_attempts: Option<u32>, record: impl Fn(u32, Option<u16>, bool)) {
+pub async fn post_with_retry(
+    app: &AppState,
+    url: &str,
+    headers: &[(String, String)],
+    body: Vec<u8>,
+    max_attempts: Option<u32>,
+    record: impl Fn(u32, Option<u16>, bool),
+) {
     let max = max_attempts.unwrap_or(app.config().webhook_max_attempts).max(1);
     let mut delay = app.config().webhook_retry_base_ms;
     for attempt in 1..=max {
@@ -40,15 +47,21 @@ pub async fn post_with_retry(app: &AppState, url: &str, headers: &[(String, Stri
 /// Deliver `topic` (GraphQL enum form) to every subscription of the shop.
 pub fn fire(app: &AppState, shop: &str, topic: &str, payload: Value) {
     let w = app.world();
-    let subs: Vec<String> = super::read_shop(&w, shop, |s| {
-        s.webhooks.values().filter(|x| x.topic == topic).map(|x| x.callback_url.clone()).collect()
-    })
-    .unwrap_or_default();
+    let subs: Vec<String> =
+        super::read_shop(&w, shop, |s| s.webhooks.values().filter(|x| x.topic == topic).map(|x| x.callback_url.clone()).collect()).unwrap_or_default();
     let (drop, duplicate) = w.faults.webhook_mode("shopify");
     let body = payload.to_string().into_bytes();
     for url in subs {
         let webhook_id = uuid_like(&w.token(""));
-        let record = Delivery { webhook_id: webhook_id.clone(), topic: topic_header(topic), url: url.clone(), attempts: 0, last_status: None, delivered: false, dropped: drop };
+        let record = Delivery {
+            webhook_id: webhook_id.clone(),
+            topic: topic_header(topic),
+            url: url.clone(),
+            attempts: 0,
+            last_status: None,
+            delivered: false,
+            dropped: drop,
+        };
         super::with_shop(&w, shop, |s| s.deliveries.push(record));
         if drop {
             tracing::info!(%shop, %topic, "fault: webhook dropped");

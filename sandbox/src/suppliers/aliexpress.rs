@@ -61,19 +61,28 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
         "aliexpress.ds.product.get" => {
             let id = q.get("product_id").cloned().unwrap_or_default();
             let Some(p) = w.catalogue.product("aliexpress", &id) else { return error("ProductNotFound", "product not found") };
-            let skus: Vec<Value> = p.variants.iter().map(|v| json!({
-                "sku_id": v.sku_id, "sku_price": money(v.compare_at_cents), "offer_sale_price": money(v.price_cents), "currency_code": "USD",
-                "sku_available_stock": super::stock_left(&app, &v.sku_id, v.stock),
-                "ae_sku_property_dtos": {"ae_sku_property_d_t_o": v.options.iter().map(|(n, val)| json!({
-                    "sku_property_name": n, "sku_property_value": val, "property_value_definition_name": val,
-                    "sku_image": v.image.as_ref().filter(|_| n == "Color").map(|i| super::img(&base, i))})).collect::<Vec<_>>()},
-            })).collect();
-            ok(&method, json!({
-                "ae_item_base_info_dto": {"product_id": p.summary.id, "subject": p.summary.title, "detail": p.description, "category_id": p.summary.category,
-                    "avg_evaluation_rating": format!("{:.1}", p.summary.rating10 as f64 / 10.0), "sales_count": p.summary.orders.to_string(), "currency_code": "USD"},
-                "ae_item_sku_info_dtos": {"ae_item_sku_info_d_t_o": skus},
-                "ae_multimedia_info_dto": {"image_urls": p.images.iter().map(|i| super::img(&base, i)).collect::<Vec<_>>().join(";")},
-            }))
+            let skus: Vec<Value> = p
+                .variants
+                .iter()
+                .map(|v| {
+                    json!({
+                        "sku_id": v.sku_id, "sku_price": money(v.compare_at_cents), "offer_sale_price": money(v.price_cents), "currency_code": "USD",
+                        "sku_available_stock": super::stock_left(&app, &v.sku_id, v.stock),
+                        "ae_sku_property_dtos": {"ae_sku_property_d_t_o": v.options.iter().map(|(n, val)| json!({
+                            "sku_property_name": n, "sku_property_value": val, "property_value_definition_name": val,
+                            "sku_image": v.image.as_ref().filter(|_| n == "Color").map(|i| super::img(&base, i))})).collect::<Vec<_>>()},
+                    })
+                })
+                .collect();
+            ok(
+                &method,
+                json!({
+                    "ae_item_base_info_dto": {"product_id": p.summary.id, "subject": p.summary.title, "detail": p.description, "category_id": p.summary.category,
+                        "avg_evaluation_rating": format!("{:.1}", p.summary.rating10 as f64 / 10.0), "sales_count": p.summary.orders.to_string(), "currency_code": "USD"},
+                    "ae_item_sku_info_dtos": {"ae_item_sku_info_d_t_o": skus},
+                    "ae_multimedia_info_dto": {"image_urls": p.images.iter().map(|i| super::img(&base, i)).collect::<Vec<_>>().join(";")},
+                }),
+            )
         }
         "aliexpress.ds.freight.query" => {
             let r = param_json(&q, "queryDeliveryReq");
@@ -82,20 +91,33 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
             let country = r["shipToCountry"].as_str().unwrap_or("US");
             let qty = r["quantity"].as_u64().unwrap_or(1) as u32;
             let opts = p.freight(country, qty).unwrap_or_default();
-            ok(&method, json!({"success": !opts.is_empty(), "delivery_options": {"delivery_option_d_t_o": opts.iter().map(|o| json!({
+            ok(
+                &method,
+                json!({"success": !opts.is_empty(), "delivery_options": {"delivery_option_d_t_o": opts.iter().map(|o| json!({
                 "code": o.code, "company": o.company, "shipping_fee_cent": o.amount, "shipping_fee_currency": o.currency,
-                "delivery_date_desc": o.delivery_time, "min_delivery_days": o.min_days, "max_delivery_days": o.max_days, "free_shipping": o.amount == "0.00"})).collect::<Vec<_>>()}}))
+                "delivery_date_desc": o.delivery_time, "min_delivery_days": o.min_days, "max_delivery_days": o.max_days, "free_shipping": o.amount == "0.00"})).collect::<Vec<_>>()}}),
+            )
         }
         "aliexpress.ds.order.create" => {
             let r = param_json(&q, "param_place_order_request4_open_api_d_t_o");
             let a = &r["logistics_address"];
-            let items = r["product_items"].as_array().cloned().unwrap_or_default().iter().map(|i| ItemIn {
-                product_id: i["product_id"].as_str().map(str::to_string).or_else(|| i["product_id"].as_u64().map(|n| n.to_string())).unwrap_or_default(),
-                sku_id: i["sku_id"].as_str().unwrap_or("").to_string(),
-                quantity: i["product_count"].as_u64().unwrap_or(1) as u32,
-                expected_price: None,
-            }).collect();
-            let body = OrderIn { items, ship_to: json!({"name": a["full_name"], "address1": a["address"], "city": a["city"], "zip": a["zip"], "country": a["country"], "phone": a["mobile_no"]}), shipping_method: None };
+            let items = r["product_items"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .map(|i| ItemIn {
+                    product_id: i["product_id"].as_str().map(str::to_string).or_else(|| i["product_id"].as_u64().map(|n| n.to_string())).unwrap_or_default(),
+                    sku_id: i["sku_id"].as_str().unwrap_or("").to_string(),
+                    quantity: i["product_count"].as_u64().unwrap_or(1) as u32,
+                    expected_price: None,
+                })
+                .collect();
+            let body = OrderIn {
+                items,
+                ship_to: json!({"name": a["full_name"], "address1": a["address"], "city": a["city"], "zip": a["zip"], "country": a["country"], "phone": a["mobile_no"]}),
+                shipping_method: None,
+            };
             match place(&app, "aliexpress", &body) {
                 Ok(mut o) => {
                     o.paid_ms = Some(o.created_ms); // DS orders are paid from the linked account
@@ -118,9 +140,13 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
                 "cancelled" | "refunded" => "IN_CANCEL",
                 _ => "FINISH",
             };
-            let logistics: Vec<Value> = j["tracking"].as_object().map(|t| vec![json!({"logistics_no": t["number"], "logistics_service": t["carrier"]})]).unwrap_or_default();
-            ok(&method, json!({"order_status": status, "order_amount": {"amount": j["total"]["amount"], "currency_code": "USD"},
-                "gmt_create": j["created_at"], "logistics_info_list": {"ae_order_logistics_info": logistics}}))
+            let logistics: Vec<Value> =
+                j["tracking"].as_object().map(|t| vec![json!({"logistics_no": t["number"], "logistics_service": t["carrier"]})]).unwrap_or_default();
+            ok(
+                &method,
+                json!({"order_status": status, "order_amount": {"amount": j["total"]["amount"], "currency_code": "USD"},
+                "gmt_create": j["created_at"], "logistics_info_list": {"ae_order_logistics_info": logistics}}),
+            )
         }
         _ => error("InvalidMethod", "Invalid method"),
     }

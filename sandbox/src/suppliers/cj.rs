@@ -47,7 +47,9 @@ fn pid_of(vid: &str) -> String {
 }
 
 async fn list(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let w = app.world();
     let base = app.base_url();
     let sq = SearchQuery {
@@ -59,10 +61,15 @@ async fn list(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap
     };
     let (total, hits) = w.catalogue.search("cj", &sq);
     // listedNum (how many stores list it) is CJ's popularity figure; CJ has no order count.
-    let list: Vec<Value> = hits.iter().map(|s| json!({"pid": s.id, "productNameEn": s.title, "productSku": s.id,
+    let list: Vec<Value> = hits
+        .iter()
+        .map(|s| {
+            json!({"pid": s.id, "productNameEn": s.title, "productSku": s.id,
         "productImage": super::img(&base, &format!("{}-0", s.id)), "sellPrice": number(s.price_cents),
         "categoryId": s.category.to_string(), "categoryName": category_name(&w.catalogue, s.category),
-        "listedNum": s.orders, "isFreeShipping": s.in_collection("free_ship_us")})).collect();
+        "listedNum": s.orders, "isFreeShipping": s.in_collection("free_ship_us")})
+        })
+        .collect();
     envelope(200, "Success", json!({"pageNum": sq.page.max(1), "pageSize": sq.page_size.clamp(1, 100), "total": total, "list": list}))
 }
 
@@ -82,8 +89,12 @@ async fn access_token(State(app): State<AppState>, Json(b): Json<Value>) -> Resp
     }
     let now = app.world().clock.now();
     let at = |days: i64| (now + chrono::Duration::days(days)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    envelope(200, "Success", json!({"openId": 1, "accessToken": creds::CJ_ACCESS_TOKEN, "accessTokenExpiryDate": at(15),
-        "refreshToken": "sandbox-cj-refresh-token", "refreshTokenExpiryDate": at(180), "createDate": at(0)}))
+    envelope(
+        200,
+        "Success",
+        json!({"openId": 1, "accessToken": creds::CJ_ACCESS_TOKEN, "accessTokenExpiryDate": at(15),
+        "refreshToken": "sandbox-cj-refresh-token", "refreshTokenExpiryDate": at(180), "createDate": at(0)}),
+    )
 }
 
 /// One variant as product/query and variant/query show it: `variantKey` holds the option
@@ -99,50 +110,75 @@ fn variant_json(app: &AppState, p: &crate::catalogue::Product, v: &crate::catalo
 }
 
 async fn query(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let w = app.world();
     let base = app.base_url();
     let Some(p) = q.get("pid").and_then(|pid| w.catalogue.product("cj", pid)) else { return envelope(1600100, "Product not found", Value::Null) };
     let variants: Vec<Value> = p.variants.iter().map(|v| variant_json(&app, &p, v, &base)).collect();
     let images: Vec<String> = p.images.iter().map(|i| super::img(&base, i)).collect();
-    envelope(200, "Success", json!({"pid": p.summary.id, "productNameEn": p.summary.title, "productSku": p.summary.id, "description": p.description,
+    envelope(
+        200,
+        "Success",
+        json!({"pid": p.summary.id, "productNameEn": p.summary.title, "productSku": p.summary.id, "description": p.description,
         "productImage": images[0], "productImageSet": images, "productWeight": p.weight_g,
         "productKeyEn": p.options.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join("-"),
         "categoryId": p.summary.category.to_string(), "categoryName": category_name(&w.catalogue, p.summary.category),
-        "listedNum": p.summary.orders, "sellPrice": number(p.summary.price_cents), "variants": variants}))
+        "listedNum": p.summary.orders, "sellPrice": number(p.summary.price_cents), "variants": variants}),
+    )
 }
 
 /// `GET product/variant/query?pid=` (or `vid=`): the product's variants alone.
 async fn variant_query(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let w = app.world();
     let base = app.base_url();
     let pid = q.get("pid").cloned().or_else(|| q.get("vid").map(|v| pid_of(v))).unwrap_or_default();
     let Some(p) = w.catalogue.product("cj", &pid) else { return envelope(1600100, "Product not found", Value::Null) };
-    let variants: Vec<Value> = p.variants.iter()
-        .filter(|v| q.get("vid").is_none_or(|vid| *vid == v.sku_id))
-        .map(|v| variant_json(&app, &p, v, &base)).collect();
+    let variants: Vec<Value> =
+        p.variants.iter().filter(|v| q.get("vid").is_none_or(|vid| *vid == v.sku_id)).map(|v| variant_json(&app, &p, v, &base)).collect();
     envelope(200, "Success", json!(variants))
 }
 
 async fn freight(State(app): State<AppState>, h: HeaderMap, Json(b): Json<Value>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let w = app.world();
     let country = b["endCountryCode"].as_str().unwrap_or("US");
     let first = &b["products"][0];
     let vid = first["vid"].as_str().unwrap_or("");
     let Some(p) = w.catalogue.product("cj", &pid_of(vid)) else { return envelope(1600100, "Product not found", Value::Null) };
     let opts = p.freight(country, first["quantity"].as_u64().unwrap_or(1) as u32).unwrap_or_default();
-    envelope(200, "Success", json!(opts.iter().map(|o| json!({"logisticName": o.company, "logisticPrice": serde_json::from_str::<Value>(&o.amount).unwrap_or(Value::Null),
-        "logisticAging": format!("{}-{}", o.min_days, o.max_days)})).collect::<Vec<_>>()))
+    envelope(
+        200,
+        "Success",
+        json!(
+            opts.iter()
+                .map(|o| json!({"logisticName": o.company, "logisticPrice": serde_json::from_str::<Value>(&o.amount).unwrap_or(Value::Null),
+        "logisticAging": format!("{}-{}", o.min_days, o.max_days)}))
+                .collect::<Vec<_>>()
+        ),
+    )
 }
 
 async fn create(State(app): State<AppState>, h: HeaderMap, Json(b): Json<Value>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
-    let items = b["products"].as_array().cloned().unwrap_or_default().iter().map(|i| {
-        let vid = i["vid"].as_str().unwrap_or("").to_string();
-        ItemIn { product_id: pid_of(&vid), sku_id: vid, quantity: i["quantity"].as_u64().unwrap_or(1) as u32, expected_price: None }
-    }).collect();
+    if let Err(e) = authed(&h) {
+        return e;
+    }
+    let items = b["products"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|i| {
+            let vid = i["vid"].as_str().unwrap_or("").to_string();
+            ItemIn { product_id: pid_of(&vid), sku_id: vid, quantity: i["quantity"].as_u64().unwrap_or(1) as u32, expected_price: None }
+        })
+        .collect();
     let body = OrderIn {
         items,
         ship_to: json!({"name": b["shippingCustomerName"], "address1": b["shippingAddress"], "city": b["shippingCity"], "zip": b["shippingZip"],
@@ -160,7 +196,9 @@ async fn create(State(app): State<AppState>, h: HeaderMap, Json(b): Json<Value>)
 }
 
 async fn pay(State(app): State<AppState>, h: HeaderMap, Json(b): Json<Value>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let w = app.world();
     let now = w.clock.now_ms();
     let id = b["orderId"].as_str().unwrap_or("");
@@ -176,7 +214,9 @@ async fn pay(State(app): State<AppState>, h: HeaderMap, Json(b): Json<Value>) ->
 }
 
 async fn detail(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let o = q.get("orderId").and_then(|id| app.world().suppliers.read().expect("suppliers lock").orders.get(id).cloned());
     let Some(o) = o else { return envelope(1603002, "Order not found", Value::Null) };
     let j = order_json(&app, &o);
@@ -187,7 +227,11 @@ async fn detail(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashM
         "delivered" => "DELIVERED",
         _ => "CANCELLED",
     };
-    envelope(200, "Success", json!({"orderId": o.id, "orderStatus": status, "orderAmount": money(o.total_cents),
+    envelope(
+        200,
+        "Success",
+        json!({"orderId": o.id, "orderStatus": status, "orderAmount": money(o.total_cents),
         "trackNumber": j["tracking"]["number"], "logisticName": o.shipping_method,
-        "productList": o.items.iter().map(|i| json!({"vid": i.sku_id, "quantity": i.quantity, "sellPrice": i.unit_price})).collect::<Vec<_>>()}))
+        "productList": o.items.iter().map(|i| json!({"vid": i.sku_id, "quantity": i.quantity, "sellPrice": i.unit_price})).collect::<Vec<_>>()}),
+    )
 }

@@ -41,7 +41,10 @@ async fn token(h: HeaderMap, Form(f): Form<HashMap<String, String>>) -> Response
         return json_error(StatusCode::UNAUTHORIZED, json!({"error": "invalid_client", "error_description": "client authentication failed"}));
     }
     if f.get("grant_type").map(String::as_str) != Some("client_credentials") {
-        return json_error(StatusCode::BAD_REQUEST, json!({"error": "unsupported_grant_type", "error_description": "grant type in request is not supported by the authorization server"}));
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            json!({"error": "unsupported_grant_type", "error_description": "grant type in request is not supported by the authorization server"}),
+        );
     }
     Json(json!({"access_token": creds::EBAY_APP_TOKEN, "expires_in": 7200, "token_type": "Application Access Token"})).into_response()
 }
@@ -50,8 +53,11 @@ fn authed(h: &HeaderMap) -> Result<(), Response> {
     if bearer(h).as_deref() == Some(creds::EBAY_APP_TOKEN) {
         return Ok(());
     }
-    Err(json_error(StatusCode::UNAUTHORIZED, json!({"errors": [{"errorId": 1001, "domain": "OAuth", "category": "REQUEST",
-        "message": "Invalid access token", "longMessage": "Invalid access token. Check the value of the Authorization HTTP request header."}]})))
+    Err(json_error(
+        StatusCode::UNAUTHORIZED,
+        json!({"errors": [{"errorId": 1001, "domain": "OAuth", "category": "REQUEST",
+        "message": "Invalid access token", "longMessage": "Invalid access token. Check the value of the Authorization HTTP request header."}]}),
+    ))
 }
 
 /// The buyer's country from `X-EBAY-C-ENDUSERCTX` (`contextualLocation=country%3DDE%2Czip%3D…`);
@@ -102,7 +108,9 @@ fn window<'a>(cat: &'a Catalogue, q: &SearchQuery, offset: usize, limit: usize) 
 /// `GET item_summary/search?q&category_ids&limit&offset&sort`: eBay needs a query or a
 /// category; category `0`, the root of eBay's category tree, selects every category.
 async fn search(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let (keyword, category) = (q.get("q").filter(|s| !s.trim().is_empty()), q.get("category_ids"));
     if keyword.is_none() && category.is_none() {
         return error(StatusCode::BAD_REQUEST, 12001, "The call must have a valid 'q', 'category_ids', 'epid', 'gtin' or 'charity_ids' query parameter.");
@@ -117,7 +125,11 @@ async fn search(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashM
     if offset + limit > 10_000 {
         return error(StatusCode::BAD_REQUEST, 12023, "The offset plus limit must not exceed 10,000.");
     }
-    let sort = q.get("sort").and_then(|s| match s.as_str() { "price" => Some("price_asc"), "-price" => Some("price_desc"), _ => None });
+    let sort = q.get("sort").and_then(|s| match s.as_str() {
+        "price" => Some("price_asc"),
+        "-price" => Some("price_desc"),
+        _ => None,
+    });
     let sq = SearchQuery { keyword: keyword.cloned(), category, sort: sort.map(str::to_string), ..Default::default() };
     let w = app.world();
     let c = ctx(&app, &h);
@@ -137,7 +149,9 @@ async fn search(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashM
 /// `GET item/{item_id}?quantity_for_shipping_estimate`: one item; a group's parent is refused
 /// with 11006, pointing at get_items_by_item_group.
 async fn item(State(app): State<AppState>, h: HeaderMap, Path(item_id): Path<String>, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let not_found = || error(StatusCode::NOT_FOUND, 11001, "The specified item Id was not found.");
     let mut parts = item_id.split('|');
     let (Some("v1"), Some(legacy), Some(variation), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else { return not_found() };
@@ -160,7 +174,9 @@ async fn item(State(app): State<AppState>, h: HeaderMap, Path(item_id): Path<Str
 /// `GET item/get_items_by_item_group?item_group_id=`: every item of a group, the description
 /// they share in `commonDescriptions`.
 async fn group(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = authed(&h) { return e; }
+    if let Err(e) = authed(&h) {
+        return e;
+    }
     let w = app.world();
     let id = q.get("item_group_id").cloned().unwrap_or_default();
     let Some(p) = w.catalogue.product("ebay", &id).filter(|p| !p.options.is_empty()) else {

@@ -40,11 +40,15 @@ fn categories(cat: &Catalogue, id: u32) -> (Vec<Value>, String) {
 fn shipping(p: &Product, c: &Ctx, qty: u32) -> Option<Value> {
     let opts = p.freight(&c.country, qty)?;
     let date = |days: u32| rfc3339(c.now_ms + days as i64 * DAY);
-    Some(json!(opts.iter().map(|o| json!({
-        "shippingServiceCode": o.code, "type": o.company, "shippingCarrierCode": o.company.split_whitespace().next(),
-        "shippingCostType": "FIXED", "shippingCost": {"value": o.amount, "currency": o.currency}, "quantityUsedForEstimate": qty,
-        "minEstimatedDeliveryDate": date(o.min_days), "maxEstimatedDeliveryDate": date(o.max_days),
-    })).collect::<Vec<_>>()))
+    Some(json!(
+        opts.iter()
+            .map(|o| json!({
+                "shippingServiceCode": o.code, "type": o.company, "shippingCarrierCode": o.company.split_whitespace().next(),
+                "shippingCostType": "FIXED", "shippingCost": {"value": o.amount, "currency": o.currency}, "quantityUsedForEstimate": qty,
+                "minEstimatedDeliveryDate": date(o.min_days), "maxEstimatedDeliveryDate": date(o.max_days),
+            }))
+            .collect::<Vec<_>>()
+    ))
 }
 
 fn group_href(c: &Ctx, p: &Product) -> String {

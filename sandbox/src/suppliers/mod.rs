@@ -3,12 +3,12 @@
 //! plus marketplace-style dialects (`aliexpress.rs`, `cj.rs`, `ebay.rs`).
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Json;
 use serde_json::{Value, json};
 
 use crate::catalogue::{Catalogue, Product, SOURCES, SearchQuery, Summary};
@@ -92,18 +92,30 @@ pub fn product_json(app: &AppState, cat: &Catalogue, p: &Product, base: &str) ->
     v["ship_from"] = json!(p.ship_from);
     v["ships_to"] = json!(p.ships_to);
     v["weight_g"] = json!(p.weight_g);
-    v["options"] = json!(p.options.iter().map(|o| json!({"name": o.name, "values": o.values.iter().map(|x| json!({
-        "id": x.id, "name": x.name, "image": x.image.as_ref().map(|i| img(base, i))})).collect::<Vec<_>>()})).collect::<Vec<_>>());
-    v["variants"] = json!(p.variants.iter().map(|x| json!({
-        "sku_id": x.sku_id, "options": x.options.iter().map(|(n, val)| (n.clone(), json!(val))).collect::<serde_json::Map<_, _>>(),
-        "price": money(x.price_cents), "compare_at_price": money(x.compare_at_cents), "currency": "USD",
-        "stock": stock_left(app, &x.sku_id, x.stock), "image": x.image.as_ref().map(|i| img(base, i)),
-    })).collect::<Vec<_>>());
+    v["options"] = json!(
+        p.options
+            .iter()
+            .map(|o| json!({"name": o.name, "values": o.values.iter().map(|x| json!({
+        "id": x.id, "name": x.name, "image": x.image.as_ref().map(|i| img(base, i))})).collect::<Vec<_>>()}))
+            .collect::<Vec<_>>()
+    );
+    v["variants"] = json!(
+        p.variants
+            .iter()
+            .map(|x| json!({
+                "sku_id": x.sku_id, "options": x.options.iter().map(|(n, val)| (n.clone(), json!(val))).collect::<serde_json::Map<_, _>>(),
+                "price": money(x.price_cents), "compare_at_price": money(x.compare_at_cents), "currency": "USD",
+                "stock": stock_left(app, &x.sku_id, x.stock), "image": x.image.as_ref().map(|i| img(base, i)),
+            }))
+            .collect::<Vec<_>>()
+    );
     v
 }
 
 async fn categories(Path(source): Path<String>, headers: HeaderMap, State(app): State<AppState>) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let w = app.world();
     let tree: Vec<Value> = w.catalogue.categories.iter().filter(|c| c.parent_id.is_none()).map(|top| json!({
         "id": top.id, "name": top.name,
@@ -113,12 +125,16 @@ async fn categories(Path(source): Path<String>, headers: HeaderMap, State(app): 
 }
 
 async fn collections(Path(source): Path<String>, headers: HeaderMap) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     Json(json!({"collections": crate::catalogue::COLLECTIONS.iter().map(|c| json!({"handle": c})).collect::<Vec<_>>()})).into_response()
 }
 
 async fn search(State(app): State<AppState>, Path(source): Path<String>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let w = app.world();
     let base = app.base_url();
     let sq = SearchQuery {
@@ -137,7 +153,9 @@ async fn search(State(app): State<AppState>, Path(source): Path<String>, headers
 }
 
 async fn product(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let w = app.world();
     match w.catalogue.product(&source, &id) {
         Some(p) => Json(product_json(&app, &w.catalogue, &p, &app.base_url())).into_response(),
@@ -145,24 +163,44 @@ async fn product(State(app): State<AppState>, Path((source, id)): Path<(String, 
     }
 }
 
-async fn reviews(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+async fn reviews(
+    State(app): State<AppState>,
+    Path((source, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let w = app.world();
     let Some(p) = w.catalogue.product(&source, &id) else { return err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product") };
     let page = q.get("page").and_then(|p| p.parse().ok()).unwrap_or(1usize);
     let size = q.get("page_size").and_then(|p| p.parse().ok()).unwrap_or(20usize).clamp(1, 100);
     let base = app.base_url();
     let now = w.clock.now_ms();
-    let items: Vec<Value> = p.reviews(page, size).into_iter().map(|r| json!({
-        "id": r.id, "rating": r.rating, "text": r.text, "country": r.country, "buyer": r.buyer, "sku_id": r.sku_id,
-        "images": r.images.iter().map(|i| img(&base, i)).collect::<Vec<_>>(),
-        "date": crate::util::rfc3339(now - r.days_ago as i64 * model::DAY),
-    })).collect();
+    let items: Vec<Value> = p
+        .reviews(page, size)
+        .into_iter()
+        .map(|r| {
+            json!({
+                "id": r.id, "rating": r.rating, "text": r.text, "country": r.country, "buyer": r.buyer, "sku_id": r.sku_id,
+                "images": r.images.iter().map(|i| img(&base, i)).collect::<Vec<_>>(),
+                "date": crate::util::rfc3339(now - r.days_ago as i64 * model::DAY),
+            })
+        })
+        .collect();
     Json(json!({"total": p.reviews_count, "page": page, "items": items})).into_response()
 }
 
-async fn freight(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Query<HashMap<String, String>>) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+async fn freight(
+    State(app): State<AppState>,
+    Path((source, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let w = app.world();
     let Some(p) = w.catalogue.product(&source, &id) else { return err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product") };
     let country = q.get("country").map(|c| c.to_uppercase()).unwrap_or_else(|| "US".into());

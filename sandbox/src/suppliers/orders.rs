@@ -67,14 +67,20 @@ pub fn place(app: &AppState, source: &str, body: &OrderIn) -> Result<Order, (Sta
         let Some(opts) = p.freight(&country, it.quantity) else {
             return Err((StatusCode::UNPROCESSABLE_ENTITY, "CANNOT_SHIP_TO_COUNTRY", format!("product {} does not ship to {country}", p.summary.id)));
         };
-        if let Some(exp) = it.expected_price.as_deref().and_then(parse_money) {
-            if exp != v.price_cents {
-                return Err((StatusCode::CONFLICT, "PRICE_CHANGED", format!("price of sku {} is now {}", v.sku_id, money(v.price_cents))));
-            }
+        if let Some(exp) = it.expected_price.as_deref().and_then(parse_money)
+            && exp != v.price_cents
+        {
+            return Err((StatusCode::CONFLICT, "PRICE_CHANGED", format!("price of sku {} is now {}", v.sku_id, money(v.price_cents))));
         }
         let chosen = body.shipping_method.as_deref().and_then(|m| opts.iter().find(|o| o.code == m)).unwrap_or(&opts[0]).clone();
         total += v.price_cents * it.quantity as i64;
-        items.push(Item { product_id: p.summary.id.clone(), sku_id: v.sku_id.clone(), title: p.summary.title.clone(), quantity: it.quantity, unit_price: money(v.price_cents) });
+        items.push(Item {
+            product_id: p.summary.id.clone(),
+            sku_id: v.sku_id.clone(),
+            title: p.summary.title.clone(),
+            quantity: it.quantity,
+            unit_price: money(v.price_cents),
+        });
         freight_opt.get_or_insert(chosen);
     }
     let f = freight_opt.expect("at least one item");
@@ -85,9 +91,20 @@ pub fn place(app: &AppState, source: &str, body: &OrderIn) -> Result<Order, (Sta
     let tracking_number = if prefix == "LP" { format!("LP{:014}CN", h % 10u64.pow(14)) } else { format!("{prefix}{:016}", h % 10u64.pow(16)) };
     Ok(Order {
         id: format!("{}-{n}", source.to_uppercase().chars().take(2).collect::<String>()),
-        source: source.into(), items, ship_to: body.ship_to.clone(), shipping_method: f.code, shipping_amount_cents: ship,
-        total_cents: total + ship, min_days: f.min_days, max_days: f.max_days, created_ms: w.clock.now_ms(),
-        paid_ms: None, cancelled_ms: None, refunded_ms: None, tracking_number, carrier: carrier.into(),
+        source: source.into(),
+        items,
+        ship_to: body.ship_to.clone(),
+        shipping_method: f.code,
+        shipping_amount_cents: ship,
+        total_cents: total + ship,
+        min_days: f.min_days,
+        max_days: f.max_days,
+        created_ms: w.clock.now_ms(),
+        paid_ms: None,
+        cancelled_ms: None,
+        refunded_ms: None,
+        tracking_number,
+        carrier: carrier.into(),
     })
 }
 
@@ -131,7 +148,9 @@ pub fn commit(app: &AppState, source: &str, key: Option<String>, o: Order) -> (b
 }
 
 pub async fn create(State(app): State<AppState>, Path(source): Path<String>, headers: HeaderMap, Json(body): Json<OrderIn>) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_string);
     // Replays answer with the original order, even if stock has changed since.
     if let Some(k) = &key {
@@ -172,13 +191,17 @@ fn respond(app: &AppState, r: Result<Order, Response>) -> Response {
 }
 
 pub async fn get_one(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let r = with_order(&app, &source, &id, |o, _| Ok(o.clone()));
     respond(&app, r)
 }
 
 pub async fn pay(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap, body: Option<Json<Value>>) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let method = body.as_ref().and_then(|b| b.get("payment_method")).and_then(Value::as_str).unwrap_or("balance").to_string();
     let r = with_order(&app, &source, &id, |o, now| {
         if o.status(now) != "awaiting_payment" {
@@ -194,7 +217,9 @@ pub async fn pay(State(app): State<AppState>, Path((source, id)): Path<(String, 
 }
 
 pub async fn cancel(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let r = with_order(&app, &source, &id, |o, now| {
         if !matches!(o.status(now), "awaiting_payment" | "paid" | "processing") {
             return Err(err(StatusCode::CONFLICT, "INVALID_STATE", &format!("cannot cancel an order that is {}", o.status(now))));
@@ -207,14 +232,18 @@ pub async fn cancel(State(app): State<AppState>, Path((source, id)): Path<(Strin
         let w = app.world();
         let mut st = w.suppliers.write().expect("suppliers lock");
         for i in &o.items {
-            if let Some(s) = st.sold.get_mut(&i.sku_id) { *s = s.saturating_sub(i.quantity); }
+            if let Some(s) = st.sold.get_mut(&i.sku_id) {
+                *s = s.saturating_sub(i.quantity);
+            }
         }
     }
     respond(&app, r)
 }
 
 pub async fn refund(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    if let Err(e) = check(&source, &headers) { return e; }
+    if let Err(e) = check(&source, &headers) {
+        return e;
+    }
     let r = with_order(&app, &source, &id, |o, now| {
         if o.paid_ms.is_none() || o.refunded_ms.is_some() {
             return Err(err(StatusCode::CONFLICT, "INVALID_STATE", &format!("cannot refund an order that is {}", o.status(now))));

@@ -73,9 +73,11 @@ async fn create_order(State(app): State<AppState>, Path(store): Path<String>, bo
     let w = app.world();
     let now = w.clock.now_ms();
     let r = with_store(&w, &store, |st| {
-        let wanted: Vec<Value> = input.get("line_items").and_then(Value::as_array).cloned().unwrap_or_else(|| {
-            st.products.keys().next().map(|id| vec![json!({"product_id": id, "quantity": 1})]).unwrap_or_default()
-        });
+        let wanted: Vec<Value> = input
+            .get("line_items")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_else(|| st.products.keys().next().map(|id| vec![json!({"product_id": id, "quantity": 1})]).unwrap_or_default());
         if wanted.is_empty() {
             return Err("store has no products");
         }

@@ -26,10 +26,16 @@ pub fn routes() -> Router<AppState> {
     let v3 = "/woo/{store}/wp-json/wc/v3";
     Router::new()
         .route(&format!("{v3}/products"), get(products::list).post(products::create))
-        .route(&format!("{v3}/products/{{id}}"), get(products::get_one).put(products::update).patch(products::update).post(products::update).delete(products::delete))
+        .route(
+            &format!("{v3}/products/{{id}}"),
+            get(products::get_one).put(products::update).patch(products::update).post(products::update).delete(products::delete),
+        )
         .route(&format!("{v3}/products/{{id}}/variations"), get(products::list_variations).post(products::create_variation))
         .route(&format!("{v3}/products/{{id}}/variations/batch"), post(products::batch_variations).put(products::batch_variations))
-        .route(&format!("{v3}/products/{{id}}/variations/{{vid}}"), get(products::get_variation).put(products::update_variation).delete(products::delete_variation))
+        .route(
+            &format!("{v3}/products/{{id}}/variations/{{vid}}"),
+            get(products::get_variation).put(products::update_variation).delete(products::delete_variation),
+        )
         .route(&format!("{v3}/orders"), get(orders::list))
         .route(&format!("{v3}/orders/{{id}}"), get(orders::get_one).put(orders::update).patch(orders::update).post(orders::update))
         .route(&format!("{v3}/orders/{{id}}/notes"), get(orders::list_notes).post(orders::create_note))
@@ -52,20 +58,32 @@ pub fn with_store<R>(w: &World, name: &str, f: impl FnOnce(&mut Store) -> R) -> 
 
 /// Consumer key/secret via HTTP Basic or query parameters, as Woo accepts over HTTPS.
 pub fn auth(app: &AppState, store: &str, headers: &HeaderMap, q: &HashMap<String, String>, write: bool) -> Result<(), Response> {
-    let basic = headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Basic "))
-        .and_then(|b| b64_decode(b.trim())).and_then(|b| String::from_utf8(b).ok())
+    let basic = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Basic "))
+        .and_then(|b| b64_decode(b.trim()))
+        .and_then(|b| String::from_utf8(b).ok())
         .and_then(|s| s.split_once(':').map(|(a, b)| (a.to_string(), b.to_string())));
     let creds = basic.or_else(|| Some((q.get("consumer_key")?.clone(), q.get("consumer_secret")?.clone())));
     let Some((ck, cs)) = creds else {
-        let (code, msg) = if write { ("woocommerce_rest_cannot_create", "Sorry, you are not allowed to create resources.") } else { ("woocommerce_rest_cannot_view", "Sorry, you cannot list resources.") };
+        let (code, msg) = if write {
+            ("woocommerce_rest_cannot_create", "Sorry, you are not allowed to create resources.")
+        } else {
+            ("woocommerce_rest_cannot_view", "Sorry, you cannot list resources.")
+        };
         return Err(woo_error(StatusCode::UNAUTHORIZED, code, msg));
     };
     let w = app.world();
     let key = with_store(&w, store, |s| s.keys.iter().find(|k| k.consumer_key == ck).cloned());
     match key {
         None => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Consumer key is invalid.")),
-        Some(k) if k.consumer_secret != cs => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Invalid signature - provided signature does not match.")),
-        Some(k) if write && k.permissions == "read" => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "The API key provided does not have write permissions.")),
+        Some(k) if k.consumer_secret != cs => {
+            Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Invalid signature - provided signature does not match."))
+        }
+        Some(k) if write && k.permissions == "read" => {
+            Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "The API key provided does not have write permissions."))
+        }
         Some(_) => Ok(()),
     }
 }

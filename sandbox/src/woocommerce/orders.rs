@@ -20,29 +20,39 @@ fn invalid_order() -> Response {
 }
 
 pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     let items = with_store(&app.world(), &store, |st| {
-        st.orders.values().rev()
-            .filter(|o| q.get("status").is_none_or(|s| s == "any" || s.split(',').any(|s| o["status"] == *s)))
-            .cloned().collect()
+        st.orders.values().rev().filter(|o| q.get("status").is_none_or(|s| s == "any" || s.split(',').any(|s| o["status"] == *s))).cloned().collect()
     });
     paged(items, &q)
 }
 
 pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.orders.get(&id_of(&id)).cloned()) {
         Some(o) => Json(o).into_response(),
         None => invalid_order(),
     }
 }
 
-pub async fn update(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
-    if let Some(s) = input.get("status").and_then(Value::as_str) {
-        if !STATUSES.contains(&s) {
-            return woo_error(StatusCode::BAD_REQUEST, "rest_invalid_param", "Invalid parameter(s): status");
-        }
+pub async fn update(
+    State(app): State<AppState>,
+    Path((store, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
+    if let Some(s) = input.get("status").and_then(Value::as_str)
+        && !STATUSES.contains(&s)
+    {
+        return woo_error(StatusCode::BAD_REQUEST, "rest_invalid_param", "Invalid parameter(s): status");
     }
     let w = app.world();
     let now = w.clock.now_ms();
@@ -69,10 +79,10 @@ pub async fn update(State(app): State<AppState>, Path((store, id)): Path<(String
 }
 
 pub async fn list_notes(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
-    let notes = with_store(&app.world(), &store, |st| {
-        st.orders.contains_key(&id_of(&id)).then(|| st.notes.get(&id_of(&id)).cloned().unwrap_or_default())
-    });
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
+    let notes = with_store(&app.world(), &store, |st| st.orders.contains_key(&id_of(&id)).then(|| st.notes.get(&id_of(&id)).cloned().unwrap_or_default()));
     match notes {
         Some(mut n) => {
             n.reverse();
@@ -82,8 +92,16 @@ pub async fn list_notes(State(app): State<AppState>, Path((store, id)): Path<(St
     }
 }
 
-pub async fn create_note(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn create_note(
+    State(app): State<AppState>,
+    Path((store, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let Some(text) = input.get("note").and_then(Value::as_str).map(str::to_string) else {
         return woo_error(StatusCode::BAD_REQUEST, "rest_missing_callback_param", "Missing parameter(s): note");
     };
@@ -117,15 +135,25 @@ fn tracking_link(provider: &str, number: &str) -> String {
 }
 
 pub async fn list_trackings(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.orders.contains_key(&id_of(&id)).then(|| st.trackings.get(&id_of(&id)).cloned().unwrap_or_default())) {
         Some(t) => Json(t).into_response(),
         None => invalid_order(),
     }
 }
 
-pub async fn create_tracking(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn create_tracking(
+    State(app): State<AppState>,
+    Path((store, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let str_of = |k: &str| input.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     let number = str_of("tracking_number");
     if number.is_empty() {
@@ -144,7 +172,9 @@ pub async fn create_tracking(State(app): State<AppState>, Path((store, id)): Pat
         st.trackings.entry(id_of(&id)).or_default().push(t.clone());
         let nid = st.id();
         // The extension also leaves an order note, like the real plugin.
-        st.notes.entry(id_of(&id)).or_default().push(json!({"id": nid, "author": "system", "date_created": woo_date(now), "note": format!("Shipment tracking added: {number}"), "customer_note": false}));
+        st.notes.entry(id_of(&id)).or_default().push(
+            json!({"id": nid, "author": "system", "date_created": woo_date(now), "note": format!("Shipment tracking added: {number}"), "customer_note": false}),
+        );
         Some(t)
     });
     match r {
@@ -154,7 +184,9 @@ pub async fn create_tracking(State(app): State<AppState>, Path((store, id)): Pat
 }
 
 pub async fn get_tracking(State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.trackings.get(&id_of(&id)).and_then(|v| v.iter().find(|t| t["tracking_id"] == *tid).cloned())) {
         Some(t) => Json(t).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid tracking ID."),
@@ -162,7 +194,9 @@ pub async fn get_tracking(State(app): State<AppState>, Path((store, id, tid)): P
 }
 
 pub async fn delete_tracking(State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let removed = with_store(&app.world(), &store, |st| {
         let v = st.trackings.get_mut(&id_of(&id))?;
         let pos = v.iter().position(|t| t["tracking_id"] == *tid)?;

@@ -30,11 +30,11 @@ fn derive(p: &mut Map<String, Value>) {
         let q = p.get("stock_quantity").and_then(Value::as_i64).unwrap_or(0);
         p.insert("stock_status".into(), json!(if q > 0 { "instock" } else { "outofstock" }));
     }
-    if p.get("slug").and_then(Value::as_str).unwrap_or("").is_empty() {
-        if let Some(n) = p.get("name").and_then(Value::as_str) {
-            let slug = crate::shopify::model::handleize(n);
-            p.insert("slug".into(), json!(slug));
-        }
+    if p.get("slug").and_then(Value::as_str).unwrap_or("").is_empty()
+        && let Some(n) = p.get("name").and_then(Value::as_str)
+    {
+        let slug = crate::shopify::model::handleize(n);
+        p.insert("slug".into(), json!(slug));
     }
 }
 
@@ -45,11 +45,19 @@ fn merge(target: &mut Value, input: &Value, next_img: &mut impl FnMut() -> u64) 
             continue;
         }
         let v = match k.as_str() {
-            "images" => json!(v.as_array().into_iter().flatten().map(|img| {
-                let mut img = img.clone();
-                if img.get("id").and_then(Value::as_u64).unwrap_or(0) == 0 { img["id"] = json!(next_img()); }
-                img
-            }).collect::<Vec<_>>()),
+            "images" => json!(
+                v.as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|img| {
+                        let mut img = img.clone();
+                        if img.get("id").and_then(Value::as_u64).unwrap_or(0) == 0 {
+                            img["id"] = json!(next_img());
+                        }
+                        img
+                    })
+                    .collect::<Vec<_>>()
+            ),
             // Woo takes numbers or strings for prices; it always answers strings.
             "regular_price" | "sale_price" => json!(v.as_str().map(str::to_string).unwrap_or_else(|| if v.is_null() { String::new() } else { v.to_string() })),
             _ => v.clone(),
@@ -86,21 +94,28 @@ fn new_variation(id: u64, parent: u64, now: i64, base: &str, store: &str) -> Val
 }
 
 pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     let items: Vec<Value> = with_store(&app.world(), &store, |st| {
-        st.products.values().rev()
+        st.products
+            .values()
+            .rev()
             .filter(|p| q.get("sku").is_none_or(|want| want.split(',').any(|w| s(p, "sku") == w)))
             .filter(|p| q.get("search").is_none_or(|t| s(p, "name").to_lowercase().contains(&t.to_lowercase())))
             .filter(|p| q.get("status").is_none_or(|t| t == "any" || s(p, "status") == *t))
             .filter(|p| q.get("type").is_none_or(|t| s(p, "type") == *t))
             .filter(|p| s(p, "status") != "trash" || q.get("status").is_some_and(|t| t == "trash"))
-            .cloned().collect()
+            .cloned()
+            .collect()
     });
     paged(items, &q)
 }
 
 pub async fn create(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let (w, base) = (app.world(), app.base_url());
     let now = w.clock.now_ms();
     let r = with_store(&w, &store, |st| {
@@ -127,15 +142,25 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
 }
 
 pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.products.get(&id_of(&id)).cloned()) {
         Some(p) => Json(p).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
     }
 }
 
-pub async fn update(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn update(
+    State(app): State<AppState>,
+    Path((store, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let w = app.world();
     let now = w.clock.now_ms();
     let id = id_of(&id);
@@ -162,7 +187,9 @@ pub async fn update(State(app): State<AppState>, Path((store, id)): Path<(String
 }
 
 pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let force = q.get("force").is_some_and(|f| f == "true" || f == "1");
     let id = id_of(&id);
     let r = with_store(&app.world(), &store, |st| {
@@ -186,7 +213,9 @@ pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String
 }
 
 pub async fn list_variations(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     let items = with_store(&app.world(), &store, |st| {
         st.products.contains_key(&id_of(&id)).then(|| st.variations.get(&id_of(&id)).map(|m| m.values().rev().cloned().collect()).unwrap_or_default())
     });
@@ -209,7 +238,9 @@ fn add_variation(st: &mut Store, parent: u64, input: &Value, now: i64, base: &st
     merge(&mut v, input, &mut || 0);
     st.variations.entry(parent).or_default().insert(id, v.clone());
     if let Some(p) = st.products.get_mut(&parent) {
-        if let Some(arr) = p["variations"].as_array_mut() { arr.push(json!(id)); }
+        if let Some(arr) = p["variations"].as_array_mut() {
+            arr.push(json!(id));
+        }
         p["type"] = json!("variable");
     }
     Ok(v)
@@ -219,7 +250,10 @@ fn edit_variation(st: &mut Store, parent: u64, vid: u64, input: &Value) -> Resul
     if sku_taken(st, &s(input, "sku"), vid) {
         return Err(json!({"code": "product_invalid_sku", "message": "Invalid or duplicated SKU.", "data": {"status": 400}}));
     }
-    let v = st.variations.get_mut(&parent).and_then(|m| m.get_mut(&vid))
+    let v = st
+        .variations
+        .get_mut(&parent)
+        .and_then(|m| m.get_mut(&vid))
         .ok_or_else(|| json!({"code": "woocommerce_rest_product_variation_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}))?;
     merge(v, input, &mut || 0);
     Ok(v.clone())
@@ -238,8 +272,16 @@ fn err_response(e: Value) -> Response {
     (status, Json(e)).into_response()
 }
 
-pub async fn create_variation(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn create_variation(
+    State(app): State<AppState>,
+    Path((store, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let (w, base) = (app.world(), app.base_url());
     let now = w.clock.now_ms();
     match with_store(&w, &store, |st| add_variation(st, id_of(&id), &input, now, &base, &store)) {
@@ -249,23 +291,40 @@ pub async fn create_variation(State(app): State<AppState>, Path((store, id)): Pa
 }
 
 pub async fn get_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.variations.get(&id_of(&id)).and_then(|m| m.get(&id_of(&vid))).cloned()) {
         Some(v) => Json(v).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID."),
     }
 }
 
-pub async fn update_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn update_variation(
+    State(app): State<AppState>,
+    Path((store, id, vid)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| edit_variation(st, id_of(&id), id_of(&vid), &input)) {
         Ok(v) => Json(v).into_response(),
         Err(e) => err_response(e),
     }
 }
 
-pub async fn delete_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn delete_variation(
+    State(app): State<AppState>,
+    Path((store, id, vid)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| remove_variation(st, id_of(&id), id_of(&vid))) {
         Some(v) => Json(v).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID."),
@@ -273,12 +332,24 @@ pub async fn delete_variation(State(app): State<AppState>, Path((store, id, vid)
 }
 
 /// `{create: [...], update: [...], delete: [ids]}`; per-item errors are reported in place.
-pub async fn batch_variations(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+pub async fn batch_variations(
+    State(app): State<AppState>,
+    Path((store, id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Query(q): Q,
+    Json(input): Json<Value>,
+) -> Response {
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let arr = |k: &str| input.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
     let (creates, updates, deletes) = (arr("create"), arr("update"), arr("delete"));
     if creates.len() + updates.len() + deletes.len() > BATCH_LIMIT {
-        return woo_error(StatusCode::PAYLOAD_TOO_LARGE, "woocommerce_rest_request_entity_too_large", &format!("Unable to accept more than {BATCH_LIMIT} items for this request."));
+        return woo_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "woocommerce_rest_request_entity_too_large",
+            &format!("Unable to accept more than {BATCH_LIMIT} items for this request."),
+        );
     }
     let (w, base) = (app.world(), app.base_url());
     let now = w.clock.now_ms();
@@ -286,10 +357,13 @@ pub async fn batch_variations(State(app): State<AppState>, Path((store, id)): Pa
     let out = with_store(&w, &store, |st| {
         let flat = |r: Result<Value, Value>, id: Value| r.unwrap_or_else(|e| json!({"id": id, "error": e}));
         let c: Vec<Value> = creates.iter().map(|i| flat(add_variation(st, parent, i, now, &base, &store), json!(0))).collect();
-        let u: Vec<Value> = updates.iter().map(|i| {
-            let vid = i.get("id").and_then(Value::as_u64).unwrap_or(0);
-            flat(edit_variation(st, parent, vid, i), json!(vid))
-        }).collect();
+        let u: Vec<Value> = updates
+            .iter()
+            .map(|i| {
+                let vid = i.get("id").and_then(Value::as_u64).unwrap_or(0);
+                flat(edit_variation(st, parent, vid, i), json!(vid))
+            })
+            .collect();
         let d: Vec<Value> = deletes.iter().map(|i| {
             let vid = i.as_u64().or_else(|| i.get("id").and_then(Value::as_u64)).unwrap_or(0);
             remove_variation(st, parent, vid).unwrap_or_else(|| json!({"id": vid, "error": {"code": "woocommerce_rest_product_variation_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}}))

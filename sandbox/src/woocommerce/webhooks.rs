@@ -23,20 +23,28 @@ fn valid_topic(t: &str) -> bool {
 }
 
 pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     let items = with_store(&app.world(), &store, |st| st.webhooks.values().cloned().collect());
     paged(items, &q)
 }
 
 pub async fn create(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     let topic = input.get("topic").and_then(Value::as_str).unwrap_or("").to_string();
     let url = input.get("delivery_url").and_then(Value::as_str).unwrap_or("").to_string();
     if !valid_topic(&topic) {
         return woo_error(StatusCode::BAD_REQUEST, "woocommerce_rest_webhook_invalid_topic", "Webhook topic is required and must be valid.");
     }
     if !url.starts_with("http") {
-        return woo_error(StatusCode::BAD_REQUEST, "woocommerce_rest_webhook_invalid_delivery_url", "Webhook delivery URL must be a valid URL starting with http:// or https://.");
+        return woo_error(
+            StatusCode::BAD_REQUEST,
+            "woocommerce_rest_webhook_invalid_delivery_url",
+            "Webhook delivery URL must be a valid URL starting with http:// or https://.",
+        );
     }
     let w = app.world();
     let now = w.clock.now_ms();
@@ -57,7 +65,9 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
 }
 
 pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, false) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.webhooks.get(&id_of(&id)).cloned()) {
         Some(h) => Json(h).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_webhook_invalid_id", "Invalid ID."),
@@ -65,7 +75,9 @@ pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(Strin
 }
 
 pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) { return e; }
+    if let Err(e) = auth(&app, &store, &headers, &q, true) {
+        return e;
+    }
     match with_store(&app.world(), &store, |st| st.webhooks.remove(&id_of(&id))) {
         Some(h) => Json(h).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_webhook_invalid_id", "Invalid ID."),
@@ -85,7 +97,17 @@ pub fn fire(app: &AppState, store: &str, topic: &str, payload: &Value) {
     for h in hooks {
         let hook_id = h["id"].as_u64().unwrap_or(0);
         let delivery_id = w.next_id();
-        with_store(&w, store, |st| st.deliveries.push(Delivery { delivery_id, webhook_id: hook_id, topic: topic.into(), attempts: 0, last_status: None, delivered: false, dropped: drop }));
+        with_store(&w, store, |st| {
+            st.deliveries.push(Delivery {
+                delivery_id,
+                webhook_id: hook_id,
+                topic: topic.into(),
+                attempts: 0,
+                last_status: None,
+                delivered: false,
+                dropped: drop,
+            })
+        });
         if drop {
             continue;
         }

@@ -17,12 +17,7 @@ pub async fn start() -> Sandbox {
 }
 
 pub async fn start_with(tweak: impl FnOnce(&mut sandbox::Config)) -> Sandbox {
-    let mut config = sandbox::Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        webhook_retry_base_ms: 50,
-        fault_timeout_ms: 2_000,
-        ..Default::default()
-    };
+    let mut config = sandbox::Config { addr: "127.0.0.1:0".parse().unwrap(), webhook_retry_base_ms: 50, fault_timeout_ms: 2_000, ..Default::default() };
     tweak(&mut config);
     let (addr, _handle) = sandbox::spawn(config).await.expect("sandbox starts");
     let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();

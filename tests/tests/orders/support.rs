@@ -1,7 +1,8 @@
 #![allow(dead_code)]
 //! Helpers for the order tests: a merchant whose pushed product a sandbox customer buys on the
 //! Shopify sandbox store, the webhook's arrival, money in the wallet, and the order center.
-use dropline_tests::{StoreOwner, in_stock_ids, store_owner};
+use dropline_tests::{StoreOwner, eventually, in_stock_ids, store_owner};
+use jobs::orders::jobs::PlaceOrder;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::time::Duration;
@@ -25,14 +26,22 @@ pub async fn shop_with_product(pool: PgPool, email: &str, shop: &str) -> Shop {
     assert_eq!(a.code(), 200, "{}", a.body);
     let product = a.data()["id"].as_str().unwrap().to_string();
     let channels = json!({ s.shopify.clone(): { "is_publish": true } });
-    let a = s.app.post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [product] })).await;
+    let a = s
+        .app
+        .post(
+            "/api/center/products/push-to-multiple-channels",
+            Some(&s.token),
+            json!({ "settings": { "channels": channels }, "product_package_ids": [product] }),
+        )
+        .await;
     assert_eq!(a.code(), 200, "{}", a.body);
     s.app.drain().await;
-    let (variant, sku_id): (Uuid, String) = sqlx::query_as("SELECT id, sku_id FROM product_variants WHERE product_id = $1::uuid AND enabled ORDER BY position LIMIT 1")
-        .bind(&product)
-        .fetch_one(&s.app.pool)
-        .await
-        .unwrap();
+    let (variant, sku_id): (Uuid, String) =
+        sqlx::query_as("SELECT id, sku_id FROM product_variants WHERE product_id = $1::uuid AND enabled ORDER BY position LIMIT 1")
+            .bind(&product)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
     let me = s.app.get("/api/auth/account", Some(&s.token)).await;
     let workplace = Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap();
     Shop { shop: format!("{shop}.myshopify.com"), workplace, source_product_id: id, sku: format!("DL-{}", variant.simple()), sku_id, s }
@@ -52,12 +61,11 @@ pub async fn customer_buys(sh: &Shop, quantity: u32, address: Option<Value>) -> 
     let res = sh.s.app.http.post(format!("{}/_sandbox/shopify/{}/orders", sh.s.sandbox, sh.shop)).json(&body).send().await.unwrap();
     assert!(res.status().is_success(), "{}", res.text().await.unwrap());
     let order: Value = res.json().await.unwrap();
-    for _ in 0..100 {
-        if events(&sh.s.app.pool).await > before {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    eventually("the store's orders/create webhook arrives", Duration::from_secs(60), || async {
+        let now = events(&sh.s.app.pool).await;
+        if now > before { Ok(()) } else { Err(now) }
+    })
+    .await;
     sh.s.app.drain().await;
     order
 }
@@ -98,8 +106,8 @@ pub async fn supplier_stock(sh: &Shop) -> i64 {
 /// Delivers the supplier order's job once more (a duplicate delivery or a retry) and runs it.
 pub async fn rerun(sh: &Shop, source_order_id: i64) {
     let mut tx = sh.s.app.pool.begin().await.unwrap();
-    let payload = jobs::tasks::place_order::PlaceOrder { source_order_id };
-    jobs::queue::enqueue(&mut tx, jobs::tasks::place_order::KIND, Some(sh.workplace), &payload, json!({})).await.unwrap();
+    let payload = PlaceOrder { source_order_id };
+    jobs::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
     tx.commit().await.unwrap();
     sh.s.app.drain().await;
 }

@@ -13,8 +13,10 @@ async fn transactions(pool: &PgPool) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM wallet_transactions").fetch_one(pool).await.unwrap()
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_thousand_concurrent_debits_spend_exactly_the_balance(pool: PgPool) {
+#[tokio::test]
+async fn a_thousand_concurrent_debits_spend_exactly_the_balance() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("busy@example.com").await;
     let wp = workplace_of(&app, &token).await;
@@ -45,8 +47,10 @@ async fn a_thousand_concurrent_debits_spend_exactly_the_balance(pool: PgPool) {
     check_books(&app.pool).await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn one_source_order_is_paid_once_bonus_first_and_given_back_once(pool: PgPool) {
+#[tokio::test]
+async fn one_source_order_is_paid_once_bonus_first_and_given_back_once() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("payer@example.com").await;
     let wp = workplace_of(&app, &token).await;
@@ -83,8 +87,10 @@ async fn one_source_order_is_paid_once_bonus_first_and_given_back_once(pool: PgP
     check_books(&app.pool).await;
 }
 
-#[sqlx::test(migrator = "jobs::db::MIGRATOR")]
-async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing(pool: PgPool) {
+#[tokio::test]
+async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing() {
+    let db = jobs::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
     let vendor = PaymentVendor::new(&app.settings.payments);
@@ -116,7 +122,12 @@ async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing(pool: Pg
     let second = charge::card_charge(&app.pool, &vendor, wp, so[1], 1_000).await.unwrap();
     assert_eq!(charge::card_charge(&app.pool, &vendor, wp, so[1], 1_000).await.unwrap(), second);
     let p: serde_json::Value = reqwest::get(format!("{sandbox}/_sandbox/payments")).await.unwrap().json().await.unwrap();
-    let ok = p["payment_intents"].as_array().unwrap().iter().filter(|i| i["status"] == "succeeded" && i["metadata"]["source_order_id"] == so[1].to_string()).count();
+    let ok = p["payment_intents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["status"] == "succeeded" && i["metadata"]["source_order_id"] == so[1].to_string().as_str())
+        .count();
     assert_eq!(ok, 1);
 
     // Cancelling the card-paid order credits the wallet (docs: cancellations refund to the wallet).

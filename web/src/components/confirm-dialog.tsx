@@ -13,7 +13,16 @@ interface ConfirmDialogProps {
 }
 
 /** Confirmation before a destructive action (disconnect, removal, deletion). */
-export function ConfirmDialog({ open, title, body, confirmLabel, loading, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  loading,
+  onConfirm,
+  onClose,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} role="alertdialog" placement="center">

@@ -17,13 +17,27 @@ export function Pager({ page, pageSize, total, onChange, testId = 'pager' }: Pag
   if (pages <= 1 && page <= 1) return null;
   return (
     <HStack justify="center" gap="3" data-testid={testId} data-page={page} data-pages={pages}>
-      <IconButton size="sm" variant="outline" aria-label={t('common.previousPage')} disabled={page <= 1} onClick={() => onChange(page - 1)} data-testid={`${testId}-prev`}>
+      <IconButton
+        size="sm"
+        variant="outline"
+        aria-label={t('common.previousPage')}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        data-testid={`${testId}-prev`}
+      >
         <ChevronLeftIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
       </IconButton>
       <Text fontSize="sm" color="fg.muted">
         {t('common.pageOf', { page, pages })}
       </Text>
-      <IconButton size="sm" variant="outline" aria-label={t('common.nextPage')} disabled={page >= pages} onClick={() => onChange(page + 1)} data-testid={`${testId}-next`}>
+      <IconButton
+        size="sm"
+        variant="outline"
+        aria-label={t('common.nextPage')}
+        disabled={page >= pages}
+        onClick={() => onChange(page + 1)}
+        data-testid={`${testId}-next`}
+      >
         <ChevronRightIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
       </IconButton>
     </HStack>

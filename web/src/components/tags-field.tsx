@@ -14,7 +14,10 @@ export function TagsField({ value, onChange, placeholder, testId = 'tags' }: Tag
   const { t } = useTranslation();
   const [text, setText] = useState('');
   function add(raw: string) {
-    const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const next = [...value];
     for (const part of parts) if (!next.some((x) => x.toLowerCase() === part.toLowerCase())) next.push(part);
     if (next.length !== value.length) onChange(next);
@@ -42,7 +45,15 @@ export function TagsField({ value, onChange, placeholder, testId = 'tags' }: Tag
           ))}
         </HStack>
       ) : null}
-      <Input size="sm" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} onBlur={() => text.trim() && add(text)} placeholder={placeholder} data-testid={`${testId}-input`} />
+      <Input
+        size="sm"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => text.trim() && add(text)}
+        placeholder={placeholder}
+        data-testid={`${testId}-input`}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,11 @@ function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Response 
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText });
 }
 
-function setup(overrides: Partial<ApiDeps> = {}, respond: (call: Call) => Response | Promise<Response> = () => jsonResponse({ status: 200, success: true, message: 'OK', data: { ok: 1 } })) {
+function setup(
+  overrides: Partial<ApiDeps> = {},
+  respond: (call: Call) => Response | Promise<Response> = () =>
+    jsonResponse({ status: 200, success: true, message: 'OK', data: { ok: 1 } }),
+) {
   const calls: Call[] = [];
   const notify = vi.fn();
   const signOut = vi.fn();
@@ -126,7 +130,13 @@ describe('api client: error handling', () => {
   });
 
   it('shows the first message of the first errors key', async () => {
-    const body = { status: 204, success: false, message: 'Unprocessable', data: null, errors: { email: ['Email taken', 'other'], password: ['short'] } };
+    const body = {
+      status: 204,
+      success: false,
+      message: 'Unprocessable',
+      data: null,
+      errors: { email: ['Email taken', 'other'], password: ['short'] },
+    };
     const { client, notify } = setup({}, () => jsonResponse(body, 422));
     await client.post('auth/register', {});
     expect(notify).toHaveBeenCalledWith('error', 'Email taken');
@@ -143,14 +153,16 @@ describe('api client: error handling', () => {
     expect(saved.notify).toHaveBeenCalledWith('success', 'Saved successfully');
   });
 
-  it.each([ResponseStatus.RATE_LIMIT, ResponseStatus.QUOTA_EXPIRED, ResponseStatus.STORE_INSTALL_WITH_SIGNIN, ResponseStatus.CONNECT_ACCOUNT_WITH_DUE_PACKAGE])(
-    'never toasts status %i',
-    async (status) => {
-      const { client, notify } = setup({}, () => jsonResponse({ status, success: false, message: 'nope', data: null }, 400));
-      await client.post('auth/login', {});
-      expect(notify).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    ResponseStatus.RATE_LIMIT,
+    ResponseStatus.QUOTA_EXPIRED,
+    ResponseStatus.STORE_INSTALL_WITH_SIGNIN,
+    ResponseStatus.CONNECT_ACCOUNT_WITH_DUE_PACKAGE,
+  ])('never toasts status %i', async (status) => {
+    const { client, notify } = setup({}, () => jsonResponse({ status, success: false, message: 'nope', data: null }, 400));
+    await client.post('auth/login', {});
+    expect(notify).not.toHaveBeenCalled();
+  });
 
   it('never toasts "Server error!", account deletion, or silent calls', async () => {
     const serverError = setup({}, () => jsonResponse({ status: 500, success: false, message: 'Server error!', data: null }, 500));
@@ -194,16 +206,20 @@ describe('api client: error handling', () => {
   });
 
   it('reports an invalid current shop id', async () => {
-    const { client, onInvalidShop } = setup({}, () => jsonResponse({ status: 801, success: false, message: 'Invalid shop', data: null }, 400));
+    const { client, onInvalidShop } = setup({}, () =>
+      jsonResponse({ status: 801, success: false, message: 'Invalid shop', data: null }, 400),
+    );
     await client.get('stores/list-store');
     expect(onInvalidShop).toHaveBeenCalledTimes(1);
   });
 
   it('gives up after the timeout with a 504 failure envelope', async () => {
-    const { client, notify } = setup({ timeoutMs: 60_000 }, (call) =>
-      new Promise<Response>((_, reject) => {
-        call.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      }),
+    const { client, notify } = setup(
+      { timeoutMs: 60_000 },
+      (call) =>
+        new Promise<Response>((_, reject) => {
+          call.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     const pending = client.get('slow');
     vi.advanceTimersByTime(60_000);

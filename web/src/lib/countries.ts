@@ -40,10 +40,17 @@ export function countryName(code: string, locale: string): string {
 }
 
 /** Countries whose name or code contains `search` (case-insensitive), sorted by name. */
-export function searchCountries(search: string, locale: string, codes: readonly string[] = COUNTRY_CODES): { code: string; name: string }[] {
+export function searchCountries(
+  search: string,
+  locale: string,
+  codes: readonly string[] = COUNTRY_CODES,
+): { code: string; name: string }[] {
   const needle = search.trim().toLowerCase();
   return codes
     .map((code) => ({ code, name: countryName(code, locale) }))
-    .filter(({ code, name }) => !needle || name.toLowerCase().includes(needle) || code.toLowerCase() === needle || displayCode(code).toLowerCase() === needle)
+    .filter(
+      ({ code, name }) =>
+        !needle || name.toLowerCase().includes(needle) || code.toLowerCase() === needle || displayCode(code).toLowerCase() === needle,
+    )
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }

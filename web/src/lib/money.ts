@@ -22,7 +22,12 @@ export function formatMoney(value: number | string | null | undefined, currency 
 }
 
 /** "min - max", one amount when both are equal or one is missing, "--" when both are. */
-export function formatMoneyRange(min: number | string | null | undefined, max: number | string | null | undefined, currency = 'USD', locale = 'en'): string {
+export function formatMoneyRange(
+  min: number | string | null | undefined,
+  max: number | string | null | undefined,
+  currency = 'USD',
+  locale = 'en',
+): string {
   const lo = toAmount(min);
   const hi = toAmount(max);
   if (lo === null && hi === null) return '--';

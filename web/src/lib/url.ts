@@ -10,7 +10,10 @@ export function withScheme(raw: string, scheme = 'https'): string {
 export function isValidUrl(raw: string): boolean {
   try {
     const url = new URL(withScheme(raw));
-    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname.includes('.') || url.port !== '' || url.hostname === 'localhost');
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      (url.hostname.includes('.') || url.port !== '' || url.hostname === 'localhost')
+    );
   } catch {
     return false;
   }

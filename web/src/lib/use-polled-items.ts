@@ -3,7 +3,12 @@ import useSWR from 'swr';
 import { quietFetcher } from './api';
 
 /** Poll every `every` ms while an item is (or may still be) busy; 0 once all are done. */
-export function pollWhileBusy<T>(ids: readonly string[], items: readonly T[] | undefined, every: number, busy: (item: T) => boolean): number {
+export function pollWhileBusy<T>(
+  ids: readonly string[],
+  items: readonly T[] | undefined,
+  every: number,
+  busy: (item: T) => boolean,
+): number {
   if (ids.length === 0) return 0;
   if (items === undefined || items.length < ids.length) return every;
   return items.some(busy) ? every : 0;

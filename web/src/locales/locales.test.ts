@@ -23,10 +23,35 @@ const en = flatten(resources.en.translation as Tree);
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   '*': ['common.appName', 'billing.usageOf', 'channels.settings.kilogram', 'channels.settings.centimeter', 'inspection.themeId'],
-  de: ['inspection.logos', 'nav.community', 'pages.community', 'billing.upgrade', 'billing.features.ADMIAD_CASHBACK', 'pages.cashback', 'importList.split.option', 'orders.columns.status', 'orders.address.name', 'wallet.balance.bonus', 'wallet.kinds.bonus', 'automation.name'],
+  de: [
+    'inspection.logos',
+    'nav.community',
+    'pages.community',
+    'billing.upgrade',
+    'billing.features.ADMIAD_CASHBACK',
+    'pages.cashback',
+    'importList.split.option',
+    'orders.columns.status',
+    'orders.address.name',
+    'wallet.balance.bonus',
+    'wallet.kinds.bonus',
+    'automation.name',
+  ],
   it: ['nav.home', 'nav.tabs.home', 'pages.home', 'nav.community', 'pages.community', 'auth.fields.email', 'auth.fields.password'],
   nl: ['nav.community', 'pages.community'],
-  fr: ['inspection.logos', 'notifications.title', 'pages.collections', 'pages.collection', 'mapping.source', 'importList.split.option', 'orders.filters.source', 'orders.columns.action', 'orders.create.total', 'wallet.transactions.date', 'wallet.transactions.kind'],
+  fr: [
+    'inspection.logos',
+    'notifications.title',
+    'pages.collections',
+    'pages.collection',
+    'mapping.source',
+    'importList.split.option',
+    'orders.filters.source',
+    'orders.columns.action',
+    'orders.create.total',
+    'wallet.transactions.date',
+    'wallet.transactions.kind',
+  ],
 };
 
 describe('locale files', () => {

@@ -37,7 +37,13 @@ export function mockApi(handler: (call: MockCall) => MockReply | undefined) {
       calls.push(call);
       const reply = handler(call);
       const body = reply
-        ? { status: reply.status ?? 200, success: reply.success ?? (reply.status ?? 200) === 200, message: reply.message ?? 'OK', data: reply.data ?? null, ...(reply.errors ? { errors: reply.errors } : {}) }
+        ? {
+            status: reply.status ?? 200,
+            success: reply.success ?? (reply.status ?? 200) === 200,
+            message: reply.message ?? 'OK',
+            data: reply.data ?? null,
+            ...(reply.errors ? { errors: reply.errors } : {}),
+          }
         : { status: 202, success: false, message: 'Not found', data: null };
       return new Response(JSON.stringify(body), { status: 200 });
     }),

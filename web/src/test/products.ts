@@ -62,7 +62,12 @@ export function makeImported(over: Partial<ImportedProduct> = {}): ImportedProdu
       { url: 'https://img.test/c.jpg', selected: false },
     ],
     thumbnail: 'https://img.test/a.jpg',
-    variants: [variant('v1', 'Red', 'S', 10), variant('v2', 'Red', 'M', 11), variant('v3', 'Blue', 'S', 12), variant('v4', 'Blue', 'M', 13)],
+    variants: [
+      variant('v1', 'Red', 'S', 10),
+      variant('v2', 'Red', 'M', 11),
+      variant('v3', 'Blue', 'S', 12),
+      variant('v4', 'Blue', 'M', 13),
+    ],
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     pricing_applied_at: null,

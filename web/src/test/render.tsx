@@ -3,6 +3,11 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 
+/** Renders `element` inside the app providers (default SWR config), without a router. */
+export function renderInApp(element: ReactElement) {
+  return render(<AppProvider>{element}</AppProvider>);
+}
+
 /**
  * Renders `element` at `path` (matched by `route`) inside the app providers with a fresh SWR
  * cache; other paths render their pathname so tests can see where the app navigated.

@@ -15,7 +15,8 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
-export type OrderStatus = 'ready' | 'waiting_payment' | 'order_placed' | ShipmentStatus | 'cancelled_channel' | 'cancelled_source' | 'failed';
+export type OrderStatus =
+  'ready' | 'waiting_payment' | 'order_placed' | ShipmentStatus | 'cancelled_channel' | 'cancelled_source' | 'failed';
 export type RefundStatus = 'pending' | 'accepted' | 'rejected' | 'completed';
 export type SourceOrderStatus = 'placing' | 'waiting_payment' | 'paying' | 'order_placed' | 'failed' | 'cancelled';
 export type PayMethod = 'wallet' | 'card';

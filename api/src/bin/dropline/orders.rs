@@ -37,7 +37,11 @@ pub async fn place_ready(pool: &PgPool, args: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     // The plan rule the API applies to the user applies to the operator acting for them.
-    anyhow::ensure!(ready.len() == 1 || place::bulk_allowed(pool, workplace.id).await?, "the plan of \"{}\" does not allow bulk order placement", workplace.name);
+    anyhow::ensure!(
+        ready.len() == 1 || place::bulk_allowed(pool, workplace.id).await?,
+        "the plan of \"{}\" does not allow bulk order placement",
+        workplace.name
+    );
     let started = place::start(pool, workplace.id, &ready, args.source.as_deref(), args.pay).await?;
     let ids: Vec<i64> = started.iter().map(|i| i.id).collect();
     println!("{} ready orders: {} supplier orders started", ready.len(), ids.len());

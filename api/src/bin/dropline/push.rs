@@ -72,13 +72,19 @@ pub async fn run(pool: &PgPool, a: Args) -> anyhow::Result<()> {
     let who = Actor { user_id: user.id, workplace_id: workplace.id };
     let started = match push::start(pool, who, PushSettings { channels, push: ids, update: vec![] }).await {
         Ok(s) => s,
-        Err(jobs::Error::QuotaExceeded { message, data }) => anyhow::bail!("{message} (limit {}, used {}, this push needs {})", data["limit"], data["usage"], data["total_push"]),
+        Err(jobs::Error::QuotaExceeded { message, data }) => {
+            anyhow::bail!("{message} (limit {}, used {}, this push needs {})", data["limit"], data["usage"], data["total_push"])
+        }
         Err(jobs::Error::Validation { fields, .. }) => anyhow::bail!("refused: {fields:?}"),
         Err(e) => return Err(e.into()),
     };
     println!(
         "pushing {} products to {} destinations ({} listing units; {} of {} used this cycle)",
-        started.request_product_push, targets.len(), started.total_push, started.usage, started.limit
+        started.request_product_push,
+        targets.len(),
+        started.total_push,
+        started.usage,
+        started.limit
     );
     for w in &started.warnings {
         println!("  note: product {} has {} variants and counts {} units", w["hash"], w["variants"], w["units"]);

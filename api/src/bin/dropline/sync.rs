@@ -13,7 +13,12 @@ pub async fn run(pool: &PgPool, email: &str, now: bool) -> anyhow::Result<()> {
     let settings = auto_update::get(pool, workplace.id).await?;
     if !now {
         let last = auto_update::last_run_at(pool, workplace.id).await?;
-        println!("auto update {} every {} h; last sync: {}", if settings.is_enable { "on" } else { "off" }, settings.interval_hours, last.map_or("never".into(), |t| t.to_rfc3339()));
+        println!(
+            "auto update {} every {} h; last sync: {}",
+            if settings.is_enable { "on" } else { "off" },
+            settings.interval_hours,
+            last.map_or("never".into(), |t| t.to_rfc3339())
+        );
         println!("{}", serde_json::to_string_pretty(&settings)?);
         return Ok(());
     }

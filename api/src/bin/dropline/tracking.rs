@@ -3,7 +3,6 @@
 //! since it started, and prints what the suppliers and the carrier said.
 use clap::Subcommand;
 use jobs::store::{users, workplaces};
-use jobs::tasks::tracking_sync::{self, TrackingSync};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::io::Write;
@@ -11,6 +10,7 @@ use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 use crate::follow;
+use jobs::tracking::jobs::TrackingSync;
 
 #[derive(Subcommand)]
 pub enum TrackingCommand {
@@ -48,7 +48,7 @@ pub async fn run(pool: &PgPool, command: TrackingCommand) -> anyhow::Result<()> 
     let started_at: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("SELECT now()").fetch_one(pool).await?;
     let mut tx = pool.begin().await?;
     let job = TrackingSync { workplace_id, now, ..TrackingSync::default() };
-    let id = jobs::queue::enqueue(&mut tx, tracking_sync::KIND, workplace_id, &job, json!({})).await?;
+    let id = jobs::queue::enqueue(&mut tx, workplace_id, &job, json!({})).await?;
     tx.commit().await?;
     println!("tracking sync of {} started (progress id {id}); {total} parcels to read", email.as_deref().unwrap_or("every workplace"));
     let Some((status, refs, error)) = follow_job(pool, id, workplace_id, started_at, total).await? else {
@@ -63,10 +63,17 @@ pub async fn run(pool: &PgPool, command: TrackingCommand) -> anyhow::Result<()> 
 }
 
 /// Polls the job's progress row until it ends, drawing the parcels read since `started_at`.
-async fn follow_job(pool: &PgPool, id: i64, workplace_id: Option<Uuid>, started_at: chrono::DateTime<chrono::Utc>, total: i64) -> anyhow::Result<Option<(String, Value, Option<String>)>> {
+async fn follow_job(
+    pool: &PgPool,
+    id: i64,
+    workplace_id: Option<Uuid>,
+    started_at: chrono::DateTime<chrono::Utc>,
+    total: i64,
+) -> anyhow::Result<Option<(String, Value, Option<String>)>> {
     let (mut last, mut last_change) = ((String::new(), -1), Instant::now());
     loop {
-        let (status, refs, error): (String, Value, Option<String>) = sqlx::query_as("SELECT status, refs, error FROM progress_items WHERE id = $1").bind(id).fetch_one(pool).await?;
+        let (status, refs, error): (String, Value, Option<String>) =
+            sqlx::query_as("SELECT status, refs, error FROM progress_items WHERE id = $1").bind(id).fetch_one(pool).await?;
         let done: i64 = sqlx::query_scalar("SELECT count(*) FROM shipments WHERE checked_at >= $1 AND ($2::uuid IS NULL OR workplace_id = $2)")
             .bind(started_at)
             .bind(workplace_id)

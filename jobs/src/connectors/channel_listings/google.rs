@@ -110,8 +110,10 @@ fn failure(status: reqwest::StatusCode, headers: &reqwest::header::HeaderMap, bo
     if status.as_u16() == 403 {
         return Some(PushError::Revoked(format!("Google Merchant Center refused access ({message}); please reconnect Google Merchant Center")));
     }
-    Some(by_status(status, headers, WAIT, &format!("Google Merchant Center answered HTTP {status}: {message}"))
-        .unwrap_or_else(|| PushError::Rejected(format!("Google Merchant Center refused the product: {message}"))))
+    Some(
+        by_status(status, headers, WAIT, &format!("Google Merchant Center answered HTTP {status}: {message}"))
+            .unwrap_or_else(|| PushError::Rejected(format!("Google Merchant Center refused the product: {message}"))),
+    )
 }
 
 #[cfg(test)]
@@ -131,21 +133,43 @@ mod tests {
         assert!(matches!(fail(401, json!({"error": {"code": 401}})), Some(PushError::Revoked(_))));
         assert!(matches!(fail(403, json!({"error": {"code": 403, "message": "User cannot access account 1"}})), Some(PushError::Revoked(_))));
         assert!(matches!(fail(503, Value::Null), Some(PushError::Unavailable(_))));
-        assert_eq!(fail(400, json!({"error": {"code": 400, "message": "[link] Missing value"}})),
-            Some(PushError::Rejected("Google Merchant Center refused the product: [link] Missing value".into())));
+        assert_eq!(
+            fail(400, json!({"error": {"code": 400, "message": "[link] Missing value"}})),
+            Some(PushError::Rejected("Google Merchant Center refused the product: [link] Missing value".into()))
+        );
     }
 
     #[test]
     fn a_variant_becomes_a_product_with_its_options() {
-        let l = Listing { key: "lamp-dl1".into(), title: "Lamp".into(), description_html: "<p>Warm</p>".into(), tags: vec![], product_type: "Lighting".into(),
-            vendor: String::new(), options: vec!["Color".into(), "Plug".into()], images: vec!["https://i/a.jpg".into(), "https://i/b.jpg".into()],
-            variants: vec![], publish: false, currency: "GBP".into() };
-        let v = ListingVariant { sku: "DL-1".into(), option_values: vec!["Red".into(), "UK".into()], price_cents: 999, compare_at_cents: Some(1500), stock: 0, image: None };
+        let l = Listing {
+            key: "lamp-dl1".into(),
+            title: "Lamp".into(),
+            description_html: "<p>Warm</p>".into(),
+            tags: vec![],
+            product_type: "Lighting".into(),
+            vendor: String::new(),
+            options: vec!["Color".into(), "Plug".into()],
+            images: vec!["https://i/a.jpg".into(), "https://i/b.jpg".into()],
+            variants: vec![],
+            publish: false,
+            currency: "GBP".into(),
+        };
+        let v = ListingVariant {
+            sku: "DL-1".into(),
+            option_values: vec!["Red".into(), "UK".into()],
+            price_cents: 999,
+            compare_at_cents: Some(1500),
+            stock: 0,
+            image: None,
+        };
         let p = product(&l, &v, "https://s/products/lamp-dl1");
         assert_eq!((p["offerId"].clone(), p["itemGroupId"].clone(), p["targetCountry"].clone()), (json!("DL-1"), json!("lamp-dl1"), json!("GB")));
         assert_eq!((p["price"]["value"].clone(), p["salePrice"]["value"].clone()), (json!("15.00"), json!("9.99")));
         assert_eq!((p["color"].clone(), p["customAttributes"].clone()), (json!("Red"), json!([{"name": "Plug", "value": "UK"}])));
-        assert_eq!((p["availability"].clone(), p["imageLink"].clone(), p["description"].clone()), (json!("out of stock"), json!("https://i/a.jpg"), json!("Warm")));
+        assert_eq!(
+            (p["availability"].clone(), p["imageLink"].clone(), p["description"].clone()),
+            (json!("out of stock"), json!("https://i/a.jpg"), json!("Warm"))
+        );
         assert!(p.get("brand").is_none() && p["identifierExists"] == false && p["excludedDestinations"].is_array());
     }
 }

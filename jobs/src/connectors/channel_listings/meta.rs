@@ -26,35 +26,43 @@ pub(super) async fn upsert(s: &ChannelOAuth, token: &str, account: &ChannelAccou
         return Err(PushError::Rejected("Facebook needs a product page address for each item; connect a store first".into()));
     };
     let base = format!("{}/{catalog}", s.api_base.trim_end_matches('/'));
-    let mut requests: Vec<Value> = l.variants.iter().map(|v| {
-        let mut d = json!({
-            "id": v.sku, "item_group_id": l.key, "title": clip(&l.title, 200), "description": clip(&plain_text(&l.description_html, &l.title), 9999),
-            "availability": if v.stock > 0 { "in stock" } else { "out of stock" }, "condition": "new", "inventory": v.stock.max(0),
-            "link": link, "image_link": image_of(l, v), "visibility": if l.publish { "published" } else { "staging" },
-            "additional_image_link": l.images.iter().skip(1).take(20).collect::<Vec<_>>(),
-        });
-        // The compare-at price is the list price; the selling price is then a sale price.
-        match v.compare_at_cents {
-            Some(was) => {
-                d["price"] = json!(format!("{} {}", money(was), l.currency));
-                d["sale_price"] = json!(format!("{} {}", money(v.price_cents), l.currency));
+    let mut requests: Vec<Value> = l
+        .variants
+        .iter()
+        .map(|v| {
+            let mut d = json!({
+                "id": v.sku, "item_group_id": l.key, "title": clip(&l.title, 200), "description": clip(&plain_text(&l.description_html, &l.title), 9999),
+                "availability": if v.stock > 0 { "in stock" } else { "out of stock" }, "condition": "new", "inventory": v.stock.max(0),
+                "link": link, "image_link": image_of(l, v), "visibility": if l.publish { "published" } else { "staging" },
+                "additional_image_link": l.images.iter().skip(1).take(20).collect::<Vec<_>>(),
+            });
+            // The compare-at price is the list price; the selling price is then a sale price.
+            match v.compare_at_cents {
+                Some(was) => {
+                    d["price"] = json!(format!("{} {}", money(was), l.currency));
+                    d["sale_price"] = json!(format!("{} {}", money(v.price_cents), l.currency));
+                }
+                None => d["price"] = json!(format!("{} {}", money(v.price_cents), l.currency)),
             }
-            None => d["price"] = json!(format!("{} {}", money(v.price_cents), l.currency)),
-        }
-        // Meta wants a brand, a GTIN or an MPN; without a vendor, our SKU is the part number.
-        if l.vendor.trim().is_empty() { d["mpn"] = json!(v.sku) } else { d["brand"] = json!(l.vendor) }
-        let mut other = Vec::new();
-        for (name, value) in l.options.iter().zip(&v.option_values) {
-            match known_attribute(name) {
-                Some(field) => d[field] = json!(value),
-                None => other.push(format!("{}:{}", name.replace([':', ','], " "), value.replace([':', ','], " "))),
+            // Meta wants a brand, a GTIN or an MPN; without a vendor, our SKU is the part number.
+            if l.vendor.trim().is_empty() {
+                d["mpn"] = json!(v.sku)
+            } else {
+                d["brand"] = json!(l.vendor)
             }
-        }
-        if !other.is_empty() {
-            d["additional_variant_attribute"] = json!(other.join(","));
-        }
-        json!({"method": "UPDATE", "data": d})
-    }).collect();
+            let mut other = Vec::new();
+            for (name, value) in l.options.iter().zip(&v.option_values) {
+                match known_attribute(name) {
+                    Some(field) => d[field] = json!(value),
+                    None => other.push(format!("{}:{}", name.replace([':', ','], " "), value.replace([':', ','], " "))),
+                }
+            }
+            if !other.is_empty() {
+                d["additional_variant_attribute"] = json!(other.join(","));
+            }
+            json!({"method": "UPDATE", "data": d})
+        })
+        .collect();
     if existing.is_some() {
         // An update may have dropped variants: their items leave the group.
         let keep: Vec<&str> = l.variants.iter().map(|v| v.sku.as_str()).collect();
@@ -62,8 +70,10 @@ pub(super) async fn upsert(s: &ChannelOAuth, token: &str, account: &ChannelAccou
             requests.push(json!({"method": "DELETE", "data": {"id": stale}}));
         }
     }
-    let batch = graph(http().post(format!("{base}/items_batch")).bearer_auth(token)
-        .json(&json!({"item_type": "PRODUCT_ITEM", "allow_upsert": true, "requests": requests}))).await?;
+    let batch = graph(
+        http().post(format!("{base}/items_batch")).bearer_auth(token).json(&json!({"item_type": "PRODUCT_ITEM", "allow_upsert": true, "requests": requests})),
+    )
+    .await?;
     let handle = batch["handles"][0].as_str().ok_or_else(|| PushError::Unavailable("Facebook answered without a batch handle".into()))?;
     for wait in STATUS_POLLS {
         tokio::time::sleep(Duration::from_millis(wait)).await;
@@ -91,7 +101,10 @@ async fn group_items(base: &str, token: &str, key: &str) -> Result<Vec<String>, 
 
 /// A batch status's item errors as one refusal.
 fn item_errors(status: &Value) -> Option<PushError> {
-    let errors: Vec<String> = status["errors"].as_array().into_iter().flatten()
+    let errors: Vec<String> = status["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
         .map(|e| format!("{}: {}", e["id"].as_str().unwrap_or("item"), e["message"].as_str().unwrap_or("invalid")))
         .collect();
     (!errors.is_empty()).then(|| PushError::Rejected(format!("Facebook refused items: {}", errors.into_iter().take(3).collect::<Vec<_>>().join("; "))))
@@ -144,7 +157,10 @@ mod tests {
         assert_eq!(fail(400, json!({"error": {"code": 80014, "message": "too many calls"}})), Some(PushError::Throttled(WAIT)));
         assert_eq!(fail(429, json!({"errors": "burst"})), Some(PushError::Throttled(WAIT)));
         assert!(matches!(fail(500, json!({"error": {"code": 1, "message": "unknown"}})), Some(PushError::Unavailable(_))));
-        assert!(matches!(fail(400, json!({"error": {"code": 2, "message": "temporarily unavailable", "is_transient": true}})), Some(PushError::Unavailable(_))));
+        assert!(matches!(
+            fail(400, json!({"error": {"code": 2, "message": "temporarily unavailable", "is_transient": true}})),
+            Some(PushError::Unavailable(_))
+        ));
         match fail(400, json!({"error": {"code": 100, "message": "Invalid parameter"}})) {
             Some(PushError::Rejected(m)) => assert!(m.contains("Invalid parameter")),
             other => panic!("{other:?}"),

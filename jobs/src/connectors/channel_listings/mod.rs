@@ -92,8 +92,7 @@ pub async fn upsert(
 }
 
 /// One client for every channel call: connections are reused across pushes.
-static HTTP: LazyLock<reqwest::Client> =
-    LazyLock::new(|| reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds"));
+static HTTP: LazyLock<reqwest::Client> = LazyLock::new(|| reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds"));
 
 fn http() -> &'static reqwest::Client {
     &HTTP
@@ -211,8 +210,19 @@ mod tests {
     #[test]
     fn the_link_takes_the_listing_key() {
         let a = ChannelAccount { product_url: Some("https://s.example/products/{key}".into()), ..Default::default() };
-        let l = Listing { key: "lamp-dl1".into(), title: String::new(), description_html: String::new(), tags: vec![], product_type: String::new(),
-            vendor: String::new(), options: vec![], images: vec![], variants: vec![], publish: true, currency: "USD".into() };
+        let l = Listing {
+            key: "lamp-dl1".into(),
+            title: String::new(),
+            description_html: String::new(),
+            tags: vec![],
+            product_type: String::new(),
+            vendor: String::new(),
+            options: vec![],
+            images: vec![],
+            variants: vec![],
+            publish: true,
+            currency: "USD".into(),
+        };
         assert_eq!(link(&a, &l).as_deref(), Some("https://s.example/products/lamp-dl1"));
         assert_eq!(known_attribute(" Colour"), Some("color"));
         assert_eq!(known_attribute("Scent"), None);

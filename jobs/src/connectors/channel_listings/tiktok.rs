@@ -65,19 +65,23 @@ fn body(l: &Listing, category: &str, warehouse: &str, account: &ChannelAccount) 
     if images.is_empty() {
         images = l.variants.iter().filter_map(|v| v.image.as_deref()).collect();
     }
-    let skus: Vec<Value> = l.variants.iter().map(|v| {
-        let attrs: Vec<Value> = l.options.iter().zip(&v.option_values).map(|(n, val)| json!({"name": n, "value_name": val})).collect();
-        let mut sku = json!({
-            "seller_sku": v.sku,
-            "price": {"amount": money(v.price_cents), "currency": l.currency},
-            "inventory": [{"warehouse_id": warehouse, "quantity": v.stock.clamp(0, 999_999)}],
-            "sales_attributes": attrs,
-        });
-        if let (Some(img), Some(first)) = (v.image.as_deref(), sku["sales_attributes"].get_mut(0)) {
-            first["sku_img"] = json!({"uri": img});
-        }
-        sku
-    }).collect();
+    let skus: Vec<Value> = l
+        .variants
+        .iter()
+        .map(|v| {
+            let attrs: Vec<Value> = l.options.iter().zip(&v.option_values).map(|(n, val)| json!({"name": n, "value_name": val})).collect();
+            let mut sku = json!({
+                "seller_sku": v.sku,
+                "price": {"amount": money(v.price_cents), "currency": l.currency},
+                "inventory": [{"warehouse_id": warehouse, "quantity": v.stock.clamp(0, 999_999)}],
+                "sales_attributes": attrs,
+            });
+            if let (Some(img), Some(first)) = (v.image.as_deref(), sku["sales_attributes"].get_mut(0)) {
+                first["sku_img"] = json!({"uri": img});
+            }
+            sku
+        })
+        .collect();
     let description = if l.description_html.trim().is_empty() { format!("<p>{}</p>", l.title) } else { l.description_html.clone() };
     let mut b = json!({
         "title": clip(&l.title, 255),
@@ -99,7 +103,15 @@ fn body(l: &Listing, category: &str, warehouse: &str, account: &ChannelAccount) 
 }
 
 /// One signed call to `{api_base}/product/202309/{path}`; returns `data`.
-async fn call(s: &TikTokSettings, token: &str, account: &ChannelAccount, method: Method, path: &str, extra: &[(&str, &str)], body: Option<Value>) -> Result<Value, PushError> {
+async fn call(
+    s: &TikTokSettings,
+    token: &str,
+    account: &ChannelAccount,
+    method: Method,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: Option<Value>,
+) -> Result<Value, PushError> {
     let url = format!("{}/product/202309/{path}", s.api_base.trim_end_matches('/'));
     let signed_path = url::Url::parse(&url).map_err(|e| PushError::Unavailable(format!("channels.tiktok.api_base is not an address: {e}")))?.path().to_string();
     let mut params: Vec<(&str, String)> = vec![("app_key", s.app_key.clone()), ("timestamp", chrono::Utc::now().timestamp().to_string())];

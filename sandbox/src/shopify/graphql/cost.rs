@@ -79,7 +79,6 @@ impl<'a> Cx<'a> {
             None => 1 + self.set_cost(sub),
         }
     }
-
 }
 
 /// Refill the bucket from the (virtual) clock.
@@ -100,4 +99,3 @@ pub fn cost_extension(requested: u64, actual: u64, b: &Bucket) -> serde_json::Va
         }
     }})
 }
-

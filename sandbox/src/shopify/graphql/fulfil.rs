@@ -71,11 +71,11 @@ fn tracking_of(t: Option<&FulfillmentTrackingInput>) -> Vec<model::Tracking> {
     if numbers.is_empty() && !urls.is_empty() {
         numbers.push(String::new());
     }
-    numbers.into_iter().enumerate().map(|(i, n)| model::Tracking {
-        company: t.company.clone(),
-        number: Some(n).filter(|n| !n.is_empty()),
-        url: urls.get(i).cloned(),
-    }).collect()
+    numbers
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| model::Tracking { company: t.company.clone(), number: Some(n).filter(|n| !n.is_empty()), url: urls.get(i).cloned() })
+        .collect()
 }
 
 fn create_fulfillment(g: &Gql, groups: &[FulfillmentOrderLineItemsInput], tracking: Option<&FulfillmentTrackingInput>, notify: bool) -> FulfillmentPayload {
@@ -124,8 +124,14 @@ fn create_fulfillment(g: &Gql, groups: &[FulfillmentOrderLineItemsInput], tracki
             fo.status = if fo.line_items.iter().all(|l| l.remaining_quantity == 0) { "CLOSED" } else { "IN_PROGRESS" }.into();
         }
         let f = model::Fulfillment {
-            id, order_id, status: "SUCCESS".into(), created_ms: now, updated_ms: now,
-            tracking: tracking_of(tracking), lines: plan.iter().map(|(_, l, q)| (*l, *q)).collect(), notify_customer: notify,
+            id,
+            order_id,
+            status: "SUCCESS".into(),
+            created_ms: now,
+            updated_ms: now,
+            tracking: tracking_of(tracking),
+            lines: plan.iter().map(|(_, l, q)| (*l, *q)).collect(),
+            notify_customer: notify,
         };
         s.fulfillments.insert(id, f.clone());
         Ok(f)
@@ -139,11 +145,13 @@ fn create_fulfillment(g: &Gql, groups: &[FulfillmentOrderLineItemsInput], tracki
 fn update_tracking(g: &Gql, fulfillment_id: &ID, t: &FulfillmentTrackingInput) -> FulfillmentPayload {
     let id = parse_gid(fulfillment_id).unwrap_or(0);
     let now = g.now_ms();
-    match g.write(|s| s.fulfillments.get_mut(&id).map(|f| {
-        f.tracking = tracking_of(Some(t));
-        f.updated_ms = now;
-        f.clone()
-    })) {
+    match g.write(|s| {
+        s.fulfillments.get_mut(&id).map(|f| {
+            f.tracking = tracking_of(Some(t));
+            f.updated_ms = now;
+            f.clone()
+        })
+    }) {
         Some(f) => FulfillmentPayload { fulfillment: Some(Fulfillment(f)), user_errors: vec![] },
         None => FulfillmentPayload { fulfillment: None, user_errors: err(&["fulfillmentId"], "Fulfillment does not exist.") },
     }
@@ -157,31 +165,73 @@ impl FulfilMutation {
     async fn publishable_unpublish(&self, ctx: &Context<'_>, id: ID, input: Vec<PublicationInput>) -> PublishablePayload {
         publish(gql(ctx), &id, &input, false)
     }
-    async fn fulfillment_create(&self, ctx: &Context<'_>, fulfillment: FulfillmentInput, #[graphql(name = "message")] _message: Option<String>) -> FulfillmentPayload {
-        create_fulfillment(gql(ctx), &fulfillment.line_items_by_fulfillment_order, fulfillment.tracking_info.as_ref(), fulfillment.notify_customer.unwrap_or(false))
+    async fn fulfillment_create(
+        &self,
+        ctx: &Context<'_>,
+        fulfillment: FulfillmentInput,
+        #[graphql(name = "message")] _message: Option<String>,
+    ) -> FulfillmentPayload {
+        create_fulfillment(
+            gql(ctx),
+            &fulfillment.line_items_by_fulfillment_order,
+            fulfillment.tracking_info.as_ref(),
+            fulfillment.notify_customer.unwrap_or(false),
+        )
     }
     #[graphql(deprecation = "Use fulfillmentCreate instead.")]
-    async fn fulfillment_create_v2(&self, ctx: &Context<'_>, fulfillment: FulfillmentV2Input, #[graphql(name = "message")] _message: Option<String>) -> FulfillmentPayload {
-        create_fulfillment(gql(ctx), &fulfillment.line_items_by_fulfillment_order, fulfillment.tracking_info.as_ref(), fulfillment.notify_customer.unwrap_or(false))
+    async fn fulfillment_create_v2(
+        &self,
+        ctx: &Context<'_>,
+        fulfillment: FulfillmentV2Input,
+        #[graphql(name = "message")] _message: Option<String>,
+    ) -> FulfillmentPayload {
+        create_fulfillment(
+            gql(ctx),
+            &fulfillment.line_items_by_fulfillment_order,
+            fulfillment.tracking_info.as_ref(),
+            fulfillment.notify_customer.unwrap_or(false),
+        )
     }
-    async fn fulfillment_tracking_info_update(&self, ctx: &Context<'_>, fulfillment_id: ID, tracking_info_input: FulfillmentTrackingInput, #[graphql(name = "notifyCustomer")] _notify_customer: Option<bool>) -> FulfillmentPayload {
+    async fn fulfillment_tracking_info_update(
+        &self,
+        ctx: &Context<'_>,
+        fulfillment_id: ID,
+        tracking_info_input: FulfillmentTrackingInput,
+        #[graphql(name = "notifyCustomer")] _notify_customer: Option<bool>,
+    ) -> FulfillmentPayload {
         update_tracking(gql(ctx), &fulfillment_id, &tracking_info_input)
     }
     #[graphql(deprecation = "Use fulfillmentTrackingInfoUpdate instead.")]
-    async fn fulfillment_tracking_info_update_v2(&self, ctx: &Context<'_>, fulfillment_id: ID, tracking_info_input: FulfillmentTrackingInput, #[graphql(name = "notifyCustomer")] _notify_customer: Option<bool>) -> FulfillmentPayload {
+    async fn fulfillment_tracking_info_update_v2(
+        &self,
+        ctx: &Context<'_>,
+        fulfillment_id: ID,
+        tracking_info_input: FulfillmentTrackingInput,
+        #[graphql(name = "notifyCustomer")] _notify_customer: Option<bool>,
+    ) -> FulfillmentPayload {
         update_tracking(gql(ctx), &fulfillment_id, &tracking_info_input)
     }
-    async fn webhook_subscription_create(&self, ctx: &Context<'_>, topic: WebhookSubscriptionTopic, webhook_subscription: WebhookSubscriptionInput) -> WebhookSubscriptionPayload {
+    async fn webhook_subscription_create(
+        &self,
+        ctx: &Context<'_>,
+        topic: WebhookSubscriptionTopic,
+        webhook_subscription: WebhookSubscriptionInput,
+    ) -> WebhookSubscriptionPayload {
         let g = gql(ctx);
         let Some(url) = webhook_subscription.callback_url.filter(|u| u.starts_with("http")) else {
             return WebhookSubscriptionPayload { webhook_subscription: None, user_errors: err(&["webhookSubscription", "callbackUrl"], "Address is invalid") };
         };
         let dup = g.read(|s| s.webhooks.values().any(|w| w.topic == topic.as_str() && w.callback_url == url));
         if dup {
-            return WebhookSubscriptionPayload { webhook_subscription: None, user_errors: err(&["webhookSubscription", "callbackUrl"], "Address for this topic has already been taken") };
+            return WebhookSubscriptionPayload {
+                webhook_subscription: None,
+                user_errors: err(&["webhookSubscription", "callbackUrl"], "Address for this topic has already been taken"),
+            };
         }
         let sub = model::WebhookSub {
-            id: g.world.next_id(), topic: topic.as_str().into(), callback_url: url,
+            id: g.world.next_id(),
+            topic: topic.as_str().into(),
+            callback_url: url,
             format: if webhook_subscription.format == Some(WebhookSubscriptionFormat::Xml) { "XML" } else { "JSON" }.into(),
             created_ms: g.now_ms(),
         };

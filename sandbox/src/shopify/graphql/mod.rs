@@ -80,10 +80,7 @@ fn authorized(w: &World, shop: &str, headers: &HeaderMap) -> bool {
 async fn handle(State(app): State<AppState>, shop: String, version: String, headers: HeaderMap, body: Bytes) -> Response {
     let w = app.world();
     if !authorized(&w, &shop, &headers) {
-        return json_error(
-            StatusCode::UNAUTHORIZED,
-            json!({"errors": "[API] Invalid API key or access token (unrecognized login or wrong password)"}),
-        );
+        return json_error(StatusCode::UNAUTHORIZED, json!({"errors": "[API] Invalid API key or access token (unrecognized login or wrong password)"}));
     }
     let is_graphql = headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|c| c.starts_with("application/graphql"));
     let (query, vars, op) = if is_graphql {

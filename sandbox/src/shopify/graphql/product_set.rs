@@ -26,8 +26,15 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
         }
     };
     let fields = ProductFields {
-        id: None, title: input.title.clone(), description_html: input.description_html.clone(), handle: input.handle.clone(),
-        vendor: input.vendor.clone(), product_type: input.product_type.clone(), status: input.status, tags: input.tags.clone(), product_options: None,
+        id: None,
+        title: input.title.clone(),
+        description_html: input.description_html.clone(),
+        handle: input.handle.clone(),
+        vendor: input.vendor.clone(),
+        product_type: input.product_type.clone(),
+        status: input.status,
+        tags: input.tags.clone(),
+        product_options: None,
     };
     apply(&mut p, &fields);
     // `files` is declarative like the variants: when given, it is the product's media, in
@@ -47,11 +54,14 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
     }
     // productSet is declarative: the given options and variants replace the old ones.
     let old = std::mem::take(&mut p.variants);
-    let mut options: Vec<ProdOption> = opts.iter().map(|o| ProdOption {
-        id: o.id.as_deref().and_then(|s| parse_gid(s)).unwrap_or_else(|| g.world.next_id()),
-        name: o.name.clone().unwrap_or_default(),
-        values: o.values.iter().flatten().filter_map(|v| v.name.clone()).collect(),
-    }).collect();
+    let mut options: Vec<ProdOption> = opts
+        .iter()
+        .map(|o| ProdOption {
+            id: o.id.as_deref().and_then(|s| parse_gid(s)).unwrap_or_else(|| g.world.next_id()),
+            name: o.name.clone().unwrap_or_default(),
+            values: o.values.iter().flatten().filter_map(|v| v.name.clone()).collect(),
+        })
+        .collect();
     if options.is_empty() {
         options.push(ProdOption { id: g.world.next_id(), name: "Title".into(), values: vec!["Default Title".into()] });
     }
@@ -59,16 +69,22 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
     let mut seen = std::collections::HashSet::new();
     for (i, v) in vars.iter().enumerate() {
         let values = if declared || !v.option_values.is_empty() {
-            combo(&mut options, &v.option_values, !declared)
-                .map_err(|m| fail(&["input", "variants", &i.to_string(), "optionValues"], m, "INVALID_VARIANT"))?
+            combo(&mut options, &v.option_values, !declared).map_err(|m| fail(&["input", "variants", &i.to_string(), "optionValues"], m, "INVALID_VARIANT"))?
         } else {
             vec!["Default Title".into()]
         };
         if !seen.insert(values.clone()) {
-            return Err(fail(&["input", "variants", &i.to_string()], format!("The variant '{}' already exists.", values.join(" / ")), "VARIANT_ALREADY_EXISTS"));
+            return Err(fail(
+                &["input", "variants", &i.to_string()],
+                format!("The variant '{}' already exists.", values.join(" / ")),
+                "VARIANT_ALREADY_EXISTS",
+            ));
         }
-        let keep = v.id.as_deref().and_then(|s| parse_gid(s)).and_then(|id| old.iter().find(|o| o.id == id))
-            .or_else(|| old.iter().find(|o| o.option_values == values));
+        let keep =
+            v.id.as_deref()
+                .and_then(|s| parse_gid(s))
+                .and_then(|id| old.iter().find(|o| o.id == id))
+                .or_else(|| old.iter().find(|o| o.option_values == values));
         let sku = v.inventory_item.as_ref().and_then(|i| i.sku.clone()).or_else(|| v.sku.clone());
         let qty = v.inventory_quantities.iter().flatten().map(|q| q.quantity as i64).sum();
         let mut nv = variant(g, values, v.price.as_deref(), v.compare_at_price.as_deref(), sku, qty);
@@ -91,7 +107,12 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
     Ok(out)
 }
 
-pub(super) fn bulk_create(g: &super::Gql, pid: u64, inputs: Vec<ProductVariantsBulkInput>, strategy: ProductVariantsBulkCreateStrategy) -> Result<(model::Product, Vec<model::Variant>), Vec<UserError>> {
+pub(super) fn bulk_create(
+    g: &super::Gql,
+    pid: u64,
+    inputs: Vec<ProductVariantsBulkInput>,
+    strategy: ProductVariantsBulkCreateStrategy,
+) -> Result<(model::Product, Vec<model::Variant>), Vec<UserError>> {
     let Some(mut p) = g.read(|s| s.products.get(&pid).cloned()) else {
         return Err(fail(&["productId"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST"));
     };
@@ -108,7 +129,11 @@ pub(super) fn bulk_create(g: &super::Gql, pid: u64, inputs: Vec<ProductVariantsB
             // Creating real variants replaces the "Title" placeholder option.
             let names: Vec<String> = inputs.iter().flat_map(|v| v.option_values.iter().flatten()).filter_map(|o| o.option_name.clone()).collect();
             let mut uniq: Vec<String> = vec![];
-            names.into_iter().for_each(|n| if !uniq.contains(&n) { uniq.push(n) });
+            names.into_iter().for_each(|n| {
+                if !uniq.contains(&n) {
+                    uniq.push(n)
+                }
+            });
             p.options = uniq.into_iter().map(|n| ProdOption { id: g.world.next_id(), name: n, values: vec![] }).collect();
         }
     }
@@ -139,4 +164,3 @@ pub(super) fn bulk_create(g: &super::Gql, pid: u64, inputs: Vec<ProductVariantsB
     });
     Ok((out, created))
 }
-

@@ -6,8 +6,8 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use super::super::model::{self, ProdOption, gid, handleize, parse_gid};
 use super::gql;
 use super::inputs::*;
-use super::types::{Product, ProductVariant, UserError};
 use super::product_set::{bulk_create, set};
+use super::types::{Product, ProductVariant, UserError};
 use crate::util::parse_money;
 
 pub const MAX_OPTIONS: usize = 3;
@@ -98,9 +98,19 @@ pub(super) fn apply(p: &mut model::Product, f: &ProductFields) {
 pub(super) fn blank(g: &super::Gql, id: u64) -> model::Product {
     let now = g.now_ms();
     model::Product {
-        id, title: String::new(), handle: String::new(), description_html: String::new(), vendor: g.shop.split('.').next().unwrap_or("").into(),
-        product_type: String::new(), status: "ACTIVE".into(), tags: vec![], options: vec![], variants: vec![], images: vec![],
-        created_ms: now, updated_ms: now,
+        id,
+        title: String::new(),
+        handle: String::new(),
+        description_html: String::new(),
+        vendor: g.shop.split('.').next().unwrap_or("").into(),
+        product_type: String::new(),
+        status: "ACTIVE".into(),
+        tags: vec![],
+        options: vec![],
+        variants: vec![],
+        images: vec![],
+        created_ms: now,
+        updated_ms: now,
     }
 }
 
@@ -214,7 +224,13 @@ impl ProductMutation {
         payload(set(gql(ctx), input))
     }
 
-    async fn product_variants_bulk_create(&self, ctx: &Context<'_>, product_id: ID, variants: Vec<ProductVariantsBulkInput>, strategy: Option<ProductVariantsBulkCreateStrategy>) -> ProductVariantsPayload {
+    async fn product_variants_bulk_create(
+        &self,
+        ctx: &Context<'_>,
+        product_id: ID,
+        variants: Vec<ProductVariantsBulkInput>,
+        strategy: Option<ProductVariantsBulkCreateStrategy>,
+    ) -> ProductVariantsPayload {
         let pid = parse_gid(&product_id).unwrap_or(0);
         variants_payload(bulk_create(gql(ctx), pid, variants, strategy.unwrap_or(ProductVariantsBulkCreateStrategy::Default)))
     }

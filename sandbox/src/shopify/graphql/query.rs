@@ -14,12 +14,15 @@ pub struct Query;
 
 /// Parses `title:foo status:active bar` into (field, value) terms; bare words get field "".
 fn terms(q: &Option<String>) -> Vec<(String, String)> {
-    q.as_deref().unwrap_or("").split_whitespace().filter(|t| !matches!(*t, "AND" | "OR")).map(|t| {
-        match t.split_once(':') {
+    q.as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .filter(|t| !matches!(*t, "AND" | "OR"))
+        .map(|t| match t.split_once(':') {
             Some((k, v)) => (k.to_lowercase(), v.trim_matches(['"', '\'']).to_lowercase()),
             None => (String::new(), t.trim_matches(['"', '\'']).to_lowercase()),
-        }
-    }).collect()
+        })
+        .collect()
 }
 
 fn wild(hay: &str, pat: &str) -> bool {
@@ -70,13 +73,25 @@ fn ordered<T>(mut v: Vec<(u64, T)>, reverse: Option<bool>) -> Vec<(u64, T)> {
 impl Query {
     async fn shop(&self, ctx: &Context<'_>) -> ShopInfo {
         gql(ctx).read(|s| ShopInfo {
-            id: ID(gid("Shop", s.id)), name: s.name.clone(), myshopify_domain: s.domain.clone(),
-            currency_code: s.currency.clone(), plan_display_name: "Development".into(),
+            id: ID(gid("Shop", s.id)),
+            name: s.name.clone(),
+            myshopify_domain: s.domain.clone(),
+            currency_code: s.currency.clone(),
+            plan_display_name: "Development".into(),
         })
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn products(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>, reverse: Option<bool>, query: Option<String>) -> Result<Connection<String, Product>> {
+    async fn products(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+        reverse: Option<bool>,
+        query: Option<String>,
+    ) -> Result<Connection<String, Product>> {
         let t = terms(&query);
         let items = gql(ctx).read(|s| s.products.values().filter(|p| product_matches(p, &t)).map(|p| (p.id, Product(p.clone()))).collect());
         paginate(ordered(items, reverse), first, after, last, before)
@@ -92,17 +107,31 @@ impl Query {
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn product_variants(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>, reverse: Option<bool>, query: Option<String>) -> Result<Connection<String, ProductVariant>> {
+    async fn product_variants(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+        reverse: Option<bool>,
+        query: Option<String>,
+    ) -> Result<Connection<String, ProductVariant>> {
         let t = terms(&query);
         let mut items: Vec<(u64, ProductVariant)> = gql(ctx).read(|s| {
-            s.products.values().flat_map(|p| p.variants.iter().map(move |v| (p, v)))
-                .filter(|(p, v)| t.iter().all(|(k, val)| match k.as_str() {
-                    "sku" => wild(&v.sku, val),
-                    "product_id" => p.id.to_string() == *val,
-                    "" | "title" => v.title().to_lowercase().contains(val.as_str()),
-                    _ => true,
-                }))
-                .map(|(p, v)| (v.id, ProductVariant::of(p, v))).collect()
+            s.products
+                .values()
+                .flat_map(|p| p.variants.iter().map(move |v| (p, v)))
+                .filter(|(p, v)| {
+                    t.iter().all(|(k, val)| match k.as_str() {
+                        "sku" => wild(&v.sku, val),
+                        "product_id" => p.id.to_string() == *val,
+                        "" | "title" => v.title().to_lowercase().contains(val.as_str()),
+                        _ => true,
+                    })
+                })
+                .map(|(p, v)| (v.id, ProductVariant::of(p, v)))
+                .collect()
         });
         items.sort_by_key(|(id, _)| *id);
         paginate(ordered(items, reverse), first, after, last, before)
@@ -113,13 +142,29 @@ impl Query {
         gql(ctx).read(|s| s.find_variant(vid).map(|(p, v)| ProductVariant::of(p, v)))
     }
 
-    async fn publications(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, Publication>> {
+    async fn publications(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> Result<Connection<String, Publication>> {
         let items = gql(ctx).read(|s| s.publications.iter().map(|p| (p.id, Publication::of(p))).collect());
         paginate(items, first, after, last, before)
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn orders(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>, reverse: Option<bool>, query: Option<String>) -> Result<Connection<String, Order>> {
+    async fn orders(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+        reverse: Option<bool>,
+        query: Option<String>,
+    ) -> Result<Connection<String, Order>> {
         let t = terms(&query);
         let items = gql(ctx).read(|s| s.orders.values().filter(|o| order_matches(o, &t)).map(|o| (o.id, Order(o.clone()))).collect());
         paginate(ordered(items, reverse), first, after, last, before)
@@ -131,11 +176,23 @@ impl Query {
     }
 
     #[allow(clippy::too_many_arguments)]
-    async fn fulfillment_orders(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>, reverse: Option<bool>, include_closed: Option<bool>) -> Result<Connection<String, FulfillmentOrder>> {
+    async fn fulfillment_orders(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+        reverse: Option<bool>,
+        include_closed: Option<bool>,
+    ) -> Result<Connection<String, FulfillmentOrder>> {
         let closed = include_closed.unwrap_or(false);
         let items = gql(ctx).read(|s| {
-            s.fulfillment_orders.values().filter(|f| closed || !matches!(f.status.as_str(), "CLOSED" | "CANCELLED"))
-                .map(|f| (f.id, FulfillmentOrder(f.clone()))).collect()
+            s.fulfillment_orders
+                .values()
+                .filter(|f| closed || !matches!(f.status.as_str(), "CLOSED" | "CANCELLED"))
+                .map(|f| (f.id, FulfillmentOrder(f.clone())))
+                .collect()
         });
         paginate(ordered(items, reverse), first, after, last, before)
     }
@@ -150,11 +207,21 @@ impl Query {
         gql(ctx).read(|s| s.fulfillments.get(&fid).cloned().map(Fulfillment))
     }
 
-    async fn webhook_subscriptions(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>, topics: Option<Vec<WebhookSubscriptionTopic>>) -> Result<Connection<String, WebhookSubscription>> {
+    async fn webhook_subscriptions(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+        topics: Option<Vec<WebhookSubscriptionTopic>>,
+    ) -> Result<Connection<String, WebhookSubscription>> {
         let items = gql(ctx).read(|s| {
-            s.webhooks.values()
+            s.webhooks
+                .values()
                 .filter(|w| topics.as_ref().is_none_or(|t| t.iter().any(|t| t.as_str() == w.topic)))
-                .map(|w| (w.id, WebhookSubscription::of(w))).collect()
+                .map(|w| (w.id, WebhookSubscription::of(w)))
+                .collect()
         });
         paginate(items, first, after, last, before)
     }

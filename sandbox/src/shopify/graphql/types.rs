@@ -140,10 +140,15 @@ impl Product {
     /// The product's images, in order, with stable per-product ids for cursors.
     fn image_list(&self, ctx: &Context<'_>) -> Vec<(u64, Image)> {
         let base = gql(ctx).app.base_url();
-        self.0.images.iter().enumerate().map(|(i, img)| {
-            let n = self.0.id * 1000 + i as u64;
-            (n, Image { id: ID(gid("ProductImage", n)), url: image_src(&base, img), alt_text: None })
-        }).collect()
+        self.0
+            .images
+            .iter()
+            .enumerate()
+            .map(|(i, img)| {
+                let n = self.0.id * 1000 + i as u64;
+                (n, Image { id: ID(gid("ProductImage", n)), url: image_src(&base, img), alt_text: None })
+            })
+            .collect()
     }
 }
 
@@ -192,30 +197,65 @@ impl Product {
     }
     async fn options(&self, first: Option<i32>) -> Vec<ProductOption> {
         let n = first.unwrap_or(i32::MAX).max(0) as usize;
-        self.0.options.iter().enumerate().take(n).map(|(i, o)| ProductOption {
-            id: ID(gid("ProductOption", o.id)),
-            name: o.name.clone(),
-            position: i as i32 + 1,
-            values: o.values.clone(),
-            option_values: o.values.iter().enumerate().map(|(k, v)| ProductOptionValue {
-                id: ID(gid("ProductOptionValue", o.id * 1000 + k as u64)),
-                name: v.clone(),
-                has_variants: self.0.variants.iter().any(|x| x.option_values.get(i) == Some(v)),
-            }).collect(),
-        }).collect()
+        self.0
+            .options
+            .iter()
+            .enumerate()
+            .take(n)
+            .map(|(i, o)| ProductOption {
+                id: ID(gid("ProductOption", o.id)),
+                name: o.name.clone(),
+                position: i as i32 + 1,
+                values: o.values.clone(),
+                option_values: o
+                    .values
+                    .iter()
+                    .enumerate()
+                    .map(|(k, v)| ProductOptionValue {
+                        id: ID(gid("ProductOptionValue", o.id * 1000 + k as u64)),
+                        name: v.clone(),
+                        has_variants: self.0.variants.iter().any(|x| x.option_values.get(i) == Some(v)),
+                    })
+                    .collect(),
+            })
+            .collect()
     }
-    async fn variants(&self, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, ProductVariant>> {
+    async fn variants(
+        &self,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> Result<Connection<String, ProductVariant>> {
         let items = self.0.variants.iter().map(|v| (v.id, ProductVariant::of(&self.0, v))).collect();
         paginate(items, first, after, last, before)
     }
-    async fn images(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, Image>> {
+    async fn images(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> Result<Connection<String, Image>> {
         paginate(self.image_list(ctx), first, after, last, before)
     }
-    async fn media(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, Media>> {
-        let items = self.image_list(ctx).into_iter().map(|(n, image)| {
-            let m = MediaImage { id: ID(gid("MediaImage", n)), alt: None, media_content_type: "IMAGE".into(), status: "READY".into(), image };
-            (n, Media::MediaImage(m))
-        }).collect();
+    async fn media(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> Result<Connection<String, Media>> {
+        let items = self
+            .image_list(ctx)
+            .into_iter()
+            .map(|(n, image)| {
+                let m = MediaImage { id: ID(gid("MediaImage", n)), alt: None, media_content_type: "IMAGE".into(), status: "READY".into(), image };
+                (n, Media::MediaImage(m))
+            })
+            .collect();
         paginate(items, first, after, last, before)
     }
     async fn variants_count(&self) -> Count {

@@ -71,10 +71,19 @@ impl Order {
     }
     async fn display_fulfillment_status(&self, ctx: &Context<'_>) -> &'static str {
         let (total, remaining) = gql(ctx).read(|s| {
-            s.fulfillment_orders.values().filter(|f| f.order_id == self.0.id).flat_map(|f| &f.line_items)
+            s.fulfillment_orders
+                .values()
+                .filter(|f| f.order_id == self.0.id)
+                .flat_map(|f| &f.line_items)
                 .fold((0, 0), |(t, r), l| (t + l.total_quantity, r + l.remaining_quantity))
         });
-        if remaining == 0 && total > 0 { "FULFILLED" } else if remaining < total { "PARTIALLY_FULFILLED" } else { "UNFULFILLED" }
+        if remaining == 0 && total > 0 {
+            "FULFILLED"
+        } else if remaining < total {
+            "PARTIALLY_FULFILLED"
+        } else {
+            "UNFULFILLED"
+        }
     }
     async fn total_price_set(&self) -> MoneyBag {
         bag(self.0.total_cents(), &self.0.currency)
@@ -85,15 +94,27 @@ impl Order {
     async fn shipping_address(&self) -> MailingAddress {
         let a = &self.0.shipping;
         MailingAddress {
-            name: a.name.clone(), address1: a.address1.clone(), city: a.city.clone(), zip: a.zip.clone(),
-            province_code: a.province_code.clone(), country_code_v2: a.country_code.clone(), phone: a.phone.clone(),
+            name: a.name.clone(),
+            address1: a.address1.clone(),
+            city: a.city.clone(),
+            zip: a.zip.clone(),
+            province_code: a.province_code.clone(),
+            country_code_v2: a.country_code.clone(),
+            phone: a.phone.clone(),
         }
     }
     async fn line_items(&self, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, LineItem>> {
         let items = self.0.line_items.iter().map(|l| (l.id, LineItem(l.clone(), self.0.currency.clone()))).collect();
         paginate(items, first, after, last, before)
     }
-    async fn fulfillment_orders(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, FulfillmentOrder>> {
+    async fn fulfillment_orders(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> Result<Connection<String, FulfillmentOrder>> {
         let fos = gql(ctx).read(|s| s.fulfillment_orders.values().filter(|f| f.order_id == self.0.id).map(|f| (f.id, FulfillmentOrder(f.clone()))).collect());
         paginate(fos, first, after, last, before)
     }
@@ -162,17 +183,32 @@ impl FulfillmentOrder {
         "UNSUBMITTED"
     }
     async fn assigned_location(&self) -> FulfillmentOrderAssignedLocation {
-        FulfillmentOrderAssignedLocation { name: "Sandbox Warehouse".into(), location: Some(Location { id: ID(gid("Location", 1)), name: "Sandbox Warehouse".into() }) }
+        FulfillmentOrderAssignedLocation {
+            name: "Sandbox Warehouse".into(),
+            location: Some(Location { id: ID(gid("Location", 1)), name: "Sandbox Warehouse".into() }),
+        }
     }
     async fn order(&self, ctx: &Context<'_>) -> Option<Order> {
         gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order))
     }
-    async fn line_items(&self, ctx: &Context<'_>, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, FulfillmentOrderLineItem>> {
+    async fn line_items(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> Result<Connection<String, FulfillmentOrderLineItem>> {
         let order = gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned());
-        let items = self.0.line_items.iter().map(|l| {
-            let li = order.as_ref().and_then(|o| o.line_items.iter().find(|x| x.id == l.line_item_id).map(|x| (x.clone(), o.currency.clone())));
-            (l.id, FulfillmentOrderLineItem { line: l.clone(), item: li })
-        }).collect();
+        let items = self
+            .0
+            .line_items
+            .iter()
+            .map(|l| {
+                let li = order.as_ref().and_then(|o| o.line_items.iter().find(|x| x.id == l.line_item_id).map(|x| (x.clone(), o.currency.clone())));
+                (l.id, FulfillmentOrderLineItem { line: l.clone(), item: li })
+            })
+            .collect();
         paginate(items, first, after, last, before)
     }
 }

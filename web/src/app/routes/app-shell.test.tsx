@@ -42,7 +42,14 @@ function serve(overrides: { account?: Partial<Account>; isFree?: boolean } = {})
     'auth/account': { ...account, ...overrides.account },
     'auth/account/statistic': { import_list: 3, product_list: 150, order_list: 0, chat_unread_count: 2 },
     'payments/user/current-plan': {
-      package: { key: 'FREE', name: 'Free', price: 0, cycle: 30, is_free: overrides.isFree ?? true, features: { IMPORT_PRODUCT: { limit: 50, usage: 5 } } },
+      package: {
+        key: 'FREE',
+        name: 'Free',
+        price: 0,
+        cycle: 30,
+        is_free: overrides.isFree ?? true,
+        features: { IMPORT_PRODUCT: { limit: 50, usage: 5 } },
+      },
     },
     'core/list-notification': { unread: { total: 120, product: 0, supplier: 0, order: 0 }, items: [] },
     'core/settings/quick-start-guide': {
@@ -57,18 +64,51 @@ function serve(overrides: { account?: Partial<Account>; isFree?: boolean } = {})
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit) => {
-      const path = String(input).replace(/^\/api\//, '').split('?')[0];
+      const path = String(input)
+        .replace(/^\/api\//, '')
+        .split('?')[0];
       const headers = new Headers(init.headers);
       calls.push({ path, headers, method: init.method ?? 'GET' });
       if (path === 'stores/list-store') {
         const wp = headers.get('workplace-id');
         const stores = [
-          { id: `${wp}-a`, platform: 'shopify', platform_domain: `${wp}-a.myshopify.com`, domain: '', name: `${wp} A`, currency: 'USD', workplace_id: wp, is_default: false, status: 'connected', setup: 'ready', setup_error: null, connected_at: '', metadata: null },
-          { id: `${wp}-b`, platform: 'shopify', platform_domain: `${wp}-b.myshopify.com`, domain: '', name: `${wp} B`, currency: 'USD', workplace_id: wp, is_default: true, status: 'connected', setup: 'ready', setup_error: null, connected_at: '', metadata: null },
+          {
+            id: `${wp}-a`,
+            platform: 'shopify',
+            platform_domain: `${wp}-a.myshopify.com`,
+            domain: '',
+            name: `${wp} A`,
+            currency: 'USD',
+            workplace_id: wp,
+            is_default: false,
+            status: 'connected',
+            setup: 'ready',
+            setup_error: null,
+            connected_at: '',
+            metadata: null,
+          },
+          {
+            id: `${wp}-b`,
+            platform: 'shopify',
+            platform_domain: `${wp}-b.myshopify.com`,
+            domain: '',
+            name: `${wp} B`,
+            currency: 'USD',
+            workplace_id: wp,
+            is_default: true,
+            status: 'connected',
+            setup: 'ready',
+            setup_error: null,
+            connected_at: '',
+            metadata: null,
+          },
         ];
         return new Response(JSON.stringify({ status: 200, success: true, message: 'OK', data: { stores } }), { status: 200 });
       }
-      const body = path in data ? { status: 200, success: true, message: 'OK', data: data[path] } : { status: 202, success: false, message: 'Not found', data: null };
+      const body =
+        path in data
+          ? { status: 200, success: true, message: 'OK', data: data[path] }
+          : { status: 202, success: false, message: 'Not found', data: null };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );

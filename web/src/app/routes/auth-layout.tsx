@@ -11,7 +11,17 @@ export function AuthLayout() {
     <Flex direction="column" minH="100vh" bg="bg.subtle" data-testid="auth-layout">
       <Flex as="header" h={`${HEADER_HEIGHT}px`} align="center" px={{ base: '4', md: '8' }} justify="space-between">
         <HStack gap="2">
-          <Box display="inline-flex" w="8" h="8" borderRadius="lg" bg="teal.700" color="white" alignItems="center" justifyContent="center" fontWeight="bold">
+          <Box
+            display="inline-flex"
+            w="8"
+            h="8"
+            borderRadius="lg"
+            bg="teal.700"
+            color="white"
+            alignItems="center"
+            justifyContent="center"
+            fontWeight="bold"
+          >
             D
           </Box>
           <Text fontWeight="bold" fontSize="lg">

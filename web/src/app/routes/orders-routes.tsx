@@ -50,7 +50,12 @@ export function OrdersRoute() {
 }
 
 export function OrderDetailRoute() {
-  return <OrderDetailPage balance={useBalance()} renderShipments={(order, onChanged) => <ShipmentPanel orderId={order.id} publicId={order.public_id} onChanged={onChanged} />} />;
+  return (
+    <OrderDetailPage
+      balance={useBalance()}
+      renderShipments={(order, onChanged) => <ShipmentPanel orderId={order.id} publicId={order.public_id} onChanged={onChanged} />}
+    />
+  );
 }
 
 export function TrackingCenterRoute() {

@@ -18,7 +18,12 @@ describe('find product route', () => {
     let usage = 0;
     const calls = mockApi((c) => {
       if (c.path === 'center/products/find') return { data: { total: 1, page: 1, page_size: 20, items: [makeCard('9')] } };
-      if (c.path === 'payments/user/current-plan') return { data: { package: { key: 'FREE', name: 'Free', price: 0, cycle: 30, is_free: true, features: { IMPORT_PRODUCT: { limit: 10, usage } } } } };
+      if (c.path === 'payments/user/current-plan')
+        return {
+          data: {
+            package: { key: 'FREE', name: 'Free', price: 0, cycle: 30, is_free: true, features: { IMPORT_PRODUCT: { limit: 10, usage } } },
+          },
+        };
       if (c.path === 'center/products/import/aliexpress') {
         usage += 1;
         return { data: { id: 'p9' } };

@@ -59,7 +59,14 @@ export function ProductSettingsRoute() {
 /** /app/products: the store selector's current shop decides whose products are listed. */
 export function ProductsRoute() {
   const { current, isLoading } = useCurrentShop();
-  return <MappingPage storeId={current?.id ?? null} storeName={current?.name || current?.platform_domain} storesLoading={isLoading} connectPath="/app/channel" />;
+  return (
+    <MappingPage
+      storeId={current?.id ?? null}
+      storeName={current?.name || current?.platform_domain}
+      storesLoading={isLoading}
+      connectPath="/app/channel"
+    />
+  );
 }
 
 export function MapProductRoute() {

@@ -27,19 +27,52 @@ function serve(opts: { userMkt?: boolean; usage?: number } = {}) {
   return mockApi((c) => {
     switch (c.path) {
       case 'auth/account':
-        return { data: { id: 'u1', email: 'a@b.c', is_user_mkt: Boolean(opts.userMkt), is_hide_billing: false, workplaces: [{ id: 'w1', name: 'W', currency: 'USD' }] } };
+        return {
+          data: {
+            id: 'u1',
+            email: 'a@b.c',
+            is_user_mkt: Boolean(opts.userMkt),
+            is_hide_billing: false,
+            workplaces: [{ id: 'w1', name: 'W', currency: 'USD' }],
+          },
+        };
       case 'stores/list-store':
-        return { data: { stores: [makeStore('s1', { is_default: true, name: 'Main shop' }), makeStore('w1', { platform: 'woocommerce', name: 'Woo' })] } };
+        return {
+          data: {
+            stores: [makeStore('s1', { is_default: true, name: 'Main shop' }), makeStore('w1', { platform: 'woocommerce', name: 'Woo' })],
+          },
+        };
       case 'channels/list':
         return { data: { channels: [makeChannel('tiktok', { connected: true })] } };
       case 'payments/user/current-plan':
-        return { data: { package: { key: 'FREE', name: 'Free', price: 0, cycle: 30, is_free: true, features: { LISTING_PRODUCTS: { limit: 20, usage } } } } };
+        return {
+          data: {
+            package: {
+              key: 'FREE',
+              name: 'Free',
+              price: 0,
+              cycle: 30,
+              is_free: true,
+              features: { LISTING_PRODUCTS: { limit: 20, usage } },
+            },
+          },
+        };
       case 'center/products/import/listing':
         return { data: { total: 3, items: [item('a'), item('b'), item('c', 220)] } };
       case 'center/products/setting/get':
         return { data: { channels: {} } };
       case 'center/products/setting/automation-product/get':
-        return { data: { automation_product_settings: { is_enable: false, time_schedule: 'all_day', when: { from: '00:00', to: '23:59' }, condition: { apply_all_products: true }, actions: {} } } };
+        return {
+          data: {
+            automation_product_settings: {
+              is_enable: false,
+              time_schedule: 'all_day',
+              when: { from: '00:00', to: '23:59' },
+              condition: { apply_all_products: true },
+              actions: {},
+            },
+          },
+        };
       case 'status/shopify-service/api/shopify/shop/publications':
         return { data: { publications: [], external_channels: [] } };
       case 'center/products/push-to-multiple-channels': {
@@ -48,7 +81,24 @@ function serve(opts: { userMkt?: boolean; usage?: number } = {}) {
         return { data: { progress_ids: ids.map((_, i) => i + 1), limit: 20, usage, total_push: ids.length } };
       }
       case 'center/products/pushed':
-        return { data: { total: 1, items: [{ id: 'a', title: 'Imported a', image: null, variant_count: 2, price_from: 10, price_to: 10, source: 'cj', pushed: { w1: 'success' }, targets: [] }] } };
+        return {
+          data: {
+            total: 1,
+            items: [
+              {
+                id: 'a',
+                title: 'Imported a',
+                image: null,
+                variant_count: 2,
+                price_from: 10,
+                price_to: 10,
+                source: 'cj',
+                pushed: { w1: 'success' },
+                targets: [],
+              },
+            ],
+          },
+        };
       default:
         return { data: {} };
     }
@@ -67,7 +117,11 @@ describe('push from the import list and the product center', () => {
     await screen.findAllByTestId('import-row');
     fireEvent.click(within(row('b')).getByTestId('import-row-push'));
     const modal = await screen.findByTestId('push-modal');
-    expect(within(modal).getAllByTestId('push-product').map((p) => p.getAttribute('data-id'))).toEqual(['b']);
+    expect(
+      within(modal)
+        .getAllByTestId('push-product')
+        .map((p) => p.getAttribute('data-id')),
+    ).toEqual(['b']);
     // The current (default) shop is ticked.
     await waitFor(() => expect(screen.getByTestId('push-destination-s1').getAttribute('data-selected')).toBe('true'));
     const submit = screen.getByTestId('push-submit') as HTMLButtonElement;
@@ -75,7 +129,10 @@ describe('push from the import list and the product center', () => {
     const plans = calls.filter((c) => c.path === 'payments/user/current-plan').length;
     fireEvent.click(submit);
     await waitFor(() => expect(screen.queryByTestId('push-modal')).toBeNull());
-    expect(calls.find((c) => c.path === 'center/products/push-to-multiple-channels')!.body).toEqual({ settings: { channels: { s1: { is_publish: true } } }, product_package_ids: ['b'] });
+    expect(calls.find((c) => c.path === 'center/products/push-to-multiple-channels')!.body).toEqual({
+      settings: { channels: { s1: { is_publish: true } } },
+      product_package_ids: ['b'],
+    });
     await waitFor(() => expect(calls.filter((c) => c.path === 'payments/user/current-plan').length).toBe(plans + 1));
   });
 

@@ -83,10 +83,13 @@ export function ImportListRoute() {
 export function ProductCenterRoute() {
   const push = usePushModal();
   const { stores } = useCurrentShop();
-  const labelOf = useCallback((destination: string, fallback: string) => {
-    const store = stores.find((s) => s.id === destination);
-    return store ? store.name || store.platform_domain : fallback;
-  }, [stores]);
+  const labelOf = useCallback(
+    (destination: string, fallback: string) => {
+      const store = stores.find((s) => s.id === destination);
+      return store ? store.name || store.platform_domain : fallback;
+    },
+    [stores],
+  );
   return (
     <>
       <ProductCenterPage onPushAgain={(products) => push.open(products, 'update')} labelOf={labelOf} />

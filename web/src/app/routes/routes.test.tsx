@@ -79,9 +79,12 @@ describe('route table', () => {
     expect(matchRoutes(routes, path)).not.toBeNull();
   });
 
-  it.each(['/nope', '/app/nope', '/login/extra/segments', '/app/setting/unknown-page'])('%s falls through to the not-found page', (path) => {
-    expect(leaf(path)).toBe('*');
-  });
+  it.each(['/nope', '/app/nope', '/login/extra/segments', '/app/setting/unknown-page'])(
+    '%s falls through to the not-found page',
+    (path) => {
+      expect(leaf(path)).toBe('*');
+    },
+  );
 
   it.each([
     ['/app/find-product', 'find-product'],

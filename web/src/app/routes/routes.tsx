@@ -59,8 +59,22 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: '/login', element: <GuestOnly><LoginForm /></GuestOnly> },
-          { path: '/signup', element: <GuestOnly><SignupForm /></GuestOnly> },
+          {
+            path: '/login',
+            element: (
+              <GuestOnly>
+                <LoginForm />
+              </GuestOnly>
+            ),
+          },
+          {
+            path: '/signup',
+            element: (
+              <GuestOnly>
+                <SignupForm />
+              </GuestOnly>
+            ),
+          },
           { path: '/signup/email-resend', element: <EmailSent variant="signup" /> },
           { path: '/forgot-password', element: <ForgotPasswordForm /> },
           { path: '/forgot-password/email-resend', element: <EmailSent variant="forgot" /> },
@@ -71,10 +85,31 @@ export const routes: RouteObject[] = [
         ],
       },
       // Shopify sends the browser back here after an app install (the API call needs the session).
-      { path: '/callback', element: <RequireAuth><ShopifyCallback /></RequireAuth> },
-      { path: '/install', element: <RequireAuth><ShopifyInstall /></RequireAuth> },
+      {
+        path: '/callback',
+        element: (
+          <RequireAuth>
+            <ShopifyCallback />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/install',
+        element: (
+          <RequireAuth>
+            <ShopifyInstall />
+          </RequireAuth>
+        ),
+      },
       // The public tracking page: no sign-in, outside the shell.
-      { path: '/tracking/:orderId', element: <Suspense fallback={<PageSpinner />}><PublicTracking /></Suspense> },
+      {
+        path: '/tracking/:orderId',
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <PublicTracking />
+          </Suspense>
+        ),
+      },
       ...PUBLIC_PLACEHOLDER_PAGES.map((page) => ({
         path: page.path,
         element: <ComingSoon title={page.title} homePath="/" />,

@@ -48,6 +48,4 @@ export async function endSession(): Promise<void> {
 export type SocialProvider = 'google' | 'facebook';
 export const startSocialSignIn = (provider: SocialProvider) => api.get<{ url: string }>(`auth/social/${provider}`);
 export const finishSocialSignIn = (provider: string, code: string, state: string) =>
-  api.get<AuthSession>(
-    `auth/callback/${encodeURIComponent(provider)}?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-  );
+  api.get<AuthSession>(`auth/callback/${encodeURIComponent(provider)}?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`);

@@ -41,9 +41,7 @@ export function EmailVerification() {
         </Stack>
       ) : (
         <Stack gap="4">
-          <Text data-testid="email-verification-error">
-            {state === 'missing' ? t('auth.verify.missing') : t('auth.verify.failed')}
-          </Text>
+          <Text data-testid="email-verification-error">{state === 'missing' ? t('auth.verify.missing') : t('auth.verify.failed')}</Text>
           <Button asChild colorPalette="teal">
             <RouterLink to="/login">{t('auth.emailSent.backToLogin')}</RouterLink>
           </Button>

@@ -89,13 +89,7 @@ export function LoginForm() {
             </Alert.Root>
           ) : null}
           <FormField label={t('auth.fields.email')} error={errors.email}>
-            <Input
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              data-testid="login-email"
-            />
+            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="login-email" />
           </FormField>
           <FormField label={t('auth.fields.password')} error={errors.password}>
             <Input

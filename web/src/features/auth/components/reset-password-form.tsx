@@ -55,10 +55,22 @@ export function ResetPasswordForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <FormField label={t('auth.fields.newPassword')} error={errors.password}>
-            <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="reset-password" />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              data-testid="reset-password"
+            />
           </FormField>
           <FormField label={t('auth.fields.confirmPassword')} error={errors.confirm ?? errors.token}>
-            <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} data-testid="reset-confirm" />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              data-testid="reset-confirm"
+            />
           </FormField>
           <Button type="submit" colorPalette="teal" loading={busy} data-testid="reset-submit">
             {t('auth.reset.submit')}

@@ -15,8 +15,7 @@ export function SignupForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((prev) => ({ ...prev, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((prev) => ({ ...prev, [field]: e.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -15,7 +15,9 @@ function FeatureRow({ name, feature }: { name: string; feature: PlanFeature }) {
       <HStack justify="space-between" gap="4" fontSize="sm">
         <Text>{t(`billing.features.${name}`, { defaultValue: name })}</Text>
         <Text color="fg.muted" whiteSpace="nowrap">
-          {unlimited ? t('billing.usageUnlimited', { usage: feature.usage }) : t('billing.usageOf', { usage: feature.usage, limit: feature.limit })}
+          {unlimited
+            ? t('billing.usageUnlimited', { usage: feature.usage })
+            : t('billing.usageOf', { usage: feature.usage, limit: feature.limit })}
         </Text>
       </HStack>
       {unlimited ? null : (

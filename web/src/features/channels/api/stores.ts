@@ -19,7 +19,8 @@ async function fetchStores([path]: StoresKey): Promise<StoreList> {
 
 /** Poll every 2 s while a store's setup job runs, so its state shows without a reload. */
 export const SETUP_POLL_MS = 2000;
-export const setupRefreshInterval = (data: StoreList | undefined) => (data?.stores.some((s) => s.setup === 'pending' && s.status === 'connected') ? SETUP_POLL_MS : 0);
+export const setupRefreshInterval = (data: StoreList | undefined) =>
+  data?.stores.some((s) => s.setup === 'pending' && s.status === 'connected') ? SETUP_POLL_MS : 0;
 
 /**
  * The workplace's stores, default first (GET stores/list-store). The poll interval is state
@@ -58,7 +59,11 @@ export const finishShopifyInstall = (params: Record<string, string>) =>
 
 /** Connects a WooCommerce store with pasted REST API keys. */
 export const linkWooCommerce = (shop: string, consumerKey: string, consumerSecret: string) =>
-  api.post<{ store: Store }>('auth/platform/woocommerce/link', { shop, consumer_key: consumerKey, consumer_secret: consumerSecret }, { silent: true });
+  api.post<{ store: Store }>(
+    'auth/platform/woocommerce/link',
+    { shop, consumer_key: consumerKey, consumer_secret: consumerSecret },
+    { silent: true },
+  );
 
 export const makeDefaultStore = (storeId: string) => api.post<{ store: Store }>('core/stores/update-default-store', { store_id: storeId });
 
@@ -66,7 +71,8 @@ export const makeDefaultStore = (storeId: string) => api.post<{ store: Store }>(
 export const removeStore = (storeId: string) => api.delete<null>(`stores/${encodeURIComponent(storeId)}`);
 
 /** Disconnects the store from the platform; it stays listed as disconnected. */
-export const uninstallStore = (platform: StorePlatform, shop: string) => api.post<{ store: Store }>(`auth/platform/${platform}/uninstall`, { shop });
+export const uninstallStore = (platform: StorePlatform, shop: string) =>
+  api.post<{ store: Store }>(`auth/platform/${platform}/uninstall`, { shop });
 
 async function fetchPublications([, storeId]: readonly [string, string]): Promise<PublicationList> {
   const res = await rootApi.get<PublicationList>(PUBLICATIONS_PATH, {

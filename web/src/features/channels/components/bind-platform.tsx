@@ -25,7 +25,9 @@ export function BindPlatform() {
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
   const channelId = channelOfAuthPlatform(platform);
-  const [phase, setPhase] = useState<Phase>(channelId && code && state ? { kind: 'working' } : { kind: 'failed', text: t('channels.errors.callbackIncomplete') });
+  const [phase, setPhase] = useState<Phase>(
+    channelId && code && state ? { kind: 'working' } : { kind: 'failed', text: t('channels.errors.callbackIncomplete') },
+  );
   const name = channelId ? BRANDS[channelId].name : platform;
 
   useEffect(() => {

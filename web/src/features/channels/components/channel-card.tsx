@@ -72,12 +72,26 @@ export function ChannelCard({ id, state, learnMoreUrl, detail, onConnect, onDisc
         ) : null}
         {extra}
         {state !== 'coming' && onConnect ? (
-          <Button size="sm" colorPalette="teal" ms="auto" onClick={onConnect} loading={connectLoading} data-testid={`channel-connect-${id}`}>
+          <Button
+            size="sm"
+            colorPalette="teal"
+            ms="auto"
+            onClick={onConnect}
+            loading={connectLoading}
+            data-testid={`channel-connect-${id}`}
+          >
             {t('channels.actions.connect')}
           </Button>
         ) : null}
         {state === 'active' && onDisconnect ? (
-          <Button size="sm" variant="outline" colorPalette="red" ms={onConnect ? undefined : 'auto'} onClick={onDisconnect} data-testid={`channel-disconnect-${id}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            ms={onConnect ? undefined : 'auto'}
+            onClick={onDisconnect}
+            data-testid={`channel-disconnect-${id}`}
+          >
             {t('channels.actions.disconnect')}
           </Button>
         ) : null}

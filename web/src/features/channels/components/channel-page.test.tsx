@@ -8,9 +8,16 @@ import { ChannelPage } from './channel-page';
 
 const shop = makeStore('acme', {
   is_default: true,
-  metadata: { external_channels: [{ id: 'e1', handle: 'pinterest-4', developer_name: 'Pinterest', name: 'Pinterest', app_id: 1, is_active: true }] },
+  metadata: {
+    external_channels: [{ id: 'e1', handle: 'pinterest-4', developer_name: 'Pinterest', name: 'Pinterest', app_id: 1, is_active: true }],
+  },
 });
-const woo = makeStore('woo', { platform: 'woocommerce', platform_domain: '127.0.0.1:9090/woo/x', setup: 'error', setup_error: 'Webhooks refused' });
+const woo = makeStore('woo', {
+  platform: 'woocommerce',
+  platform_domain: '127.0.0.1:9090/woo/x',
+  setup: 'error',
+  setup_error: 'Webhooks refused',
+});
 const gone = makeStore('gone', { status: 'disconnected' });
 
 function serve(extra: (c: MockCall) => MockReply | undefined = () => undefined) {
@@ -18,8 +25,20 @@ function serve(extra: (c: MockCall) => MockReply | undefined = () => undefined) 
     const reply = extra(c);
     if (reply) return reply;
     if (c.path === 'stores/list-store') return { data: { stores: [shop, woo, gone] } };
-    if (c.path === 'channels/list') return { data: { channels: [makeChannel('tiktok', { connected: true, account_name: 'TT Shop' }), makeChannel('facebook'), makeChannel('google', { status: 'coming_soon' })] } };
-    if (c.path === 'status/shopify-service/api/shopify/shop/publications') return { data: { publications: [{ id: 'p1', name: 'Online Store', handle: 'online_store', is_active: true }], external_channels: [] } };
+    if (c.path === 'channels/list')
+      return {
+        data: {
+          channels: [
+            makeChannel('tiktok', { connected: true, account_name: 'TT Shop' }),
+            makeChannel('facebook'),
+            makeChannel('google', { status: 'coming_soon' }),
+          ],
+        },
+      };
+    if (c.path === 'status/shopify-service/api/shopify/shop/publications')
+      return {
+        data: { publications: [{ id: 'p1', name: 'Online Store', handle: 'online_store', is_active: true }], external_channels: [] },
+      };
     return undefined;
   });
 }
@@ -57,7 +76,9 @@ describe('channel page', () => {
   });
 
   it('makes a store the default', async () => {
-    const calls = serve((c) => (c.path === 'core/stores/update-default-store' ? { data: { store: { ...woo, is_default: true } } } : undefined));
+    const calls = serve((c) =>
+      c.path === 'core/stores/update-default-store' ? { data: { store: { ...woo, is_default: true } } } : undefined,
+    );
     renderRoute(<ChannelPage />, { path: '/app/channel' });
     const row = await screen.findByTestId('store-row-woo');
     fireEvent.click(within(row).getByTestId('store-make-default'));
@@ -88,7 +109,10 @@ describe('channel page', () => {
 
   it("handles WooCommerce's return and refreshes the list", async () => {
     const calls = serve();
-    const { router } = renderRoute(<ChannelPage />, { path: '/app/channel?platform=woocommerce&success=1&user_id=st', route: '/app/channel' });
+    const { router } = renderRoute(<ChannelPage />, {
+      path: '/app/channel?platform=woocommerce&success=1&user_id=st',
+      route: '/app/channel',
+    });
     expect(await screen.findByText('Your WooCommerce store is connected.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(calls.filter((c) => c.path === 'stores/list-store').length).toBeGreaterThanOrEqual(1));

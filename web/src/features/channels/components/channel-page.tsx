@@ -48,7 +48,13 @@ export function ChannelPage({ linkedStores }: { linkedStores?: Record<string, Li
         </Heading>
         <Text color="fg.muted">{t('channels.subtitle')}</Text>
       </Stack>
-      <StoresSection stores={stores} loading={isLoading} currentId={current?.id} linked={linkedStores} onSettings={(store) => setSettings({ kind: 'store', store })} />
+      <StoresSection
+        stores={stores}
+        loading={isLoading}
+        currentId={current?.id}
+        linked={linkedStores}
+        onSettings={(store) => setSettings({ kind: 'store', store })}
+      />
       <SalesChannelsSection stores={stores} onSettings={(channel) => setSettings({ kind: 'channel', channel })} />
       <ChannelSettingsDialog target={settings} onClose={() => setSettings(null)} />
     </Stack>

@@ -11,7 +11,15 @@ describe('channel settings panel', () => {
   it('TikTok: spec defaults, default warehouse, weight and dimensions are saved', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'center/products/setting/get') return { data: { channels: {} } };
-      if (c.path === 'tiktok/warehouse') return { data: { warehouses: [{ id: 'w1', name: 'East', is_default: false, effect_status: 'ENABLED', type: 'SALES' }, { id: 'w2', name: 'West', is_default: true, effect_status: 'ENABLED', type: 'SALES' }] } };
+      if (c.path === 'tiktok/warehouse')
+        return {
+          data: {
+            warehouses: [
+              { id: 'w1', name: 'East', is_default: false, effect_status: 'ENABLED', type: 'SALES' },
+              { id: 'w2', name: 'West', is_default: true, effect_status: 'ENABLED', type: 'SALES' },
+            ],
+          },
+        };
       if (c.path === 'center/products/setting/update_channel') return { data: { settings: (c.body as { settings: unknown }).settings } };
       return undefined;
     });
@@ -43,8 +51,12 @@ describe('channel settings panel', () => {
   it('Shopify store: ticks publications and sends the store id', async () => {
     const store = makeStore('acme');
     const calls = mockApi((c) => {
-      if (c.path === 'center/products/setting/get') return { data: { channels: { acme: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [] } } } };
-      if (c.path === 'status/shopify-service/api/shopify/shop/publications') return { data: { publications: [{ id: 'p1', name: 'Online Store', handle: 'online_store', is_active: true }], external_channels: [] } };
+      if (c.path === 'center/products/setting/get')
+        return { data: { channels: { acme: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [] } } } };
+      if (c.path === 'status/shopify-service/api/shopify/shop/publications')
+        return {
+          data: { publications: [{ id: 'p1', name: 'Online Store', handle: 'online_store', is_active: true }], external_channels: [] },
+        };
       if (c.path === 'center/products/setting/update_channel') return { data: { settings: {} } };
       return undefined;
     });
@@ -56,7 +68,12 @@ describe('channel settings panel', () => {
     expect(calls.find((c) => c.path === 'center/products/setting/update_channel')?.body).toEqual({
       channel: 'shopify',
       store_id: 'acme',
-      settings: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [{ id: 'p1', handle: 'online_store' }] },
+      settings: {
+        is_publish: false,
+        allow_sell_out_of_stock: true,
+        sync_order: true,
+        publications: [{ id: 'p1', handle: 'online_store' }],
+      },
     });
   });
 });

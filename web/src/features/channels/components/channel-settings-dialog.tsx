@@ -84,7 +84,12 @@ export function ChannelSettingsDialog({ target, onClose }: { target: SettingsTar
                   {shopifyStore ? (
                     <>
                       <Separator />
-                      <PublicationFields value={value} onChange={setValue} publications={publications.data?.publications ?? []} loading={publications.isLoading} />
+                      <PublicationFields
+                        value={value}
+                        onChange={setValue}
+                        publications={publications.data?.publications ?? []}
+                        loading={publications.isLoading}
+                      />
                     </>
                   ) : null}
                   {isTiktok ? (
@@ -100,7 +105,13 @@ export function ChannelSettingsDialog({ target, onClose }: { target: SettingsTar
               <Button variant="outline" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="teal" onClick={() => void save()} loading={saving} disabled={!value} data-testid="channel-settings-save">
+              <Button
+                colorPalette="teal"
+                onClick={() => void save()}
+                loading={saving}
+                disabled={!value}
+                data-testid="channel-settings-save"
+              >
                 {t('common.save')}
               </Button>
             </Dialog.Footer>

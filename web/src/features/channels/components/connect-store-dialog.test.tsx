@@ -41,7 +41,9 @@ describe('connect dialog', () => {
 
   it('starts the Shopify install and leaves for the install page', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    const calls = mockApi((c) => (c.path === 'auth/platform/shopify/install' ? { data: { url: 'https://shopify.example/install' } } : undefined));
+    const calls = mockApi((c) =>
+      c.path === 'auth/platform/shopify/install' ? { data: { url: 'https://shopify.example/install' } } : undefined,
+    );
     open('shopify');
     await screen.findByTestId('connect-dialog');
     type('new-shop');
@@ -73,6 +75,10 @@ describe('connect dialog', () => {
     fireEvent.change(screen.getByTestId('connect-consumer-secret'), { target: { value: 'cs_1' } });
     fireEvent.click(submit());
     await waitFor(() => expect(onConnected).toHaveBeenCalledWith(store));
-    expect(calls.find((c) => c.path === 'auth/platform/woocommerce/link')?.body).toEqual({ shop: 'https://woo.example/', consumer_key: 'ck_1', consumer_secret: 'cs_1' });
+    expect(calls.find((c) => c.path === 'auth/platform/woocommerce/link')?.body).toEqual({
+      shop: 'https://woo.example/',
+      consumer_key: 'ck_1',
+      consumer_secret: 'cs_1',
+    });
   });
 });

@@ -111,7 +111,11 @@ export function ConnectStoreDialog({ platform, stores, linked, initialUrl = '', 
                   )}
                 </Field.Root>
                 {platform === 'woocommerce' ? (
-                  <Checkbox.Root checked={withKeys} onCheckedChange={(e) => setWithKeys(e.checked === true)} data-testid="connect-with-keys">
+                  <Checkbox.Root
+                    checked={withKeys}
+                    onCheckedChange={(e) => setWithKeys(e.checked === true)}
+                    data-testid="connect-with-keys"
+                  >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>{t('channels.connect.haveKeys')}</Checkbox.Label>
@@ -121,11 +125,24 @@ export function ConnectStoreDialog({ platform, stores, linked, initialUrl = '', 
                   <Stack gap="3">
                     <Field.Root>
                       <Field.Label>{t('channels.connect.consumerKey')}</Field.Label>
-                      <Input value={key} onChange={(e) => setKey(e.target.value)} placeholder="ck_…" data-testid="connect-consumer-key" dir="ltr" />
+                      <Input
+                        value={key}
+                        onChange={(e) => setKey(e.target.value)}
+                        placeholder="ck_…"
+                        data-testid="connect-consumer-key"
+                        dir="ltr"
+                      />
                     </Field.Root>
                     <Field.Root>
                       <Field.Label>{t('channels.connect.consumerSecret')}</Field.Label>
-                      <Input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder="cs_…" data-testid="connect-consumer-secret" dir="ltr" />
+                      <Input
+                        type="password"
+                        value={secret}
+                        onChange={(e) => setSecret(e.target.value)}
+                        placeholder="cs_…"
+                        data-testid="connect-consumer-secret"
+                        dir="ltr"
+                      />
                     </Field.Root>
                   </Stack>
                 ) : null}

@@ -10,7 +10,19 @@ interface LinkChannelFormProps {
   onLinked: (channel: SalesChannel) => void;
 }
 
-function Select({ label, value, onChange, items, testId }: { label: string; value: string; onChange: (v: string) => void; items: { id: string; name?: string }[]; testId: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  items,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  items: { id: string; name?: string }[];
+  testId: string;
+}) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>

@@ -7,7 +7,13 @@ import { ChannelLogo } from './channel-logo';
 import { CHANNEL_PATH } from './shopify-callback';
 
 /** The account's linked stores, grouped by platform (spec section 3 `linked_stores`). */
-export function LinkedStores({ linked, workplaces }: { linked: Record<string, LinkedStore[] | undefined>; workplaces: readonly Workplace[] }) {
+export function LinkedStores({
+  linked,
+  workplaces,
+}: {
+  linked: Record<string, LinkedStore[] | undefined>;
+  workplaces: readonly Workplace[];
+}) {
   const { t } = useTranslation();
   const groups = Object.entries(linked).filter(([, list]) => (list ?? []).length > 0);
   const workplaceName = (id: string) => workplaces.find((w) => w.id === id)?.name ?? '';

@@ -2,7 +2,17 @@ import { Box, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A centered card with a spinner (or other content) while a connection finishes. */
-export function ProgressCard({ title, message, children, testId }: { title: string; message?: string; children?: ReactNode; testId: string }) {
+export function ProgressCard({
+  title,
+  message,
+  children,
+  testId,
+}: {
+  title: string;
+  message?: string;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <Box maxW="lg" mx="auto" my="12" bg="bg" borderWidth="1px" borderRadius="xl" p="6" data-testid={testId}>
       <Stack gap="4">

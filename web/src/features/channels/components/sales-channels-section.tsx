@@ -14,7 +14,12 @@ import { CardGrid, Section } from './section';
 
 /** The Shopify store (if any) whose publications include the handle. */
 export function storeWithChannel(stores: readonly Store[], handle: string): Store | undefined {
-  return stores.find((s) => s.platform === 'shopify' && s.status === 'connected' && (s.metadata?.external_channels ?? []).some((c) => c.handle === handle && c.is_active));
+  return stores.find(
+    (s) =>
+      s.platform === 'shopify' &&
+      s.status === 'connected' &&
+      (s.metadata?.external_channels ?? []).some((c) => c.handle === handle && c.is_active),
+  );
 }
 
 export function SalesChannelsSection({ stores, onSettings }: { stores: readonly Store[]; onSettings: (channel: SalesChannelId) => void }) {
@@ -87,7 +92,15 @@ export function SalesChannelsSection({ stores, onSettings }: { stores: readonly 
         <CardGrid>
           {VIA_SHOPIFY.map(({ id, handle }) => {
             const store = storeWithChannel(stores, handle);
-            return <ChannelCard key={id} id={id} state={store ? 'active' : 'coming'} detail={store ? t('channels.viaShopify.through', { name: store.name || store.platform_domain }) : null} learnMoreUrl={learnMoreUrl(env.helpCenterUrl, id)} />;
+            return (
+              <ChannelCard
+                key={id}
+                id={id}
+                state={store ? 'active' : 'coming'}
+                detail={store ? t('channels.viaShopify.through', { name: store.name || store.platform_domain }) : null}
+                learnMoreUrl={learnMoreUrl(env.helpCenterUrl, id)}
+              />
+            );
           })}
         </CardGrid>
       </Section>

@@ -16,7 +16,13 @@ export function ToggleFields({ value, onChange }: FieldsProps) {
   return (
     <Stack gap="3">
       {TOGGLES.map((key) => (
-        <Switch.Root key={key} checked={value[key]} onCheckedChange={(e) => onChange({ ...value, [key]: e.checked })} colorPalette="teal" data-testid={`setting-${key}`}>
+        <Switch.Root
+          key={key}
+          checked={value[key]}
+          onCheckedChange={(e) => onChange({ ...value, [key]: e.checked })}
+          colorPalette="teal"
+          data-testid={`setting-${key}`}
+        >
           <Switch.HiddenInput />
           <Switch.Control>
             <Switch.Thumb />
@@ -35,7 +41,12 @@ export function ToggleFields({ value, onChange }: FieldsProps) {
   );
 }
 
-export function PublicationFields({ value, onChange, publications, loading }: FieldsProps & { publications: readonly Publication[]; loading: boolean }) {
+export function PublicationFields({
+  value,
+  onChange,
+  publications,
+  loading,
+}: FieldsProps & { publications: readonly Publication[]; loading: boolean }) {
   const { t } = useTranslation();
   const ticked = value.publications ?? [];
   return (
@@ -65,7 +76,12 @@ export function PublicationFields({ value, onChange, publications, loading }: Fi
   );
 }
 
-export function TiktokFields({ value, onChange, warehouses, loading }: FieldsProps & { warehouses: readonly TiktokWarehouse[]; loading: boolean }) {
+export function TiktokFields({
+  value,
+  onChange,
+  warehouses,
+  loading,
+}: FieldsProps & { warehouses: readonly TiktokWarehouse[]; loading: boolean }) {
   const { t } = useTranslation();
   const weight = value.weight ?? { value: 1, unit: 'kilogram' };
   const dimension = value.dimension ?? { height: 1, width: 1, length: 1, unit: 'centimeter' };
@@ -78,7 +94,11 @@ export function TiktokFields({ value, onChange, warehouses, loading }: FieldsPro
           <Skeleton h="10" w="full" />
         ) : (
           <NativeSelect.Root>
-            <NativeSelect.Field value={value.warehouse_id ?? ''} onChange={(e) => onChange({ ...value, warehouse_id: e.target.value || null })} data-testid="setting-warehouse">
+            <NativeSelect.Field
+              value={value.warehouse_id ?? ''}
+              onChange={(e) => onChange({ ...value, warehouse_id: e.target.value || null })}
+              data-testid="setting-warehouse"
+            >
               {warehouses.length === 0 ? <option value="">{t('channels.settings.noWarehouse')}</option> : null}
               {warehouses.map((w) => (
                 <option key={w.id} value={w.id}>

@@ -10,7 +10,11 @@ describe('/callback (Shopify install)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('posts every query parameter once, then goes to the channel page with a toast', async () => {
-    const calls = mockApi((c) => (c.path === 'auth/platform/shopify/callback' ? { data: { store: makeStore('acme', { name: 'Acme Store' }) } } : { data: { stores: [] } }));
+    const calls = mockApi((c) =>
+      c.path === 'auth/platform/shopify/callback'
+        ? { data: { store: makeStore('acme', { name: 'Acme Store' }) } }
+        : { data: { stores: [] } },
+    );
     const search = '?code=c1&hmac=h1&host=aG9zdA&shop=acme.myshopify.com&state=s-once-1&timestamp=1700000000';
     window.history.replaceState(null, '', `/callback${search}`);
     const { router } = renderRoute(
@@ -22,12 +26,23 @@ describe('/callback (Shopify install)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/channel'));
     const posts = calls.filter((c) => c.path === 'auth/platform/shopify/callback');
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual({ code: 'c1', hmac: 'h1', host: 'aG9zdA', shop: 'acme.myshopify.com', state: 's-once-1', timestamp: '1700000000' });
+    expect(posts[0].body).toEqual({
+      code: 'c1',
+      hmac: 'h1',
+      host: 'aG9zdA',
+      shop: 'acme.myshopify.com',
+      state: 's-once-1',
+      timestamp: '1700000000',
+    });
     expect(await screen.findByText('Acme Store is connected.')).toBeTruthy();
   });
 
   it('shows the error and still returns to the channel page', async () => {
-    mockApi((c) => (c.path === 'auth/platform/shopify/callback' ? { status: 201, success: false, message: 'This install link was not signed by Shopify' } : { data: { stores: [] } }));
+    mockApi((c) =>
+      c.path === 'auth/platform/shopify/callback'
+        ? { status: 201, success: false, message: 'This install link was not signed by Shopify' }
+        : { data: { stores: [] } },
+    );
     const search = '?code=c2&hmac=bad&shop=acme.myshopify.com&state=s-once-2&timestamp=1';
     window.history.replaceState(null, '', `/callback${search}`);
     const { router } = renderRoute(<ShopifyCallback />, { path: `/callback${search}`, route: '/callback' });

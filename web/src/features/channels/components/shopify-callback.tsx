@@ -29,7 +29,8 @@ export function ShopifyCallback() {
     once(onceKey, async () => {
       if (!all.code || !all.shop) return { ok: false, text: t('channels.errors.callbackIncomplete') };
       const res = await finishShopifyInstall(all);
-      if (res.success && res.data) return { ok: true, text: t('channels.connect.connected', { name: res.data.store.name || res.data.store.platform_domain }) };
+      if (res.success && res.data)
+        return { ok: true, text: t('channels.connect.connected', { name: res.data.store.name || res.data.store.platform_domain }) };
       const e = installErrorKey(res);
       return { ok: false, text: 'key' in e ? t(e.key) : e.text };
     }).then(async (outcome) => {

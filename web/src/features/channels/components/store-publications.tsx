@@ -31,7 +31,16 @@ export function StorePublications({ storeId }: { storeId: string }) {
           {list.map((p) => {
             const logo = CHANNEL_HANDLES[p.handle];
             return (
-              <HStack key={p.id} gap="1.5" borderWidth="1px" borderRadius="full" ps="1" pe="2.5" py="0.5" data-testid={`publication-${p.handle}`}>
+              <HStack
+                key={p.id}
+                gap="1.5"
+                borderWidth="1px"
+                borderRadius="full"
+                ps="1"
+                pe="2.5"
+                py="0.5"
+                data-testid={`publication-${p.handle}`}
+              >
                 {logo ? <ChannelLogo id={logo} size={5} borderRadius="full" /> : null}
                 <Text fontSize="xs">{p.name}</Text>
                 {p.is_active ? null : (

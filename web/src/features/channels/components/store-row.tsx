@@ -76,7 +76,17 @@ export function StoreRow({ store, isCurrent, onReconnect, onSettings }: StoreRow
   }
 
   return (
-    <Box className="group" borderWidth="1px" borderRadius="lg" p="4" bg="bg" data-testid={`store-row-${store.id}`} data-domain={store.platform_domain} data-status={store.status} data-default={store.is_default || undefined}>
+    <Box
+      className="group"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="4"
+      bg="bg"
+      data-testid={`store-row-${store.id}`}
+      data-domain={store.platform_domain}
+      data-status={store.status}
+      data-default={store.is_default || undefined}
+    >
       <HStack align="start" gap="3" wrap={{ base: 'wrap', md: 'nowrap' }}>
         <ChannelLogo id={store.platform} size={9} />
         <Stack gap="1" flex="1" minW="0">
@@ -141,7 +151,14 @@ export function StoreRow({ store, isCurrent, onReconnect, onSettings }: StoreRow
               {t('channels.actions.disconnect')}
             </Button>
           ) : null}
-          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setConfirm('remove')} loading={busy === 'remove'} data-testid="store-remove">
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={() => setConfirm('remove')}
+            loading={busy === 'remove'}
+            data-testid="store-remove"
+          >
             {t('channels.actions.remove')}
           </Button>
         </HStack>

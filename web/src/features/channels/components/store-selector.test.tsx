@@ -7,7 +7,11 @@ import { pick } from '@/test/menu';
 import { renderRoute } from '@/test/render';
 import { StoreSelector } from './store-selector';
 
-const stores = [makeStore('a'), makeStore('b', { is_default: true }), makeStore('c', { platform: 'woocommerce', platform_domain: 'c.example' })];
+const stores = [
+  makeStore('a'),
+  makeStore('b', { is_default: true }),
+  makeStore('c', { platform: 'woocommerce', platform_domain: 'c.example' }),
+];
 
 describe('store selector (current shop)', () => {
   beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.workplaceId, 'w1'));

@@ -17,7 +17,15 @@ export function StoreSelector({ compact = false }: { compact?: boolean }) {
   if (isLoading && stores.length === 0) return null;
   if (stores.length === 0) {
     return (
-      <Button variant="ghost" size="sm" w="full" justifyContent="start" colorPalette="teal" onClick={() => navigate(CHANNEL_PATH)} data-testid="store-selector-connect">
+      <Button
+        variant="ghost"
+        size="sm"
+        w="full"
+        justifyContent="start"
+        colorPalette="teal"
+        onClick={() => navigate(CHANNEL_PATH)}
+        data-testid="store-selector-connect"
+      >
         <StoreIcon />
         {t('channels.selector.connect')}
       </Button>
@@ -30,7 +38,15 @@ export function StoreSelector({ compact = false }: { compact?: boolean }) {
       onSelect={(d) => (d.value === MANAGE ? navigate(CHANNEL_PATH) : select(d.value))}
     >
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" w={compact ? 'auto' : 'full'} justifyContent="space-between" data-testid="store-selector" data-current={current?.id} aria-label={t('channels.selector.label')}>
+        <Button
+          variant="outline"
+          size="sm"
+          w={compact ? 'auto' : 'full'}
+          justifyContent="space-between"
+          data-testid="store-selector"
+          data-current={current?.id}
+          aria-label={t('channels.selector.label')}
+        >
           {current ? <ChannelLogo id={current.platform} size={5} /> : <StoreIcon />}
           <Box flex="1" textAlign="start" minW="0">
             <Text fontSize="sm" fontWeight="medium" truncate lineHeight="1.3">
@@ -46,7 +62,12 @@ export function StoreSelector({ compact = false }: { compact?: boolean }) {
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{t('channels.selector.switch')}</Menu.ItemGroupLabel>
               {stores.map((s) => (
-                <Menu.Item key={s.id} value={s.id} data-testid={`store-option-${s.id}`} fontWeight={s.id === current?.id ? 'semibold' : 'normal'}>
+                <Menu.Item
+                  key={s.id}
+                  value={s.id}
+                  data-testid={`store-option-${s.id}`}
+                  fontWeight={s.id === current?.id ? 'semibold' : 'normal'}
+                >
                   <ChannelLogo id={s.platform} size={5} />
                   <Box flex="1" minW="0">
                     <Text truncate>{s.name || s.platform_domain}</Text>

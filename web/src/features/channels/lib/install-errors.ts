@@ -4,7 +4,8 @@ import { ResponseStatus } from '@/lib/response-status';
 import { ALREADY_EXISTS_MESSAGE } from './store-url';
 
 export function installErrorKey(res: Pick<Envelope, 'status' | 'message' | 'errors'>): { key: string } | { text: string } {
-  if (res.message === ALREADY_EXISTS_MESSAGE || messageOf(res) === ALREADY_EXISTS_MESSAGE) return { key: 'channels.errors.StoreAlreadyExistsInThisAccount' };
+  if (res.message === ALREADY_EXISTS_MESSAGE || messageOf(res) === ALREADY_EXISTS_MESSAGE)
+    return { key: 'channels.errors.StoreAlreadyExistsInThisAccount' };
   if (res.status === ResponseStatus.STORE_EXIST_ANOTHER_OWNER) return { key: 'channels.errors.storeOwnedElsewhere' };
   if (res.status === ResponseStatus.STORE_INSTALL_FAILURE) return { key: 'channels.errors.installFailure' };
   const text = messageOf(res);

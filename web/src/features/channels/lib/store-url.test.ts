@@ -21,7 +21,13 @@ const store = (over: Partial<Store>): Store => ({
 
 describe('store URL normalisation', () => {
   it('adds the .myshopify.com suffix once', () => {
-    for (const raw of ['acme', 'Acme.myshopify.com', 'https://acme.myshopify.com/admin/products', ' acme ', 'http://ACME.myshopify.com?x=1']) {
+    for (const raw of [
+      'acme',
+      'Acme.myshopify.com',
+      'https://acme.myshopify.com/admin/products',
+      ' acme ',
+      'http://ACME.myshopify.com?x=1',
+    ]) {
       expect(shopifyDomain(raw), raw).toBe('acme.myshopify.com');
     }
     for (const bad of ['', '   ', 'ac me', '-acme', 'a_b', 'acme.com']) expect(shopifyDomain(bad), bad).toBeNull();
@@ -37,7 +43,11 @@ describe('store URL normalisation', () => {
 });
 
 describe('StoreAlreadyExistsInThisAccount check', () => {
-  const stores = [store({}), store({ id: 's2', platform: 'woocommerce', platform_domain: '127.0.0.1:9090/woo/x' }), store({ id: 's3', platform_domain: 'gone.myshopify.com', status: 'disconnected' })];
+  const stores = [
+    store({}),
+    store({ id: 's2', platform: 'woocommerce', platform_domain: '127.0.0.1:9090/woo/x' }),
+    store({ id: 's3', platform_domain: 'gone.myshopify.com', status: 'disconnected' }),
+  ];
 
   it('matches a connected Shopify store with the suffix added', () => {
     expect(storeAlreadyExists('shopify', 'acme', stores)).toBe(true);

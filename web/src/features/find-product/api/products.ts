@@ -1,6 +1,15 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api';
-import type { ImportedProduct, LogisticsOption, ProductCategory, ProductCard, ProductCollection, ProductDetail, ProductPage, ProductReview } from '@/types/products';
+import type {
+  ImportedProduct,
+  LogisticsOption,
+  ProductCategory,
+  ProductCard,
+  ProductCollection,
+  ProductDetail,
+  ProductPage,
+  ProductReview,
+} from '@/types/products';
 import { type FindFilters, findPath } from '../lib/query';
 
 /** A page of supplier products (GET center/products/find, or find-by-collection/{slug}). */
@@ -50,7 +59,11 @@ export function useReviews(source: string, productId: string, page: number) {
 
 /** Imports a supplier product into the workplace's import list; the card shows the outcome (no toast). */
 export const importProduct = (source: string, sourceProductId: string, shipTo: string) =>
-  api.post<ImportedProduct>(`center/products/import/${encodeURIComponent(source)}`, { source_product_id: sourceProductId, ship_to: shipTo }, { silent: true });
+  api.post<ImportedProduct>(
+    `center/products/import/${encodeURIComponent(source)}`,
+    { source_product_id: sourceProductId, ship_to: shipTo },
+    { silent: true },
+  );
 
 export const FAVOURITED_KEY = 'center/products/favourited';
 

@@ -38,7 +38,10 @@ export function useProductImport(handlers: ImportHandlers = {}) {
     }
   }, []);
 
-  const stateOf = useCallback((product: Importable) => cardState(states[productKey(product)], Boolean(product.imported), product.product_package_id), [states]);
+  const stateOf = useCallback(
+    (product: Importable) => cardState(states[productKey(product)], Boolean(product.imported), product.product_package_id),
+    [states],
+  );
 
   return { start, stateOf };
 }

@@ -17,7 +17,16 @@ export function CollectionsPage() {
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {isLoading ? [1, 2, 3, 4].map((i) => <Skeleton key={i} h="24" borderRadius="xl" />) : null}
         {(data?.collections ?? []).map((c) => (
-          <Box asChild key={c.slug} bg="bg" borderWidth="1px" borderRadius="xl" p="5" _hover={{ borderColor: 'teal.500' }} data-testid={`collection-${c.slug}`}>
+          <Box
+            asChild
+            key={c.slug}
+            bg="bg"
+            borderWidth="1px"
+            borderRadius="xl"
+            p="5"
+            _hover={{ borderColor: 'teal.500' }}
+            data-testid={`collection-${c.slug}`}
+          >
             <RouterLink to={`/app/find-product/${encodeURIComponent(c.slug)}`}>
               <Text fontWeight="semibold">{t(`findProduct.collections.${c.slug}`, { defaultValue: c.name })}</Text>
               <Text fontSize="sm" color="fg.muted">

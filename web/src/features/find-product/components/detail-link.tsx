@@ -9,7 +9,15 @@ import { Link as RouterLink } from 'react-router';
 export function DetailLink({ to, newTab, children, testId }: { to: string; newTab: boolean; children: ReactNode; testId?: string }) {
   if (newTab) {
     return (
-      <Link href={to} target="_blank" rel="noopener" color="inherit" _hover={{ textDecoration: 'none' }} display="block" data-testid={testId}>
+      <Link
+        href={to}
+        target="_blank"
+        rel="noopener"
+        color="inherit"
+        _hover={{ textDecoration: 'none' }}
+        display="block"
+        data-testid={testId}
+      >
         {children}
       </Link>
     );

@@ -59,7 +59,12 @@ export function LogisticsTable({ options, loading }: { options: readonly Logisti
   const { t } = useTranslation();
   const locale = currentLanguage();
   if (loading) return <Skeleton h="20" />;
-  if (!options || options.length === 0) return <Text color="fg.muted" data-testid="logistics-empty">{t('findProduct.detail.noLogistics')}</Text>;
+  if (!options || options.length === 0)
+    return (
+      <Text color="fg.muted" data-testid="logistics-empty">
+        {t('findProduct.detail.noLogistics')}
+      </Text>
+    );
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="lg" bg="bg">
       <Table.Root size="sm" data-testid="logistics-table">

@@ -35,7 +35,11 @@ export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps
       else top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     },
     onFailed: (message) => {
-      if (isMobile) notify('error', message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message);
+      if (isMobile)
+        notify(
+          'error',
+          message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message,
+        );
     },
   });
   useDocumentTitle(t('pages.favoriteSuppliers'));
@@ -93,7 +97,13 @@ export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps
         />
       )}
       {data ? (
-        <Pager page={page} pageSize={FAVOURITE_PAGE_SIZE} total={data.total} onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})} testId="favourites-pager" />
+        <Pager
+          page={page}
+          pageSize={FAVOURITE_PAGE_SIZE}
+          total={data.total}
+          onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
+          testId="favourites-pager"
+        />
       ) : null}
     </Stack>
   );

@@ -7,7 +7,19 @@ import type { ProductCategory, ProductCollection } from '@/types/products';
 import { categoryLabel, flattenCategories } from '../lib/categories';
 import { type FindFilters, ORDER_COUNT_RANGES, PRICE_RANGES, SHIP_FROM_COUNTRIES } from '../lib/query';
 
-function FilterSelect({ label, value, onChange, testId, children }: { label: string; value: string; onChange: (v: string) => void; testId: string; children: ReactNode }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Field.Root w={{ base: 'calc(50% - 6px)', md: '44' }}>
       <Field.Label fontSize="xs" color="fg.muted" mb="0.5">
@@ -41,7 +53,12 @@ export function FiltersBar({ filters, onChange, collections, categories, collect
   const unknownCategory = filters.category && !categoryOptions.some((c) => c.id === filters.category);
   return (
     <HStack gap="3" wrap="wrap" align="end" data-testid="find-filters">
-      <FilterSelect label={t('findProduct.filters.category')} value={filters.category} onChange={(v) => onChange({ category: v })} testId="filter-category">
+      <FilterSelect
+        label={t('findProduct.filters.category')}
+        value={filters.category}
+        onChange={(v) => onChange({ category: v })}
+        testId="filter-category"
+      >
         <option value="">{t('findProduct.filters.allCategories')}</option>
         {unknownCategory ? <option value={filters.category}>{filters.category}</option> : null}
         {categoryOptions.map((c) => (
@@ -50,7 +67,12 @@ export function FiltersBar({ filters, onChange, collections, categories, collect
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect label={t('findProduct.filters.orders')} value={filters.orderCount} onChange={(v) => onChange({ orderCount: v })} testId="filter-order-count">
+      <FilterSelect
+        label={t('findProduct.filters.orders')}
+        value={filters.orderCount}
+        onChange={(v) => onChange({ orderCount: v })}
+        testId="filter-order-count"
+      >
         <option value="">{t('findProduct.filters.any')}</option>
         {ORDER_COUNT_RANGES.map((r) => (
           <option key={r} value={r}>
@@ -58,7 +80,12 @@ export function FiltersBar({ filters, onChange, collections, categories, collect
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect label={t('findProduct.filters.price')} value={filters.price} onChange={(v) => onChange({ price: v })} testId="filter-price">
+      <FilterSelect
+        label={t('findProduct.filters.price')}
+        value={filters.price}
+        onChange={(v) => onChange({ price: v })}
+        testId="filter-price"
+      >
         <option value="">{t('findProduct.filters.any')}</option>
         {PRICE_RANGES.map((r) => (
           <option key={r} value={r}>
@@ -66,7 +93,12 @@ export function FiltersBar({ filters, onChange, collections, categories, collect
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect label={t('findProduct.filters.shipFrom')} value={filters.shipFrom} onChange={(v) => onChange({ shipFrom: v })} testId="filter-ship-from">
+      <FilterSelect
+        label={t('findProduct.filters.shipFrom')}
+        value={filters.shipFrom}
+        onChange={(v) => onChange({ shipFrom: v })}
+        testId="filter-ship-from"
+      >
         <option value="">{t('findProduct.filters.anywhere')}</option>
         {SHIP_FROM_COUNTRIES.map((c) => (
           <option key={c} value={c}>
@@ -74,7 +106,12 @@ export function FiltersBar({ filters, onChange, collections, categories, collect
           </option>
         ))}
       </FilterSelect>
-      <FilterSelect label={t('findProduct.filters.collection')} value={collection ?? ''} onChange={(v) => onCollection(v || null)} testId="filter-collection">
+      <FilterSelect
+        label={t('findProduct.filters.collection')}
+        value={collection ?? ''}
+        onChange={(v) => onCollection(v || null)}
+        testId="filter-collection"
+      >
         <option value="">{t('findProduct.filters.allProducts')}</option>
         {collections.map((c) => (
           <option key={c.slug} value={c.slug}>
@@ -82,7 +119,13 @@ export function FiltersBar({ filters, onChange, collections, categories, collect
           </option>
         ))}
       </FilterSelect>
-      <Checkbox.Root checked={filters.rating} onCheckedChange={(e) => onChange({ rating: e.checked === true })} size="sm" pb="2" data-testid="filter-rating">
+      <Checkbox.Root
+        checked={filters.rating}
+        onCheckedChange={(e) => onChange({ rating: e.checked === true })}
+        size="sm"
+        pb="2"
+        data-testid="filter-rating"
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{t('findProduct.filters.rating')}</Checkbox.Label>

@@ -7,11 +7,31 @@ import { renderRoute } from '@/test/render';
 import type { ProductCard } from '@/types/products';
 import { FindProductPage } from './find-product-page';
 
-function findApi(items: ProductCard[], importReply: () => { status?: number; message?: string; data?: unknown } = () => ({ data: { id: 'pkg-1' } })) {
+function findApi(
+  items: ProductCard[],
+  importReply: () => { status?: number; message?: string; data?: unknown } = () => ({ data: { id: 'pkg-1' } }),
+) {
   return mockApi((c) => {
-    if (c.path === 'center/products/find' || c.path.startsWith('product-sources/products/find-by-collection/')) return { data: { total: items.length, page: 1, page_size: 20, items } };
-    if (c.path === 'product-sources/collections/list') return { data: { collections: [{ slug: 'trending', name: 'Trending' }, { slug: 'free_ship_us', name: 'Free shipping US' }] } };
-    if (c.path === 'product-sources/categories/tree') return { data: { categories: [{ id: 1, name: 'Home', children: [{ id: 11, name: 'Lighting', children: [] }] }, { id: 2, name: 'Toys', children: [] }] } };
+    if (c.path === 'center/products/find' || c.path.startsWith('product-sources/products/find-by-collection/'))
+      return { data: { total: items.length, page: 1, page_size: 20, items } };
+    if (c.path === 'product-sources/collections/list')
+      return {
+        data: {
+          collections: [
+            { slug: 'trending', name: 'Trending' },
+            { slug: 'free_ship_us', name: 'Free shipping US' },
+          ],
+        },
+      };
+    if (c.path === 'product-sources/categories/tree')
+      return {
+        data: {
+          categories: [
+            { id: 1, name: 'Home', children: [{ id: 11, name: 'Lighting', children: [] }] },
+            { id: 2, name: 'Toys', children: [] },
+          ],
+        },
+      };
     if (c.path === 'center/products/favourited') return { data: { ids: [] } };
     if (c.path === 'center/products/favourite') return { data: { ids: ['aliexpress:1'] } };
     if (c.path.startsWith('center/products/import/')) return importReply();
@@ -23,7 +43,10 @@ const card = (key: string) => screen.getAllByTestId('product-card').find((el) =>
 
 function renderPage(path = '/app/find-product', onImported = vi.fn()) {
   const route = path.includes('/find-product/') ? '/app/find-product/:collectionId' : '/app/find-product';
-  const utils = renderRoute(<FindProductPage upgradePath="/app/setting/billing-plan/change-plan" onImported={onImported} />, { path, route });
+  const utils = renderRoute(<FindProductPage upgradePath="/app/setting/billing-plan/change-plan" onImported={onImported} />, {
+    path,
+    route,
+  });
   return { ...utils, onImported };
 }
 
@@ -33,8 +56,30 @@ describe('find product page', () => {
   it('shows skeleton cards, then the cards with price, orders, rating and shipping per the spec', async () => {
     const items = [
       makeCard('1'),
-      makeCard('2', { details: { price_range: [3, 3], lastest_volume: 12, rating: null, reviews_count: 0, shipping_cost: null, shipping_time_min: null, shipping_time_max: null } }),
-      makeCard('3', { imported: true, mapped: true, details: { price_range: [1, 2], lastest_volume: 0, rating: 4, reviews_count: 1, shipping_cost: 4.2, shipping_time_min: 5, shipping_time_max: 5 } }),
+      makeCard('2', {
+        details: {
+          price_range: [3, 3],
+          lastest_volume: 12,
+          rating: null,
+          reviews_count: 0,
+          shipping_cost: null,
+          shipping_time_min: null,
+          shipping_time_max: null,
+        },
+      }),
+      makeCard('3', {
+        imported: true,
+        mapped: true,
+        details: {
+          price_range: [1, 2],
+          lastest_volume: 0,
+          rating: 4,
+          reviews_count: 1,
+          shipping_cost: 4.2,
+          shipping_time_min: 5,
+          shipping_time_max: 5,
+        },
+      }),
     ];
     findApi(items);
     renderPage();
@@ -79,7 +124,13 @@ describe('find product page', () => {
     vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
       await gate;
       const body = { status: 200, success: true, message: 'OK', data: { id: 'pkg-1' } };
-      calls.push({ path: new URL(String(input), 'http://x').pathname.replace(/^\/api\//, ''), query: new URLSearchParams(), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
+      calls.push({
+        path: new URL(String(input), 'http://x').pathname.replace(/^\/api\//, ''),
+        query: new URLSearchParams(),
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+        body: JSON.parse(String(init?.body)),
+      });
       return new Response(JSON.stringify(body));
     });
     fireEvent.click(button);
@@ -142,7 +193,11 @@ describe('find product page', () => {
 
     fireEvent.click(screen.getByTestId('ship-to-trigger'));
     fireEvent.change(await screen.findByTestId('ship-to-search'), { target: { value: 'germ' } });
-    expect(within(screen.getByTestId('ship-to-list')).getAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(['ship-to-option-DE']);
+    expect(
+      within(screen.getByTestId('ship-to-list'))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-testid')),
+    ).toEqual(['ship-to-option-DE']);
     fireEvent.click(screen.getByTestId('ship-to-option-DE'));
 
     await waitFor(() => expect(router.state.location.search).toContain('ship_to=DE'));
@@ -157,7 +212,14 @@ describe('find product page', () => {
       sort_by: 'price',
       sort: 'asc',
     });
-    await waitFor(() => expect(calls.filter((c) => c.path === 'center/products/find').at(-1)?.query.get('ship_to')).toBe('DE'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === 'center/products/find')
+          .at(-1)
+          ?.query.get('ship_to'),
+      ).toBe('DE'),
+    );
     expect(Object.fromEntries(calls.filter((c) => c.path === 'center/products/find').at(-1)!.query)).toEqual({
       keyword: 'lamp',
       sources: 'cj',
@@ -181,20 +243,36 @@ describe('find product page', () => {
     await waitFor(() => expect(select.options).toHaveLength(4));
     expect([...select.options].map((o) => o.textContent)).toEqual(['All categories', 'Home', '\u00a0\u00a0\u00a0– Lighting', 'Toys']);
     fireEvent.change(select, { target: { value: '11' } });
-    await waitFor(() => expect(calls.filter((c) => c.path === 'center/products/find').at(-1)?.query.get('category')).toBe('11'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === 'center/products/find')
+          .at(-1)
+          ?.query.get('category'),
+      ).toBe('11'),
+    );
     const q = calls.filter((c) => c.path === 'center/products/find').at(-1)!.query;
     expect([q.get('keyword'), q.get('page')]).toEqual(['lamp', '1']);
     expect(new URLSearchParams(router.state.location.search).get('category')).toBe('11');
     expect(select.value).toBe('11');
     fireEvent.change(select, { target: { value: '' } });
-    await waitFor(() => expect(calls.filter((c) => c.path === 'center/products/find').at(-1)?.query.has('category')).toBe(false));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === 'center/products/find')
+          .at(-1)
+          ?.query.has('category'),
+      ).toBe(false),
+    );
   });
 
   it('a collection uses find-by-collection and the collection picker navigates', async () => {
     const calls = findApi([makeCard('1')]);
     const { router } = renderPage('/app/find-product/trending?keyword=mug');
     await screen.findByTestId('product-card');
-    expect(calls.some((c) => c.path === 'product-sources/products/find-by-collection/trending' && c.query.get('keyword') === 'mug')).toBe(true);
+    expect(calls.some((c) => c.path === 'product-sources/products/find-by-collection/trending' && c.query.get('keyword') === 'mug')).toBe(
+      true,
+    );
     expect(screen.getByTestId('page-title').textContent).toBe('Trending products');
     await waitFor(() => expect((screen.getByTestId('filter-collection') as HTMLSelectElement).value).toBe('trending'));
     fireEvent.change(screen.getByTestId('filter-collection'), { target: { value: 'free_ship_us' } });
@@ -209,12 +287,17 @@ describe('find product page', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-pressed')).toBe('true'));
-    expect(calls.find((c) => c.path === 'center/products/favourite' && c.method === 'POST')?.body).toEqual({ product_ids: ['aliexpress:1'] });
+    expect(calls.find((c) => c.path === 'center/products/favourite' && c.method === 'POST')?.body).toEqual({
+      product_ids: ['aliexpress:1'],
+    });
   });
 
   it('shows the empty state and paging', async () => {
     mockApi((c) => {
-      if (c.path === 'center/products/find') return { data: { total: 45, page: Number(c.query.get('page')), page_size: 20, items: c.query.get('page') === '3' ? [] : [makeCard('1')] } };
+      if (c.path === 'center/products/find')
+        return {
+          data: { total: 45, page: Number(c.query.get('page')), page_size: 20, items: c.query.get('page') === '3' ? [] : [makeCard('1')] },
+        };
       return { data: { collections: [], ids: [] } };
     });
     const { router } = renderPage('/app/find-product?page=2');

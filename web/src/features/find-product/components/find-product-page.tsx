@@ -11,7 +11,16 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { useCategories, useCollections, useFavourites, useFindProducts } from '../api/products';
 import { useProductImport } from '../api/use-import';
 import { QUOTA_PROMPT } from '../lib/import-state';
-import { FAVOURITES_PATH, type FindFilters, PAGE_SIZE, filtersFromParams, findQuery, paramsFromFilters, productKey, withFilter } from '../lib/query';
+import {
+  FAVOURITES_PATH,
+  type FindFilters,
+  PAGE_SIZE,
+  filtersFromParams,
+  findQuery,
+  paramsFromFilters,
+  productKey,
+  withFilter,
+} from '../lib/query';
 import { FiltersBar } from './filters-bar';
 import { ProductGrid } from './product-grid';
 import { QuotaPrompt } from './quota-prompt';
@@ -50,12 +59,18 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
       else top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     },
     onFailed: (message) => {
-      if (isMobile) notify('error', message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message);
+      if (isMobile)
+        notify(
+          'error',
+          message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message,
+        );
     },
   });
 
   const collectionName = collection ? (collections?.collections.find((c) => c.slug === collection)?.name ?? collection) : null;
-  const title = collection ? t(`findProduct.collections.${collection}`, { defaultValue: collectionName ?? collection }) : t('pages.findProduct');
+  const title = collection
+    ? t(`findProduct.collections.${collection}`, { defaultValue: collectionName ?? collection })
+    : t('pages.findProduct');
   useDocumentTitle(title);
 
   // Menus and popovers may call back with the props of an earlier render, and two changes may
@@ -72,7 +87,10 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
     top.current?.scrollIntoView?.({ block: 'start' });
   };
   const chooseCollection = (slug: string | null) =>
-    navigate({ pathname: slug ? `/app/find-product/${encodeURIComponent(slug)}` : '/app/find-product', search: paramsFromFilters({ ...latest.current, page: 1 }).toString() });
+    navigate({
+      pathname: slug ? `/app/find-product/${encodeURIComponent(slug)}` : '/app/find-product',
+      search: paramsFromFilters({ ...latest.current, page: 1 }).toString(),
+    });
 
   const items = data?.items ?? [];
   return (
@@ -101,7 +119,12 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
       {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
       <SearchBox keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
       <HStack gap="2" wrap="wrap">
-        <SortSourceMenu sort={filters.sort} source={filters.source} onSort={(sort) => update({ sort })} onSource={(source) => update({ source })} />
+        <SortSourceMenu
+          sort={filters.sort}
+          source={filters.source}
+          onSort={(sort) => update({ sort })}
+          onSource={(source) => update({ source })}
+        />
         <ShipToPicker value={filters.shipTo} onChange={(shipTo) => update({ shipTo })} />
         {data ? (
           <Text fontSize="sm" color="fg.muted" ms="auto" data-testid="find-total">
@@ -109,7 +132,14 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
           </Text>
         ) : null}
       </HStack>
-      <FiltersBar filters={filters} onChange={update} collections={collections?.collections ?? []} categories={categories?.categories ?? []} collection={collection} onCollection={chooseCollection} />
+      <FiltersBar
+        filters={filters}
+        onChange={update}
+        collections={collections?.collections ?? []}
+        categories={categories?.categories ?? []}
+        collection={collection}
+        onCollection={chooseCollection}
+      />
       {error ? (
         <Alert.Root status="error" data-testid="find-error">
           <Alert.Indicator />
@@ -143,7 +173,9 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
           onFavourite={(card) => void favourites.toggle(productKey(card))}
         />
       )}
-      {data ? <Pager page={filters.page} pageSize={data.page_size || PAGE_SIZE} total={data.total} onChange={setPage} testId="find-pager" /> : null}
+      {data ? (
+        <Pager page={filters.page} pageSize={data.page_size || PAGE_SIZE} total={data.total} onChange={setPage} testId="find-pager" />
+      ) : null}
     </Stack>
   );
 }

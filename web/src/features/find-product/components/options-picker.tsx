@@ -11,7 +11,8 @@ interface OptionsPickerProps {
 export const optionLabel = (v: ProductOptionValue) => v.value ?? v.name ?? '';
 
 /** Option images may be addresses or bare supplier image ids: only addresses are shown. */
-const isImageUrl = (src: string | null | undefined): src is string => Boolean(src && /^(https?:)?\/\//.test(src)) || Boolean(src?.startsWith('/'));
+const isImageUrl = (src: string | null | undefined): src is string =>
+  Boolean(src && /^(https?:)?\/\//.test(src)) || Boolean(src?.startsWith('/'));
 
 /** Option values of a detail; choosing one narrows the variants table (choosing it again clears it). */
 export function OptionsPicker({ options, chosen, onChange }: OptionsPickerProps) {

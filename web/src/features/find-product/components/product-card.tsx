@@ -35,7 +35,17 @@ export function ProductCard({ card, shipTo, state, favourite, newTab, onImport, 
   const imported = state.status === 'imported';
 
   return (
-    <Stack gap="2" bg="bg" borderWidth="1px" borderRadius="xl" p="3" data-testid="product-card" data-key={productKey(card)} data-import-state={state.status} minW="0">
+    <Stack
+      gap="2"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="xl"
+      p="3"
+      data-testid="product-card"
+      data-key={productKey(card)}
+      data-import-state={state.status}
+      minW="0"
+    >
       <Box position="relative">
         <DetailLink to={to} newTab={newTab} testId="product-card-link">
           <Box aspectRatio={1} bg="bg.muted" borderRadius="lg" overflow="hidden">
@@ -108,7 +118,11 @@ export function ProductCard({ card, shipTo, state, favourite, newTab, onImport, 
       <HStack justify="space-between" fontSize="xs" gap="2">
         <HStack gap="1" color="fg.muted">
           <TruckIcon />
-          <Text data-testid="card-shipping-cost" fontWeight={details?.shipping_cost === 0 ? 'semibold' : undefined} color={details?.shipping_cost === 0 ? 'green.600' : undefined}>
+          <Text
+            data-testid="card-shipping-cost"
+            fontWeight={details?.shipping_cost === 0 ? 'semibold' : undefined}
+            color={details?.shipping_cost === 0 ? 'green.600' : undefined}
+          >
             {formatShippingCost(details?.shipping_cost, t, 'USD', locale)}
           </Text>
         </HStack>

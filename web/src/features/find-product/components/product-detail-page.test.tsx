@@ -14,7 +14,15 @@ const detail: ProductDetail = {
   description: '<p>Holds <b>350 ml</b>.</p><script>alert(1)</script>',
   images: ['https://img.test/m1.jpg', 'https://img.test/m2.jpg'],
   // Values as the contract has them (`value`) and as the supplier documents have them (`name`, an image id).
-  options: [{ name: 'Color', values: [{ id: '1', value: 'White', image: null }, { id: '2', name: 'Black', image: '77-c1' }] }],
+  options: [
+    {
+      name: 'Color',
+      values: [
+        { id: '1', value: 'White', image: null },
+        { id: '2', name: 'Black', image: '77-c1' },
+      ],
+    },
+  ],
   variants: [
     { sku_id: 's1', options: { Color: 'White' }, price: 4.5, compare_at_price: 9, stock: 30 },
     { sku_id: 's2', options: { Color: 'Black' }, price: 5, compare_at_price: null, stock: 12 },
@@ -34,8 +42,23 @@ function detailApi() {
   return mockApi((c) => {
     if (c.path === 'center/products/source/cj/77') return { data: { ...detail } };
     if (c.path === 'product-sources/logistics/cj/77')
-      return { data: { options: [{ code: 'cjpacket', company: 'CJPacket', amount: 0, currency: 'USD', delivery_time: '7-12 day' }, { code: 'dhl', company: 'DHL', amount: 18, currency: 'USD', delivery_time: '3 day' }] } };
-    if (c.path === 'product-sources/reviews/cj/77') return { data: { total: 1, items: [{ id: 'r1', feedback: 'Great mug', rating: 5, createdAt: '2026-02-01T00:00:00Z', country: 'DE', images: [], name: 'Ann' }] } };
+      return {
+        data: {
+          options: [
+            { code: 'cjpacket', company: 'CJPacket', amount: 0, currency: 'USD', delivery_time: '7-12 day' },
+            { code: 'dhl', company: 'DHL', amount: 18, currency: 'USD', delivery_time: '3 day' },
+          ],
+        },
+      };
+    if (c.path === 'product-sources/reviews/cj/77')
+      return {
+        data: {
+          total: 1,
+          items: [
+            { id: 'r1', feedback: 'Great mug', rating: 5, createdAt: '2026-02-01T00:00:00Z', country: 'DE', images: [], name: 'Ann' },
+          ],
+        },
+      };
     if (c.path === 'center/products/favourited') return { data: { ids: [] } };
     if (c.path === 'center/products/import/cj') return { data: { id: 'p77' } };
     return undefined;
@@ -48,7 +71,10 @@ describe('product detail', () => {
   it('shows images, options, variants, logistics for the ship-to and reviews, and imports', async () => {
     const calls = detailApi();
     const onImported = vi.fn();
-    renderRoute(<ProductDetailPage upgradePath={null} onImported={onImported} />, { path: '/app/find-product/cj/detail/77/DE', route: '/app/find-product/:productSource/detail/:productId/:shipTo' });
+    renderRoute(<ProductDetailPage upgradePath={null} onImported={onImported} />, {
+      path: '/app/find-product/cj/detail/77/DE',
+      route: '/app/find-product/:productSource/detail/:productId/:shipTo',
+    });
     expect((await screen.findByTestId('page-title')).textContent).toBe('Ceramic mug');
     expect(calls.find((c) => c.path === 'center/products/source/cj/77')?.query.get('ship_to')).toBe('DE');
     const logistics = calls.find((c) => c.path === 'product-sources/logistics/cj/77')!;
@@ -79,7 +105,10 @@ describe('product detail', () => {
       if (c.path === 'center/products/import/cj') return { status: 401, message: 'quota' };
       return { data: { options: [], items: [], total: 0, ids: [] } };
     });
-    renderRoute(<ProductDetailPage upgradePath={null} />, { path: '/app/find-product/cj/detail/77/US', route: '/app/find-product/:productSource/detail/:productId/:shipTo' });
+    renderRoute(<ProductDetailPage upgradePath={null} />, {
+      path: '/app/find-product/cj/detail/77/US',
+      route: '/app/find-product/:productSource/detail/:productId/:shipTo',
+    });
     fireEvent.click(await screen.findByTestId('import-button'));
     const prompt = await screen.findByTestId('quota-prompt');
     expect(prompt.textContent).toContain('Limit quota exceeded');
@@ -97,7 +126,8 @@ describe('mobile (width ≤ 768)', () => {
   it('opens the detail in the same page and the ship-to picker as a bottom sheet', async () => {
     window.matchMedia = (query: string) => ({ ...original(query), matches: query.includes('max-width') });
     mockApi((c) => {
-      if (c.path === 'center/products/find') return { data: { total: 1, page: 1, page_size: 20, items: [makeCard('1', { ship_to: 'FR' })] } };
+      if (c.path === 'center/products/find')
+        return { data: { total: 1, page: 1, page_size: 20, items: [makeCard('1', { ship_to: 'FR' })] } };
       return { data: { collections: [], ids: [] } };
     });
     renderRoute(<FindProductPage upgradePath={null} />, { path: '/app/find-product' });

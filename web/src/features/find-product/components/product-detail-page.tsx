@@ -23,7 +23,12 @@ import { ShipToPicker } from './ship-to-picker';
 
 /** Supplier descriptions are HTML: shown as plain text. */
 function plainText(html: string | null | undefined): string {
-  return (html ?? '').replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  return (html ?? '')
+    .replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -85,7 +90,17 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
           </Box>
           <HStack gap="1.5" wrap="wrap">
             {images.map((src, i) => (
-              <Box key={src} as="button" boxSize="14" borderRadius="md" overflow="hidden" borderWidth="2px" borderColor={i === shown ? 'teal.500' : 'transparent'} onClick={() => setShown(i)} aria-label={t('findProduct.image', { index: i + 1 })}>
+              <Box
+                key={src}
+                as="button"
+                boxSize="14"
+                borderRadius="md"
+                overflow="hidden"
+                borderWidth="2px"
+                borderColor={i === shown ? 'teal.500' : 'transparent'}
+                onClick={() => setShown(i)}
+                aria-label={t('findProduct.image', { index: i + 1 })}
+              >
                 <Image src={src} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
               </Box>
             ))}
@@ -94,8 +109,14 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
         <Stack gap="4">
           <HStack gap="2" wrap="wrap">
             <Badge colorPalette="gray">{sourceName(detail.source)}</Badge>
-            {detail.category?.name ? <Badge colorPalette="teal" variant="outline">{detail.category.name}</Badge> : null}
-            {detail.ship_from ? <Badge variant="outline">{t('findProduct.detail.shipsFrom', { country: countryName(detail.ship_from, locale) })}</Badge> : null}
+            {detail.category?.name ? (
+              <Badge colorPalette="teal" variant="outline">
+                {detail.category.name}
+              </Badge>
+            ) : null}
+            {detail.ship_from ? (
+              <Badge variant="outline">{t('findProduct.detail.shipsFrom', { country: countryName(detail.ship_from, locale) })}</Badge>
+            ) : null}
           </HStack>
           <Heading as="h1" size="xl" data-testid="page-title">
             {detail.name}
@@ -112,8 +133,17 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
             {formatMoneyRange(range[0], range[1], 'USD', locale)}
           </Text>
           <HStack gap="2" wrap="wrap">
-            <ShipToPicker value={shipTo} onChange={(code) => navigate(detailPath(detail.source, detail.source_product_id, code), { replace: true })} />
-            <Button size="sm" variant="outline" onClick={() => void favourites.toggle(key)} aria-pressed={favourite} data-testid="detail-favourite">
+            <ShipToPicker
+              value={shipTo}
+              onChange={(code) => navigate(detailPath(detail.source, detail.source_product_id, code), { replace: true })}
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void favourites.toggle(key)}
+              aria-pressed={favourite}
+              data-testid="detail-favourite"
+            >
               {favourite ? t('findProduct.unfavourite') : t('findProduct.favourite')}
             </Button>
           </HStack>

@@ -33,7 +33,12 @@ export function ReviewsList({ source, productId }: { source: string; productId: 
   if (data && page === 1) pageSize.current = Math.max(pageSize.current, data.items.length);
 
   if (isLoading && !data) return <Skeleton h="24" />;
-  if (!data || data.items.length === 0) return <Text color="fg.muted" data-testid="reviews-empty">{t('findProduct.detail.noReviews')}</Text>;
+  if (!data || data.items.length === 0)
+    return (
+      <Text color="fg.muted" data-testid="reviews-empty">
+        {t('findProduct.detail.noReviews')}
+      </Text>
+    );
   return (
     <Stack gap="3" data-testid="reviews-list">
       {data.items.map((r) => (

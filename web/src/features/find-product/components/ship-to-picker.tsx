@@ -18,7 +18,14 @@ function CountryList({ value, onSelect }: { value: string; onSelect: (code: stri
   }, [search, locale, value]);
   return (
     <Stack gap="2">
-      <Input size="sm" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('findProduct.searchCountry')} data-testid="ship-to-search" autoFocus />
+      <Input
+        size="sm"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder={t('findProduct.searchCountry')}
+        data-testid="ship-to-search"
+        autoFocus
+      />
       <Box maxH="400px" overflowY="auto" data-testid="ship-to-list">
         {countries.length === 0 ? (
           <Text fontSize="sm" color="fg.muted" p="2">

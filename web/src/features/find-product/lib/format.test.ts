@@ -36,7 +36,7 @@ describe('shipping time (spec section 5)', () => {
     expect(parseDeliveryTime('10 day')).toEqual({ min: 10, max: 10 });
     expect(parseDeliveryTime('3 - 5 days')).toEqual({ min: 3, max: 5 });
     expect(parseDeliveryTime('')).toEqual({ min: null, max: null });
-    expect(formatShippingTime(...Object.values(parseDeliveryTime('12-20 day')) as [number, number], t)).toBe('12-20 days');
+    expect(formatShippingTime(...(Object.values(parseDeliveryTime('12-20 day')) as [number, number]), t)).toBe('12-20 days');
   });
 });
 

@@ -4,7 +4,12 @@ import { formatMoney } from '@/lib/money';
 
 /** Empty per spec section 5: undefined, null, NaN and blank strings; 0 is not empty. */
 export function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'number' && Number.isNaN(value)) ||
+    (typeof value === 'string' && value.trim() === '')
+  );
 }
 
 function num(value: unknown): number | null {

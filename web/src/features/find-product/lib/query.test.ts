@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, activeFilterCount, detailPath, filtersFromParams, findPath, findQuery, paramsFromFilters, withFilter } from './query';
+import {
+  DEFAULT_FILTERS,
+  activeFilterCount,
+  detailPath,
+  filtersFromParams,
+  findPath,
+  findQuery,
+  paramsFromFilters,
+  withFilter,
+} from './query';
 
 describe('find-product query', () => {
   it('defaults: ship to US, highest profit, first page of 20', () => {
@@ -55,7 +64,9 @@ describe('find-product query', () => {
   });
 
   it('reads the address bar and drops unknown values', () => {
-    const f = filtersFromParams(new URLSearchParams('keyword=%20cat%20&source=nope&ship_to=gb&order_count=10000-&price=7-9&rating=4&sort_by=price&sort=asc&page=-2'));
+    const f = filtersFromParams(
+      new URLSearchParams('keyword=%20cat%20&source=nope&ship_to=gb&order_count=10000-&price=7-9&rating=4&sort_by=price&sort=asc&page=-2'),
+    );
     expect(f).toEqual({ ...DEFAULT_FILTERS, keyword: 'cat', shipTo: 'GB', orderCount: '10000-', rating: true, sort: 'price_asc', page: 1 });
   });
 

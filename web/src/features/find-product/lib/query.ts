@@ -52,7 +52,8 @@ export const DEFAULT_FILTERS: FindFilters = {
   page: 1,
 };
 
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' => (value && (allowed as readonly string[]).includes(value) ? (value as T) : '');
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
+  value && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 
 function sortFrom(sortBy: string | null, sort: string | null): SortId {
   const hit = SORT_OPTIONS.find((o) => o.sortBy === sortBy && o.sort === (sort ?? 'desc'));

@@ -35,7 +35,8 @@ export type ImportedProductPatch = Record<string, unknown>;
 export const saveImportedProduct = (id: string, payload: ImportedProductPatch) =>
   api.put<ImportedProduct>(productKey(id), payload, { silent: true });
 
-export const deleteImported = (ids: string[]) => api.delete<{ deleted: number }>('center/products/import/delete', { body: { ids }, silent: true });
+export const deleteImported = (ids: string[]) =>
+  api.delete<{ deleted: number }>('center/products/import/delete', { body: { ids }, silent: true });
 
 export type PriceOp = 'multiply' | 'add' | 'set';
 
@@ -51,13 +52,16 @@ export interface BulkUpdate {
 export const bulkUpdate = (input: BulkUpdate) => api.put<{ updated: number }>('center/products/bulk_update', input, { silent: true });
 
 /** Prices the products again with the current pricing rule (all of them when `ids` is absent). */
-export const reapplyPricing = (ids?: string[]) => api.post<{ updated: number }>('center/products/pricing/reapply', ids && ids.length > 0 ? { ids } : {}, { silent: true });
+export const reapplyPricing = (ids?: string[]) =>
+  api.post<{ updated: number }>('center/products/pricing/reapply', ids && ids.length > 0 ? { ids } : {}, { silent: true });
 
 /** Copies the products in the import list: `{product_ids}` of the copies. */
-export const duplicateImported = (ids: string[]) => api.post<{ product_ids: string[] }>('center/products/import/duplicate', { ids }, { silent: true });
+export const duplicateImported = (ids: string[]) =>
+  api.post<{ product_ids: string[] }>('center/products/import/duplicate', { ids }, { silent: true });
 
 /** Splits a product into one per value of `option`, as a job: `{tracking_id}`. */
-export const splitImported = (id: string, option: string) => api.post<{ tracking_id: number | string }>(`${productKey(id)}/split`, { option }, { silent: true });
+export const splitImported = (id: string, option: string) =>
+  api.post<{ tracking_id: number | string }>(`${productKey(id)}/split`, { option }, { silent: true });
 
 export interface SplitStatus {
   status: 'processing' | 'success' | 'error';
@@ -66,7 +70,8 @@ export interface SplitStatus {
 }
 
 export const SPLIT_POLL_MS = 1000;
-export const splitStatusKey = (trackingId: number | string) => `center/products/unmapped/tracking-split-status/${encodeURIComponent(String(trackingId))}`;
+export const splitStatusKey = (trackingId: number | string) =>
+  `center/products/unmapped/tracking-split-status/${encodeURIComponent(String(trackingId))}`;
 
 const quietFetch = quietFetcher;
 
@@ -75,7 +80,10 @@ const quietFetch = quietFetcher;
  * a function interval only when its effect runs) and the poll has its own short dedupe window:
  * the app's 5-minute one would swallow every poll.
  */
-export function useSplitStatus(trackingId: number | string | null, handlers: { onSuccess?: (s: SplitStatus) => void; onError?: (e: Error) => void } = {}) {
+export function useSplitStatus(
+  trackingId: number | string | null,
+  handlers: { onSuccess?: (s: SplitStatus) => void; onError?: (e: Error) => void } = {},
+) {
   const [pollMs, setPollMs] = useState(SPLIT_POLL_MS);
   const res = useSWR<SplitStatus>(trackingId !== null ? splitStatusKey(trackingId) : null, quietFetch, {
     refreshInterval: pollMs,

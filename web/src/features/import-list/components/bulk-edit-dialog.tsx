@@ -38,7 +38,12 @@ export function BulkEditDialog({ ids, onClose, onDone }: BulkEditDialogProps) {
   }
 
   return (
-    <Dialog.Root open={Boolean(ids)} onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center" size={{ base: 'full', md: 'lg' }}>
+    <Dialog.Root
+      open={Boolean(ids)}
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      placement="center"
+      size={{ base: 'full', md: 'lg' }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -50,27 +55,51 @@ export function BulkEditDialog({ ids, onClose, onDone }: BulkEditDialogProps) {
               <Stack gap="4">
                 <Field.Root>
                   <Field.Label>{t('importList.bulk.addTags')}</Field.Label>
-                  <TagsField value={form.tags} onChange={(tags) => set({ tags })} placeholder={t('importList.editor.addTag')} testId="bulk-tags" />
+                  <TagsField
+                    value={form.tags}
+                    onChange={(tags) => set({ tags })}
+                    placeholder={t('importList.editor.addTag')}
+                    testId="bulk-tags"
+                  />
                 </Field.Root>
                 <Field.Root>
                   <Field.Label>{t('importList.bulk.addCollections')}</Field.Label>
-                  <TagsField value={form.collections} onChange={(collections) => set({ collections })} placeholder={t('importList.editor.addCollection')} testId="bulk-collections" />
+                  <TagsField
+                    value={form.collections}
+                    onChange={(collections) => set({ collections })}
+                    placeholder={t('importList.editor.addCollection')}
+                    testId="bulk-collections"
+                  />
                 </Field.Root>
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   <Field.Root>
                     <Field.Label>{t('importList.editor.productType')}</Field.Label>
-                    <Input value={form.productType} onChange={(e) => set({ productType: e.target.value })} placeholder={t('importList.bulk.unchanged')} data-testid="bulk-product-type" />
+                    <Input
+                      value={form.productType}
+                      onChange={(e) => set({ productType: e.target.value })}
+                      placeholder={t('importList.bulk.unchanged')}
+                      data-testid="bulk-product-type"
+                    />
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>{t('importList.editor.vendor')}</Field.Label>
-                    <Input value={form.vendor} onChange={(e) => set({ vendor: e.target.value })} placeholder={t('importList.bulk.unchanged')} data-testid="bulk-vendor" />
+                    <Input
+                      value={form.vendor}
+                      onChange={(e) => set({ vendor: e.target.value })}
+                      placeholder={t('importList.bulk.unchanged')}
+                      data-testid="bulk-vendor"
+                    />
                   </Field.Root>
                 </SimpleGrid>
                 <Field.Root invalid={!priceValid(form)}>
                   <Field.Label>{t('importList.bulk.price')}</Field.Label>
                   <HStack gap="2" w="full">
                     <NativeSelect.Root flex="1">
-                      <NativeSelect.Field value={form.priceOp} onChange={(e) => set({ priceOp: e.target.value as PriceOp | '' })} data-testid="bulk-price-op">
+                      <NativeSelect.Field
+                        value={form.priceOp}
+                        onChange={(e) => set({ priceOp: e.target.value as PriceOp | '' })}
+                        data-testid="bulk-price-op"
+                      >
                         <option value="">{t('importList.bulk.unchanged')}</option>
                         <option value="multiply">{t('importList.bulk.ops.multiply')}</option>
                         <option value="add">{t('importList.bulk.ops.add')}</option>
@@ -78,7 +107,14 @@ export function BulkEditDialog({ ids, onClose, onDone }: BulkEditDialogProps) {
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    <MoneyInput flex="1" value={form.priceValue} onChange={(priceValue) => set({ priceValue })} disabled={!form.priceOp} aria-label={t('importList.bulk.priceValue')} data-testid="bulk-price-value" />
+                    <MoneyInput
+                      flex="1"
+                      value={form.priceValue}
+                      onChange={(priceValue) => set({ priceValue })}
+                      disabled={!form.priceOp}
+                      aria-label={t('importList.bulk.priceValue')}
+                      data-testid="bulk-price-value"
+                    />
                   </HStack>
                   <Field.ErrorText>{t('importList.bulk.invalidPrice')}</Field.ErrorText>
                 </Field.Root>

@@ -20,7 +20,15 @@ export function EditorGeneral({ product, onChange }: Props) {
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('importList.editor.description')}</Field.Label>
-        <Textarea value={product.description_html} onChange={(e) => set({ description_html: e.target.value })} rows={8} fontFamily="mono" fontSize="sm" dir="ltr" data-testid="editor-description" />
+        <Textarea
+          value={product.description_html}
+          onChange={(e) => set({ description_html: e.target.value })}
+          rows={8}
+          fontFamily="mono"
+          fontSize="sm"
+          dir="ltr"
+          data-testid="editor-description"
+        />
         <Field.HelperText>{t('importList.editor.descriptionHelp')}</Field.HelperText>
       </Field.Root>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -34,11 +42,21 @@ export function EditorGeneral({ product, onChange }: Props) {
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.editor.tags')}</Field.Label>
-          <TagsField value={product.tags} onChange={(tags) => set({ tags })} placeholder={t('importList.editor.addTag')} testId="editor-tags" />
+          <TagsField
+            value={product.tags}
+            onChange={(tags) => set({ tags })}
+            placeholder={t('importList.editor.addTag')}
+            testId="editor-tags"
+          />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.editor.collections')}</Field.Label>
-          <TagsField value={product.collections} onChange={(collections) => set({ collections })} placeholder={t('importList.editor.addCollection')} testId="editor-collections" />
+          <TagsField
+            value={product.collections}
+            onChange={(collections) => set({ collections })}
+            placeholder={t('importList.editor.addCollection')}
+            testId="editor-collections"
+          />
         </Field.Root>
       </SimpleGrid>
     </Stack>

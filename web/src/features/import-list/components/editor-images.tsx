@@ -14,7 +14,15 @@ export function EditorImages({ product, onChange }: { product: ImportedProduct; 
         const thumb = product.thumbnail === img.url;
         return (
           <Stack key={img.url} gap="1.5" data-testid={`image-${i}`} data-selected={img.selected} data-thumbnail={thumb}>
-            <Box position="relative" aspectRatio={1} borderRadius="lg" overflow="hidden" borderWidth="2px" borderColor={thumb ? 'teal.500' : img.selected ? 'border' : 'transparent'} opacity={img.selected ? 1 : 0.45}>
+            <Box
+              position="relative"
+              aspectRatio={1}
+              borderRadius="lg"
+              overflow="hidden"
+              borderWidth="2px"
+              borderColor={thumb ? 'teal.500' : img.selected ? 'border' : 'transparent'}
+              opacity={img.selected ? 1 : 0.45}
+            >
               <Image src={img.url} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
               {thumb ? (
                 <Badge position="absolute" top="1.5" insetStart="1.5" colorPalette="teal" variant="solid" size="sm">
@@ -22,13 +30,24 @@ export function EditorImages({ product, onChange }: { product: ImportedProduct; 
                 </Badge>
               ) : null}
             </Box>
-            <Checkbox.Root size="sm" checked={img.selected} onCheckedChange={() => onChange(toggleImage(product, img.url))} data-testid={`image-select-${i}`}>
+            <Checkbox.Root
+              size="sm"
+              checked={img.selected}
+              onCheckedChange={() => onChange(toggleImage(product, img.url))}
+              data-testid={`image-select-${i}`}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>{t('importList.editor.useImage')}</Checkbox.Label>
             </Checkbox.Root>
             {thumb ? null : (
-              <Button size="xs" variant="ghost" justifyContent="start" onClick={() => onChange(setThumbnail(product, img.url))} data-testid={`image-thumbnail-${i}`}>
+              <Button
+                size="xs"
+                variant="ghost"
+                justifyContent="start"
+                onClick={() => onChange(setThumbnail(product, img.url))}
+                data-testid={`image-thumbnail-${i}`}
+              >
                 <StarIcon />
                 {t('importList.editor.makeThumbnail')}
               </Button>

@@ -6,7 +6,19 @@ import type { ImportedProduct } from '@/types/products';
 import { canRemoveOptionValue, optionChange, removeOptionValue, renameOption, renameOptionValue } from '../lib/editor';
 
 /** A name typed freely and applied on blur or Enter (a refused name goes back to the current one). */
-function CommitInput({ value, onCommit, testId, label, readOnly = false }: { value: string; onCommit: (next: string) => void; testId: string; label: string; readOnly?: boolean }) {
+function CommitInput({
+  value,
+  onCommit,
+  testId,
+  label,
+  readOnly = false,
+}: {
+  value: string;
+  onCommit: (next: string) => void;
+  testId: string;
+  label: string;
+  readOnly?: boolean;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = () => {
@@ -45,7 +57,12 @@ function OptionEditor({ product, saved, onChange, index }: OptionsProps & { inde
   const change = optionChange(saved, product, index);
   return (
     <Stack gap="2" data-change={change}>
-      <CommitInput value={option.name} onCommit={(name) => onChange(renameOption(product, index, name))} testId={`option-name-${index}`} label={t('importList.editor.optionName')} />
+      <CommitInput
+        value={option.name}
+        onCommit={(name) => onChange(renameOption(product, index, name))}
+        testId={`option-name-${index}`}
+        label={t('importList.editor.optionName')}
+      />
       <HStack gap="2" wrap="wrap" ps="3">
         {option.values.map((value, j) => (
           <HStack key={`${j}-${value}`} gap="1" w={{ base: 'full', sm: '48' }}>

@@ -13,7 +13,8 @@ describe('import list editor', () => {
   it('edits title, tags, an option value, a variant price and an image, then saves the payload with a SaveSuccess toast', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'center/products/import/p1' && c.method === 'GET') return { data: makeImported() };
-      if (c.path === 'center/products/import/p1' && c.method === 'PUT') return { data: { ...makeImported(), ...(c.body as object), variants: makeImported().variants } };
+      if (c.path === 'center/products/import/p1' && c.method === 'PUT')
+        return { data: { ...makeImported(), ...(c.body as object), variants: makeImported().variants } };
       return undefined;
     });
     renderRoute(<EditorPage />, { path: '/app/products-import/editor/p1', route: ROUTE });
@@ -83,7 +84,9 @@ describe('import list editor', () => {
   });
 
   it('deletes after confirmation and goes back to the list', async () => {
-    const calls = mockApi((c) => (c.method === 'GET' ? { data: makeImported() } : c.path === 'center/products/import/delete' ? { data: { deleted: 1 } } : undefined));
+    const calls = mockApi((c) =>
+      c.method === 'GET' ? { data: makeImported() } : c.path === 'center/products/import/delete' ? { data: { deleted: 1 } } : undefined,
+    );
     const onDeleted = vi.fn();
     const { router } = renderRoute(<EditorPage onDeleted={onDeleted} />, { path: '/app/products-import/editor/p1', route: ROUTE });
     fireEvent.click(await screen.findByTestId('editor-delete'));

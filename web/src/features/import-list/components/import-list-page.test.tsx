@@ -53,6 +53,11 @@ async function tick(box: HTMLElement) {
   await waitFor(() => expect(input.checked).toBe(true));
 }
 
+/** Waits for the bulk bar to count `n` selected products: the selection is committed, not only the box drawn. */
+async function selectedCount(n: number) {
+  await waitFor(() => expect(screen.getByTestId('import-bulk-bar').textContent).toContain(`Selected: ${n}`));
+}
+
 describe('import list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -78,7 +83,9 @@ describe('import list', () => {
     renderRoute(<ImportListPage onChanged={onChanged} />, { path: '/app/products-import' });
     await screen.findAllByTestId('import-row');
     await tick(row('a'));
+    await selectedCount(1);
     await tick(row('c'));
+    await selectedCount(2);
     expect(screen.getByTestId('import-bulk-bar').textContent).toContain('Selected: 2');
     fireEvent.click(screen.getByTestId('bulk-delete'));
     expect((await screen.findByTestId('delete-dialog')).textContent).toContain('Delete the selected products (2)?');
@@ -95,7 +102,9 @@ describe('import list', () => {
     renderRoute(<ImportListPage onChanged={onChanged} />, { path: '/app/products-import' });
     await screen.findAllByTestId('import-row');
     await tick(row('a'));
+    await selectedCount(1);
     await tick(row('c'));
+    await selectedCount(2);
     fireEvent.click(screen.getByTestId('bulk-duplicate'));
     await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(5));
     const post = calls.find((c) => c.path === 'center/products/import/duplicate')!;
@@ -141,7 +150,13 @@ describe('import list', () => {
     await waitFor(() => expect(calls.some((c) => c.path === 'center/products/bulk_update')).toBe(true));
     const put = calls.find((c) => c.path === 'center/products/bulk_update')!;
     expect(put.method).toBe('PUT');
-    expect(put.body).toEqual({ ids: ['a', 'b', 'c'], tags_add: ['summer', 'sale'], product_type: 'Lamps', vendor: 'Acme', price: { op: 'multiply', value: 1.1 } });
+    expect(put.body).toEqual({
+      ids: ['a', 'b', 'c'],
+      tags_add: ['summer', 'sale'],
+      product_type: 'Lamps',
+      vendor: 'Acme',
+      price: { op: 'multiply', value: 1.1 },
+    });
   });
 
   it('shows the empty list with a way to find products', async () => {

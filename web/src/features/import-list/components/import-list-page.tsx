@@ -63,7 +63,10 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
   const selectPage = (on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
-      for (const i of items) (on ? next.add(i.id) : next.delete(i.id));
+      for (const i of items) {
+        if (on) next.add(i.id);
+        else next.delete(i.id);
+      }
       return next;
     });
   const changed = async () => {
@@ -122,21 +125,37 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
               {t('importList.pricingSettings')}
             </RouterLink>
           </Link>
-          <Button variant="outline" colorPalette="teal" onClick={() => setConfirmReapply(true)} disabled={items.length === 0} data-testid="reapply-pricing">
+          <Button
+            variant="outline"
+            colorPalette="teal"
+            onClick={() => setConfirmReapply(true)}
+            disabled={items.length === 0}
+            data-testid="reapply-pricing"
+          >
             <RefreshIcon />
             {ids.length > 0 ? t('importList.reapplySelected', { count: ids.length }) : t('importList.reapply')}
           </Button>
         </HStack>
       </HStack>
       <HStack as="form" onSubmit={submit} gap="2" maxW="lg" role="search">
-        <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('importList.searchPlaceholder')} bg="bg" data-testid="import-search" />
+        <Input
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('importList.searchPlaceholder')}
+          bg="bg"
+          data-testid="import-search"
+        />
         <Button type="submit" variant="outline" aria-label={t('findProduct.search')}>
           <SearchIcon />
         </Button>
       </HStack>
       {items.length > 0 ? (
         <HStack gap="3" px="3" minH="10" wrap="wrap" data-testid="import-bulk-bar">
-          <Checkbox.Root checked={allOnPage ? true : someOnPage ? 'indeterminate' : false} onCheckedChange={(e) => selectPage(e.checked === true)} data-testid="import-select-all">
+          <Checkbox.Root
+            checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+            onCheckedChange={(e) => selectPage(e.checked === true)}
+            data-testid="import-select-all"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{ids.length > 0 ? t('importList.selected', { count: ids.length }) : t('importList.selectAll')}</Checkbox.Label>
@@ -177,7 +196,13 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
       <Stack gap="2" data-testid="import-rows">
         {isLoading && !data ? [1, 2, 3].map((i) => <Skeleton key={i} h="20" borderRadius="lg" />) : null}
         {items.map((item) => (
-          <ImportListRow key={item.id} item={item} selected={selected.has(item.id)} onSelect={(on) => select(item.id, on)} onPush={onPush ? () => onPush([item]) : undefined} />
+          <ImportListRow
+            key={item.id}
+            item={item}
+            selected={selected.has(item.id)}
+            onSelect={(on) => select(item.id, on)}
+            onPush={onPush ? () => onPush([item]) : undefined}
+          />
         ))}
       </Stack>
       {data && items.length === 0 ? (
@@ -190,7 +215,9 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
           </Button>
         </Box>
       ) : null}
-      {data ? <Pager page={page} pageSize={LIST_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="import-pager" /> : null}
+      {data ? (
+        <Pager page={page} pageSize={LIST_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="import-pager" />
+      ) : null}
       <ConfirmDialog
         open={confirmDelete}
         title={t('importList.deleteTitle', { count: ids.length })}

@@ -38,7 +38,9 @@ describe('split by option', () => {
     expect([post.method, post.body]).toEqual(['POST', { option: 'Size' }]);
     // Polled again until the job succeeded (each poll reached the API).
     expect(calls.filter((c) => c.path === 'center/products/unmapped/tracking-split-status/41')).toHaveLength(3);
-    await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('The product was split into 2 products.'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('The product was split into 2 products.'))).toBe(true),
+    );
     expect(onChanged).toHaveBeenCalled();
   });
 
@@ -53,7 +55,11 @@ describe('split by option', () => {
   });
 
   it('offers no split for a product without an option of two values', async () => {
-    mockApi((c) => (c.path === 'center/products/import/p1' ? { data: makeImported({ options: [{ name: 'Color', values: ['Red'] }], variants: makeImported().variants.slice(0, 1) }) } : undefined));
+    mockApi((c) =>
+      c.path === 'center/products/import/p1'
+        ? { data: makeImported({ options: [{ name: 'Color', values: ['Red'] }], variants: makeImported().variants.slice(0, 1) }) }
+        : undefined,
+    );
     renderRoute(<EditorPage />, { path: '/app/products-import/editor/p1', route: ROUTE });
     await screen.findByTestId('editor-page');
     expect(screen.queryByTestId('editor-split')).toBeNull();

@@ -72,7 +72,10 @@ export function SplitDialog({ open, product, dirty, onClose, onDone }: SplitDial
                     <NativeSelect.Field value={chosen} onChange={(e) => setOption(e.target.value)} data-testid="split-option">
                       {options.map((name) => (
                         <option key={name} value={name}>
-                          {t('importList.split.optionValues', { name, count: product.options.find((o) => o.name === name)?.values.length ?? 0 })}
+                          {t('importList.split.optionValues', {
+                            name,
+                            count: product.options.find((o) => o.name === name)?.values.length ?? 0,
+                          })}
                         </option>
                       ))}
                     </NativeSelect.Field>
@@ -96,7 +99,14 @@ export function SplitDialog({ open, product, dirty, onClose, onDone }: SplitDial
               <Button variant="outline" onClick={onClose} disabled={busy}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="teal" onClick={() => void start()} loading={busy} loadingText={t('importList.split.splitting')} disabled={!chosen} data-testid="split-confirm">
+              <Button
+                colorPalette="teal"
+                onClick={() => void start()}
+                loading={busy}
+                loadingText={t('importList.split.splitting')}
+                disabled={!chosen}
+                data-testid="split-confirm"
+              >
                 {t('importList.split.confirm')}
               </Button>
             </Dialog.Footer>

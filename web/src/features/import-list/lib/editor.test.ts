@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { makeImported } from '@/test/products';
-import { canRemoveOptionValue, optionChange, removeOptionValue, renameOption, renameOptionValue, savePayload, setThumbnail, toggleImage, updateVariant, validateProduct } from './editor';
+import {
+  canRemoveOptionValue,
+  optionChange,
+  removeOptionValue,
+  renameOption,
+  renameOptionValue,
+  savePayload,
+  setThumbnail,
+  toggleImage,
+  updateVariant,
+  validateProduct,
+} from './editor';
 import { bulkPayload, EMPTY_BULK } from './bulk';
 
 describe('editor edits', () => {
@@ -76,12 +87,32 @@ describe('editor edits', () => {
   });
 
   it('the save payload has the editable fields only', () => {
-    const p = updateVariant(renameOptionValue(makeImported({ title: ' New title ' }), 0, 0, 'Crimson'), 'v2', { price: 19.99, compare_at_price: 29.99 });
+    const p = updateVariant(renameOptionValue(makeImported({ title: ' New title ' }), 0, 0, 'Crimson'), 'v2', {
+      price: 19.99,
+      compare_at_price: 29.99,
+    });
     const body = savePayload(p);
-    expect(Object.keys(body).sort()).toEqual(['collections', 'description_html', 'images', 'options', 'product_type', 'tags', 'thumbnail', 'title', 'variants', 'vendor']);
+    expect(Object.keys(body).sort()).toEqual([
+      'collections',
+      'description_html',
+      'images',
+      'options',
+      'product_type',
+      'tags',
+      'thumbnail',
+      'title',
+      'variants',
+      'vendor',
+    ]);
     expect(body.title).toBe('New title');
     expect(body.options[0]).toEqual({ name: 'Color', values: ['Crimson', 'Blue'] });
-    expect(body.variants[1]).toEqual({ id: 'v2', options: { Color: 'Crimson', Size: 'M' }, price: 19.99, compare_at_price: 29.99, enabled: true });
+    expect(body.variants[1]).toEqual({
+      id: 'v2',
+      options: { Color: 'Crimson', Size: 'M' },
+      price: 19.99,
+      compare_at_price: 29.99,
+      enabled: true,
+    });
   });
 });
 

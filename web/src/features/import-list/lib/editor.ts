@@ -72,7 +72,11 @@ export function optionChange(saved: Product, draft: Product, index: number): 'no
   return now.some((v) => !before.includes(v)) ? 'renamed' : 'none';
 }
 
-export function updateVariant(p: Product, id: string, patch: Partial<Pick<ImportedVariant, 'price' | 'compare_at_price' | 'enabled'>>): Product {
+export function updateVariant(
+  p: Product,
+  id: string,
+  patch: Partial<Pick<ImportedVariant, 'price' | 'compare_at_price' | 'enabled'>>,
+): Product {
   if (patch.enabled === false && !p.variants.some((v) => v.id !== id && v.enabled)) return p;
   return { ...p, variants: p.variants.map((v) => (v.id === id ? { ...v, ...patch } : v)) };
 }
@@ -114,6 +118,12 @@ export function savePayload(p: Product) {
     options: p.options.map((o) => ({ name: o.name, values: [...o.values] })),
     images: p.images.map((img) => ({ url: img.url, selected: img.selected })),
     thumbnail: p.thumbnail,
-    variants: p.variants.map((v) => ({ id: v.id, options: { ...v.options }, price: v.price, compare_at_price: v.compare_at_price, enabled: v.enabled })),
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      options: { ...v.options },
+      price: v.price,
+      compare_at_price: v.compare_at_price,
+      enabled: v.enabled,
+    })),
   };
 }

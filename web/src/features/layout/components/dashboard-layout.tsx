@@ -15,7 +15,18 @@ export function BrandLogo({ compact = false }: { compact?: boolean }) {
     <Link asChild _hover={{ textDecoration: 'none' }} data-testid="brand-logo" aria-label={t('nav.home')}>
       <RouterLink to="/app">
         <HStack gap="2">
-          <Box as="span" display="inline-flex" w="8" h="8" borderRadius="lg" bg="teal.700" color="white" alignItems="center" justifyContent="center" fontWeight="bold">
+          <Box
+            as="span"
+            display="inline-flex"
+            w="8"
+            h="8"
+            borderRadius="lg"
+            bg="teal.700"
+            color="white"
+            alignItems="center"
+            justifyContent="center"
+            fontWeight="bold"
+          >
             D
           </Box>
           {compact ? null : (
@@ -82,7 +93,14 @@ export function DashboardLayout({ isMobile, nav, tabs, counts, topBarStart, topB
             <SideNav top={nav.top} extra={nav.extra} counts={counts} header={sideNavHeader} />
           </Box>
         )}
-        <Box as="main" flex="1" minW="0" p={{ base: '4', md: '8' }} pb={isMobile ? `${MOBILE_TAB_BAR_HEIGHT + 16}px` : undefined} data-testid="main-content">
+        <Box
+          as="main"
+          flex="1"
+          minW="0"
+          p={{ base: '4', md: '8' }}
+          pb={isMobile ? `${MOBILE_TAB_BAR_HEIGHT + 16}px` : undefined}
+          data-testid="main-content"
+        >
           {children}
         </Box>
       </Flex>

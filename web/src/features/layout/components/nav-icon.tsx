@@ -1,5 +1,19 @@
 import type { IconProps } from '@chakra-ui/react';
-import { BoxIcon, BriefcaseIcon, CardIcon, CartIcon, GaugeIcon, HelpIcon, HomeIcon, ImportIcon, PlugIcon, SearchIcon, SettingsIcon, ShirtIcon, UsersIcon } from '@/components/icons';
+import {
+  BoxIcon,
+  BriefcaseIcon,
+  CardIcon,
+  CartIcon,
+  GaugeIcon,
+  HelpIcon,
+  HomeIcon,
+  ImportIcon,
+  PlugIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShirtIcon,
+  UsersIcon,
+} from '@/components/icons';
 import type { NavIcon as NavIconName } from '../lib/nav';
 
 const ICONS = {

@@ -44,7 +44,13 @@ function NavLink({ navItem, selected, counts }: { navItem: NavItem; selected: bo
       {content}
     </Link>
   ) : (
-    <Link asChild data-testid={`nav-${navItem.id}`} aria-current={selected ? 'page' : undefined} data-selected={selected || undefined} {...style}>
+    <Link
+      asChild
+      data-testid={`nav-${navItem.id}`}
+      aria-current={selected ? 'page' : undefined}
+      data-selected={selected || undefined}
+      {...style}
+    >
       <RouterLink to={navItem.to}>{content}</RouterLink>
     </Link>
   );

@@ -37,7 +37,17 @@ describe('side navigation visibility', () => {
   it('embedded: no Extra group; community (desktop only) and general setting in the top group', () => {
     const desktop = sideNavGroups({ ...base, isEmbedded: true }, HELP);
     expect(desktop.extra).toEqual([]);
-    expect(ids(desktop.top)).toEqual(['find-product', 'pod-product', 'import-list', 'product-center', 'order-list', 'wallet', 'store-analytics', 'community', 'general-setting']);
+    expect(ids(desktop.top)).toEqual([
+      'find-product',
+      'pod-product',
+      'import-list',
+      'product-center',
+      'order-list',
+      'wallet',
+      'store-analytics',
+      'community',
+      'general-setting',
+    ]);
     const mobile = sideNavGroups({ ...base, isEmbedded: true, isMobile: true }, HELP);
     expect(ids(mobile.top)).not.toContain('community');
     expect(ids(mobile.top)).toContain('general-setting');

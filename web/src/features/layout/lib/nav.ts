@@ -3,7 +3,8 @@
  * names to icons and badge keys to counts.
  */
 export type BadgeKey = 'import_list' | 'product_list' | 'order_list' | 'chat_unread_count';
-export type NavIcon = 'home' | 'search' | 'shirt' | 'import' | 'box' | 'cart' | 'users' | 'settings' | 'plug' | 'help' | 'manage' | 'gauge' | 'wallet';
+export type NavIcon =
+  'home' | 'search' | 'shirt' | 'import' | 'box' | 'cart' | 'users' | 'settings' | 'plug' | 'help' | 'manage' | 'gauge' | 'wallet';
 
 export interface NavItem {
   id: string;
@@ -46,8 +47,22 @@ const item = {
   findProduct: { id: 'find-product', labelKey: 'nav.findProduct', to: '/app/find-product', icon: 'search' },
   podProduct: { id: 'pod-product', labelKey: 'nav.podProduct', to: '/app/pod-product', icon: 'shirt', isNew: true },
   importList: { id: 'import-list', labelKey: 'nav.importList', to: '/app/products-import', icon: 'import', badge: 'import_list' },
-  productCenter: { id: 'product-center', labelKey: 'nav.productCenter', to: '/app/products-center', icon: 'box', badge: 'product_list', matches: ['/app/products-center', '/app/products/auto-update'] },
-  orderList: { id: 'order-list', labelKey: 'nav.orderList', to: '/app/orders', icon: 'cart', badge: 'order_list', matches: ['/app/orders', '/app/v2/orders', '/app/tracking-center', '/app/manage/tracking'] },
+  productCenter: {
+    id: 'product-center',
+    labelKey: 'nav.productCenter',
+    to: '/app/products-center',
+    icon: 'box',
+    badge: 'product_list',
+    matches: ['/app/products-center', '/app/products/auto-update'],
+  },
+  orderList: {
+    id: 'order-list',
+    labelKey: 'nav.orderList',
+    to: '/app/orders',
+    icon: 'cart',
+    badge: 'order_list',
+    matches: ['/app/orders', '/app/v2/orders', '/app/tracking-center', '/app/manage/tracking'],
+  },
   wallet: { id: 'wallet', labelKey: 'nav.wallet', to: '/app/setting/wallet', icon: 'wallet' },
   community: { id: 'community', labelKey: 'nav.community', to: '/app/community', icon: 'users' },
   generalSetting: { id: 'general-setting', labelKey: 'nav.generalSetting', to: SETTINGS_PATH, icon: 'settings', matches: ['/app/setting'] },

@@ -16,7 +16,10 @@ export const listKey = (kind: ListKind, storeId: string, page: number) =>
 
 /** The current store's products, unmapped or mapped (read again whenever the page opens). */
 export function useStoreProducts(kind: ListKind, storeId: string | null, page: number) {
-  return useSWR<StoreProductPage>(storeId ? listKey(kind, storeId, page) : null, quietFetcher, { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<StoreProductPage>(storeId ? listKey(kind, storeId, page) : null, quietFetcher, {
+    revalidateOnMount: true,
+    keepPreviousData: true,
+  });
 }
 
 export const productKey = (id: string) => `${LISTINGS_PATH}/${encodeURIComponent(id)}`;
@@ -32,7 +35,8 @@ export function useRefreshListings() {
 }
 
 /** Starts the job that reads the store's products: `{progress_id}`. */
-export const startSync = (storeId: string) => api.post<{ progress_id: number | string }>(`${LISTINGS_PATH}/sync`, { store_id: storeId }, { silent: true });
+export const startSync = (storeId: string) =>
+  api.post<{ progress_id: number | string }>(`${LISTINGS_PATH}/sync`, { store_id: storeId }, { silent: true });
 
 export const PROGRESS_POLL_MS = 1000;
 
@@ -41,7 +45,10 @@ export const PROGRESS_POLL_MS = 1000;
  * (SWR reads a function interval only when its effect runs) and the poll has its own short
  * dedupe window: the app's 5-minute one would swallow every poll.
  */
-export function useProgress(id: number | string | null, handlers: { onSuccess?: (p: Progress) => void; onError?: (e: Error) => void } = {}) {
+export function useProgress(
+  id: number | string | null,
+  handlers: { onSuccess?: (p: Progress) => void; onError?: (e: Error) => void } = {},
+) {
   const [pollMs, setPollMs] = useState(PROGRESS_POLL_MS);
   const res = useSWR<Progress>(id !== null ? `progress/${encodeURIComponent(String(id))}` : null, quietFetcher, {
     refreshInterval: pollMs,
@@ -59,7 +66,8 @@ export const supplierDetailKey = (source: string, productId: string) =>
   `center/products/source/${encodeURIComponent(source)}/${encodeURIComponent(productId)}`;
 
 /** A supplier product's detail (its variants: sku_id, options, price, stock). */
-export const fetchSupplierProduct = (source: string, productId: string) => api.get<ProductDetail>(supplierDetailKey(source, productId), { silent: true });
+export const fetchSupplierProduct = (source: string, productId: string) =>
+  api.get<ProductDetail>(supplierDetailKey(source, productId), { silent: true });
 
 export const mapVariants = (id: string, mappings: VariantMapping[]) =>
   api.post<StoreProduct>(`products/${encodeURIComponent(id)}/map-variant`, { mappings }, { silent: true });
@@ -71,7 +79,8 @@ export interface MapGroupInput {
   ship_to_countries?: string[];
 }
 
-export const mapGroup = (id: string, input: MapGroupInput) => api.post<StoreProduct>(`products/${encodeURIComponent(id)}/map-group`, input, { silent: true });
+export const mapGroup = (id: string, input: MapGroupInput) =>
+  api.post<StoreProduct>(`products/${encodeURIComponent(id)}/map-group`, input, { silent: true });
 
 export interface SupplierRef {
   source: string;

@@ -8,7 +8,10 @@ import { MapProductPage } from './map-product-page';
 
 const ROUTE = '/app/products/map/:id';
 
-function mapApi(mapReply: (body: unknown) => MockReply = () => ({ data: makeStoreProduct({ mapped: true }) }), product: StoreProduct = makeStoreProduct()) {
+function mapApi(
+  mapReply: (body: unknown) => MockReply = () => ({ data: makeStoreProduct({ mapped: true }) }),
+  product: StoreProduct = makeStoreProduct(),
+) {
   return mockApi((c) => {
     if (c.path === 'center/products/listings/sp1') return { data: product };
     if (c.path === 'center/products/source/aliexpress/a1') return { data: makeSupplierDetail('aliexpress', 'a1', ['a1-red', 'a1-blue']) };
@@ -33,12 +36,15 @@ async function addSupplier(source: string, id: string, sku?: string, countries?:
   await waitFor(() => expect(screen.queryByTestId('picker-v1')).toBeNull());
 }
 
-const drafted = () => within(screen.getByTestId('suppliers-v1')).queryAllByTestId('draft-supplier').map((el) => `${el.getAttribute('data-priority')}:${el.getAttribute('data-source')}:${el.getAttribute('data-sku')}`);
+const drafted = () =>
+  within(screen.getByTestId('suppliers-v1'))
+    .queryAllByTestId('draft-supplier')
+    .map((el) => `${el.getAttribute('data-priority')}:${el.getAttribute('data-source')}:${el.getAttribute('data-sku')}`);
 
 describe('mapping editor', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows each variant with title, SKU, price and options, and lists a supplier product\'s variants to choose from', async () => {
+  it("shows each variant with title, SKU, price and options, and lists a supplier product's variants to choose from", async () => {
     mapApi();
     renderRoute(<MapProductPage />, { path: '/app/products/map/sp1', route: ROUTE });
     const v1 = within((await screen.findAllByTestId('map-variant'))[0]);

@@ -8,8 +8,25 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { type Envelope, messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { StoreProduct } from '@/types/mapping';
-import { type MapGroupInput, type SupplierRef, mapGroup, mapVariants, replaceSupplier, useRefreshListings, useStoreProduct } from '../api/mapping';
-import { type MappingDraft, addSupplier, changedVariants, draftFrom, isDataNotFound, mapVariantPayload, moveSupplier, removeSupplier } from '../lib/mapping';
+import {
+  type MapGroupInput,
+  type SupplierRef,
+  mapGroup,
+  mapVariants,
+  replaceSupplier,
+  useRefreshListings,
+  useStoreProduct,
+} from '../api/mapping';
+import {
+  type MappingDraft,
+  addSupplier,
+  changedVariants,
+  draftFrom,
+  isDataNotFound,
+  mapVariantPayload,
+  moveSupplier,
+  removeSupplier,
+} from '../lib/mapping';
 import { PRODUCTS_PATH } from '../lib/paths';
 import { GroupActions } from './group-actions';
 import { VariantSuppliers } from './variant-suppliers';
@@ -102,7 +119,17 @@ export function MapProductPage({ currency = 'USD' }: { currency?: string }) {
       </Link>
       <HStack justify="space-between" gap="3" wrap="wrap" position="sticky" top="14" zIndex="1" bg="bg.subtle" py="2">
         <HStack gap="3" minW="0">
-          <Box w="12" h="12" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
+          <Box
+            w="12"
+            h="12"
+            flexShrink={0}
+            bg="bg.muted"
+            borderRadius="md"
+            overflow="hidden"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+          >
             {product.image ? <Image src={product.image} alt="" w="full" h="full" objectFit="cover" /> : <BoxIcon color="fg.subtle" />}
           </Box>
           <Stack gap="0" minW="0">
@@ -145,7 +172,13 @@ export function MapProductPage({ currency = 'USD' }: { currency?: string }) {
           />
         ))}
       </Stack>
-      <GroupActions product={product} dirty={dirty} busy={busy} onMapGroup={(input) => void group(input)} onReplace={(from, to) => void replace(from, to)} />
+      <GroupActions
+        product={product}
+        dirty={dirty}
+        busy={busy}
+        onMapGroup={(input) => void group(input)}
+        onReplace={(from, to) => void replace(from, to)}
+      />
     </Stack>
   );
 }

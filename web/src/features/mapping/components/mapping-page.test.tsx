@@ -45,7 +45,7 @@ const render = () => renderRoute(<MappingPage storeId="store-1" storeName="acme"
 describe('products page (mapping)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('syncs the store\'s products, polls the progress until success, then lists them', async () => {
+  it("syncs the store's products, polls the progress until success, then lists them", async () => {
     const calls = listApi();
     render();
     await screen.findByTestId('unmapped-empty');
@@ -67,7 +67,7 @@ describe('products page (mapping)', () => {
     expect(calls.filter((c) => c.path === 'progress/77').length).toBe(3);
   });
 
-  it('the Mapped tab lists each variant\'s suppliers by priority', async () => {
+  it("the Mapped tab lists each variant's suppliers by priority", async () => {
     listApi();
     const { router } = render();
     await screen.findByTestId('unmapped-empty');

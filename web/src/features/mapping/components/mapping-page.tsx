@@ -27,7 +27,9 @@ function ProductList({ kind, storeId, page, onPage }: { kind: ListKind; storeId:
       {error ? (
         <Alert.Root status="error" data-testid="mapping-list-error">
           <Alert.Indicator />
-          <Alert.Title>{error.message === 'DataNotFound' ? t('mapping.errors.DataNotFound') : error.message || t('mapping.loadFailed')}</Alert.Title>
+          <Alert.Title>
+            {error.message === 'DataNotFound' ? t('mapping.errors.DataNotFound') : error.message || t('mapping.loadFailed')}
+          </Alert.Title>
           <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
             {t('common.retry')}
           </Button>
@@ -77,7 +79,15 @@ export function MappingPage({ storeId, storeName, storesLoading, connectPath }: 
           <Text color="fg.muted">{storeName ? t('mapping.subtitleStore', { store: storeName }) : t('mapping.subtitle')}</Text>
         </Stack>
         {storeId ? (
-          <Button colorPalette="teal" variant="outline" onClick={() => void sync.start()} loading={sync.syncing} loadingText={t('mapping.syncing')} data-testid="mapping-sync" data-syncing={sync.syncing}>
+          <Button
+            colorPalette="teal"
+            variant="outline"
+            onClick={() => void sync.start()}
+            loading={sync.syncing}
+            loadingText={t('mapping.syncing')}
+            data-testid="mapping-sync"
+            data-syncing={sync.syncing}
+          >
             <RefreshIcon />
             {t('mapping.sync')}
           </Button>
@@ -94,7 +104,14 @@ export function MappingPage({ storeId, storeName, storesLoading, connectPath }: 
         </Box>
       ) : null}
       {storeId ? (
-        <Tabs.Root value={tab} onValueChange={(e) => go({ tab: e.value as ListKind })} variant="line" colorPalette="teal" lazyMount unmountOnExit>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => go({ tab: e.value as ListKind })}
+          variant="line"
+          colorPalette="teal"
+          lazyMount
+          unmountOnExit
+        >
           <Tabs.List>
             <Tabs.Trigger value="unmapped" data-testid="mapping-tab-unmapped">
               {t('mapping.tabs.unmapped')}

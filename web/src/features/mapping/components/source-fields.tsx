@@ -47,7 +47,14 @@ export function SourceFields({ source, productId, onSource, onProductId, action,
         />
       </Field.Root>
       {action ? (
-        <Button size="sm" variant="outline" onClick={action.onClick} loading={action.loading} disabled={!productId.trim()} data-testid={action.testId}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={action.onClick}
+          loading={action.loading}
+          disabled={!productId.trim()}
+          data-testid={action.testId}
+        >
           {action.label}
         </Button>
       ) : null}

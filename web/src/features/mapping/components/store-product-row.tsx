@@ -12,10 +12,33 @@ export function StoreProductRow({ product }: { product: StoreProduct }) {
   const { t } = useTranslation();
   const mappedVariants = product.variants.filter((v) => v.suppliers.length > 0);
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="3" data-testid="store-product-row" data-id={product.id} data-title={product.title}>
+    <Stack
+      gap="3"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="xl"
+      p="3"
+      data-testid="store-product-row"
+      data-id={product.id}
+      data-title={product.title}
+    >
       <HStack gap="3" align="start">
-        <Box w="14" h="14" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
-          {product.image ? <Image src={product.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : <BoxIcon color="fg.subtle" />}
+        <Box
+          w="14"
+          h="14"
+          flexShrink={0}
+          bg="bg.muted"
+          borderRadius="md"
+          overflow="hidden"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+        >
+          {product.image ? (
+            <Image src={product.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
+          ) : (
+            <BoxIcon color="fg.subtle" />
+          )}
         </Box>
         <Stack gap="0.5" flex="1" minW="0">
           <Text fontWeight="semibold" truncate data-testid="store-product-title">
@@ -44,7 +67,14 @@ export function StoreProductRow({ product }: { product: StoreProduct }) {
               {[...variant.suppliers]
                 .sort((a, b) => a.priority - b.priority)
                 .map((s) => (
-                  <HStack key={`${s.priority}-${s.source}-${s.source_product_id}-${s.sku_id}`} gap="2" data-testid="mapped-supplier" data-priority={s.priority} data-source={s.source} data-product={s.source_product_id}>
+                  <HStack
+                    key={`${s.priority}-${s.source}-${s.source_product_id}-${s.sku_id}`}
+                    gap="2"
+                    data-testid="mapped-supplier"
+                    data-priority={s.priority}
+                    data-source={s.source}
+                    data-product={s.source_product_id}
+                  >
                     <Badge size="sm" variant="outline">
                       {t('mapping.priority', { priority: s.priority })}
                     </Badge>

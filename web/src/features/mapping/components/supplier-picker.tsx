@@ -46,11 +46,21 @@ export function SupplierPicker({ variantId, problemOf, onAdd, onCancel }: Suppli
       setDetail(res.data);
       setSkuId(res.data.variants[0]?.sku_id ?? '');
       if (res.data.variants.length === 0) setError(t('mapping.noSupplierVariants'));
-    } else setError(isDataNotFound(res) || res.status === 202 ? t('mapping.errors.DataNotFound') : messageOf(res) || t('mapping.loadSupplierFailed'));
+    } else
+      setError(
+        isDataNotFound(res) || res.status === 202 ? t('mapping.errors.DataNotFound') : messageOf(res) || t('mapping.loadSupplierFailed'),
+      );
   }
 
   const chosen: DraftSupplier | null =
-    detail && skuId ? { source: detail.source || source, source_product_id: detail.source_product_id || productId.trim(), sku_id: skuId, ship_to_countries: parseCountries(countries) } : null;
+    detail && skuId
+      ? {
+          source: detail.source || source,
+          source_product_id: detail.source_product_id || productId.trim(),
+          sku_id: skuId,
+          ship_to_countries: parseCountries(countries),
+        }
+      : null;
   const problem = chosen ? problemOf(chosen) : null;
 
   return (
@@ -83,7 +93,9 @@ export function SupplierPicker({ variantId, problemOf, onAdd, onCancel }: Suppli
               <NativeSelect.Field value={skuId} onChange={(e) => setSkuId(e.target.value)} data-testid={`${testId}-sku`}>
                 {detail.variants.map((v) => (
                   <option key={v.sku_id} value={v.sku_id}>
-                    {[optionsText(v.options) || v.sku_id, formatMoney(v.price, 'USD', locale), t('mapping.stock', { count: v.stock })].join(' · ')}
+                    {[optionsText(v.options) || v.sku_id, formatMoney(v.price, 'USD', locale), t('mapping.stock', { count: v.stock })].join(
+                      ' · ',
+                    )}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -92,7 +104,14 @@ export function SupplierPicker({ variantId, problemOf, onAdd, onCancel }: Suppli
           </Field.Root>
           <Field.Root>
             <Field.Label fontSize="sm">{t('mapping.shipTo')}</Field.Label>
-            <Input size="sm" value={countries} onChange={(e) => setCountries(e.target.value)} placeholder="US, GB" dir="ltr" data-testid={`${testId}-countries`} />
+            <Input
+              size="sm"
+              value={countries}
+              onChange={(e) => setCountries(e.target.value)}
+              placeholder="US, GB"
+              dir="ltr"
+              data-testid={`${testId}-countries`}
+            />
             <Field.HelperText>{t('mapping.shipToHelp')}</Field.HelperText>
           </Field.Root>
         </>
@@ -107,7 +126,13 @@ export function SupplierPicker({ variantId, problemOf, onAdd, onCancel }: Suppli
         <Button size="sm" variant="ghost" onClick={onCancel} data-testid={`${testId}-cancel`}>
           {t('common.cancel')}
         </Button>
-        <Button size="sm" colorPalette="teal" disabled={!chosen || Boolean(problem)} onClick={() => chosen && onAdd(chosen)} data-testid={`${testId}-add`}>
+        <Button
+          size="sm"
+          colorPalette="teal"
+          disabled={!chosen || Boolean(problem)}
+          onClick={() => chosen && onAdd(chosen)}
+          data-testid={`${testId}-add`}
+        >
           {t('mapping.addSupplier')}
         </Button>
       </HStack>

@@ -71,16 +71,40 @@ export function VariantSuppliers({ variant, suppliers, currency, onAdd, onMove, 
                 {sourceName(s.source)} · {s.source_product_id}
               </Text>
               <Text color="fg.muted" truncate>
-                {t('mapping.supplierSkuId', { sku: s.sku_id })} · {s.ship_to_countries.length > 0 ? t('mapping.shipsTo', { countries: s.ship_to_countries.join(', ') }) : t('mapping.shipsAnywhere')}
+                {t('mapping.supplierSkuId', { sku: s.sku_id })} ·{' '}
+                {s.ship_to_countries.length > 0
+                  ? t('mapping.shipsTo', { countries: s.ship_to_countries.join(', ') })
+                  : t('mapping.shipsAnywhere')}
               </Text>
             </Stack>
-            <IconButton size="xs" variant="ghost" aria-label={t('mapping.moveUp')} disabled={i === 0} onClick={() => onMove(i, -1)} data-testid={`supplier-up-${id}-${i}`}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('mapping.moveUp')}
+              disabled={i === 0}
+              onClick={() => onMove(i, -1)}
+              data-testid={`supplier-up-${id}-${i}`}
+            >
               <ChevronDownIcon css={up} />
             </IconButton>
-            <IconButton size="xs" variant="ghost" aria-label={t('mapping.moveDown')} disabled={i === suppliers.length - 1} onClick={() => onMove(i, 1)} data-testid={`supplier-down-${id}-${i}`}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('mapping.moveDown')}
+              disabled={i === suppliers.length - 1}
+              onClick={() => onMove(i, 1)}
+              data-testid={`supplier-down-${id}-${i}`}
+            >
               <ChevronDownIcon />
             </IconButton>
-            <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('mapping.removeSupplier')} onClick={() => onRemove(i)} data-testid={`supplier-remove-${id}-${i}`}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t('mapping.removeSupplier')}
+              onClick={() => onRemove(i)}
+              data-testid={`supplier-remove-${id}-${i}`}
+            >
               <TrashIcon />
             </IconButton>
           </HStack>
@@ -97,7 +121,14 @@ export function VariantSuppliers({ variant, suppliers, currency, onAdd, onMove, 
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <Button size="sm" variant="outline" alignSelf="start" disabled={suppliers.length >= MAX_SUPPLIERS} onClick={() => setAdding(true)} data-testid={`supplier-add-${id}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          disabled={suppliers.length >= MAX_SUPPLIERS}
+          onClick={() => setAdding(true)}
+          data-testid={`supplier-add-${id}`}
+        >
           <PlusIcon />
           {suppliers.length >= MAX_SUPPLIERS ? t('mapping.addProblems.full') : t('mapping.addSupplier')}
         </Button>

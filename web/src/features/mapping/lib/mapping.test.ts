@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreProduct } from '@/types/mapping';
-import { addProblem, addSupplier, changedVariants, draftFrom, isDataNotFound, mapVariantPayload, moveSupplier, parseCountries, removeSupplier, supplierProducts } from './mapping';
+import {
+  addProblem,
+  addSupplier,
+  changedVariants,
+  draftFrom,
+  isDataNotFound,
+  mapVariantPayload,
+  moveSupplier,
+  parseCountries,
+  removeSupplier,
+  supplierProducts,
+} from './mapping';
 
-const sup = (source: string, id: string, sku: string, priority = 1, ship_to_countries: string[] = []) => ({ priority, source, source_product_id: id, sku_id: sku, ship_to_countries });
+const sup = (source: string, id: string, sku: string, priority = 1, ship_to_countries: string[] = []) => ({
+  priority,
+  source,
+  source_product_id: id,
+  sku_id: sku,
+  ship_to_countries,
+});
 
 const product: StoreProduct = {
   id: 'sp1',
@@ -13,12 +30,25 @@ const product: StoreProduct = {
   image: null,
   mapped: true,
   variants: [
-    { id: 'v1', remote_id: 'rv1', title: 'Red', sku: 'L-R', price: 20, options: { Color: 'Red' }, suppliers: [sup('cj', 'c1', 'k2', 2), sup('aliexpress', 'a1', 'k1', 1, ['US'])] },
+    {
+      id: 'v1',
+      remote_id: 'rv1',
+      title: 'Red',
+      sku: 'L-R',
+      price: 20,
+      options: { Color: 'Red' },
+      suppliers: [sup('cj', 'c1', 'k2', 2), sup('aliexpress', 'a1', 'k1', 1, ['US'])],
+    },
     { id: 'v2', remote_id: 'rv2', title: 'Blue', sku: 'L-B', price: 20, options: { Color: 'Blue' }, suppliers: [] },
   ],
 };
 
-const d = (source: string, id: string, sku: string, countries: string[] = []) => ({ source, source_product_id: id, sku_id: sku, ship_to_countries: countries });
+const d = (source: string, id: string, sku: string, countries: string[] = []) => ({
+  source,
+  source_product_id: id,
+  sku_id: sku,
+  ship_to_countries: countries,
+});
 
 describe('mapping draft', () => {
   it('starts from the saved suppliers in priority order', () => {

@@ -23,12 +23,18 @@ export function draftFrom(product: StoreProduct): MappingDraft {
   for (const variant of product.variants) {
     draft[variant.id] = [...variant.suppliers]
       .sort((a, b) => a.priority - b.priority)
-      .map((s) => ({ source: s.source, source_product_id: s.source_product_id, sku_id: s.sku_id, ship_to_countries: [...(s.ship_to_countries ?? [])] }));
+      .map((s) => ({
+        source: s.source,
+        source_product_id: s.source_product_id,
+        sku_id: s.sku_id,
+        ship_to_countries: [...(s.ship_to_countries ?? [])],
+      }));
   }
   return draft;
 }
 
-const sameSku = (a: DraftSupplier, b: DraftSupplier) => a.source === b.source && a.source_product_id === b.source_product_id && a.sku_id === b.sku_id;
+const sameSku = (a: DraftSupplier, b: DraftSupplier) =>
+  a.source === b.source && a.source_product_id === b.source_product_id && a.sku_id === b.sku_id;
 
 export type AddProblem = 'full' | 'duplicate' | null;
 

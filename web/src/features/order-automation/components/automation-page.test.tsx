@@ -6,13 +6,21 @@ import type { Flow } from '@/types/wallet';
 import { newFlow } from '../lib/flow';
 import { AutomationPage } from './automation-page';
 
-const FLOW: Flow = { ...newFlow(), id: 7, name: 'Big orders', last_activity_at: '2026-11-21T10:00:00Z', condition: { query: 'and', names: [{ name: 'order_value', operator: 'higher_than', value: 50 }] } };
+const FLOW: Flow = {
+  ...newFlow(),
+  id: 7,
+  name: 'Big orders',
+  last_activity_at: '2026-11-21T10:00:00Z',
+  condition: { query: 'and', names: [{ name: 'order_value', operator: 'higher_than', value: 50 }] },
+};
 
 describe('automation panel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists flows with their last activity and toggles one off', async () => {
-    const calls = mockApi((c) => (c.path === 'orders/v7/automation/panel' ? { data: { flows: [c.method === 'PUT' ? (c.body as Flow) : FLOW] } } : undefined));
+    const calls = mockApi((c) =>
+      c.path === 'orders/v7/automation/panel' ? { data: { flows: [c.method === 'PUT' ? (c.body as Flow) : FLOW] } } : undefined,
+    );
     renderRoute(<AutomationPage />, { path: '/app/setting/order/order-placement' });
     const row = await screen.findByTestId('flow-row');
     expect(row.textContent).toContain('Order value higher than 50');

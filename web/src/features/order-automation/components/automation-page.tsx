@@ -9,11 +9,32 @@ import { createFlow, deleteFlow, updateFlow, useFlows } from '../api/automation'
 import { isActive, newFlow, toPayload } from '../lib/flow';
 import { FlowDialog } from './flow-dialog';
 
-function FlowRow({ flow, onEdit, onToggle, onDelete }: { flow: Flow; onEdit: () => void; onToggle: (on: boolean) => void; onDelete: () => void }) {
+function FlowRow({
+  flow,
+  onEdit,
+  onToggle,
+  onDelete,
+}: {
+  flow: Flow;
+  onEdit: () => void;
+  onToggle: (on: boolean) => void;
+  onDelete: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const on = isActive(flow);
   return (
-    <HStack bg="bg" borderWidth="1px" borderRadius="xl" p="4" gap="4" justify="space-between" wrap="wrap" data-testid="flow-row" data-id={flow.id} data-active={on}>
+    <HStack
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="xl"
+      p="4"
+      gap="4"
+      justify="space-between"
+      wrap="wrap"
+      data-testid="flow-row"
+      data-id={flow.id}
+      data-active={on}
+    >
       <Stack gap="1" minW="0">
         <Text fontWeight="semibold">{flow.name}</Text>
         <HStack gap="1" wrap="wrap">
@@ -33,7 +54,9 @@ function FlowRow({ flow, onEdit, onToggle, onDelete }: { flow: Flow; onEdit: () 
           </Text>
         ))}
         <Text fontSize="xs" color="fg.muted" data-testid="flow-last-activity">
-          {flow.last_activity_at ? t('automation.lastActivity', { date: new Date(flow.last_activity_at).toLocaleString(i18n.language) }) : t('automation.noActivity')}
+          {flow.last_activity_at
+            ? t('automation.lastActivity', { date: new Date(flow.last_activity_at).toLocaleString(i18n.language) })
+            : t('automation.noActivity')}
         </Text>
       </Stack>
       <HStack gap="2">
@@ -114,7 +137,13 @@ export function AutomationPage() {
         </Box>
       ) : null}
       {flows.map((flow) => (
-        <FlowRow key={flow.id ?? flow.name} flow={flow} onEdit={() => setEditing(flow)} onToggle={(on) => void toggle(flow, on)} onDelete={() => void remove(flow)} />
+        <FlowRow
+          key={flow.id ?? flow.name}
+          flow={flow}
+          onEdit={() => setEditing(flow)}
+          onToggle={(on) => void toggle(flow, on)}
+          onDelete={() => void remove(flow)}
+        />
       ))}
       {editing ? <FlowDialog flow={editing} saving={saving} onSave={(f) => void save(f)} onClose={() => setEditing(null)} /> : null}
     </Stack>

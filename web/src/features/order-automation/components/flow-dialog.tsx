@@ -1,4 +1,17 @@
-import { Button, Checkbox, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '@/components/icons';
@@ -12,7 +25,19 @@ interface FlowDialogProps {
   onClose: () => void;
 }
 
-function Select<T extends string>({ value, options, label, onChange, testId }: { value: T; options: readonly T[]; label: (v: T) => string; onChange: (v: T) => void; testId: string }) {
+function Select<T extends string>({
+  value,
+  options,
+  label,
+  onChange,
+  testId,
+}: {
+  value: T;
+  options: readonly T[];
+  label: (v: T) => string;
+  onChange: (v: T) => void;
+  testId: string;
+}) {
   return (
     <NativeSelect.Root size="sm">
       <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value as T)} data-testid={testId}>
@@ -44,7 +69,8 @@ export function FlowDialog({ flow: initial, saving, onSave, onClose }: FlowDialo
   const [flow, setFlow] = useState<Flow>(initial);
   const [tried, setTried] = useState(false);
   const errors = flowErrors(flow);
-  const setCondition = (i: number, patch: Partial<FlowCondition>) => setFlow({ ...flow, condition: { ...flow.condition, names: flow.condition.names.map((c, j) => (j === i ? { ...c, ...patch } : c)) } });
+  const setCondition = (i: number, patch: Partial<FlowCondition>) =>
+    setFlow({ ...flow, condition: { ...flow.condition, names: flow.condition.names.map((c, j) => (j === i ? { ...c, ...patch } : c)) } });
   const submit = () => {
     setTried(true);
     if (errors.length === 0) onSave(flow);
@@ -68,42 +94,124 @@ export function FlowDialog({ flow: initial, saving, onSave, onClose }: FlowDialo
                 <Section title={t('automation.when')}>
                   <HStack gap="4" wrap="wrap">
                     {TRIGGERS.map((tr) => (
-                      <Checkbox.Root key={tr} size="sm" checked={flow.when.types.includes(tr)} onCheckedChange={(e) => setFlow({ ...flow, when: { types: e.checked === true ? [...flow.when.types, tr] : flow.when.types.filter((x) => x !== tr) } })} data-testid={`flow-trigger-${tr}`}>
+                      <Checkbox.Root
+                        key={tr}
+                        size="sm"
+                        checked={flow.when.types.includes(tr)}
+                        onCheckedChange={(e) =>
+                          setFlow({
+                            ...flow,
+                            when: { types: e.checked === true ? [...flow.when.types, tr] : flow.when.types.filter((x) => x !== tr) },
+                          })
+                        }
+                        data-testid={`flow-trigger-${tr}`}
+                      >
                         <Checkbox.HiddenInput />
                         <Checkbox.Control />
                         <Checkbox.Label>{t(`automation.triggers.${tr}`)}</Checkbox.Label>
                       </Checkbox.Root>
                     ))}
                   </HStack>
-                  {tried && errors.includes('trigger') ? <Text fontSize="sm" color="fg.error">{t('automation.errors.trigger')}</Text> : null}
+                  {tried && errors.includes('trigger') ? (
+                    <Text fontSize="sm" color="fg.error">
+                      {t('automation.errors.trigger')}
+                    </Text>
+                  ) : null}
                 </Section>
                 <Section title={t('automation.conditions')}>
                   {flow.condition.names.map((c, i) => (
                     <HStack key={i} gap="2" data-testid="flow-condition">
-                      <Select value={c.name} options={CONDITION_NAMES} label={(v) => t(`automation.conditionNames.${v}`)} onChange={(name) => setCondition(i, { name })} testId={`flow-condition-name-${i}`} />
-                      <Select value={c.operator} options={OPERATORS} label={(v) => t(`automation.operators.${v}`)} onChange={(operator) => setCondition(i, { operator })} testId={`flow-condition-operator-${i}`} />
-                      <Input size="sm" inputMode="decimal" value={String(c.value)} onChange={(e) => setCondition(i, { value: e.target.value })} aria-label={t('automation.value')} data-testid={`flow-condition-value-${i}`} />
-                      <IconButton size="sm" variant="ghost" aria-label={t('automation.removeCondition')} onClick={() => setFlow({ ...flow, condition: { ...flow.condition, names: flow.condition.names.filter((_, j) => j !== i) } })}>
+                      <Select
+                        value={c.name}
+                        options={CONDITION_NAMES}
+                        label={(v) => t(`automation.conditionNames.${v}`)}
+                        onChange={(name) => setCondition(i, { name })}
+                        testId={`flow-condition-name-${i}`}
+                      />
+                      <Select
+                        value={c.operator}
+                        options={OPERATORS}
+                        label={(v) => t(`automation.operators.${v}`)}
+                        onChange={(operator) => setCondition(i, { operator })}
+                        testId={`flow-condition-operator-${i}`}
+                      />
+                      <Input
+                        size="sm"
+                        inputMode="decimal"
+                        value={String(c.value)}
+                        onChange={(e) => setCondition(i, { value: e.target.value })}
+                        aria-label={t('automation.value')}
+                        data-testid={`flow-condition-value-${i}`}
+                      />
+                      <IconButton
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('automation.removeCondition')}
+                        onClick={() =>
+                          setFlow({ ...flow, condition: { ...flow.condition, names: flow.condition.names.filter((_, j) => j !== i) } })
+                        }
+                      >
                         <TrashIcon />
                       </IconButton>
                     </HStack>
                   ))}
-                  {tried && errors.includes('value') ? <Text fontSize="sm" color="fg.error">{t('automation.errors.value')}</Text> : null}
-                  <Button size="xs" variant="outline" alignSelf="start" onClick={() => setFlow({ ...flow, condition: { ...flow.condition, names: [...flow.condition.names, newCondition()] } })} data-testid="flow-add-condition">
+                  {tried && errors.includes('value') ? (
+                    <Text fontSize="sm" color="fg.error">
+                      {t('automation.errors.value')}
+                    </Text>
+                  ) : null}
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    alignSelf="start"
+                    onClick={() => setFlow({ ...flow, condition: { ...flow.condition, names: [...flow.condition.names, newCondition()] } })}
+                    data-testid="flow-add-condition"
+                  >
                     <PlusIcon />
                     {t('automation.addCondition')}
                   </Button>
                 </Section>
                 <Section title={t('automation.then')}>
-                  <Select value={flow.then.action} options={ACTIONS} label={(v) => t(`automation.actions.${v}`)} onChange={(action) => setFlow({ ...flow, then: { ...flow.then, action } })} testId="flow-action" />
-                  <Select value={flow.then.payment_preference.use} options={PAYMENT_USES} label={(v) => t(`automation.payment.${v}`)} onChange={(use) => setFlow({ ...flow, then: { ...flow.then, payment_preference: { use } } })} testId="flow-payment" />
+                  <Select
+                    value={flow.then.action}
+                    options={ACTIONS}
+                    label={(v) => t(`automation.actions.${v}`)}
+                    onChange={(action) => setFlow({ ...flow, then: { ...flow.then, action } })}
+                    testId="flow-action"
+                  />
+                  <Select
+                    value={flow.then.payment_preference.use}
+                    options={PAYMENT_USES}
+                    label={(v) => t(`automation.payment.${v}`)}
+                    onChange={(use) => setFlow({ ...flow, then: { ...flow.then, payment_preference: { use } } })}
+                    testId="flow-payment"
+                  />
                 </Section>
                 <Section title={t('automation.timing')}>
                   <HStack gap="2">
-                    <Select value={flow.time_schedule.schedule} options={SCHEDULES} label={(v) => t(`automation.schedules.${v}`)} onChange={(schedule) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, schedule } })} testId="flow-schedule" />
-                    {flow.time_schedule.schedule === 'scheduled' ? <Input size="sm" type="time" value={flow.time_schedule.time ?? ''} onChange={(e) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, time: e.target.value } })} aria-label={t('automation.time')} data-testid="flow-time" /> : null}
+                    <Select
+                      value={flow.time_schedule.schedule}
+                      options={SCHEDULES}
+                      label={(v) => t(`automation.schedules.${v}`)}
+                      onChange={(schedule) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, schedule } })}
+                      testId="flow-schedule"
+                    />
+                    {flow.time_schedule.schedule === 'scheduled' ? (
+                      <Input
+                        size="sm"
+                        type="time"
+                        value={flow.time_schedule.time ?? ''}
+                        onChange={(e) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, time: e.target.value } })}
+                        aria-label={t('automation.time')}
+                        data-testid="flow-time"
+                      />
+                    ) : null}
                   </HStack>
-                  {tried && errors.includes('time') ? <Text fontSize="sm" color="fg.error">{t('automation.errors.time')}</Text> : null}
+                  {tried && errors.includes('time') ? (
+                    <Text fontSize="sm" color="fg.error">
+                      {t('automation.errors.time')}
+                    </Text>
+                  ) : null}
                 </Section>
               </Stack>
             </Dialog.Body>

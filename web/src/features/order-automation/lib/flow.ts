@@ -37,7 +37,14 @@ export function toPayload(flow: Flow): Flow {
     ...flow,
     name: flow.name.trim(),
     condition: { query: 'and', names: flow.condition.names.map((c) => ({ ...c, value: Number(c.value) })) },
-    then: { ...flow.then, payment_preference: { use: flow.then.payment_preference.use, method: flow.then.payment_preference.use === 'card' ? 'credit_card' : flow.then.payment_preference.use === 'wallet' ? 'wallet' : null } },
+    then: {
+      ...flow.then,
+      payment_preference: {
+        use: flow.then.payment_preference.use,
+        method:
+          flow.then.payment_preference.use === 'card' ? 'credit_card' : flow.then.payment_preference.use === 'wallet' ? 'wallet' : null,
+      },
+    },
     time_schedule: flow.time_schedule.schedule === 'scheduled' ? flow.time_schedule : { schedule: 'immediately', time: null },
   };
 }

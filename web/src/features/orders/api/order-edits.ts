@@ -16,13 +16,23 @@ export const logisticsKey = (source: string, productId: string, country: string,
   `product-sources/logistics/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?${new URLSearchParams({ country_code: country, quantity: String(quantity) }).toString()}`;
 
 /** The supplier's shipping options for a line to the order's country (read when `enabled`). */
-export function useLogistics(source: string | null | undefined, productId: string | null | undefined, country: string, quantity: number, enabled: boolean) {
+export function useLogistics(
+  source: string | null | undefined,
+  productId: string | null | undefined,
+  country: string,
+  quantity: number,
+  enabled: boolean,
+) {
   const key = enabled && source && productId ? logisticsKey(source, productId, country, quantity) : null;
   return useSWR<{ options: LogisticsOption[] }>(key, quietFetch, { revalidateOnMount: true });
 }
 
 export const saveShippingOption = (orderId: string, lineItemId: string, serviceName: string) =>
-  api.post<OrderDetail>(`orders/${encodeURIComponent(orderId)}/save-shipping`, { line_item_id: apiId(lineItemId), service_name: serviceName }, { silent: true });
+  api.post<OrderDetail>(
+    `orders/${encodeURIComponent(orderId)}/save-shipping`,
+    { line_item_id: apiId(lineItemId), service_name: serviceName },
+    { silent: true },
+  );
 
 /** The lines of `source` recorded as ordered by hand (no supplier call). */
 export const manuallyFulfill = (orderId: string, source: string, orderNo: string) =>
@@ -35,7 +45,11 @@ export interface SupplierChoice {
 }
 
 export const changeSupplier = (orderId: string, lineItemId: string, choice: SupplierChoice) =>
-  api.post<OrderDetail>(`orders/${encodeURIComponent(orderId)}/change-supplier`, { line_item_id: apiId(lineItemId), ...choice }, { silent: true });
+  api.post<OrderDetail>(
+    `orders/${encodeURIComponent(orderId)}/change-supplier`,
+    { line_item_id: apiId(lineItemId), ...choice },
+    { silent: true },
+  );
 
 /** Pays every waiting_payment supplier order with the saved method. */
 export const payAll = () => api.get<{ items: ActionResult[] }>('orders/v6/payments/retry-all', { silent: true });

@@ -1,7 +1,19 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, api, quietFetcher } from '@/lib/api';
-import type { ActionResult, Address, OrderColumn, OrderCounts, OrderDetail, OrderLog, OrderPage, OrderPreview, PayMethod, PlacementItem, SourceOrder } from '@/types/orders';
+import type {
+  ActionResult,
+  Address,
+  OrderColumn,
+  OrderCounts,
+  OrderDetail,
+  OrderLog,
+  OrderPage,
+  OrderPreview,
+  PayMethod,
+  PlacementItem,
+  SourceOrder,
+} from '@/types/orders';
 import { type OrderFilters, filterQuery, listQuery } from '../lib/filters';
 import type { CancelReason } from '../lib/format';
 
@@ -43,27 +55,40 @@ export function useOrderColumns() {
   return useSWR<{ columns: OrderColumn[] }>(COLUMNS_PATH, quietFetch, { revalidateOnMount: true });
 }
 
-export const saveOrderColumns = (columns: OrderColumn[]) => api.post<{ columns: OrderColumn[] }>(COLUMNS_PATH, { columns }, { silent: true });
+export const saveOrderColumns = (columns: OrderColumn[]) =>
+  api.post<{ columns: OrderColumn[] }>(COLUMNS_PATH, { columns }, { silent: true });
 
 /** Ids go back as the API sent them: numeric ids as numbers, others as strings. */
 export const apiId = (id: string | number): string | number => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);
 const apiIds = (ids: readonly (string | number)[]) => ids.map(apiId);
 
 type Updated = { updated: number };
-export const markOrders = (orders: string[], marked: boolean) => api.put<Updated>('orders/v5/mark-order', { orders: apiIds(orders), marked });
-export const archiveOrders = (orders: string[], archived: boolean) => api.put<Updated>('orders/v5/mark-archive', { orders: apiIds(orders), archived });
+export const markOrders = (orders: string[], marked: boolean) =>
+  api.put<Updated>('orders/v5/mark-order', { orders: apiIds(orders), marked });
+export const archiveOrders = (orders: string[], archived: boolean) =>
+  api.put<Updated>('orders/v5/mark-archive', { orders: apiIds(orders), archived });
 export const updateToFail = (orders: string[]) => api.put<Updated>('orders/v4/update-to-fail', { orders: apiIds(orders) });
 export const revertOrders = (orders: string[]) => api.post<Updated>('orders/v5/revert-order', { orders: apiIds(orders) });
-export const cancelOrders = (orderIds: string[], reason: CancelReason) => api.put<{ items: ActionResult[] }>('orders/order-cancel', { order_ids: apiIds(orderIds), reason });
-export const requestRefund = (sourceOrderId: string, reason?: string) => api.post<SourceOrder>('orders/v4/refund/request', { source_order_id: apiId(sourceOrderId), ...(reason ? { reason } : {}) });
+export const cancelOrders = (orderIds: string[], reason: CancelReason) =>
+  api.put<{ items: ActionResult[] }>('orders/order-cancel', { order_ids: apiIds(orderIds), reason });
+export const requestRefund = (sourceOrderId: string, reason?: string) =>
+  api.post<SourceOrder>('orders/v4/refund/request', { source_order_id: apiId(sourceOrderId), ...(reason ? { reason } : {}) });
 
 export const updateCustomer = (orderId: string, address: Address, email?: string) =>
-  api.post<OrderDetail>('orders/update-customer', { order_id: apiId(orderId), address, ...(email !== undefined ? { email } : {}) }, { silent: true });
+  api.post<OrderDetail>(
+    'orders/update-customer',
+    { order_id: apiId(orderId), address, ...(email !== undefined ? { email } : {}) },
+    { silent: true },
+  );
 
-export const previewOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/preview', { order_ids: apiIds(orderIds) }, { silent: true });
-export const createOrders = (orderIds: string[], pay: PayMethod | null) => api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: apiIds(orderIds), pay }, { silent: true });
-export const payOrders = (sourceOrderIds: string[], method: PayMethod) => api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: apiIds(sourceOrderIds), method }, { silent: true });
-export const confirmOrders = (orderIds: string[]) => api.post<OrderPreview>('orders/v4/confirm', { order_ids: apiIds(orderIds) }, { silent: true });
+export const previewOrders = (orderIds: string[]) =>
+  api.post<OrderPreview>('orders/v4/preview', { order_ids: apiIds(orderIds) }, { silent: true });
+export const createOrders = (orderIds: string[], pay: PayMethod | null) =>
+  api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: apiIds(orderIds), pay }, { silent: true });
+export const payOrders = (sourceOrderIds: string[], method: PayMethod) =>
+  api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: apiIds(sourceOrderIds), method }, { silent: true });
+export const confirmOrders = (orderIds: string[]) =>
+  api.post<OrderPreview>('orders/v4/confirm', { order_ids: apiIds(orderIds) }, { silent: true });
 
 export const previewKey = (ids: readonly string[]) => ['orders/v4/preview', ids.join(',')] as const;
 async function fetchPreview([, ids]: readonly [string, string]): Promise<OrderPreview> {
@@ -74,5 +99,7 @@ async function fetchPreview([, ids]: readonly [string, string]): Promise<OrderPr
 
 /** The supplier orders that placing `ids` would make, with their costs and whether each can be placed. */
 export function useOrderPreview(ids: readonly string[]) {
-  return useSWR<OrderPreview, Error, readonly [string, string] | null>(ids.length > 0 ? previewKey(ids) : null, fetchPreview, { revalidateOnMount: true });
+  return useSWR<OrderPreview, Error, readonly [string, string] | null>(ids.length > 0 ? previewKey(ids) : null, fetchPreview, {
+    revalidateOnMount: true,
+  });
 }

@@ -9,9 +9,17 @@ export const placementsKey = (ids: readonly string[]) => `${PLACEMENTS_PATH}?ids
 
 /** The placement items of `ids`, polled every second while one is processing. */
 export function usePlacements(ids: readonly string[], onData?: (items: PlacementItem[]) => void) {
-  return usePolledItems<PlacementItem>(ids.length > 0 ? placementsKey(ids) : null, ids, PLACEMENT_POLL_MS, (i) => i.status === 'processing', onData);
+  return usePolledItems<PlacementItem>(
+    ids.length > 0 ? placementsKey(ids) : null,
+    ids,
+    PLACEMENT_POLL_MS,
+    (i) => i.status === 'processing',
+    onData,
+  );
 }
 
-export const stopPlacements = (source: string) => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/stop`, { source }, { silent: true });
-export const removePlacementItem = (id: string) => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/remove`, { id: apiId(id) }, { silent: true });
+export const stopPlacements = (source: string) =>
+  api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/stop`, { source }, { silent: true });
+export const removePlacementItem = (id: string) =>
+  api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/remove`, { id: apiId(id) }, { silent: true });
 export const clearPlacements = () => api.post<{ items: PlacementItem[] }>(`${PLACEMENTS_PATH}/clear`, {}, { silent: true });

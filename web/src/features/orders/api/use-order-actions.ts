@@ -14,7 +14,8 @@ export const createPath = (ids: string[]) => `/app/orders/create?orders=${encode
 export type PendingDialog = { kind: 'cancel' | 'pay' | 'refund'; orders: Order[] } | null;
 
 /** Errors in `{items: [{id, status, error}]}` answers. */
-const failures = (items: ActionResult[] | undefined) => (items ?? []).filter((i) => i.error || i.status === 'error' || i.status === 'failed');
+const failures = (items: ActionResult[] | undefined) =>
+  (items ?? []).filter((i) => i.error || i.status === 'error' || i.status === 'failed');
 
 /** Runs the order list's actions: direct calls, or a dialog first (cancel, pay, refund). */
 export function useOrderActions(onChanged?: () => void) {
@@ -78,7 +79,15 @@ export function useOrderActions(onChanged?: () => void) {
   const close = useCallback(() => setDialog(null), []);
   const cancel = async (reason: CancelReason) => {
     if (!dialog) return;
-    await track(dialog.orders, () => cancelOrders(dialog.orders.map((o) => o.id), reason), t('orders.done.cancel'));
+    await track(
+      dialog.orders,
+      () =>
+        cancelOrders(
+          dialog.orders.map((o) => o.id),
+          reason,
+        ),
+      t('orders.done.cancel'),
+    );
     setDialog(null);
   };
   const pay = async (method: PayMethod) => {
@@ -90,17 +99,22 @@ export function useOrderActions(onChanged?: () => void) {
   const refund = async () => {
     if (!dialog) return;
     const targets = dialog.orders.flatMap((o) => refundable(o));
-    await track(dialog.orders, async () => {
-      let last: Envelope<unknown> = { status: 200, success: true, message: 'OK', data: null };
-      for (const so of targets) {
-        last = await requestRefund(so.id);
-        if (!last.success) break;
-      }
-      return last;
-    }, t('orders.done.refund'));
+    await track(
+      dialog.orders,
+      async () => {
+        let last: Envelope<unknown> = { status: 200, success: true, message: 'OK', data: null };
+        for (const so of targets) {
+          last = await requestRefund(so.id);
+          if (!last.success) break;
+        }
+        return last;
+      },
+      t('orders.done.refund'),
+    );
     setDialog(null);
   };
 
-  const payTotal = dialog?.kind === 'pay' ? round2(dialog.orders.flatMap(waitingPayment).reduce((s, so) => s + (toAmount(so.total) ?? 0), 0)) : 0;
+  const payTotal =
+    dialog?.kind === 'pay' ? round2(dialog.orders.flatMap(waitingPayment).reduce((s, so) => s + (toAmount(so.total) ?? 0), 0)) : 0;
   return { busy, dialog, run, close, cancel, pay, refund, payTotal };
 }

@@ -40,7 +40,20 @@ export function AddressCard({ order, onSaved }: { order: OrderDetail; onSaved: (
           {t('orders.detail.address')}
         </Heading>
         {form ? null : (
-          <Button size="xs" variant="outline" onClick={() => setForm({ ...a, address2: a.address2 ?? '', province_code: a.province_code ?? '', phone: a.phone ?? '', email: order.email ?? '' })} data-testid="order-address-edit">
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() =>
+              setForm({
+                ...a,
+                address2: a.address2 ?? '',
+                province_code: a.province_code ?? '',
+                phone: a.phone ?? '',
+                email: order.email ?? '',
+              })
+            }
+            data-testid="order-address-edit"
+          >
             <EditIcon />
             {t('orders.detail.edit')}
           </Button>
@@ -52,7 +65,12 @@ export function AddressCard({ order, onSaved }: { order: OrderDetail; onSaved: (
             {[...FIELDS, 'email' as const].map((key) => (
               <Field.Root key={key} invalid={Boolean(errors[key])}>
                 <Field.Label fontSize="sm">{t(`orders.address.${key}`)}</Field.Label>
-                <Input size="sm" value={form[key] ?? ''} onChange={(e) => setForm({ ...form, [key]: e.target.value })} data-testid={`address-${key}`} />
+                <Input
+                  size="sm"
+                  value={form[key] ?? ''}
+                  onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+                  data-testid={`address-${key}`}
+                />
                 <Field.ErrorText>{errors[key]?.[0]}</Field.ErrorText>
               </Field.Root>
             ))}

@@ -11,8 +11,28 @@ const PREVIEW = {
       order_id: 'o1',
       name: '#1001',
       sources: [
-        { source: 'aliexpress', lines: ['l1'], product_cost: 17, shipping_cost: 4.5, total: 21.5, placeable: true, error_key: null, message: null, warning: null },
-        { source: 'cj', lines: ['l2'], product_cost: 5, shipping_cost: 2, total: 7, placeable: false, error_key: 'product_out_of_stock', message: 'ProductOutOfStock', warning: null },
+        {
+          source: 'aliexpress',
+          lines: ['l1'],
+          product_cost: 17,
+          shipping_cost: 4.5,
+          total: 21.5,
+          placeable: true,
+          error_key: null,
+          message: null,
+          warning: null,
+        },
+        {
+          source: 'cj',
+          lines: ['l2'],
+          product_cost: 5,
+          shipping_cost: 2,
+          total: 7,
+          placeable: false,
+          error_key: 'product_out_of_stock',
+          message: 'ProductOutOfStock',
+          warning: null,
+        },
       ],
     },
   ],
@@ -28,7 +48,8 @@ describe('create order', () => {
   it('previews the supplier orders, then confirms, creates and pays from the wallet', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'orders/v4/preview' || c.path === 'orders/v4/confirm') return { data: PREVIEW };
-      if (c.path === 'orders/v5/create') return { data: { items: [{ id: 'so9', order_id: 'o1', order_name: '#1001', source: 'aliexpress', status: 'processing' }] } };
+      if (c.path === 'orders/v5/create')
+        return { data: { items: [{ id: 'so9', order_id: 'o1', order_name: '#1001', source: 'aliexpress', status: 'processing' }] } };
       return undefined;
     });
     const { router } = renderRoute(<CreateOrderPage />, { path: `/app/orders/create?orders=${encodeURIComponent('["o1"]')}` });

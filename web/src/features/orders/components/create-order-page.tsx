@@ -19,7 +19,15 @@ function SourceRow({ source }: { source: PreviewSource }) {
   const error = placementErrorKey(source.error_key);
   const warning = placementWarningKey(source.warning);
   return (
-    <HStack justify="space-between" align="start" py="2" borderTopWidth="1px" data-testid="preview-source" data-source={source.source} data-placeable={source.placeable}>
+    <HStack
+      justify="space-between"
+      align="start"
+      py="2"
+      borderTopWidth="1px"
+      data-testid="preview-source"
+      data-source={source.source}
+      data-placeable={source.placeable}
+    >
       <Stack gap="0.5">
         <HStack gap="2">
           <Badge colorPalette="gray">{sourceName(source.source)}</Badge>
@@ -73,7 +81,8 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
     try {
       const confirmed = await confirmOrders(ids);
       if (confirmed.success && confirmed.data) setChecked(confirmed.data);
-      const ready = (confirmed.data ?? data)?.orders.filter((o) => o.sources.some((s) => s.placeable)).map((o) => String(o.order_id)) ?? ids;
+      const ready =
+        (confirmed.data ?? data)?.orders.filter((o) => o.sources.some((s) => s.placeable)).map((o) => String(o.order_id)) ?? ids;
       if (ready.length === 0) {
         notify('error', t('orders.create.nothingToPlace'));
         return;
@@ -83,7 +92,12 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
         notify('error', res.message === 'InsufficientBalance' ? t('orders.pay.insufficient') : res.message || t('orders.actionFailed'));
         return;
       }
-      placementSession.set(addPlacements(placementSession.get(), (res.data?.items ?? []).map((i) => i.id)));
+      placementSession.set(
+        addPlacements(
+          placementSession.get(),
+          (res.data?.items ?? []).map((i) => i.id),
+        ),
+      );
       void refresh();
       onCreated?.();
       navigate(ORDERS_PATH);
@@ -145,7 +159,13 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
             <Button variant="outline" asChild>
               <RouterLink to={ORDERS_PATH}>{t('common.cancel')}</RouterLink>
             </Button>
-            <Button colorPalette="teal" onClick={() => void submit()} loading={busy} disabled={placeable.length === 0} data-testid="create-order-submit">
+            <Button
+              colorPalette="teal"
+              onClick={() => void submit()}
+              loading={busy}
+              disabled={placeable.length === 0}
+              data-testid="create-order-submit"
+            >
               {t('orders.create.submit', { count: placeable.length })}
             </Button>
           </HStack>

@@ -17,7 +17,18 @@ interface EditDialogProps {
 }
 
 /** A small form in a dialog (manual fulfilment, supplier change). */
-export function EditDialog({ open, title, submitLabel, loading, canSubmit = true, error, onSubmit, onClose, testId, children }: EditDialogProps) {
+export function EditDialog({
+  open,
+  title,
+  submitLabel,
+  loading,
+  canSubmit = true,
+  error,
+  onSubmit,
+  onClose,
+  testId,
+  children,
+}: EditDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center">

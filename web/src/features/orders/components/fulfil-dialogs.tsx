@@ -30,7 +30,19 @@ function useSubmit(fields: readonly string[], onSaved: (o: OrderDetail) => void,
   return { errors, message, loading, submit };
 }
 
-function TextField({ name, label, value, onChange, error }: { name: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label fontSize="sm">{label}</Field.Label>
@@ -40,7 +52,17 @@ function TextField({ name, label, value, onChange, error }: { name: string; labe
   );
 }
 
-function SourceSelect({ value, options, onChange, error }: { value: string; options: readonly string[]; onChange: (v: string) => void; error?: string }) {
+function SourceSelect({
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  value: string;
+  options: readonly string[];
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Field.Root invalid={Boolean(error)}>
@@ -61,35 +83,95 @@ function SourceSelect({ value, options, onChange, error }: { value: string; opti
 }
 
 /** Sources of the order whose lines are not placed yet. */
-export const unplacedSources = (order: OrderDetail) => [...new Set(order.line_items.filter((l) => l.source && !l.disabled && (!l.source_order || l.source_order.status !== 'order_placed')).map((l) => l.source as string))];
+export const unplacedSources = (order: OrderDetail) => [
+  ...new Set(
+    order.line_items
+      .filter((l) => l.source && !l.disabled && (!l.source_order || l.source_order.status !== 'order_placed'))
+      .map((l) => l.source as string),
+  ),
+];
 
 /** Records a source's lines as ordered by hand (PUT orders/v4/manually-fulfill). */
-export function ManualFulfilDialog({ order, open, onClose, onSaved }: { order: OrderDetail; open: boolean; onClose: () => void; onSaved: (o: OrderDetail) => void }) {
+export function ManualFulfilDialog({
+  order,
+  open,
+  onClose,
+  onSaved,
+}: {
+  order: OrderDetail;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (o: OrderDetail) => void;
+}) {
   const { t } = useTranslation();
   const sources = unplacedSources(order);
   const [source, setSource] = useState(sources[0] ?? '');
   const [orderNo, setOrderNo] = useState('');
   const form = useSubmit(['source', 'order_no'], onSaved, t('orders.manual.done'));
   return (
-    <EditDialog open={open} title={t('orders.manual.title')} submitLabel={t('orders.manual.submit')} loading={form.loading} canSubmit={Boolean(source && orderNo.trim())} error={form.message} onSubmit={() => void form.submit(() => manuallyFulfill(order.id, source, orderNo.trim()))} onClose={onClose} testId="manual-fulfil-dialog">
+    <EditDialog
+      open={open}
+      title={t('orders.manual.title')}
+      submitLabel={t('orders.manual.submit')}
+      loading={form.loading}
+      canSubmit={Boolean(source && orderNo.trim())}
+      error={form.message}
+      onSubmit={() => void form.submit(() => manuallyFulfill(order.id, source, orderNo.trim()))}
+      onClose={onClose}
+      testId="manual-fulfil-dialog"
+    >
       <SourceSelect value={source} options={sources} onChange={setSource} error={form.errors.source?.[0]} />
-      <TextField name="order_no" label={t('orders.manual.orderNo')} value={orderNo} onChange={setOrderNo} error={form.errors.order_no?.[0]} />
+      <TextField
+        name="order_no"
+        label={t('orders.manual.orderNo')}
+        value={orderNo}
+        onChange={setOrderNo}
+        error={form.errors.order_no?.[0]}
+      />
     </EditDialog>
   );
 }
 
 /** Maps a line to another supplier product (POST orders/{id}/change-supplier). */
-export function ChangeSupplierDialog({ order, line, onClose, onSaved }: { order: OrderDetail; line: LineItem | null; onClose: () => void; onSaved: (o: OrderDetail) => void }) {
+export function ChangeSupplierDialog({
+  order,
+  line,
+  onClose,
+  onSaved,
+}: {
+  order: OrderDetail;
+  line: LineItem | null;
+  onClose: () => void;
+  onSaved: (o: OrderDetail) => void;
+}) {
   const { t } = useTranslation();
   const [source, setSource] = useState(line?.source ?? PRODUCT_SOURCES[0]);
   const [productId, setProductId] = useState(line?.source_product_id ?? '');
   const [skuId, setSkuId] = useState(line?.sku_id ?? '');
   const form = useSubmit(['source', 'source_product_id', 'sku_id'], onSaved, t('orders.supplier.done'));
-  const submit = () => line && void form.submit(() => changeSupplier(order.id, line.id, { source, source_product_id: productId.trim(), sku_id: skuId.trim() }));
+  const submit = () =>
+    line &&
+    void form.submit(() => changeSupplier(order.id, line.id, { source, source_product_id: productId.trim(), sku_id: skuId.trim() }));
   return (
-    <EditDialog open={line !== null} title={t('orders.supplier.title', { title: line?.title ?? '' })} submitLabel={t('orders.supplier.submit')} loading={form.loading} canSubmit={Boolean(productId.trim() && skuId.trim())} error={form.message} onSubmit={submit} onClose={onClose} testId="change-supplier-dialog">
+    <EditDialog
+      open={line !== null}
+      title={t('orders.supplier.title', { title: line?.title ?? '' })}
+      submitLabel={t('orders.supplier.submit')}
+      loading={form.loading}
+      canSubmit={Boolean(productId.trim() && skuId.trim())}
+      error={form.message}
+      onSubmit={submit}
+      onClose={onClose}
+      testId="change-supplier-dialog"
+    >
       <SourceSelect value={source} options={PRODUCT_SOURCES} onChange={setSource} error={form.errors.source?.[0]} />
-      <TextField name="source_product_id" label={t('orders.supplier.productId')} value={productId} onChange={setProductId} error={form.errors.source_product_id?.[0]} />
+      <TextField
+        name="source_product_id"
+        label={t('orders.supplier.productId')}
+        value={productId}
+        onChange={setProductId}
+        error={form.errors.source_product_id?.[0]}
+      />
       <TextField name="sku_id" label={t('orders.supplier.skuId')} value={skuId} onChange={setSkuId} error={form.errors.sku_id?.[0]} />
     </EditDialog>
   );

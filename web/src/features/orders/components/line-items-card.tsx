@@ -6,10 +6,19 @@ import { Money, StatusBadge } from './order-cells';
 import { ShippingOption } from './shipping-option';
 
 /** A line can move to another supplier until its supplier order is placed. */
-const canChangeSupplier = (line: LineItem) => !line.disabled && (!line.source_order || line.source_order.status === 'failed' || line.source_order.status === 'cancelled');
+const canChangeSupplier = (line: LineItem) =>
+  !line.disabled && (!line.source_order || line.source_order.status === 'failed' || line.source_order.status === 'cancelled');
 
 /** The order's lines with their supplier, cost and shipping option. */
-export function LineItemsCard({ order, onSaved, onChangeSupplier }: { order: OrderDetail; onSaved: (o: OrderDetail) => void; onChangeSupplier?: (line: LineItem) => void }) {
+export function LineItemsCard({
+  order,
+  onSaved,
+  onChangeSupplier,
+}: {
+  order: OrderDetail;
+  onSaved: (o: OrderDetail) => void;
+  onChangeSupplier?: (line: LineItem) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="0" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="order-lines">
@@ -17,7 +26,16 @@ export function LineItemsCard({ order, onSaved, onChangeSupplier }: { order: Ord
         {t('orders.detail.items')}
       </Heading>
       {order.line_items.map((line) => (
-        <HStack key={line.id} gap="3" py="3" borderTopWidth="1px" align="start" data-testid="order-line" data-id={line.id} opacity={line.disabled ? 0.6 : 1}>
+        <HStack
+          key={line.id}
+          gap="3"
+          py="3"
+          borderTopWidth="1px"
+          align="start"
+          data-testid="order-line"
+          data-id={line.id}
+          opacity={line.disabled ? 0.6 : 1}
+        >
           {line.image ? <Image src={line.image} alt="" boxSize="12" borderRadius="md" objectFit="cover" /> : null}
           <Stack gap="0.5" flex="1" minW="0">
             <Text fontWeight="medium">{line.title}</Text>
@@ -31,7 +49,15 @@ export function LineItemsCard({ order, onSaved, onChangeSupplier }: { order: Ord
               {line.source_order ? <StatusBadge status={line.source_order.status} /> : null}
             </HStack>
             {onChangeSupplier && canChangeSupplier(line) ? (
-              <Button size="2xs" variant="plain" colorPalette="teal" px="0" alignSelf="start" onClick={() => onChangeSupplier(line)} data-testid="line-change-supplier">
+              <Button
+                size="2xs"
+                variant="plain"
+                colorPalette="teal"
+                px="0"
+                alignSelf="start"
+                onClick={() => onChangeSupplier(line)}
+                data-testid="line-change-supplier"
+              >
                 {t('orders.detail.changeSupplier')}
               </Button>
             ) : null}

@@ -7,7 +7,8 @@ import type { Order } from '@/types/orders';
 import { shippingDays } from '../lib/format';
 import { statusPalette } from '../lib/tabs';
 
-export const detailPath = (order: Pick<Order, 'id' | 'status'>) => `/app/orders/detail/${encodeURIComponent(order.id)}/${encodeURIComponent(order.status)}`;
+export const detailPath = (order: Pick<Order, 'id' | 'status'>) =>
+  `/app/orders/detail/${encodeURIComponent(order.id)}/${encodeURIComponent(order.status)}`;
 
 export function OrderIdCell({ order }: { order: Order }) {
   const { t } = useTranslation();

@@ -53,9 +53,12 @@ describe('order center', () => {
     serve();
     renderRoute(<OrderCenterPage />, { path: '/app/orders' });
     await screen.findAllByTestId('order-row');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean)).toEqual([
-      'Order ID', 'Order info', 'Items', 'Selling price', 'Product cost', 'Shipping cost', 'Shipping time', 'Action',
-    ]);
+    expect(
+      screen
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .filter(Boolean),
+    ).toEqual(['Order ID', 'Order info', 'Items', 'Selling price', 'Product cost', 'Shipping cost', 'Shipping time', 'Action']);
     const first = row('o1');
     expect(within(first).getByTestId('order-shipping-time').textContent).toBe('3-5 days');
     expect(first.querySelector('[data-col="product_cost"]')!.textContent).toBe('$17.00');
@@ -84,12 +87,19 @@ describe('order center', () => {
     fireEvent.click(screen.getByTestId('cancel-reason-item_unavailable'));
     await waitFor(() => expect(screen.getByTestId('cancel-reason-item_unavailable').getAttribute('data-state')).toBe('checked'));
     fireEvent.click(screen.getByTestId('cancel-dialog-confirm'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'orders/order-cancel')?.body).toEqual({ order_ids: ['o1'], reason: 'item_unavailable' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'orders/order-cancel')?.body).toEqual({ order_ids: ['o1'], reason: 'item_unavailable' }),
+    );
     expect(calls.find((c) => c.path === 'orders/order-cancel')!.method).toBe('PUT');
   });
 
   it('marks an order and pays a waiting one from the wallet', async () => {
-    const waiting = orderFixture({ id: 'o3', name: '#1003', status: 'waiting_payment', source_orders: [sourceOrderFixture({ id: 'so1', total: 21.5 })] });
+    const waiting = orderFixture({
+      id: 'o3',
+      name: '#1003',
+      status: 'waiting_payment',
+      source_orders: [sourceOrderFixture({ id: 'so1', total: 21.5 })],
+    });
     const calls = serve([orderFixture(), waiting]);
     renderRoute(<OrderCenterPage balance={100} />, { path: '/app/orders?tab=payment' });
     await screen.findAllByTestId('order-row');
@@ -100,7 +110,9 @@ describe('order center', () => {
     fireEvent.click(within(row('o3')).getByTestId('order-action-pay'));
     expect((await screen.findByTestId('pay-dialog-total')).textContent).toBe('$21.50');
     fireEvent.click(screen.getByTestId('pay-dialog-confirm'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'orders/v5/payment')?.body).toEqual({ source_order_ids: ['so1'], method: 'wallet' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'orders/v5/payment')?.body).toEqual({ source_order_ids: ['so1'], method: 'wallet' }),
+    );
   });
 
   it('keeps only the orders of the `orders` parameter', async () => {

@@ -37,7 +37,15 @@ export interface OrderCenterPageProps {
 const BULK: readonly RowAction[] = ['place', 'pay', 'mark', 'unmark', 'archive', 'cancel'];
 
 /** /app/orders: the order center's tabs, filters and list, with the row and bulk actions. */
-export function OrderCenterPage({ stores = [], balance, walletPath, automationPath, onChanged, renderParcels, shipmentActions }: OrderCenterPageProps) {
+export function OrderCenterPage({
+  stores = [],
+  balance,
+  walletPath,
+  automationPath,
+  onChanged,
+  renderParcels,
+  shipmentActions,
+}: OrderCenterPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -60,7 +68,10 @@ export function OrderCenterPage({ stores = [], balance, walletPath, automationPa
   const select = (ids: string[], on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
-      for (const id of ids) (on ? next.add(id) : next.delete(id));
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
   const dialog = actions.dialog;
@@ -111,7 +122,14 @@ export function OrderCenterPage({ stores = [], balance, walletPath, automationPa
         <HStack gap="2" wrap="wrap" data-testid="order-bulk-bar">
           <Text fontSize="sm">{t('orders.selected', { count: chosen.length })}</Text>
           {bulk.map((a) => (
-            <Button key={a} size="xs" variant={a === 'place' || a === 'pay' ? 'solid' : 'outline'} colorPalette={a === 'cancel' ? 'red' : 'teal'} onClick={() => actions.run(a, chosen)} data-testid={`order-bulk-${a}`}>
+            <Button
+              key={a}
+              size="xs"
+              variant={a === 'place' || a === 'pay' ? 'solid' : 'outline'}
+              colorPalette={a === 'cancel' ? 'red' : 'teal'}
+              onClick={() => actions.run(a, chosen)}
+              data-testid={`order-bulk-${a}`}
+            >
               {t(`orders.actions.${a}`)}
             </Button>
           ))}
@@ -127,14 +145,59 @@ export function OrderCenterPage({ stores = [], balance, walletPath, automationPa
         </Alert.Root>
       ) : null}
       {list.isLoading && !list.data ? (
-        <Stack gap="2">{[1, 2, 3].map((i) => <Skeleton key={i} h="16" borderRadius="lg" />)}</Stack>
+        <Stack gap="2">
+          {[1, 2, 3].map((i) => (
+            <Skeleton key={i} h="16" borderRadius="lg" />
+          ))}
+        </Stack>
       ) : list.data ? (
-        <OrderTable tab={filters.tab} orders={items} columns={visibleColumns(filters.tab, columns.data?.columns)} selected={selected} busy={actions.busy} onSelect={select} onAction={(a: RowAction, o: Order) => actions.run(a, [o])} renderParcels={renderParcels} />
+        <OrderTable
+          tab={filters.tab}
+          orders={items}
+          columns={visibleColumns(filters.tab, columns.data?.columns)}
+          selected={selected}
+          busy={actions.busy}
+          onSelect={select}
+          onAction={(a: RowAction, o: Order) => actions.run(a, [o])}
+          renderParcels={renderParcels}
+        />
       ) : null}
-      {list.data ? <Pager page={filters.page} pageSize={ORDER_PAGE_SIZE} total={list.data.total} onChange={(page) => go({ page })} testId="order-pager" /> : null}
-      <CancelDialog key={dialog?.kind === 'cancel' ? 'c-open' : 'c'} open={dialog?.kind === 'cancel'} count={dialog?.orders.length ?? 0} loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false} onConfirm={(r) => void actions.cancel(r)} onClose={actions.close} />
-      <PayDialog key={dialog?.kind === 'pay' ? 'p-open' : 'p'} open={dialog?.kind === 'pay'} count={dialog?.orders.length ?? 0} total={actions.payTotal} balance={balance} loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false} onConfirm={(m) => void actions.pay(m)} onClose={actions.close} />
-      <ConfirmDialog open={dialog?.kind === 'refund'} title={t('orders.refund.title')} body={t('orders.refund.body')} confirmLabel={t('orders.refund.confirm')} onConfirm={() => void actions.refund()} onClose={actions.close} testId="refund-dialog" />
+      {list.data ? (
+        <Pager
+          page={filters.page}
+          pageSize={ORDER_PAGE_SIZE}
+          total={list.data.total}
+          onChange={(page) => go({ page })}
+          testId="order-pager"
+        />
+      ) : null}
+      <CancelDialog
+        key={dialog?.kind === 'cancel' ? 'c-open' : 'c'}
+        open={dialog?.kind === 'cancel'}
+        count={dialog?.orders.length ?? 0}
+        loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false}
+        onConfirm={(r) => void actions.cancel(r)}
+        onClose={actions.close}
+      />
+      <PayDialog
+        key={dialog?.kind === 'pay' ? 'p-open' : 'p'}
+        open={dialog?.kind === 'pay'}
+        count={dialog?.orders.length ?? 0}
+        total={actions.payTotal}
+        balance={balance}
+        loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false}
+        onConfirm={(m) => void actions.pay(m)}
+        onClose={actions.close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'refund'}
+        title={t('orders.refund.title')}
+        body={t('orders.refund.body')}
+        confirmLabel={t('orders.refund.confirm')}
+        onConfirm={() => void actions.refund()}
+        onClose={actions.close}
+        testId="refund-dialog"
+      />
     </Stack>
   );
 }

@@ -7,7 +7,15 @@ import { OrderDetailPage } from './order-detail-page';
 
 const ORDER = orderFixture({
   status: 'waiting_payment',
-  source_orders: [sourceOrderFixture({ id: 'so1', status: 'failed', error_key: 'product_sold_out', error: 'ProductSoldOut', refund_info: { status: 'pending', amount: 21.5 } })],
+  source_orders: [
+    sourceOrderFixture({
+      id: 'so1',
+      status: 'failed',
+      error_key: 'product_sold_out',
+      error: 'ProductSoldOut',
+      refund_info: { status: 'pending', amount: 21.5 },
+    }),
+  ],
 });
 
 describe('order detail', () => {
@@ -16,7 +24,10 @@ describe('order detail', () => {
   it('shows the lines, the supplier order error and refund, and the log', async () => {
     mockApi((c) => {
       if (c.path === 'orders/v5/detail/o1') return { data: ORDER };
-      if (c.path === 'orders/v4/order_log/order/o1') return { data: { items: [{ id: 1, event: 'placed', detail: { message: 'Placed on AliExpress' }, created_at: '2026-11-21T10:00:00Z' }] } };
+      if (c.path === 'orders/v4/order_log/order/o1')
+        return {
+          data: { items: [{ id: 1, event: 'placed', detail: { message: 'Placed on AliExpress' }, created_at: '2026-11-21T10:00:00Z' }] },
+        };
       return undefined;
     });
     renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/o1/waiting_payment', route: '/app/orders/detail/:orderId/:orderStatus' });
@@ -33,7 +44,9 @@ describe('order detail', () => {
       if (c.path === 'orders/v5/detail/o1') return { data: ORDER };
       if (c.path === 'orders/update-customer') {
         const body = c.body as { address: { zip: string } };
-        return body.address.zip ? { data: { ...ORDER, address: { ...ORDER.address, city: 'Dallas' } } } : { status: 204, message: 'Invalid', errors: { zip: ['The zip is required.'] } };
+        return body.address.zip
+          ? { data: { ...ORDER, address: { ...ORDER.address, city: 'Dallas' } } }
+          : { status: 204, message: 'Invalid', errors: { zip: ['The zip is required.'] } };
       }
       return undefined;
     });
@@ -46,6 +59,9 @@ describe('order detail', () => {
     fireEvent.change(screen.getByTestId('address-city'), { target: { value: 'Dallas' } });
     fireEvent.click(screen.getByTestId('order-address-save'));
     await waitFor(() => expect(screen.getByTestId('order-address-text').textContent).toContain('Dallas'));
-    expect(calls.filter((c) => c.path === 'orders/update-customer').at(-1)!.body).toMatchObject({ order_id: 'o1', address: { zip: '75201', city: 'Dallas' } });
+    expect(calls.filter((c) => c.path === 'orders/update-customer').at(-1)!.body).toMatchObject({
+      order_id: 'o1',
+      address: { zip: '75201', city: 'Dallas' },
+    });
   });
 });

@@ -79,7 +79,8 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
                 <StatusBadge status={order.status} />
               </HStack>
               <Text color="fg.muted" fontSize="sm">
-                {[order.store_name, new Date(order.ordered_at).toLocaleString()].filter(Boolean).join(' · ')} · <Money value={order.total} currency={order.currency} />
+                {[order.store_name, new Date(order.ordered_at).toLocaleString()].filter(Boolean).join(' · ')} ·{' '}
+                <Money value={order.total} currency={order.currency} />
               </Text>
             </Stack>
             <HStack gap="2">
@@ -103,12 +104,43 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
             </Stack>
           </Grid>
           <ManualFulfilDialog key={manual ? 'm-open' : 'm'} order={order} open={manual} onClose={() => setManual(false)} onSaved={saved} />
-          <ChangeSupplierDialog key={supplierLine?.id ?? 's'} order={order} line={supplierLine} onClose={() => setSupplierLine(null)} onSaved={saved} />
+          <ChangeSupplierDialog
+            key={supplierLine?.id ?? 's'}
+            order={order}
+            line={supplierLine}
+            onClose={() => setSupplierLine(null)}
+            onSaved={saved}
+          />
         </>
       ) : null}
-      <CancelDialog key={dialog?.kind === 'cancel' ? 'c-open' : 'c'} open={dialog?.kind === 'cancel'} count={1} loading={busy} onConfirm={(r) => void actions.cancel(r)} onClose={actions.close} />
-      <PayDialog key={dialog?.kind === 'pay' ? 'p-open' : 'p'} open={dialog?.kind === 'pay'} count={1} total={actions.payTotal} balance={balance} loading={busy} onConfirm={(m) => void actions.pay(m)} onClose={actions.close} />
-      <ConfirmDialog open={dialog?.kind === 'refund'} title={t('orders.refund.title')} body={t('orders.refund.body')} confirmLabel={t('orders.refund.confirm')} loading={busy} onConfirm={() => void actions.refund()} onClose={actions.close} testId="refund-dialog" />
+      <CancelDialog
+        key={dialog?.kind === 'cancel' ? 'c-open' : 'c'}
+        open={dialog?.kind === 'cancel'}
+        count={1}
+        loading={busy}
+        onConfirm={(r) => void actions.cancel(r)}
+        onClose={actions.close}
+      />
+      <PayDialog
+        key={dialog?.kind === 'pay' ? 'p-open' : 'p'}
+        open={dialog?.kind === 'pay'}
+        count={1}
+        total={actions.payTotal}
+        balance={balance}
+        loading={busy}
+        onConfirm={(m) => void actions.pay(m)}
+        onClose={actions.close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'refund'}
+        title={t('orders.refund.title')}
+        body={t('orders.refund.body')}
+        confirmLabel={t('orders.refund.confirm')}
+        loading={busy}
+        onConfirm={() => void actions.refund()}
+        onClose={actions.close}
+        testId="refund-dialog"
+      />
     </Stack>
   );
 }

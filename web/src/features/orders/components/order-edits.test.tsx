@@ -15,19 +15,32 @@ const OPTIONS = [
 function serveDetail() {
   return mockApi((c): MockReply | undefined => {
     if (c.path === 'orders/v5/detail/5') return { data: ORDER };
-    if (c.path === 'orders/v4/order_log/order/5') return { data: { items: [{ id: 1, event: 'supplier_order_created', detail: {}, created_at: '2026-11-21T10:00:00Z' }] } };
+    if (c.path === 'orders/v4/order_log/order/5')
+      return { data: { items: [{ id: 1, event: 'supplier_order_created', detail: {}, created_at: '2026-11-21T10:00:00Z' }] } };
     if (c.path === 'product-sources/logistics/aliexpress/1005') return { data: { options: OPTIONS } };
-    if (c.path === 'orders/5/save-shipping') return { data: { ...ORDER, line_items: [lineFixture({ id: '9', shipping_info: { service_name: 'DHL', company: 'DHL Express', amount: 19, delivery_time: '3-5d' } })] } };
+    if (c.path === 'orders/5/save-shipping')
+      return {
+        data: {
+          ...ORDER,
+          line_items: [
+            lineFixture({ id: '9', shipping_info: { service_name: 'DHL', company: 'DHL Express', amount: 19, delivery_time: '3-5d' } }),
+          ],
+        },
+      };
     if (c.path === 'orders/v4/manually-fulfill') {
       const body = c.body as { order_no: string };
-      return body.order_no === 'bad' ? { status: 204, message: 'Invalid', errors: { order_no: ['The order number is not valid.'] } } : { data: { ...ORDER, status: 'order_placed' } };
+      return body.order_no === 'bad'
+        ? { status: 204, message: 'Invalid', errors: { order_no: ['The order number is not valid.'] } }
+        : { data: { ...ORDER, status: 'order_placed' } };
     }
-    if (c.path === 'orders/5/change-supplier') return { status: 204, message: 'Invalid', errors: { sku_id: ['The SKU is not a variant of that product.'] } };
+    if (c.path === 'orders/5/change-supplier')
+      return { status: 204, message: 'Invalid', errors: { sku_id: ['The SKU is not a variant of that product.'] } };
     return undefined;
   });
 }
 
-const openDetail = () => renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/5/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
+const openDetail = () =>
+  renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/5/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
 
 describe('order detail edits', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +71,13 @@ describe('order detail edits', () => {
     expect(await within(dialog).findByText('The order number is not valid.')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('field-order_no'), { target: { value: '8123' } });
     fireEvent.click(within(dialog).getByTestId('manual-fulfil-dialog-submit'));
-    await waitFor(() => expect(calls.filter((c) => c.path === 'orders/v4/manually-fulfill').at(-1)!.body).toEqual({ order_id: 5, source: 'aliexpress', order_no: '8123' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'orders/v4/manually-fulfill').at(-1)!.body).toEqual({
+        order_id: 5,
+        source: 'aliexpress',
+        order_no: '8123',
+      }),
+    );
     expect(calls.find((c) => c.path === 'orders/v4/manually-fulfill')!.method).toBe('PUT');
   });
 
@@ -71,7 +90,12 @@ describe('order detail edits', () => {
     fireEvent.change(within(dialog).getByTestId('field-sku_id'), { target: { value: 'x9' } });
     fireEvent.click(within(dialog).getByTestId('change-supplier-dialog-submit'));
     expect(await within(dialog).findByText('The SKU is not a variant of that product.')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'orders/5/change-supplier')!.body).toEqual({ line_item_id: 9, source: 'aliexpress', source_product_id: '2001', sku_id: 'x9' });
+    expect(calls.find((c) => c.path === 'orders/5/change-supplier')!.body).toEqual({
+      line_item_id: 9,
+      source: 'aliexpress',
+      source_product_id: '2001',
+      sku_id: 'x9',
+    });
   });
 });
 
@@ -83,7 +107,15 @@ describe('order center gaps', () => {
       if (c.path === 'orders/v5/count-order-status') return { data: { payment: { all: 2, waiting_payment: 2, order_placed: 0 } } };
       if (c.path === 'orders/v5/list') return { data: { total: 0, page: 1, page_size: 20, items: [] } };
       if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
-      if (c.path === 'orders/v6/payments/retry-all') return { data: { items: [{ id: 1, status: 'order_placed', error: null }, { id: 2, status: 'order_placed', error: null }] } };
+      if (c.path === 'orders/v6/payments/retry-all')
+        return {
+          data: {
+            items: [
+              { id: 1, status: 'order_placed', error: null },
+              { id: 2, status: 'order_placed', error: null },
+            ],
+          },
+        };
       return undefined;
     });
     renderRoute(<OrderCenterPage />, { path: '/app/orders?tab=payment' });
@@ -94,14 +126,23 @@ describe('order center gaps', () => {
   });
 
   it('the shipment tab shows the parcels column and its actions', async () => {
-    const shipped = orderFixture({ status: 'in_transit', shipments: [{ id: 4, tracking_number: 'LP1', carrier: 'Cainiao', status: 'in_transit' }] });
+    const shipped = orderFixture({
+      status: 'in_transit',
+      shipments: [{ id: 4, tracking_number: 'LP1', carrier: 'Cainiao', status: 'in_transit' }],
+    });
     mockApi((c) => {
       if (c.path === 'orders/v5/count-order-status') return { data: {} };
       if (c.path === 'orders/v5/list') return { data: { total: 1, page: 1, page_size: 20, items: [shipped] } };
       if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
       return undefined;
     });
-    renderRoute(<OrderCenterPage renderParcels={(o) => <span data-testid="parcels-slot">{o.shipments?.[0]?.tracking_number}</span>} shipmentActions={<button data-testid="actions-slot" />} />, { path: '/app/orders?tab=shipment' });
+    renderRoute(
+      <OrderCenterPage
+        renderParcels={(o) => <span data-testid="parcels-slot">{o.shipments?.[0]?.tracking_number}</span>}
+        shipmentActions={<button data-testid="actions-slot" />}
+      />,
+      { path: '/app/orders?tab=shipment' },
+    );
     expect((await screen.findByTestId('parcels-slot')).textContent).toBe('LP1');
     expect(screen.getByTestId('order-col-tracking').textContent).toBe('Parcels');
     expect(screen.getByTestId('actions-slot')).toBeTruthy();

@@ -18,7 +18,16 @@ export function OrderLogsCard({ logs }: { logs: OrderLog[] }) {
         </Text>
       ) : null}
       {sorted.map((log) => (
-        <HStack key={log.id} justify="space-between" align="start" py="2" borderTopWidth="1px" fontSize="sm" data-testid="order-log" data-event={log.event}>
+        <HStack
+          key={log.id}
+          justify="space-between"
+          align="start"
+          py="2"
+          borderTopWidth="1px"
+          fontSize="sm"
+          data-testid="order-log"
+          data-event={log.event}
+        >
           <Stack gap="0">
             <Text fontWeight="medium">{t(`orders.events.${log.event}`, { defaultValue: log.event })}</Text>
             {logDetailText(log.detail, t) ? <Text color="fg.muted">{logDetailText(log.detail, t)}</Text> : null}

@@ -19,7 +19,13 @@ interface OrderTableProps {
   renderParcels?: (order: Order) => ReactNode;
 }
 
-function Cell({ column, order, busy, onAction, renderParcels }: { column: ColumnKey; order: Order; busy: boolean } & Pick<OrderTableProps, 'onAction' | 'renderParcels'>) {
+function Cell({
+  column,
+  order,
+  busy,
+  onAction,
+  renderParcels,
+}: { column: ColumnKey; order: Order; busy: boolean } & Pick<OrderTableProps, 'onAction' | 'renderParcels'>) {
   switch (column) {
     case 'order_id':
       return <OrderIdCell order={order} />;
@@ -68,7 +74,18 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="8">
-              <Checkbox.Root size="sm" checked={all ? true : some ? 'indeterminate' : false} onCheckedChange={(e) => onSelect(orders.map((o) => o.id), e.checked === true)} aria-label={t('orders.selectAll')} data-testid="order-select-all">
+              <Checkbox.Root
+                size="sm"
+                checked={all ? true : some ? 'indeterminate' : false}
+                onCheckedChange={(e) =>
+                  onSelect(
+                    orders.map((o) => o.id),
+                    e.checked === true,
+                  )
+                }
+                aria-label={t('orders.selectAll')}
+                data-testid="order-select-all"
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
               </Checkbox.Root>
@@ -82,9 +99,22 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
         </Table.Header>
         <Table.Body>
           {orders.map((order) => (
-            <Table.Row key={order.id} data-testid="order-row" data-id={order.id} data-name={order.name} data-status={order.status} data-marked={order.marked}>
+            <Table.Row
+              key={order.id}
+              data-testid="order-row"
+              data-id={order.id}
+              data-name={order.name}
+              data-status={order.status}
+              data-marked={order.marked}
+            >
               <Table.Cell>
-                <Checkbox.Root size="sm" checked={selected.has(order.id)} onCheckedChange={(e) => onSelect([order.id], e.checked === true)} aria-label={order.name} data-testid="order-row-select">
+                <Checkbox.Root
+                  size="sm"
+                  checked={selected.has(order.id)}
+                  onCheckedChange={(e) => onSelect([order.id], e.checked === true)}
+                  aria-label={order.name}
+                  data-testid="order-row-select"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                 </Checkbox.Root>

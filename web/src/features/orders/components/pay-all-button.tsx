@@ -26,7 +26,11 @@ export function PayAllButton({ count, onPaid }: { count: number; onPaid?: () => 
     const items = res.data?.items ?? [];
     const failed = items.filter((i) => i.error || i.status === 'error' || i.status === 'failed');
     if (items.length === 0) notify('info', t('orders.pay.nothing'));
-    else if (failed.length > 0) notify('error', t('orders.payAll.partial', { paid: items.length - failed.length, failed: failed.length, reason: failed[0].error ?? '' }));
+    else if (failed.length > 0)
+      notify(
+        'error',
+        t('orders.payAll.partial', { paid: items.length - failed.length, failed: failed.length, reason: failed[0].error ?? '' }),
+      );
     else notify('success', t('orders.payAll.done', { count: items.length }));
     await refresh();
     onPaid?.();
@@ -37,7 +41,16 @@ export function PayAllButton({ count, onPaid }: { count: number; onPaid?: () => 
       <Button size="sm" colorPalette="teal" onClick={() => setOpen(true)} disabled={count === 0} loading={busy} data-testid="order-pay-all">
         {t('orders.payAll.button', { count })}
       </Button>
-      <ConfirmDialog open={open} title={t('orders.payAll.title')} body={t('orders.payAll.body', { count })} confirmLabel={t('orders.payAll.confirm')} loading={busy} onConfirm={() => void pay()} onClose={() => setOpen(false)} testId="pay-all-dialog" />
+      <ConfirmDialog
+        open={open}
+        title={t('orders.payAll.title')}
+        body={t('orders.payAll.body', { count })}
+        confirmLabel={t('orders.payAll.confirm')}
+        loading={busy}
+        onConfirm={() => void pay()}
+        onClose={() => setOpen(false)}
+        testId="pay-all-dialog"
+      />
     </>
   );
 }

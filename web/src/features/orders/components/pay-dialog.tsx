@@ -67,7 +67,13 @@ export function PayDialog({ open, count, total, balance, defaultMethod = 'wallet
               <Button variant="outline" onClick={onClose} disabled={loading}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="teal" onClick={() => onConfirm(method)} loading={loading} disabled={short} data-testid="pay-dialog-confirm">
+              <Button
+                colorPalette="teal"
+                onClick={() => onConfirm(method)}
+                loading={loading}
+                disabled={short}
+                data-testid="pay-dialog-confirm"
+              >
                 {t('orders.pay.confirm')}
               </Button>
             </Dialog.Footer>

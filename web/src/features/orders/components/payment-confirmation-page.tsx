@@ -24,7 +24,10 @@ export function PaymentConfirmationPage({ balance, walletPath, onPaid }: Payment
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const only = useMemo(() => new Set(parseOrderIds(params.get('orders'))), [params]);
-  const filters = useMemo(() => ({ ...readFilters(new URLSearchParams({ tab: 'payment', status: 'waiting_payment' })), from: '2000-01-01' }), []);
+  const filters = useMemo(
+    () => ({ ...readFilters(new URLSearchParams({ tab: 'payment', status: 'waiting_payment' })), from: '2000-01-01' }),
+    [],
+  );
   const list = useOrderList(filters);
   const refresh = useRefreshOrders();
   const [method, setMethod] = useState<PayMethod>('wallet');
@@ -37,7 +40,10 @@ export function PaymentConfirmationPage({ balance, walletPath, onPaid }: Payment
 
   async function pay() {
     setBusy(true);
-    const res = await payOrders(sources.map((x) => x.so.id), method);
+    const res = await payOrders(
+      sources.map((x) => x.so.id),
+      method,
+    );
     setBusy(false);
     if (!res.success) {
       notify('error', res.message === 'InsufficientBalance' ? t('orders.pay.insufficient') : res.message || t('orders.actionFailed'));

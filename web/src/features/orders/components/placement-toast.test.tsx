@@ -46,7 +46,10 @@ describe('placement toast', () => {
   it('polls every second and shows success, the translated error of an error_key and a warning', async () => {
     const calls = serve([
       [item('1', 'processing', { warning: 'different_region' }), item('2', 'processing')],
-      [item('1', 'success', { order_no: 'AE-77' }), item('2', 'error', { error_key: 'shipped_country_notfound', message: 'TheProductCannotBeShippedToCountry' })],
+      [
+        item('1', 'success', { order_no: 'AE-77' }),
+        item('2', 'error', { error_key: 'shipped_country_notfound', message: 'TheProductCannotBeShippedToCountry' }),
+      ],
     ]);
     const onSettled = vi.fn();
     renderRoute(<PlacementToast onSettled={onSettled} />, { path: '/app' });
@@ -54,7 +57,9 @@ describe('placement toast', () => {
     act(() => placementSession.set(addPlacements(placementSession.get(), ['1', '2'])));
     await waitFor(() => expect(statuses()).toEqual(['processing', 'processing']));
     expect(calls.find((c) => c.path === 'orders/placements')!.query.get('ids')).toBe('1,2');
-    expect(screen.getByTestId('placement-toast-warning').textContent).toBe('The country of your supplier account does not match the shipping address.');
+    expect(screen.getByTestId('placement-toast-warning').textContent).toBe(
+      'The country of your supplier account does not match the shipping address.',
+    );
     await waitFor(() => expect(statuses()).toEqual(['success', 'error']), { timeout: 3000 });
     expect(screen.getByTestId('placement-toast-error').textContent).toBe('The product cannot be shipped to this country.');
     expect(screen.getAllByTestId('placement-toast-item')[0].textContent).toContain('Placed: AE-77');

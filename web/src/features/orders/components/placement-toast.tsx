@@ -58,7 +58,10 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
   const session = useSyncExternalStore(placementSession.subscribe, placementSession.get, placementSession.get);
   const last = useRef<string>('');
   const { items, mutate } = usePlacements(session.ids, (data) => {
-    const doneNow = data.filter((i) => i.status !== 'processing').map((i) => `${i.id}:${i.status}`).join(',');
+    const doneNow = data
+      .filter((i) => i.status !== 'processing')
+      .map((i) => `${i.id}:${i.status}`)
+      .join(',');
     if (doneNow !== last.current && doneNow !== '') onSettled?.();
     last.current = doneNow;
   });
@@ -112,13 +115,25 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
           <Button size="xs" variant="ghost" onClick={() => void clear()} data-testid="placement-toast-clear">
             {t('orders.toast.clear')}
           </Button>
-          <CloseButton size="sm" aria-label={t('common.close')} onClick={() => placementSession.set({ ...placementSession.get(), open: false })} data-testid="placement-toast-close" />
+          <CloseButton
+            size="sm"
+            aria-label={t('common.close')}
+            onClick={() => placementSession.set({ ...placementSession.get(), open: false })}
+            data-testid="placement-toast-close"
+          />
         </HStack>
       </HStack>
       {stoppable.length > 0 ? (
         <HStack gap="2" px="4" pb="2" wrap="wrap">
           {stoppable.map((source) => (
-            <Button key={source} size="xs" variant="outline" colorPalette="red" onClick={() => void stop(source)} data-testid={`placement-toast-stop-${source}`}>
+            <Button
+              key={source}
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => void stop(source)}
+              data-testid={`placement-toast-stop-${source}`}
+            >
               {t('orders.toast.stop', { source: sourceName(source) })}
             </Button>
           ))}
@@ -132,7 +147,17 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
           </HStack>
         ) : null}
         {list.map((item) => (
-          <HStack key={item.id} gap="3" py="2" borderTopWidth="1px" align="start" data-testid="placement-toast-item" data-id={item.id} data-status={item.status} data-order={item.order_id}>
+          <HStack
+            key={item.id}
+            gap="3"
+            py="2"
+            borderTopWidth="1px"
+            align="start"
+            data-testid="placement-toast-item"
+            data-id={item.id}
+            data-status={item.status}
+            data-order={item.order_id}
+          >
             <Stack gap="0.5" flex="1" minW="0">
               <HStack gap="2">
                 <Text fontSize="sm" fontWeight="medium" lineClamp={1}>
@@ -145,7 +170,12 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
               <Status item={item} />
             </Stack>
             {item.status !== 'processing' ? (
-              <CloseButton size="2xs" aria-label={t('orders.toast.remove')} onClick={() => void remove(String(item.id))} data-testid="placement-toast-remove" />
+              <CloseButton
+                size="2xs"
+                aria-label={t('orders.toast.remove')}
+                onClick={() => void remove(String(item.id))}
+                data-testid="placement-toast-remove"
+              />
             ) : null}
           </HStack>
         ))}

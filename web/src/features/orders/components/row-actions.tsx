@@ -20,7 +20,13 @@ export function RowActions({ order, busy, onAction }: RowActionsProps) {
   return (
     <HStack gap="1" justify="end">
       {primary ? (
-        <Button size="xs" colorPalette="teal" onClick={() => onAction(primary, order)} loading={busy} data-testid={`order-action-${primary}`}>
+        <Button
+          size="xs"
+          colorPalette="teal"
+          onClick={() => onAction(primary, order)}
+          loading={busy}
+          data-testid={`order-action-${primary}`}
+        >
           {t(`orders.actions.${primary}`)}
         </Button>
       ) : null}
@@ -34,7 +40,12 @@ export function RowActions({ order, busy, onAction }: RowActionsProps) {
           <Menu.Positioner>
             <Menu.Content data-testid="order-action-menu">
               {rest.map((a) => (
-                <Menu.Item key={a} value={a} color={a === 'cancel' || a === 'fail' ? 'fg.error' : undefined} data-testid={`order-action-${a}`}>
+                <Menu.Item
+                  key={a}
+                  value={a}
+                  color={a === 'cancel' || a === 'fail' ? 'fg.error' : undefined}
+                  data-testid={`order-action-${a}`}
+                >
                   {t(`orders.actions.${a}`)}
                 </Menu.Item>
               ))}

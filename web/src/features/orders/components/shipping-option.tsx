@@ -44,7 +44,11 @@ export function ShippingOption({ order, line, onSaved }: { order: OrderDetail; l
     return (
       <Stack gap="1" minW="48" data-testid="line-shipping-editor">
         {logistics.isLoading ? <Spinner size="xs" /> : null}
-        {logistics.error ? <Text fontSize="xs" color="fg.error">{t('orders.detail.noShippingOptions')}</Text> : null}
+        {logistics.error ? (
+          <Text fontSize="xs" color="fg.error">
+            {t('orders.detail.noShippingOptions')}
+          </Text>
+        ) : null}
         {logistics.data ? (
           options.length === 0 ? (
             <Text fontSize="xs" color="fg.muted" data-testid="line-shipping-none">
@@ -52,7 +56,12 @@ export function ShippingOption({ order, line, onSaved }: { order: OrderDetail; l
             </Text>
           ) : (
             <NativeSelect.Root size="xs">
-              <NativeSelect.Field value={code} onChange={(e) => setCode(e.target.value)} aria-label={t('orders.detail.serviceName')} data-testid="line-shipping-select">
+              <NativeSelect.Field
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                aria-label={t('orders.detail.serviceName')}
+                data-testid="line-shipping-select"
+              >
                 {options.some((o) => o.code === code) ? null : <option value="">{t('orders.detail.chooseShipping')}</option>}
                 {options.map((o) => (
                   <option key={o.code} value={o.code}>
@@ -73,7 +82,14 @@ export function ShippingOption({ order, line, onSaved }: { order: OrderDetail; l
           <Button size="2xs" variant="outline" onClick={() => setEditing(false)} disabled={saving}>
             {t('common.cancel')}
           </Button>
-          <Button size="2xs" colorPalette="teal" onClick={() => void save()} loading={saving} disabled={!code || !options.some((o) => o.code === code)} data-testid="line-shipping-save">
+          <Button
+            size="2xs"
+            colorPalette="teal"
+            onClick={() => void save()}
+            loading={saving}
+            disabled={!code || !options.some((o) => o.code === code)}
+            data-testid="line-shipping-save"
+          >
             {t('common.save')}
           </Button>
         </HStack>
@@ -89,7 +105,15 @@ export function ShippingOption({ order, line, onSaved }: { order: OrderDetail; l
         </Text>
       ) : null}
       {line.source_order || !line.source || !line.source_product_id ? null : (
-        <Button size="2xs" variant="plain" colorPalette="teal" px="0" alignSelf="start" onClick={() => setEditing(true)} data-testid="line-shipping-edit">
+        <Button
+          size="2xs"
+          variant="plain"
+          colorPalette="teal"
+          px="0"
+          alignSelf="start"
+          onClick={() => setEditing(true)}
+          data-testid="line-shipping-edit"
+        >
           {t('orders.detail.changeShipping')}
         </Button>
       )}

@@ -22,7 +22,9 @@ export function SourceOrdersCard({ order }: { order: OrderDetail }) {
             <HStack justify="space-between" wrap="wrap">
               <HStack gap="2">
                 <Badge colorPalette="gray">{sourceName(so.source)}</Badge>
-                <Text fontSize="sm">{so.order_no ? t('orders.detail.orderNo', { orderNo: so.order_no }) : t('orders.detail.noOrderNo')}</Text>
+                <Text fontSize="sm">
+                  {so.order_no ? t('orders.detail.orderNo', { orderNo: so.order_no }) : t('orders.detail.noOrderNo')}
+                </Text>
                 <StatusBadge status={so.status} />
               </HStack>
               <Text fontSize="sm" fontWeight="semibold">
@@ -53,7 +55,9 @@ export function SourceOrdersCard({ order }: { order: OrderDetail }) {
             ) : null}
             {so.cancel_reason ? (
               <Text fontSize="sm" color="fg.muted">
-                {t('orders.detail.cancelReason', { reason: t(`orders.cancel.reasons.${so.cancel_reason}`, { defaultValue: so.cancel_reason }) })}
+                {t('orders.detail.cancelReason', {
+                  reason: t(`orders.cancel.reasons.${so.cancel_reason}`, { defaultValue: so.cancel_reason }),
+                })}
               </Text>
             ) : null}
           </Stack>

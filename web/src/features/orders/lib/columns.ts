@@ -1,7 +1,18 @@
 /** The order list's columns and the per-workspace visibility setting. */
 import type { OrderColumn, OrderTab } from '@/types/orders';
 
-export const COLUMN_KEYS = ['order_id', 'order_info', 'items', 'selling_price', 'product_cost', 'shipping_cost', 'shipping_time', 'status', 'tracking', 'action'] as const;
+export const COLUMN_KEYS = [
+  'order_id',
+  'order_info',
+  'items',
+  'selling_price',
+  'product_cost',
+  'shipping_cost',
+  'shipping_time',
+  'status',
+  'tracking',
+  'action',
+] as const;
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
 
 /** Always shown (not in the settings). */

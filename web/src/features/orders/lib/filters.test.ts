@@ -7,7 +7,17 @@ const NOW = new Date(2026, 10, 22, 12);
 describe('order filters', () => {
   it('defaults to the placement tab, the last 7 days and every channel, source and mark', () => {
     const f = readFilters(new URLSearchParams(), NOW);
-    expect(f).toMatchObject({ tab: 'placement', status: 'ready', from: '2026-11-16', to: '2026-11-22', channel: 'all', source: 'all', mark: 'all', page: 1, orders: [] });
+    expect(f).toMatchObject({
+      tab: 'placement',
+      status: 'ready',
+      from: '2026-11-16',
+      to: '2026-11-22',
+      channel: 'all',
+      source: 'all',
+      mark: 'all',
+      page: 1,
+      orders: [],
+    });
     expect(defaultRange(NOW)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
     expect(writeFilters(f, NOW).toString()).toBe('');
   });
@@ -22,7 +32,15 @@ describe('order filters', () => {
 
   it('asks the list for one page, newest first', () => {
     const q = listQuery(readFilters(new URLSearchParams({ tab: 'refund', page: '3' }), NOW));
-    expect(Object.fromEntries(q)).toMatchObject({ tab: 'refund', status: 'all', page: '3', page_size: '20', from_date: '2026-11-16', to_date: '2026-11-22', mark_order: 'all' });
+    expect(Object.fromEntries(q)).toMatchObject({
+      tab: 'refund',
+      status: 'all',
+      page: '3',
+      page_size: '20',
+      from_date: '2026-11-16',
+      to_date: '2026-11-22',
+      mark_order: 'all',
+    });
   });
 
   it('ignores an unreadable orders parameter', () => {
@@ -44,6 +62,8 @@ describe('order texts', () => {
     expect(placementErrorKey('error_save_all_address')).toBe('orders.placementErrors.CustomerInformationIsNotValid');
     expect(placementErrorKey('shipped_country_notfound')).toBe('orders.placementErrors.TheProductCannotBeShippedToCountry');
     expect(placementErrorKey('something_else')).toBeNull();
-    expect(placementWarningKey('different_region')).toBe('orders.placementWarnings.CountryOnYourSourceAccountDoesNotMatchTheShippingAddress');
+    expect(placementWarningKey('different_region')).toBe(
+      'orders.placementWarnings.CountryOnYourSourceAccountDoesNotMatchTheShippingAddress',
+    );
   });
 });

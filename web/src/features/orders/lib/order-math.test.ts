@@ -20,6 +20,8 @@ describe('order math', () => {
     expect(rowActions(orderFixture())).toEqual(['place', 'mark', 'archive', 'cancel', 'fail']);
     expect(rowActions(orderFixture({ status: 'waiting_payment', marked: true, source_orders: [sourceOrderFixture()] }))[0]).toBe('pay');
     expect(rowActions(orderFixture({ status: 'failed' }))).toEqual(['revert', 'mark', 'archive']);
-    expect(rowActions(orderFixture({ status: 'order_placed', source_orders: [sourceOrderFixture({ status: 'order_placed' })] }))).toContain('refund');
+    expect(rowActions(orderFixture({ status: 'order_placed', source_orders: [sourceOrderFixture({ status: 'order_placed' })] }))).toContain(
+      'refund',
+    );
   });
 });

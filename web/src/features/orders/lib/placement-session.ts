@@ -14,7 +14,8 @@ export interface PlacementSession {
 
 export const EMPTY_PLACEMENTS: PlacementSession = { ids: [], open: false };
 
-export const anyProcessing = (items: readonly Pick<PlacementItem, 'status'>[] | undefined) => (items ?? []).some((i) => i.status === 'processing');
+export const anyProcessing = (items: readonly Pick<PlacementItem, 'status'>[] | undefined) =>
+  (items ?? []).some((i) => i.status === 'processing');
 
 export function addPlacements(session: PlacementSession, ids: readonly (string | number)[]): PlacementSession {
   const next = [...session.ids];

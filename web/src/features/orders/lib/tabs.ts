@@ -11,7 +11,8 @@ export const SUB_STATUSES: Record<OrderTab, readonly string[]> = {
   refund: ['all', 'completed', 'pending', 'accepted', 'rejected'],
 };
 
-export const isOrderTab = (value: unknown): value is OrderTab => typeof value === 'string' && (ORDER_TABS as readonly string[]).includes(value);
+export const isOrderTab = (value: unknown): value is OrderTab =>
+  typeof value === 'string' && (ORDER_TABS as readonly string[]).includes(value);
 
 /** The sub-status of `tab` named by `value`, else the tab's first one. */
 export function subStatusOf(tab: OrderTab, value: string | null | undefined): string {
@@ -34,8 +35,18 @@ export function tabTotal(counts: OrderCounts | undefined, tab: OrderTab): number
 /** Styles of statuses (spec section 4): failed and cancelled critical, expired warning. */
 export function statusPalette(status: string | null | undefined): string {
   if (!status) return 'gray';
-  if (status === 'failed' || status.startsWith('cancel') || status === 'delivery_failure' || status === 'exception' || status === 'rejected' || status === 'error') return 'red';
-  if (status === 'expired' || status === 'waiting_payment' || status === 'pending' || status === 'placing' || status === 'paying') return 'orange';
-  if (status === 'order_placed' || status === 'delivered' || status === 'completed' || status === 'accepted' || status === 'success') return 'green';
+  if (
+    status === 'failed' ||
+    status.startsWith('cancel') ||
+    status === 'delivery_failure' ||
+    status === 'exception' ||
+    status === 'rejected' ||
+    status === 'error'
+  )
+    return 'red';
+  if (status === 'expired' || status === 'waiting_payment' || status === 'pending' || status === 'placing' || status === 'paying')
+    return 'orange';
+  if (status === 'order_placed' || status === 'delivered' || status === 'completed' || status === 'accepted' || status === 'success')
+    return 'green';
   return 'blue';
 }

@@ -54,8 +54,13 @@ export function useAutoUpdate() {
   return useSWR<AutoUpdateResponse>(AUTO_UPDATE_KEY, quietFetch, { revalidateOnMount: true });
 }
 
-export const saveAutoUpdate = (settings: AutoUpdateSettings) => api.put<AutoUpdateSettings | { settings: AutoUpdateSettings }>(AUTO_UPDATE_KEY, settings, { silent: true });
+export const saveAutoUpdate = (settings: AutoUpdateSettings) =>
+  api.put<AutoUpdateSettings | { settings: AutoUpdateSettings }>(AUTO_UPDATE_KEY, settings, { silent: true });
 
 /** Runs a supplier sync now, for some products or every pushed one: `{progress_id}`. */
 export const startSupplierSync = (productIds?: string[]) =>
-  api.post<{ progress_id: number | string }>('center/products/auto_update', productIds && productIds.length > 0 ? { product_ids: productIds } : {}, { silent: true });
+  api.post<{ progress_id: number | string }>(
+    'center/products/auto_update',
+    productIds && productIds.length > 0 ? { product_ids: productIds } : {},
+    { silent: true },
+  );

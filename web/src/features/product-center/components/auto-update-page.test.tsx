@@ -4,7 +4,15 @@ import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { AutoUpdatePage } from './auto-update-page';
 
-const SETTINGS = { is_enable: true, update_price: true, price_rule: 'pricing_rule', out_of_stock: 'set_zero', notify_sku_removed: true, switch_supplier: false, interval_hours: 24 };
+const SETTINGS = {
+  is_enable: true,
+  update_price: true,
+  price_rule: 'pricing_rule',
+  out_of_stock: 'set_zero',
+  notify_sku_removed: true,
+  switch_supplier: false,
+  interval_hours: 24,
+};
 
 describe('auto update settings', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +34,13 @@ describe('auto update settings', () => {
     fireEvent.change(screen.getByTestId('auto-update-interval'), { target: { value: '12' } });
     fireEvent.click(screen.getByTestId('auto-update-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ ...SETTINGS, price_rule: 'keep_margin', out_of_stock: 'unpublish', switch_supplier: true, interval_hours: 12 });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      ...SETTINGS,
+      price_rule: 'keep_margin',
+      out_of_stock: 'unpublish',
+      switch_supplier: true,
+      interval_hours: 12,
+    });
     await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('Settings saved.'))).toBe(true));
   });
 

@@ -14,10 +14,26 @@ import { RelativeTime } from './relative-time';
 
 type Flag = 'is_enable' | 'update_price' | 'notify_sku_removed' | 'switch_supplier';
 
-function Toggle({ value, flag, onChange, disabled }: { value: AutoUpdateSettings; flag: Flag; onChange: (v: AutoUpdateSettings) => void; disabled?: boolean }) {
+function Toggle({
+  value,
+  flag,
+  onChange,
+  disabled,
+}: {
+  value: AutoUpdateSettings;
+  flag: Flag;
+  onChange: (v: AutoUpdateSettings) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Switch.Root checked={value[flag]} disabled={disabled} onCheckedChange={(e) => onChange({ ...value, [flag]: e.checked })} colorPalette="teal" data-testid={`auto-update-${flag}`}>
+    <Switch.Root
+      checked={value[flag]}
+      disabled={disabled}
+      onCheckedChange={(e) => onChange({ ...value, [flag]: e.checked })}
+      colorPalette="teal"
+      data-testid={`auto-update-${flag}`}
+    >
       <Switch.HiddenInput />
       <Switch.Control>
         <Switch.Thumb />
@@ -34,7 +50,19 @@ function Toggle({ value, flag, onChange, disabled }: { value: AutoUpdateSettings
   );
 }
 
-function Choice<K extends 'price_rule' | 'out_of_stock'>({ value, field, options, onChange, disabled }: { value: AutoUpdateSettings; field: K; options: readonly AutoUpdateSettings[K][]; onChange: (v: AutoUpdateSettings) => void; disabled?: boolean }) {
+function Choice<K extends 'price_rule' | 'out_of_stock'>({
+  value,
+  field,
+  options,
+  onChange,
+  disabled,
+}: {
+  value: AutoUpdateSettings;
+  field: K;
+  options: readonly AutoUpdateSettings[K][];
+  onChange: (v: AutoUpdateSettings) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="1.5">
@@ -113,7 +141,15 @@ export function AutoUpdatePage() {
           </Heading>
           <Text color="fg.muted">{t('autoUpdate.subtitle')}</Text>
         </Stack>
-        <Button variant="outline" colorPalette="teal" onClick={() => void sync.start()} loading={sync.syncing} loadingText={t('productCenter.syncing')} data-testid="auto-update-sync-now" data-syncing={sync.syncing}>
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          onClick={() => void sync.start()}
+          loading={sync.syncing}
+          loadingText={t('productCenter.syncing')}
+          data-testid="auto-update-sync-now"
+          data-syncing={sync.syncing}
+        >
           <RefreshIcon />
           {t('productCenter.syncNow')}
         </Button>
@@ -126,7 +162,11 @@ export function AutoUpdatePage() {
         <Stack gap="1.5" opacity={off ? 0.6 : 1}>
           <Text fontWeight="medium">{t('autoUpdate.interval_hours')}</Text>
           <NativeSelect.Root size="sm" maxW="48" disabled={off}>
-            <NativeSelect.Field value={String(value.interval_hours)} onChange={(e) => setValue({ ...value, interval_hours: Number(e.target.value) })} data-testid="auto-update-interval">
+            <NativeSelect.Field
+              value={String(value.interval_hours)}
+              onChange={(e) => setValue({ ...value, interval_hours: Number(e.target.value) })}
+              data-testid="auto-update-interval"
+            >
               {[...new Set([...INTERVAL_CHOICES, value.interval_hours])].map((h) => (
                 <option key={h} value={h}>
                   {t('autoUpdate.everyHours', { count: h })}
@@ -139,7 +179,9 @@ export function AutoUpdatePage() {
       </Section>
       <Section>
         <Toggle value={value} flag="update_price" onChange={setValue} disabled={off} />
-        {value.update_price ? <Choice value={value} field="price_rule" options={['pricing_rule', 'keep_margin'] as const} onChange={setValue} disabled={off} /> : null}
+        {value.update_price ? (
+          <Choice value={value} field="price_rule" options={['pricing_rule', 'keep_margin'] as const} onChange={setValue} disabled={off} />
+        ) : null}
         <Choice value={value} field="out_of_stock" options={['set_zero', 'unpublish'] as const} onChange={setValue} disabled={off} />
         <Toggle value={value} flag="notify_sku_removed" onChange={setValue} disabled={off} />
         <Toggle value={value} flag="switch_supplier" onChange={setValue} disabled={off} />

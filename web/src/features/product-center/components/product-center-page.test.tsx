@@ -31,7 +31,10 @@ const pushed = (id: string, targets: PushTarget[]): PushedProduct => ({
 });
 
 const ITEMS = [
-  pushed('a', [target('s1', { synced_at: new Date().toISOString(), sync_change: 'price' }), target('tiktok', { status: 'error', error: 'TikTok needs a warehouse' })]),
+  pushed('a', [
+    target('s1', { synced_at: new Date().toISOString(), sync_change: 'price' }),
+    target('tiktok', { status: 'error', error: 'TikTok needs a warehouse' }),
+  ]),
   pushed('b', [target('s1', { synced_at: new Date(Date.now() - 2 * 3600_000).toISOString(), sync_error: 'Supplier unavailable' })]),
 ];
 
@@ -39,7 +42,20 @@ function serve() {
   return mockApi((c) => {
     if (c.path === 'center/products/pushed') return { data: { total: ITEMS.length, items: ITEMS } };
     if (c.path === 'center/products/a/sync-log') {
-      return { data: { items: [{ id: 1, destination: null, kind: 'supplier_sync', detail: { changes: [], change: 'Red: price 10.00 → 12.00', unpublished: true }, error: null, created_at: new Date().toISOString() }] } };
+      return {
+        data: {
+          items: [
+            {
+              id: 1,
+              destination: null,
+              kind: 'supplier_sync',
+              detail: { changes: [], change: 'Red: price 10.00 → 12.00', unpublished: true },
+              error: null,
+              created_at: new Date().toISOString(),
+            },
+          ],
+        },
+      };
     }
     if (c.path === 'center/products/auto_update') return { data: { progress_id: 9 } };
     if (c.path === 'progress/9') return { data: { id: 9, status: 'success', error: null } };
@@ -54,7 +70,9 @@ describe('product center', () => {
 
   it('lists each destination with its push state, error and the visible sync state', async () => {
     const calls = serve();
-    renderRoute(<ProductCenterPage onPushAgain={() => {}} labelOf={(d, f) => (d === 's1' ? 'Main shop' : f)} />, { path: '/app/products-center' });
+    renderRoute(<ProductCenterPage onPushAgain={() => {}} labelOf={(d, f) => (d === 's1' ? 'Main shop' : f)} />, {
+      path: '/app/products-center',
+    });
     await screen.findAllByTestId('pushed-row');
     expect(calls.find((c) => c.path === 'center/products/pushed')!.query.get('page_size')).toBe('20');
     const a = within(row('a')).getAllByTestId('target-status');
@@ -94,7 +112,10 @@ describe('product center', () => {
     const entry = await screen.findByTestId('sync-log-entry');
     expect(entry.getAttribute('data-kind')).toBe('supplier_sync');
     expect(entry.textContent).toContain('Supplier sync');
-    expect(screen.getAllByTestId('sync-log-line').map((l) => l.textContent)).toEqual(['Red: price 10.00 → 12.00', 'Unpublished: every variant is out of stock.']);
+    expect(screen.getAllByTestId('sync-log-line').map((l) => l.textContent)).toEqual([
+      'Red: price 10.00 → 12.00',
+      'Unpublished: every variant is out of stock.',
+    ]);
     expect(screen.getByTestId('sync-log-drawer').textContent).toContain('Lamp a');
   });
 
@@ -103,7 +124,9 @@ describe('product center', () => {
     renderRoute(<ProductCenterPage onPushAgain={() => {}} />, { path: '/app/products-center' });
     await screen.findAllByTestId('pushed-row');
     fireEvent.click(screen.getByTestId('product-center-sync'));
-    await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('The supplier sync is finished.'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('The supplier sync is finished.'))).toBe(true),
+    );
     expect(calls.find((c) => c.path === 'center/products/auto_update')!.body).toEqual({});
   });
 

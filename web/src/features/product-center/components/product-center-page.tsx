@@ -51,7 +51,10 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
   const select = (products: PushedProduct[], on: boolean) =>
     setSelected((s) => {
       const next = new Map(s);
-      for (const p of products) (on ? next.set(p.id, p) : next.delete(p.id));
+      for (const p of products) {
+        if (on) next.set(p.id, p);
+        else next.delete(p.id);
+      }
       return next;
     });
   function submit(event: FormEvent) {
@@ -74,27 +77,53 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
               {t('productCenter.autoUpdateSettings')}
             </RouterLink>
           </Link>
-          <Button variant="outline" colorPalette="teal" onClick={() => void sync.start(chosen.map((p) => p.id))} loading={sync.syncing} disabled={items.length === 0} data-testid="product-center-sync" data-syncing={sync.syncing}>
+          <Button
+            variant="outline"
+            colorPalette="teal"
+            onClick={() => void sync.start(chosen.map((p) => p.id))}
+            loading={sync.syncing}
+            disabled={items.length === 0}
+            data-testid="product-center-sync"
+            data-syncing={sync.syncing}
+          >
             <RefreshIcon />
             {chosen.length > 0 ? t('productCenter.syncSelected', { count: chosen.length }) : t('productCenter.syncNow')}
           </Button>
         </HStack>
       </HStack>
       <HStack as="form" onSubmit={submit} gap="2" maxW="lg" role="search">
-        <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('productCenter.searchPlaceholder')} bg="bg" data-testid="pushed-search" />
+        <Input
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('productCenter.searchPlaceholder')}
+          bg="bg"
+          data-testid="pushed-search"
+        />
         <Button type="submit" variant="outline" aria-label={t('productCenter.search')}>
           <SearchIcon />
         </Button>
       </HStack>
       {items.length > 0 ? (
         <HStack gap="3" px="3" minH="10" wrap="wrap" data-testid="pushed-bulk-bar">
-          <Checkbox.Root checked={allOnPage ? true : someOnPage ? 'indeterminate' : false} onCheckedChange={(e) => select(items, e.checked === true)} data-testid="pushed-select-all">
+          <Checkbox.Root
+            checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+            onCheckedChange={(e) => select(items, e.checked === true)}
+            data-testid="pushed-select-all"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>{chosen.length > 0 ? t('productCenter.selected', { count: chosen.length }) : t('productCenter.selectAll')}</Checkbox.Label>
+            <Checkbox.Label>
+              {chosen.length > 0 ? t('productCenter.selected', { count: chosen.length }) : t('productCenter.selectAll')}
+            </Checkbox.Label>
           </Checkbox.Root>
           {chosen.length > 0 ? (
-            <Button size="sm" colorPalette="teal" variant="outline" onClick={() => onPushAgain(chosen.map((p) => items.find((i) => i.id === p.id) ?? p))} data-testid="pushed-bulk-push-again">
+            <Button
+              size="sm"
+              colorPalette="teal"
+              variant="outline"
+              onClick={() => onPushAgain(chosen.map((p) => items.find((i) => i.id === p.id) ?? p))}
+              data-testid="pushed-bulk-push-again"
+            >
               <RocketIcon />
               {t('productCenter.pushAgainSelected', { count: chosen.length })}
             </Button>
@@ -134,7 +163,9 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
           </Button>
         </Box>
       ) : null}
-      {data ? <Pager page={page} pageSize={PUSHED_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="pushed-pager" /> : null}
+      {data ? (
+        <Pager page={page} pageSize={PUSHED_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="pushed-pager" />
+      ) : null}
       <SyncLogDrawer product={logFor} labelOf={labelOf} onClose={() => setLogFor(null)} />
     </Stack>
   );

@@ -24,7 +24,16 @@ export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog,
   const locale = currentLanguage();
   const targets = targetsOf(product);
   return (
-    <Stack gap="3" p="3" bg={selected ? 'teal.subtle' : 'bg'} borderWidth="1px" borderRadius="lg" data-testid="pushed-row" data-id={product.id} data-title={product.title}>
+    <Stack
+      gap="3"
+      p="3"
+      bg={selected ? 'teal.subtle' : 'bg'}
+      borderWidth="1px"
+      borderRadius="lg"
+      data-testid="pushed-row"
+      data-id={product.id}
+      data-title={product.title}
+    >
       <HStack gap={{ base: '3', md: '4' }} align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
         <Checkbox.Root checked={selected} onCheckedChange={(e) => onSelect(e.checked === true)} data-testid="pushed-row-select">
           <Checkbox.HiddenInput aria-label={t('productCenter.select', { title: product.title })} />

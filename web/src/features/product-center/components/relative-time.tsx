@@ -12,7 +12,15 @@ export function RelativeTime({ iso, ...rest }: { iso: string } & TextProps) {
   if (r.kind === 'justNow') text = t('productCenter.time.justNow');
   else if (r.kind === 'minutes') text = t('productCenter.time.minutesAgo', { count: r.count });
   else if (r.kind === 'hours') text = t('productCenter.time.hoursAgo', { count: r.count });
-  else text = new Intl.DateTimeFormat(currentLanguage(), { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true }).format(r.date);
+  else
+    text = new Intl.DateTimeFormat(currentLanguage(), {
+      month: 'short',
+      day: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    }).format(r.date);
   return (
     <Text as="span" title={new Date(iso).toISOString()} {...rest}>
       {text}

@@ -64,7 +64,9 @@ export function SyncLogDrawer({ product, labelOf, onClose }: DrawerProps) {
                       <Text key={i} fontSize="xs" mt="1" wordBreak="break-word" data-testid="sync-log-line">
                         {line.kind === 'text' ? line.text : null}
                         {line.kind === 'unpublished' ? t('productCenter.logUnpublished') : null}
-                        {line.kind === 'destinations' ? t('productCenter.logDestinations', { list: line.keys.map((k) => labelOf(k, k)).join(', ') }) : null}
+                        {line.kind === 'destinations'
+                          ? t('productCenter.logDestinations', { list: line.keys.map((k) => labelOf(k, k)).join(', ') })
+                          : null}
                       </Text>
                     ))}
                     {entry.error ? (

@@ -48,7 +48,13 @@ describe('product center sync state', () => {
   });
 
   it('fills the auto-update defaults', () => {
-    expect(completeAutoUpdate(undefined)).toMatchObject({ is_enable: true, price_rule: 'pricing_rule', out_of_stock: 'set_zero', switch_supplier: true, interval_hours: 24 });
+    expect(completeAutoUpdate(undefined)).toMatchObject({
+      is_enable: true,
+      price_rule: 'pricing_rule',
+      out_of_stock: 'set_zero',
+      switch_supplier: true,
+      interval_hours: 24,
+    });
     expect(completeAutoUpdate({ is_enable: false, interval_hours: 0 })).toMatchObject({ is_enable: false, interval_hours: 24 });
   });
 });

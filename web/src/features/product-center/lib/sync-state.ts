@@ -36,7 +36,8 @@ export function targetsOf(product: Pick<PushedProduct, 'pushed' | 'targets'>): P
   return targets;
 }
 
-export type RelativeTime = { kind: 'justNow' } | { kind: 'minutes'; count: number } | { kind: 'hours'; count: number } | { kind: 'date'; date: Date };
+export type RelativeTime =
+  { kind: 'justNow' } | { kind: 'minutes'; count: number } | { kind: 'hours'; count: number } | { kind: 'date'; date: Date };
 
 /** Under 1 minute "Just now"; up to 59 minutes; under 3 hours; else the date and time. */
 export function relativeTime(iso: string, now: Date): RelativeTime | null {

@@ -17,4 +17,9 @@ export function useProductSettings() {
   return useSWR<ProductSettings>(PRODUCT_SETTINGS_KEY, { revalidateOnMount: true });
 }
 
-export const savePricingRule = (rule: PricingRule) => api.put<{ pricing_rule: PricingRule; pricing_rule_scope?: PricingScope }>('center/products/setting/update', { pricing_rule: rule }, { silent: true });
+export const savePricingRule = (rule: PricingRule) =>
+  api.put<{ pricing_rule: PricingRule; pricing_rule_scope?: PricingScope }>(
+    'center/products/setting/update',
+    { pricing_rule: rule },
+    { silent: true },
+  );

@@ -6,7 +6,19 @@ import type { PricingRule } from '@/types/products';
 import type { RuleError } from '../lib/pricing';
 import { RangesEditor } from './ranges-editor';
 
-function Toggle({ checked, onChange, label, help, testId }: { checked: boolean; onChange: (on: boolean) => void; label: string; help?: string; testId: string }) {
+function Toggle({
+  checked,
+  onChange,
+  label,
+  help,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  help?: string;
+  testId: string;
+}) {
   return (
     <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} colorPalette="teal" data-testid={testId}>
       <Switch.HiddenInput />
@@ -81,12 +93,24 @@ export function PricingRuleForm({ rule, errors, onChange }: Props) {
         ) : null}
       </Group>
       <Field.Root invalid={has('defaultValue')} maxW="xs">
-        <Field.Label>{rule.mode === 'multiplier' ? t('productSettings.defaultMultiplier') : t('productSettings.defaultAmount')}</Field.Label>
-        <MoneyInput value={rule.default_value} onChange={(v) => onChange({ ...rule, default_value: v ?? Number.NaN })} data-testid="pricing-default" />
+        <Field.Label>
+          {rule.mode === 'multiplier' ? t('productSettings.defaultMultiplier') : t('productSettings.defaultAmount')}
+        </Field.Label>
+        <MoneyInput
+          value={rule.default_value}
+          onChange={(v) => onChange({ ...rule, default_value: v ?? Number.NaN })}
+          data-testid="pricing-default"
+        />
         <Field.HelperText>{t('productSettings.defaultHelp')}</Field.HelperText>
         <Field.ErrorText>{t('productSettings.errors.defaultValue')}</Field.ErrorText>
       </Field.Root>
-      <Toggle checked={rule.include_shipping} onChange={(on) => onChange({ ...rule, include_shipping: on })} label={t('productSettings.includeShipping')} help={t('productSettings.includeShippingHelp')} testId="pricing-include-shipping" />
+      <Toggle
+        checked={rule.include_shipping}
+        onChange={(on) => onChange({ ...rule, include_shipping: on })}
+        label={t('productSettings.includeShipping')}
+        help={t('productSettings.includeShippingHelp')}
+        testId="pricing-include-shipping"
+      />
       <Stack gap="2">
         <Toggle
           checked={rule.compare_at.enabled}
@@ -98,7 +122,11 @@ export function PricingRuleForm({ rule, errors, onChange }: Props) {
         {rule.compare_at.enabled ? (
           <Field.Root invalid={has('compareAt')} maxW="xs" ps="12">
             <Field.Label>{t('productSettings.compareAtMultiplier')}</Field.Label>
-            <MoneyInput value={rule.compare_at.multiplier} onChange={(v) => onChange({ ...rule, compare_at: { ...rule.compare_at, multiplier: v ?? Number.NaN } })} data-testid="pricing-compare-multiplier" />
+            <MoneyInput
+              value={rule.compare_at.multiplier}
+              onChange={(v) => onChange({ ...rule, compare_at: { ...rule.compare_at, multiplier: v ?? Number.NaN } })}
+              data-testid="pricing-compare-multiplier"
+            />
             <Field.ErrorText>{t('productSettings.errors.compareAt')}</Field.ErrorText>
           </Field.Root>
         ) : null}

@@ -9,8 +9,23 @@ describe('product settings: pricing rule', () => {
 
   it('shows the default rule with a live example, and saves multiplier 3 with cents .99', async () => {
     const calls = mockApi((c) => {
-      if (c.path === 'center/products/setting/get') return { data: { channels: {}, pricing_rule_scope: 'default', pricing_rule: { mode: 'multiplier', ranges: [], default_value: 2, include_shipping: false, compare_at: { enabled: false, multiplier: 2 }, cents: null } } };
-      if (c.path === 'center/products/setting/update') return { data: { pricing_rule: (c.body as { pricing_rule: unknown }).pricing_rule } };
+      if (c.path === 'center/products/setting/get')
+        return {
+          data: {
+            channels: {},
+            pricing_rule_scope: 'default',
+            pricing_rule: {
+              mode: 'multiplier',
+              ranges: [],
+              default_value: 2,
+              include_shipping: false,
+              compare_at: { enabled: false, multiplier: 2 },
+              cents: null,
+            },
+          },
+        };
+      if (c.path === 'center/products/setting/update')
+        return { data: { pricing_rule: (c.body as { pricing_rule: unknown }).pricing_rule } };
       return undefined;
     });
     renderRoute(<ProductSettingsPage />, { path: '/app/setting/product' });
@@ -27,14 +42,25 @@ describe('product settings: pricing rule', () => {
     const put = calls.find((c) => c.path === 'center/products/setting/update')!;
     expect(put.method).toBe('PUT');
     expect(put.body).toEqual({
-      pricing_rule: { mode: 'multiplier', ranges: [], default_value: 3, include_shipping: false, compare_at: { enabled: false, multiplier: 2 }, cents: 0.99 },
+      pricing_rule: {
+        mode: 'multiplier',
+        ranges: [],
+        default_value: 3,
+        include_shipping: false,
+        compare_at: { enabled: false, multiplier: 2 },
+        cents: 0.99,
+      },
     });
     expect((await screen.findByTestId('toast')).textContent).toContain('Saved successfully');
     await waitFor(() => expect(screen.getByTestId('pricing-scope').textContent).toBe('Workplace rule'));
   });
 
   it('ranges, fixed mode, shipping and compare-at follow in the example; invalid cents block saving', async () => {
-    const calls = mockApi((c) => (c.path === 'center/products/setting/get' ? { data: { channels: {} } } : { data: { pricing_rule: (c.body as { pricing_rule: unknown }).pricing_rule } }));
+    const calls = mockApi((c) =>
+      c.path === 'center/products/setting/get'
+        ? { data: { channels: {} } }
+        : { data: { pricing_rule: (c.body as { pricing_rule: unknown }).pricing_rule } },
+    );
     renderRoute(<ProductSettingsPage />, { path: '/app/setting/product' });
     const example = await screen.findByTestId('pricing-example');
     fireEvent.click(screen.getByTestId('range-add'));
@@ -64,7 +90,14 @@ describe('product settings: pricing rule', () => {
     fireEvent.click(screen.getByTestId('pricing-save'));
     await waitFor(() => expect(calls.some((c) => c.path === 'center/products/setting/update')).toBe(true));
     expect(calls.find((c) => c.path === 'center/products/setting/update')?.body).toEqual({
-      pricing_rule: { mode: 'fixed', ranges: [{ min: 0, max: 20, value: 4 }], default_value: 2, include_shipping: true, compare_at: { enabled: true, multiplier: 1.5 }, cents: null },
+      pricing_rule: {
+        mode: 'fixed',
+        ranges: [{ min: 0, max: 20, value: 4 }],
+        default_value: 2,
+        include_shipping: true,
+        compare_at: { enabled: true, multiplier: 1.5 },
+        cents: null,
+      },
     });
   });
 });

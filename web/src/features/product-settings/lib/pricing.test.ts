@@ -61,12 +61,20 @@ describe('pricing rule (docs/API.md PricingRule)', () => {
     const r = rule({ default_value: 3, cents: 0.99, compare_at: { enabled: true, multiplier: 1.5 } });
     expect(applyPricingRule(r, 10)).toEqual({ base: 10, price: 30.99, compareAt: 46.99 });
     // The API's own example: fixed +5, cents .99, compare-at ×2: 7.31 → 12.99, compare-at 25.99.
-    expect(applyPricingRule(rule({ mode: 'fixed', default_value: 5, cents: 0.99, compare_at: { enabled: true, multiplier: 2 } }), 7.31)).toEqual({ base: 7.31, price: 12.99, compareAt: 25.99 });
+    expect(
+      applyPricingRule(rule({ mode: 'fixed', default_value: 5, cents: 0.99, compare_at: { enabled: true, multiplier: 2 } }), 7.31),
+    ).toEqual({ base: 7.31, price: 12.99, compareAt: 25.99 });
     expect(applyPricingRule(rule({ compare_at: { enabled: true, multiplier: 1.5 } }), 3.33).compareAt).toBe(9.99);
   });
 
   it('the API examples: ranges with shipping included', () => {
-    const r = rule({ ranges: [{ min: 0, max: 10, value: 3 }, { min: 10, max: null, value: 1.5 }], include_shipping: true });
+    const r = rule({
+      ranges: [
+        { min: 0, max: 10, value: 3 },
+        { min: 10, max: null, value: 1.5 },
+      ],
+      include_shipping: true,
+    });
     expect(applyPricingRule(r, 8, 1).price).toBe(27);
     expect(applyPricingRule(r, 8, 3).price).toBe(16.5);
     expect(applyPricingRule(DEFAULT_PRICING_RULE, 10.5, 3).price).toBe(21);
@@ -91,6 +99,12 @@ describe('pricing rule (docs/API.md PricingRule)', () => {
 
   it('completes a partial rule from the API', () => {
     expect(completeRule(undefined)).toEqual(DEFAULT_PRICING_RULE);
-    expect(completeRule({ mode: 'fixed', default_value: 4 } as Partial<PricingRule>)).toMatchObject({ mode: 'fixed', default_value: 4, ranges: [], cents: null, compare_at: { enabled: false } });
+    expect(completeRule({ mode: 'fixed', default_value: 4 } as Partial<PricingRule>)).toMatchObject({
+      mode: 'fixed',
+      default_value: 4,
+      ranges: [],
+      cents: null,
+      compare_at: { enabled: false },
+    });
   });
 });

@@ -22,7 +22,8 @@ export const pushProducts = (channels: Record<string, DestinationSettings>, prod
 export const updatePush = (channels: Record<string, DestinationSettings>, push: string[], update: string[]) =>
   api.post<PushResult>(UPDATE_PUSH_PATH, { settings: { channels, push, update } }, { silent: true });
 
-export const saveAutomation = (settings: AutomationSettings) => api.put<AutomationSettings>(AUTOMATION_UPDATE_PATH, settings, { silent: true });
+export const saveAutomation = (settings: AutomationSettings) =>
+  api.put<AutomationSettings>(AUTOMATION_UPDATE_PATH, settings, { silent: true });
 
 const quietFetch = quietFetcher;
 

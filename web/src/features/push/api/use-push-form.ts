@@ -4,7 +4,15 @@ import { useSWRConfig } from 'swr';
 import { notify } from '@/lib/toaster';
 import type { SalesChannel, Store } from '@/types/api';
 import type { PushProduct, PushQuotaData, PushResult } from '@/types/push';
-import { type Choice, type Choices, channelsPayload, initialChoices, pushedDestinations, splitUpdate, toDestinations } from '../lib/destinations';
+import {
+  type Choice,
+  type Choices,
+  channelsPayload,
+  initialChoices,
+  pushedDestinations,
+  splitUpdate,
+  toDestinations,
+} from '../lib/destinations';
 import { addPush, pushSession } from '../lib/push-session';
 import { type ListingQuota, checkQuota, requiredUnits, variantWarnings } from '../lib/quota';
 import { type PushMode, channelError, mustGoToChannels, pushDisabled, pushOutcome } from '../lib/rules';
@@ -73,10 +81,20 @@ export function usePushForm(input: PushFormInput) {
       : null;
   const split = mode === 'update' ? splitUpdate(products, selected) : null;
   const loading = destinationsLoading || quota === undefined || !choices || (mode === 'push' && automation.isLoading);
-  const goToChannels = mustGoToChannels({ isMarketingUser: input.isMarketingUser, destinationCount: destinations.length, loading: destinationsLoading });
+  const goToChannels = mustGoToChannels({
+    isMarketingUser: input.isMarketingUser,
+    destinationCount: destinations.length,
+    loading: destinationsLoading,
+  });
   const disabled =
     !goToChannels &&
-    pushDisabled({ loading: loading || busy, productCount: products.length, mode, nothingToPush: split !== null && split.push.length + split.update.length === 0, outOfQuota });
+    pushDisabled({
+      loading: loading || busy,
+      productCount: products.length,
+      mode,
+      nothingToPush: split !== null && split.push.length + split.update.length === 0,
+      outOfQuota,
+    });
 
   const setChoice = (key: string, patch: Partial<Choice>) => {
     setError(null);

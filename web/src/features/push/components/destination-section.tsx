@@ -27,7 +27,8 @@ function Publications({ storeId, choice, onChange }: { storeId: string; choice: 
     );
   }
   const ticked = tickedPublications(choice, list);
-  const toggle = (id: string, on: boolean) => onChange({ publications: on ? [...ticked.filter((x) => x !== id), id] : ticked.filter((x) => x !== id) });
+  const toggle = (id: string, on: boolean) =>
+    onChange({ publications: on ? [...ticked.filter((x) => x !== id), id] : ticked.filter((x) => x !== id) });
   return (
     <Stack gap="1.5" data-testid={`push-publications-${storeId}`}>
       <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
@@ -35,7 +36,13 @@ function Publications({ storeId, choice, onChange }: { storeId: string; choice: 
       </Text>
       <HStack gap="4" wrap="wrap">
         {list.map((p) => (
-          <Checkbox.Root key={p.id} size="sm" checked={ticked.includes(p.id)} onCheckedChange={(e) => toggle(p.id, e.checked === true)} data-testid={`push-publication-${p.handle}`}>
+          <Checkbox.Root
+            key={p.id}
+            size="sm"
+            checked={ticked.includes(p.id)}
+            onCheckedChange={(e) => toggle(p.id, e.checked === true)}
+            data-testid={`push-publication-${p.handle}`}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{p.name}</Checkbox.Label>
@@ -50,9 +57,22 @@ function DestinationRow({ destination: d, choice, onChange, pushed }: RowProps) 
   const { t } = useTranslation();
   const modes = canUnpublish(d.platform) ? ([true, false] as const) : ([true] as const);
   return (
-    <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" bg={choice.selected ? 'teal.subtle' : 'bg'} data-testid={`push-destination-${d.key}`} data-platform={d.platform} data-selected={choice.selected}>
+    <Stack
+      gap="2"
+      p="3"
+      borderWidth="1px"
+      borderRadius="lg"
+      bg={choice.selected ? 'teal.subtle' : 'bg'}
+      data-testid={`push-destination-${d.key}`}
+      data-platform={d.platform}
+      data-selected={choice.selected}
+    >
       <HStack justify="space-between" gap="3" wrap="wrap">
-        <Checkbox.Root checked={choice.selected} onCheckedChange={(e) => onChange({ selected: e.checked === true })} data-testid={`push-destination-check-${d.key}`}>
+        <Checkbox.Root
+          checked={choice.selected}
+          onCheckedChange={(e) => onChange({ selected: e.checked === true })}
+          data-testid={`push-destination-check-${d.key}`}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>
@@ -120,7 +140,15 @@ export function DestinationSection({ destinations, choices, onChange, pushedKeys
       {!choices ? [1, 2].map((i) => <Skeleton key={i} h="12" borderRadius="lg" />) : null}
       {choices
         ? destinations.map((d) =>
-            choices[d.key] ? <DestinationRow key={d.key} destination={d} choice={choices[d.key]} onChange={(patch) => onChange(d.key, patch)} pushed={pushedKeys.has(d.key)} /> : null,
+            choices[d.key] ? (
+              <DestinationRow
+                key={d.key}
+                destination={d}
+                choice={choices[d.key]}
+                onChange={(patch) => onChange(d.key, patch)}
+                pushed={pushedKeys.has(d.key)}
+              />
+            ) : null,
           )
         : null}
     </Stack>

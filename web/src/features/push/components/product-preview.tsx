@@ -31,7 +31,18 @@ export function ProductPreview({ products, warnings, onRemove }: PreviewProps) {
         {products.map((p) => {
           const warning = warned.get(p.id);
           return (
-            <HStack key={p.id} minH={`${ROW_HEIGHT}px`} gap="3" p="2" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="push-product" data-id={p.id} flexShrink={0}>
+            <HStack
+              key={p.id}
+              minH={`${ROW_HEIGHT}px`}
+              gap="3"
+              p="2"
+              borderWidth="1px"
+              borderRadius="lg"
+              bg="bg"
+              data-testid="push-product"
+              data-id={p.id}
+              flexShrink={0}
+            >
               <Box boxSize="16" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden">
                 {p.image ? <Image src={p.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : null}
               </Box>
@@ -49,7 +60,15 @@ export function ProductPreview({ products, warnings, onRemove }: PreviewProps) {
                   </Text>
                 ) : null}
               </Stack>
-              <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t('common.remove', { name: p.title })} disabled={!removable} onClick={() => onRemove(p.id)} data-testid="push-product-remove">
+              <IconButton
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('common.remove', { name: p.title })}
+                disabled={!removable}
+                onClick={() => onRemove(p.id)}
+                data-testid="push-product-remove"
+              >
                 <TrashIcon />
               </IconButton>
             </HStack>

@@ -9,7 +9,15 @@ import { EMPTY_SESSION, pushSession } from '../lib/push-session';
 import { DEFAULT_AUTOMATION } from '../lib/smart-push';
 import { PushModal, type PushModalProps } from './push-modal';
 
-const product = (id: string, over: Partial<PushProduct> = {}): PushProduct => ({ id, title: `Lamp ${id}`, image: null, variant_count: 3, price_from: 10, price_to: 12, ...over });
+const product = (id: string, over: Partial<PushProduct> = {}): PushProduct => ({
+  id,
+  title: `Lamp ${id}`,
+  image: null,
+  variant_count: 3,
+  price_from: 10,
+  price_to: 12,
+  ...over,
+});
 const PRODUCTS = [product('a'), product('b'), product('c', { variant_count: 150 })];
 const STORES = [makeStore('s1', { name: 'Main shop' }), makeStore('w1', { platform: 'woocommerce', name: 'Woo shop' })];
 const CHANNELS = [makeChannel('tiktok', { connected: true, account_name: 'My TikTok' }), makeChannel('facebook')];
@@ -24,7 +32,8 @@ function serve(extra: (c: MockCall) => MockReply | undefined = () => undefined, 
     if (hit) return hit;
     if (c.path === 'center/products/setting/get') return { data: { channels: {} } };
     if (c.path === 'center/products/setting/automation-product/get') return { data: { automation_product_settings: automation } };
-    if (c.path === 'status/shopify-service/api/shopify/shop/publications') return { data: { publications: PUBLICATIONS, external_channels: [] } };
+    if (c.path === 'status/shopify-service/api/shopify/shop/publications')
+      return { data: { publications: PUBLICATIONS, external_channels: [] } };
     if (c.path === 'center/products/setting/automation-product/update') return { data: c.body };
     return undefined;
   });
@@ -53,7 +62,9 @@ const dest = (key: string) => screen.getByTestId(`push-destination-${key}`);
 /** Ticks or unticks the first checkbox in `el`, waiting for the component's state (not only the input's). */
 async function tick(el: HTMLElement) {
   const input = within(el).getAllByRole('checkbox', { hidden: true })[0] as HTMLInputElement;
-  const root = (el.matches('[data-scope="checkbox"][data-part="root"]') ? el : el.querySelector('[data-scope="checkbox"][data-part="root"]')) as HTMLElement;
+  const root = (
+    el.matches('[data-scope="checkbox"][data-part="root"]') ? el : el.querySelector('[data-scope="checkbox"][data-part="root"]')
+  ) as HTMLElement;
   const was = root.getAttribute('data-state') === 'checked';
   fireEvent.click(input);
   await waitFor(() => expect(root.getAttribute('data-state')).toBe(was ? 'unchecked' : 'checked'));
@@ -67,7 +78,11 @@ describe('push modal', () => {
   });
 
   it('pushes the products to the ticked stores and channel, with publish, publications and auto push', async () => {
-    const calls = serve((c) => (c.path === 'center/products/push-to-multiple-channels' ? { data: { progress_ids: [1, 2, 3], limit: 20, usage: 9, total_push: 12, warnings: [{ hash: 'c', variants: 150, units: 2 }] } } : undefined));
+    const calls = serve((c) =>
+      c.path === 'center/products/push-to-multiple-channels'
+        ? { data: { progress_ids: [1, 2, 3], limit: 20, usage: 9, total_push: 12, warnings: [{ hash: 'c', variants: 150, units: 2 }] } }
+        : undefined,
+    );
     const onPushed = vi.fn();
     renderRoute(<Host onPushed={onPushed} />, { path: '/app/products-import' });
     await waitFor(() => expect(dest('s1').getAttribute('data-selected')).toBe('true'));
@@ -76,7 +91,9 @@ describe('push modal', () => {
     expect(screen.getByTestId('push-add-channels').getAttribute('href')).toBe('/app/channel');
     // The Online Store is ticked by default; Pinterest too.
     const pinterest = await screen.findByTestId('push-publication-pinterest-4');
-    expect((within(screen.getByTestId('push-publication-online_store')).getByRole('checkbox', { hidden: true }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(screen.getByTestId('push-publication-online_store')).getByRole('checkbox', { hidden: true }) as HTMLInputElement).checked,
+    ).toBe(true);
     await tick(pinterest);
     await tick(dest('w1'));
     fireEvent.click(screen.getByTestId('push-publish-w1-unpublish'));
@@ -90,12 +107,27 @@ describe('push modal', () => {
     await waitFor(() => expect(onPushed).toHaveBeenCalled());
     const post = calls.find((c) => c.path === 'center/products/push-to-multiple-channels')!;
     expect(post.body).toEqual({
-      settings: { channels: { s1: { is_publish: true, publications: ['gid://1', 'gid://2'] }, w1: { is_publish: false }, tiktok: { is_publish: true } } },
+      settings: {
+        channels: {
+          s1: { is_publish: true, publications: ['gid://1', 'gid://2'] },
+          w1: { is_publish: false },
+          tiktok: { is_publish: true },
+        },
+      },
       product_package_ids: ['a', 'b', 'c'],
     });
     const saved = calls.find((c) => c.path === 'center/products/setting/automation-product/update')!;
     expect(saved.method).toBe('PUT');
-    expect(saved.body).toMatchObject({ is_enable: true, actions: { pushed_connected_channels: { store_ids: ['s1', 'w1', 'tiktok'], publication_ids: ['gid://1', 'gid://2'], publish_status: 'publish' } } });
+    expect(saved.body).toMatchObject({
+      is_enable: true,
+      actions: {
+        pushed_connected_channels: {
+          store_ids: ['s1', 'w1', 'tiktok'],
+          publication_ids: ['gid://1', 'gid://2'],
+          publish_status: 'publish',
+        },
+      },
+    });
     expect(pushSession.get()).toEqual({ ids: ['1', '2', '3'], open: true });
     await waitFor(() => expect(screen.queryByTestId('push-modal')).toBeNull());
   });
@@ -121,12 +153,20 @@ describe('push modal', () => {
   });
 
   it('QUOTA_EXPIRED from the API shows the banner with usage + total_push and the server message', async () => {
-    serve((c) => (c.path === 'center/products/push-to-multiple-channels' ? { status: 401, message: 'UpgradeToContinueListingProducts', data: { limit: 20, usage: 18, total_push: 4 } } : undefined));
+    serve((c) =>
+      c.path === 'center/products/push-to-multiple-channels'
+        ? { status: 401, message: 'UpgradeToContinueListingProducts', data: { limit: 20, usage: 18, total_push: 4 } }
+        : undefined,
+    );
     renderRoute(<Host />, { path: '/app/products-import' });
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
     expect((await screen.findByTestId('push-quota-usage')).textContent).toBe('22 / 20 listings');
-    await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('Upgrade your plan to continue listing products.'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('toast').some((t) => t.textContent?.includes('Upgrade your plan to continue listing products.'))).toBe(
+        true,
+      ),
+    );
     expect(screen.getByTestId('push-modal')).toBeTruthy();
   });
 
@@ -155,7 +195,9 @@ describe('push modal', () => {
     await tick(dest('s1'));
     fireEvent.click(submit());
     await waitFor(() => expect(calls.some((c) => c.path === 'center/products/update-push')).toBe(true));
-    expect(calls.find((c) => c.path === 'center/products/update-push')!.body).toEqual({ settings: { channels: { w1: { is_publish: true } }, push: [], update: ['a', 'b'] } });
+    expect(calls.find((c) => c.path === 'center/products/update-push')!.body).toEqual({
+      settings: { channels: { w1: { is_publish: true } }, push: [], update: ['a', 'b'] },
+    });
   });
 
   it('update mode: nothing to push without a ticked destination', async () => {
@@ -177,8 +219,14 @@ describe('push modal', () => {
   });
 
   it('smart push hides the channel section and pushes to the automation destinations', async () => {
-    const automation = { ...DEFAULT_AUTOMATION, actions: { pushed_connected_channels: { store_ids: ['w1'], publication_ids: [], publish_status: 'unpublish' as const } } };
-    const calls = serve((c) => (c.path === 'center/products/push-to-multiple-channels' ? { data: { progress_ids: [5] } } : undefined), automation);
+    const automation = {
+      ...DEFAULT_AUTOMATION,
+      actions: { pushed_connected_channels: { store_ids: ['w1'], publication_ids: [], publish_status: 'unpublish' as const } },
+    };
+    const calls = serve(
+      (c) => (c.path === 'center/products/push-to-multiple-channels' ? { data: { progress_ids: [5] } } : undefined),
+      automation,
+    );
     renderRoute(<Host />, { path: '/app/products-import' });
     const toggle = await screen.findByTestId('push-smart');
     expect((within(toggle).getByRole('checkbox', { hidden: true }) as HTMLInputElement).checked).toBe(true);
@@ -186,7 +234,9 @@ describe('push modal', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
     await waitFor(() => expect(calls.some((c) => c.path === 'center/products/push-to-multiple-channels')).toBe(true));
-    expect(calls.find((c) => c.path === 'center/products/push-to-multiple-channels')!.body).toMatchObject({ settings: { channels: { w1: { is_publish: false } } } });
+    expect(calls.find((c) => c.path === 'center/products/push-to-multiple-channels')!.body).toMatchObject({
+      settings: { channels: { w1: { is_publish: false } } },
+    });
   });
 
   it('is a drawer at mobile widths', async () => {

@@ -79,7 +79,9 @@ function Body({ form, props }: { form: PushForm; props: PushModalProps }) {
   const pushedKeys = new Set(props.mode === 'update' ? pushedDestinations(props.products, form.destinations) : []);
   return (
     <Stack gap="4">
-      {form.banner ? <QuotaBanner usage={form.banner.usage} limit={form.banner.limit} upgradePath={props.upgradePath} onNavigate={props.onClose} /> : null}
+      {form.banner ? (
+        <QuotaBanner usage={form.banner.usage} limit={form.banner.limit} upgradePath={props.upgradePath} onNavigate={props.onClose} />
+      ) : null}
       {props.mode === 'update' ? (
         <Alert.Root status="info" borderRadius="lg" data-testid="push-overwrite">
           <Alert.Indicator />
@@ -109,7 +111,14 @@ function Body({ form, props }: { form: PushForm; props: PushModalProps }) {
         </Switch.Root>
       ) : null}
       {!form.smartOn && !form.goToChannels ? (
-        <DestinationSection destinations={form.destinations} choices={form.choices} onChange={form.setChoice} pushedKeys={pushedKeys} channelPath={props.channelPath} onNavigate={props.onClose} />
+        <DestinationSection
+          destinations={form.destinations}
+          choices={form.choices}
+          onChange={form.setChoice}
+          pushedKeys={pushedKeys}
+          channelPath={props.channelPath}
+          onNavigate={props.onClose}
+        />
       ) : null}
       {props.mode === 'push' && !form.smartOn && !form.goToChannels ? (
         <Checkbox.Root checked={form.autoPush} onCheckedChange={(e) => form.setAutoPush(e.checked === true)} data-testid="push-auto">
@@ -146,13 +155,21 @@ function PushModalContent(props: PushModalProps) {
       <Button variant="outline" onClick={props.onClose} disabled={form.busy}>
         {t('common.cancel')}
       </Button>
-      <Button colorPalette="teal" onClick={() => void form.submit()} loading={form.busy} disabled={form.disabled} data-testid="push-submit" data-loading={form.loading}>
+      <Button
+        colorPalette="teal"
+        onClick={() => void form.submit()}
+        loading={form.busy}
+        disabled={form.disabled}
+        data-testid="push-submit"
+        data-loading={form.loading}
+      >
         <RocketIcon />
         {label}
       </Button>
     </>
   );
-  const title = props.mode === 'update' ? t('push.updateTitle', { count: form.products.length }) : t('push.title', { count: form.products.length });
+  const title =
+    props.mode === 'update' ? t('push.updateTitle', { count: form.products.length }) : t('push.title', { count: form.products.length });
   return <Shell title={title} body={<Body form={form} props={props} />} footer={footer} onClose={props.onClose} />;
 }
 

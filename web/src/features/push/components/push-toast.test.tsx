@@ -39,14 +39,22 @@ describe('push toast', () => {
   });
 
   it('polls the items every 1.5 s while one is processing and shows success and the error text', async () => {
-    const calls = progressApi([[item(1, 'processing'), item(2, 'processing')], [item(1, 'success'), item(2, 'error', 'TikTok needs a warehouse')]]);
+    const calls = progressApi([
+      [item(1, 'processing'), item(2, 'processing')],
+      [item(1, 'success'), item(2, 'error', 'TikTok needs a warehouse')],
+    ]);
     const onSettled = vi.fn();
     renderRoute(<PushToast onSettled={onSettled} />, { path: '/app' });
     expect(screen.queryByTestId('push-toast')).toBeNull();
     act(() => pushSession.set(addPush(pushSession.get(), [1, 2])));
-    await waitFor(() => expect(screen.getAllByTestId('push-toast-item').map((i) => i.getAttribute('data-status'))).toEqual(['processing', 'processing']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('push-toast-item').map((i) => i.getAttribute('data-status'))).toEqual(['processing', 'processing']),
+    );
     expect(calls.find((c) => c.path === 'center/products/push/progress')!.query.get('ids')).toBe('1,2');
-    await waitFor(() => expect(screen.getAllByTestId('push-toast-item').map((i) => i.getAttribute('data-status'))).toEqual(['success', 'error']), { timeout: 4000 });
+    await waitFor(
+      () => expect(screen.getAllByTestId('push-toast-item').map((i) => i.getAttribute('data-status'))).toEqual(['success', 'error']),
+      { timeout: 4000 },
+    );
     expect(screen.getByTestId('push-toast-error').textContent).toBe('TikTok needs a warehouse');
     expect(screen.getByTestId('push-toast-summary').textContent).toBe('Pushed: 1 · failed: 1 · in progress: 0');
     expect(onSettled).toHaveBeenCalledWith([expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 2 })]);

@@ -88,7 +88,12 @@ export function PushToast({ onSettled }: { onSettled?: (done: PushProgressItem[]
             {t('push.toast.summary', { success: sum.success, error: sum.error, processing: sum.processing + Math.max(0, waiting) })}
           </Text>
         </Stack>
-        <CloseButton size="sm" aria-label={t('common.close')} onClick={() => pushSession.set(closeSession(pushSession.get(), items))} data-testid="push-toast-close" />
+        <CloseButton
+          size="sm"
+          aria-label={t('common.close')}
+          onClick={() => pushSession.set(closeSession(pushSession.get(), items))}
+          data-testid="push-toast-close"
+        />
       </HStack>
       <Stack gap="0" maxH="320px" overflowY="auto" px="4" pb="3">
         {list.length === 0 ? (
@@ -98,7 +103,17 @@ export function PushToast({ onSettled }: { onSettled?: (done: PushProgressItem[]
           </HStack>
         ) : null}
         {list.map((item) => (
-          <HStack key={String(item.id)} gap="3" py="2" borderTopWidth="1px" align="start" data-testid="push-toast-item" data-status={item.status} data-channel={item.channel} data-product={item.product_package_id}>
+          <HStack
+            key={String(item.id)}
+            gap="3"
+            py="2"
+            borderTopWidth="1px"
+            align="start"
+            data-testid="push-toast-item"
+            data-status={item.status}
+            data-channel={item.channel}
+            data-product={item.product_package_id}
+          >
             <Box boxSize="10" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden">
               {item.image ? <Image src={item.image} alt="" w="full" h="full" objectFit="cover" /> : null}
             </Box>

@@ -21,7 +21,14 @@ export function QuotaBanner({ usage, limit, upgradePath, onNavigate }: QuotaBann
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   return (
-    <Alert.Root status="warning" borderRadius="lg" alignItems="center" data-testid="push-quota-banner" data-usage={usage} data-limit={limit}>
+    <Alert.Root
+      status="warning"
+      borderRadius="lg"
+      alignItems="center"
+      data-testid="push-quota-banner"
+      data-usage={usage}
+      data-limit={limit}
+    >
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t('push.quota.title')}</Alert.Title>

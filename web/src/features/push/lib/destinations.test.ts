@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { makeChannel, makeStore } from '@/test/fixtures';
-import { channelsPayload, initialChoices, pushedDestinations, selectedKeys, splitUpdate, tickedPublications, toDestinations } from './destinations';
+import {
+  channelsPayload,
+  initialChoices,
+  pushedDestinations,
+  selectedKeys,
+  splitUpdate,
+  tickedPublications,
+  toDestinations,
+} from './destinations';
 
-const stores = [makeStore('s1', { name: 'Main shop' }), makeStore('w1', { platform: 'woocommerce', name: '' }), makeStore('old', { status: 'disconnected' })];
+const stores = [
+  makeStore('s1', { name: 'Main shop' }),
+  makeStore('w1', { platform: 'woocommerce', name: '' }),
+  makeStore('old', { status: 'disconnected' }),
+];
 const channels = [
   makeChannel('tiktok', { connected: true, account_name: 'My TikTok' }),
   makeChannel('facebook', { connected: true }),
@@ -22,7 +34,10 @@ describe('push destinations', () => {
 
   it('ticks the first destination and reads publish and publications from the channel settings', () => {
     const dests = toDestinations(stores, channels);
-    const choices = initialChoices(dests, { s1: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [{ id: 'gid://1', handle: 'online_store' }] }, facebook: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true } });
+    const choices = initialChoices(dests, {
+      s1: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [{ id: 'gid://1', handle: 'online_store' }] },
+      facebook: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true },
+    });
     expect(selectedKeys(dests, choices)).toEqual(['s1']);
     expect(choices.s1).toEqual({ selected: true, publish: false, publications: ['gid://1'] });
     expect(choices.w1).toEqual({ selected: false, publish: true, publications: null });

@@ -55,7 +55,11 @@ export type Choices = Record<string, Choice>;
  * The modal's first choices: `preselect` ticked (default: the first destination, the default
  * store), publish as the channel settings say (publish by default), saved publications.
  */
-export function initialChoices(destinations: readonly Destination[], settings: Record<string, ChannelSettings> | undefined, preselect?: readonly string[]): Choices {
+export function initialChoices(
+  destinations: readonly Destination[],
+  settings: Record<string, ChannelSettings> | undefined,
+  preselect?: readonly string[],
+): Choices {
   const ticked = new Set(preselect ?? destinations.slice(0, 1).map((d) => d.key));
   const out: Choices = {};
   for (const d of destinations) {
@@ -98,7 +102,10 @@ export function channelsPayload(destinations: readonly Destination[], choices: C
  * destination they are not at yet are pushed (`push`: the API counts only the new pairs, and
  * pushes again over the others). Nothing goes without a ticked destination.
  */
-export function splitUpdate(products: readonly Pick<PushProduct, 'id' | 'pushed'>[], selected: readonly string[]): { push: string[]; update: string[] } {
+export function splitUpdate(
+  products: readonly Pick<PushProduct, 'id' | 'pushed'>[],
+  selected: readonly string[],
+): { push: string[]; update: string[] } {
   if (selected.length === 0) return { push: [], update: [] };
   const push = products.filter((p) => newDestinations(p, selected).length > 0).map((p) => p.id);
   const update = products.filter((p) => newDestinations(p, selected).length === 0).map((p) => p.id);
@@ -107,6 +114,12 @@ export function splitUpdate(products: readonly Pick<PushProduct, 'id' | 'pushed'
 
 /** The destinations some of the products are at (pushed successfully), that the workplace still has. */
 export function pushedDestinations(products: readonly Pick<PushProduct, 'pushed'>[], destinations: readonly Destination[]): string[] {
-  const keys = new Set(products.flatMap((p) => Object.entries(p.pushed ?? {}).filter(([, status]) => status === 'success').map(([key]) => key)));
+  const keys = new Set(
+    products.flatMap((p) =>
+      Object.entries(p.pushed ?? {})
+        .filter(([, status]) => status === 'success')
+        .map(([key]) => key),
+    ),
+  );
   return destinations.filter((d) => keys.has(d.key)).map((d) => d.key);
 }

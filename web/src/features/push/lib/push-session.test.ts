@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PushProgressItem } from '@/types/push';
-import { EMPTY_SESSION, PUSH_POLL_MS, addPush, anyProcessing, closeSession, createSessionStore, newlyDone, pollInterval, settleSession, summarize } from './push-session';
+import {
+  EMPTY_SESSION,
+  PUSH_POLL_MS,
+  addPush,
+  anyProcessing,
+  closeSession,
+  createSessionStore,
+  newlyDone,
+  pollInterval,
+  settleSession,
+  summarize,
+} from './push-session';
 
 const item = (id: number, status: PushProgressItem['status']): PushProgressItem => ({
   id,

@@ -45,7 +45,10 @@ describe('push quota', () => {
   });
 
   it('reads LISTING_PRODUCTS from the plan features', () => {
-    expect(listingQuota({ LISTING_PRODUCTS: { limit: 20, usage: 3 }, IMPORT_PRODUCT: { limit: 50, usage: 1 } })).toEqual({ limit: 20, usage: 3 });
+    expect(listingQuota({ LISTING_PRODUCTS: { limit: 20, usage: 3 }, IMPORT_PRODUCT: { limit: 50, usage: 1 } })).toEqual({
+      limit: 20,
+      usage: 3,
+    });
     expect(listingQuota({ IMPORT_PRODUCT: { limit: 50, usage: 1 } })).toBeNull();
     expect(listingQuota(undefined)).toBeNull();
   });

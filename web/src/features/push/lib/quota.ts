@@ -31,13 +31,18 @@ export function newDestinations(product: Pick<PushProduct, 'pushed'>, selected: 
 }
 
 /** Units a push needs: for each product, its units times the destinations that count. */
-export function requiredUnits(products: readonly Pick<PushProduct, 'variant_count' | 'pushed'>[], selected: readonly DestinationKey[]): number {
+export function requiredUnits(
+  products: readonly Pick<PushProduct, 'variant_count' | 'pushed'>[],
+  selected: readonly DestinationKey[],
+): number {
   return products.reduce((sum, p) => sum + productUnits(p.variant_count) * newDestinations(p, selected).length, 0);
 }
 
 /** Products over the variant limit, as the push answer's warnings name them ({hash}). */
 export function variantWarnings(products: readonly Pick<PushProduct, 'id' | 'variant_count'>[]): PushWarning[] {
-  return products.filter((p) => p.variant_count > VARIANT_LIMIT).map((p) => ({ hash: p.id, variants: p.variant_count, units: productUnits(p.variant_count) }));
+  return products
+    .filter((p) => p.variant_count > VARIANT_LIMIT)
+    .map((p) => ({ hash: p.id, variants: p.variant_count, units: productUnits(p.variant_count) }));
 }
 
 export interface QuotaCheck {

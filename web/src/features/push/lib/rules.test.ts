@@ -34,12 +34,27 @@ describe('push rules', () => {
 
   it('reads the push answer', () => {
     expect(pushOutcome({ status: 200, success: true, message: 'OK', data: {} })).toEqual({ kind: 'ok' });
-    expect(pushOutcome({ status: 401, success: false, message: 'UpgradeToContinueListingProducts', data: { limit: 20, usage: 18, total_push: 6 } })).toEqual({
+    expect(
+      pushOutcome({
+        status: 401,
+        success: false,
+        message: 'UpgradeToContinueListingProducts',
+        data: { limit: 20, usage: 18, total_push: 6 },
+      }),
+    ).toEqual({
       kind: 'quota',
       quota: { limit: 20, usage: 18, total_push: 6 },
       message: 'UpgradeToContinueListingProducts',
     });
     expect(pushOutcome({ status: 103, success: false, message: 'GoToMyChannel', data: null })).toEqual({ kind: 'channels' });
-    expect(pushOutcome({ status: 204, success: false, message: 'Unprocessable', data: null, errors: { channels: ['NeedToSelectAtLeastChannel'] } })).toEqual({ kind: 'error', message: 'NeedToSelectAtLeastChannel' });
+    expect(
+      pushOutcome({
+        status: 204,
+        success: false,
+        message: 'Unprocessable',
+        data: null,
+        errors: { channels: ['NeedToSelectAtLeastChannel'] },
+      }),
+    ).toEqual({ kind: 'error', message: 'NeedToSelectAtLeastChannel' });
   });
 });

@@ -35,17 +35,18 @@ export function channelError(mode: PushMode, selectedCount: number, smartPush: b
 }
 
 export type PushOutcome =
-  | { kind: 'ok' }
-  | { kind: 'quota'; quota: PushQuotaData; message: string }
-  | { kind: 'channels' }
-  | { kind: 'error'; message: string };
+  { kind: 'ok' } | { kind: 'quota'; quota: PushQuotaData; message: string } | { kind: 'channels' } | { kind: 'error'; message: string };
 
 /** What a push answer means for the modal. */
 export function pushOutcome(res: Envelope<unknown>): PushOutcome {
   if (res.success && res.status === ResponseStatus.OK) return { kind: 'ok' };
   if (res.status === ResponseStatus.QUOTA_EXPIRED) {
     const d = (res.data ?? {}) as Partial<PushQuotaData>;
-    return { kind: 'quota', quota: { limit: Number(d.limit ?? 0), usage: Number(d.usage ?? 0), total_push: Number(d.total_push ?? 0) }, message: res.message };
+    return {
+      kind: 'quota',
+      quota: { limit: Number(d.limit ?? 0), usage: Number(d.usage ?? 0), total_push: Number(d.total_push ?? 0) },
+      message: res.message,
+    };
   }
   if (res.status === ResponseStatus.FORBIDDEN && res.message === 'GoToMyChannel') return { kind: 'channels' };
   return { kind: 'error', message: messageOf(res) };

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AutomationSettings } from '@/types/push';
-import { DEFAULT_AUTOMATION, clockMinutes, hasSmartPushTargets, inWindow, isSmartPushActive, localToUtc, minutesOf, smartPushChannels, utcToLocal, withAutoPush } from './smart-push';
+import {
+  DEFAULT_AUTOMATION,
+  clockMinutes,
+  hasSmartPushTargets,
+  inWindow,
+  isSmartPushActive,
+  localToUtc,
+  minutesOf,
+  smartPushChannels,
+  utcToLocal,
+  withAutoPush,
+} from './smart-push';
 
 const at = (hh: number, mm: number) => new Date(2026, 0, 15, hh, mm);
 const windowed = (from: string, to: string, over: Partial<AutomationSettings> = {}): AutomationSettings => ({
@@ -68,7 +79,13 @@ describe('smart push destinations', () => {
   ];
   const settings: AutomationSettings = {
     ...DEFAULT_AUTOMATION,
-    actions: { pushed_connected_channels: { store_ids: ['s1', 'w1', 'facebook', 'gone'], publication_ids: ['gid://p/1'], publish_status: 'unpublish' } },
+    actions: {
+      pushed_connected_channels: {
+        store_ids: ['s1', 'w1', 'facebook', 'gone'],
+        publication_ids: ['gid://p/1'],
+        publish_status: 'unpublish',
+      },
+    },
   };
 
   it('pushes to the saved destinations the workplace still has; Facebook always publishes', () => {
@@ -82,10 +99,20 @@ describe('smart push destinations', () => {
   });
 
   it('the auto-push checkbox saves the chosen destinations and turns smart push on', () => {
-    const saved = withAutoPush({ ...DEFAULT_AUTOMATION, is_enable: false }, { s1: { is_publish: true, publications: ['a', 'b'] }, w1: { is_publish: false } }, true);
+    const saved = withAutoPush(
+      { ...DEFAULT_AUTOMATION, is_enable: false },
+      { s1: { is_publish: true, publications: ['a', 'b'] }, w1: { is_publish: false } },
+      true,
+    );
     expect(saved.is_enable).toBe(true);
-    expect(saved.actions.pushed_connected_channels).toEqual({ store_ids: ['s1', 'w1'], publication_ids: ['a', 'b'], publish_status: 'publish' });
-    expect(withAutoPush(undefined, { w1: { is_publish: false } }, true).actions.pushed_connected_channels?.publish_status).toBe('unpublish');
+    expect(saved.actions.pushed_connected_channels).toEqual({
+      store_ids: ['s1', 'w1'],
+      publication_ids: ['a', 'b'],
+      publish_status: 'publish',
+    });
+    expect(withAutoPush(undefined, { w1: { is_publish: false } }, true).actions.pushed_connected_channels?.publish_status).toBe(
+      'unpublish',
+    );
     expect(withAutoPush(settings, {}, false)).toEqual({ ...settings, is_enable: false });
   });
 });

@@ -34,7 +34,12 @@ export function formatMinutes(total: number): string {
 /** The wall-clock minutes of `now` in `timeZone` (the browser's zone when absent or unknown). */
 export function clockMinutes(now: Date, timeZone?: string | null): number {
   try {
-    const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: timeZone || undefined }).formatToParts(now);
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: timeZone || undefined,
+    }).formatToParts(now);
     const h = Number(parts.find((p) => p.type === 'hour')?.value);
     const m = Number(parts.find((p) => p.type === 'minute')?.value);
     if (Number.isFinite(h) && Number.isFinite(m)) return h * 60 + m;
@@ -74,7 +79,10 @@ export function isSmartPushActive(settings: AutomationSettings | null | undefine
 }
 
 /** The destinations smart push sends to (keys the workplace still has), as a push's channels. */
-export function smartPushChannels(settings: AutomationSettings | null | undefined, available: readonly { key: string; platform: string }[]): Record<string, DestinationSettings> {
+export function smartPushChannels(
+  settings: AutomationSettings | null | undefined,
+  available: readonly { key: string; platform: string }[],
+): Record<string, DestinationSettings> {
   const action = settings?.actions?.pushed_connected_channels;
   if (!action) return {};
   const publish = action.publish_status !== 'unpublish';
@@ -102,7 +110,10 @@ export function withAutoPush(
   return {
     ...current,
     is_enable: true,
-    actions: { ...current.actions, pushed_connected_channels: { store_ids: keys, publication_ids: publications, publish_status: publishStatus } },
+    actions: {
+      ...current.actions,
+      pushed_connected_channels: { store_ids: keys, publication_ids: publications, publish_status: publishStatus },
+    },
   };
 }
 

@@ -8,8 +8,7 @@ export function useQuickStart() {
   return useSWR<QuickStartGuide>(QUICK_START_KEY, swrFetcher);
 }
 
-export const updateQuickStart = (body: { dismiss?: boolean; step?: QuickStartStep }) =>
-  api.post<QuickStartGuide>(QUICK_START_KEY, body);
+export const updateQuickStart = (body: { dismiss?: boolean; step?: QuickStartStep }) => api.post<QuickStartGuide>(QUICK_START_KEY, body);
 
 /** Spec section 4: CHOOSE_A_PLAN is always done; the active step is the first unfinished one, default PLACE_ORDER. */
 export function activeStep(steps: Partial<Record<QuickStartStep, boolean>> | undefined): QuickStartStep {

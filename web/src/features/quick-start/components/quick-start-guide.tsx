@@ -63,7 +63,13 @@ export function QuickStartGuide() {
               data-active={isActive || undefined}
               data-done={done || undefined}
             >
-              <Circle size="8" bg={done ? 'teal.600' : isActive ? 'teal.100' : 'gray.100'} color={done ? 'white' : 'fg'} fontWeight="bold" fontSize="sm">
+              <Circle
+                size="8"
+                bg={done ? 'teal.600' : isActive ? 'teal.100' : 'gray.100'}
+                color={done ? 'white' : 'fg'}
+                fontWeight="bold"
+                fontSize="sm"
+              >
                 {done ? <CheckIcon boxSize="4" /> : index + 1}
               </Circle>
               <Stack gap="1" flex="1">

@@ -9,14 +9,31 @@ const result = {
   shopName: 'Acme Outfitters',
   themeName: 'Dawn',
   themeId: 123,
-  theme: { name: 'Dawn', theme_store_url: 'https://themes.shopify.com/themes/dawn', id: 887, handle: 'dawn', style_id: 1, style_handle: 'default' },
+  theme: {
+    name: 'Dawn',
+    theme_store_url: 'https://themes.shopify.com/themes/dawn',
+    id: 887,
+    handle: 'dawn',
+    style_id: 1,
+    style_handle: 'default',
+  },
   currencyActive: 'EUR',
   country: 'DE',
   logos: ['http://127.0.0.1:9090/img/logo.png'],
   facebookUrl: 'https://www.facebook.com/acme',
   instagramUrl: 'https://www.instagram.com/acme',
-  appUsed: [{ name: 'Klaviyo', short_description: 'Email marketing', category: 'Marketing', app_store_url: 'https://apps.shopify.com/klaviyo', website_url: '' }],
-  products: [{ id: 1, handle: 'tee', title: 'Tee', image: 'http://127.0.0.1:9090/img/tee.png', minPrice: 10, maxPrice: 20, currency: 'EUR' }],
+  appUsed: [
+    {
+      name: 'Klaviyo',
+      short_description: 'Email marketing',
+      category: 'Marketing',
+      app_store_url: 'https://apps.shopify.com/klaviyo',
+      website_url: '',
+    },
+  ],
+  products: [
+    { id: 1, handle: 'tee', title: 'Tee', image: 'http://127.0.0.1:9090/img/tee.png', minPrice: 10, maxPrice: 20, currency: 'EUR' },
+  ],
 };
 
 describe('store inspection page', () => {
@@ -28,7 +45,9 @@ describe('store inspection page', () => {
       if (c.path === 'stores/inspect' && c.method === 'POST') return { data: { id: 'scan1', status: 'processing' } };
       if (c.path === 'stores/inspect/scan1') {
         polls += 1;
-        return polls < 2 ? { data: { id: 'scan1', url: 'x', status: 'processing', error: null, result: null } } : { data: { id: 'scan1', url: result.shopUri, status: 'success', error: null, result } };
+        return polls < 2
+          ? { data: { id: 'scan1', url: 'x', status: 'processing', error: null, result: null } }
+          : { data: { id: 'scan1', url: result.shopUri, status: 'success', error: null, result } };
       }
       return undefined;
     });
@@ -52,7 +71,8 @@ describe('store inspection page', () => {
   it('shows a failed scan clearly', async () => {
     mockApi((c) => {
       if (c.path === 'stores/inspect' && c.method === 'POST') return { data: { id: 'scan2', status: 'processing' } };
-      if (c.path === 'stores/inspect/scan2') return { data: { id: 'scan2', url: 'x', status: 'error', error: 'This is not a Shopify store', result: null } };
+      if (c.path === 'stores/inspect/scan2')
+        return { data: { id: 'scan2', url: 'x', status: 'error', error: 'This is not a Shopify store', result: null } };
       return undefined;
     });
     renderRoute(<InspectionPage />, { path: '/app/store-analytics' });

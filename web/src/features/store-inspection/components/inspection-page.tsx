@@ -32,7 +32,9 @@ export function InspectionPage() {
     else setStartError(messageOf(res) || t('inspection.failed'));
   }
 
-  const failure = startError ?? (data?.status === 'error' ? data.error || t('inspection.failed') : error ? error.message || t('inspection.failed') : null);
+  const failure =
+    startError ??
+    (data?.status === 'error' ? data.error || t('inspection.failed') : error ? error.message || t('inspection.failed') : null);
 
   return (
     <Stack gap="6" maxW="6xl" data-testid="inspection-page">
@@ -46,12 +48,28 @@ export function InspectionPage() {
         <Field.Root invalid={invalid}>
           <Field.Label>{t('inspection.urlLabel')}</Field.Label>
           <HStack w="full" gap="3" align="start" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-            <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder={t('inspection.placeholder')} dir="ltr" data-testid="inspection-url" />
-            <Button type="submit" colorPalette="teal" loading={starting} disabled={!url.trim() || invalid || running} data-testid="inspection-submit">
+            <Input
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder={t('inspection.placeholder')}
+              dir="ltr"
+              data-testid="inspection-url"
+            />
+            <Button
+              type="submit"
+              colorPalette="teal"
+              loading={starting}
+              disabled={!url.trim() || invalid || running}
+              data-testid="inspection-submit"
+            >
               {t('inspection.scan')}
             </Button>
           </HStack>
-          {invalid ? <Field.ErrorText>{t('inspection.invalidUrl')}</Field.ErrorText> : <Field.HelperText>{t('inspection.help')}</Field.HelperText>}
+          {invalid ? (
+            <Field.ErrorText>{t('inspection.invalidUrl')}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t('inspection.help')}</Field.HelperText>
+          )}
         </Field.Root>
       </Stack>
       {running ? (

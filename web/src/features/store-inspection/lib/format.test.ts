@@ -30,7 +30,12 @@ describe('inspection formatting', () => {
   });
 
   it('lists own-brand apps first and drops duplicate names', () => {
-    const apps = orderApps([{ name: 'Klaviyo' }, { name: 'Dropline Reviews', own_brand: true }, { name: 'klaviyo ' }, { name: 'Judge.me' }]);
+    const apps = orderApps([
+      { name: 'Klaviyo' },
+      { name: 'Dropline Reviews', own_brand: true },
+      { name: 'klaviyo ' },
+      { name: 'Judge.me' },
+    ]);
     expect(apps.map((a) => a.name)).toEqual(['Dropline Reviews', 'Klaviyo', 'Judge.me']);
   });
 });

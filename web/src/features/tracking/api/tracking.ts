@@ -29,7 +29,8 @@ export function trackingsKey(q: ShipmentQuery = {}): string {
 }
 
 export const panelKey = (orderId: string | number) => `orders/v5/panel/${encodeURIComponent(String(orderId))}`;
-export const parcelKey = (orderId: string | number, id: string | number) => `${panelKey(orderId)}/trackings/${encodeURIComponent(String(id))}`;
+export const parcelKey = (orderId: string | number, id: string | number) =>
+  `${panelKey(orderId)}/trackings/${encodeURIComponent(String(id))}`;
 export const shipmentLogKey = (id: string | number) => `orders/v4/order_log/shipment/${encodeURIComponent(String(id))}`;
 export const publicKey = (publicId: string) => `open-api/orders/tracking/${encodeURIComponent(publicId)}`;
 
@@ -60,12 +61,18 @@ export function useRefreshTracking() {
 }
 
 type Progress = { progress_id: number | string };
-export const trackNow = (shipmentIds?: (string | number)[]) => api.post<Progress>(`${TRACKINGS_PATH}/track-now`, shipmentIds ? { shipment_ids: shipmentIds.map(apiId) } : {}, { silent: true });
-export const syncStatus = (sourceOrders?: (string | number)[]) => api.post<Progress>('orders/v5/sync-status', sourceOrders ? { source_orders: sourceOrders.map(apiId) } : {}, { silent: true });
+export const trackNow = (shipmentIds?: (string | number)[]) =>
+  api.post<Progress>(`${TRACKINGS_PATH}/track-now`, shipmentIds ? { shipment_ids: shipmentIds.map(apiId) } : {}, { silent: true });
+export const syncStatus = (sourceOrders?: (string | number)[]) =>
+  api.post<Progress>('orders/v5/sync-status', sourceOrders ? { source_orders: sourceOrders.map(apiId) } : {}, { silent: true });
 
 /** Adds a tracking number by hand (the API answers 422 naming `tracking_number` when it is not one). */
 export const addTracking = (orderId: string | number, trackingNumber: string, carrier?: string) =>
-  api.put<Shipment>(`${TRACKINGS_PATH}/${encodeURIComponent(trackingNumber)}`, { order_id: apiId(orderId), ...(carrier ? { carrier } : {}) }, { silent: true });
+  api.put<Shipment>(
+    `${TRACKINGS_PATH}/${encodeURIComponent(trackingNumber)}`,
+    { order_id: apiId(orderId), ...(carrier ? { carrier } : {}) },
+    { silent: true },
+  );
 
 /** The CSV import: never an error toast (spec section 8); the report names each bad row. */
 export function importTrackings(file: File) {
@@ -81,7 +88,14 @@ export const UNTRACKED_DAYS = 90;
 export function untrackedKey(now = new Date()): string {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const from = new Date(now.getTime() - UNTRACKED_DAYS * 86_400_000);
-  const q = new URLSearchParams({ tab: 'payment', status: 'order_placed', from_date: day(from), to_date: day(now), page: '1', page_size: '100' });
+  const q = new URLSearchParams({
+    tab: 'payment',
+    status: 'order_placed',
+    from_date: day(from),
+    to_date: day(now),
+    page: '1',
+    page_size: '100',
+  });
   return `orders/v5/list?${q.toString()}`;
 }
 
@@ -93,7 +107,9 @@ export const PARCEL_COUNTS_KEY = 'orders/v2/trackings#counts';
 
 /** Parcels per status: each status's list total (nine small reads). */
 async function fetchCounts(): Promise<Record<ShipmentStatus, number>> {
-  const totals = await Promise.all(SHIPMENT_STATUSES.map((status) => quietFetch<ShipmentPage>(trackingsKey({ status, pageSize: 1 })).then((p) => p.total)));
+  const totals = await Promise.all(
+    SHIPMENT_STATUSES.map((status) => quietFetch<ShipmentPage>(trackingsKey({ status, pageSize: 1 })).then((p) => p.total)),
+  );
   return Object.fromEntries(SHIPMENT_STATUSES.map((s, i) => [s, totals[i]])) as Record<ShipmentStatus, number>;
 }
 

@@ -7,7 +7,15 @@ import type { Shipment } from '@/types/tracking';
 import { addTracking } from '../api/tracking';
 
 /** A tracking number added by hand (PUT orders/v2/trackings/{number}); the API's field errors are shown. */
-export function AddTrackingForm({ orderId, onAdded, onCancel }: { orderId: string | number; onAdded: (s: Shipment) => void; onCancel: () => void }) {
+export function AddTrackingForm({
+  orderId,
+  onAdded,
+  onCancel,
+}: {
+  orderId: string | number;
+  onAdded: (s: Shipment) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [number, setNumber] = useState('');
   const [carrier, setCarrier] = useState('');

@@ -15,7 +15,10 @@ const REPORT = {
   ],
 };
 
-const choose = (name = 'tracking.csv') => fireEvent.change(screen.getByTestId('csv-import-file'), { target: { files: [new File(['order,tracking_number\n'], name, { type: 'text/csv' })] } });
+const choose = (name = 'tracking.csv') =>
+  fireEvent.change(screen.getByTestId('csv-import-file'), {
+    target: { files: [new File(['order,tracking_number\n'], name, { type: 'text/csv' })] },
+  });
 
 describe('CSV tracking import', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +46,11 @@ describe('CSV tracking import', () => {
 
   it('shows a refused file inline, without an error toast', async () => {
     const toast = vi.spyOn(toaster, 'create');
-    mockApi((c) => (c.path === 'orders/v2/trackings/import' ? { status: 204, message: 'Invalid', errors: { file: ['the file has no header order, tracking_number'] } } : undefined));
+    mockApi((c) =>
+      c.path === 'orders/v2/trackings/import'
+        ? { status: 204, message: 'Invalid', errors: { file: ['the file has no header order, tracking_number'] } }
+        : undefined,
+    );
     renderRoute(<CsvImport />);
     choose('bad.csv');
     expect((await screen.findByTestId('csv-import-error')).textContent).toContain('no header');

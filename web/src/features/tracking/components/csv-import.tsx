@@ -89,7 +89,15 @@ export function CsvImport({ onImported }: { onImported?: () => void }) {
         <Button size="sm" colorPalette="teal" onClick={() => input.current?.click()} loading={busy} data-testid="csv-import-choose">
           {t('tracking.import.choose')}
         </Button>
-        <Input ref={input} type="file" accept=".csv,text/csv" display="none" onChange={(e) => void upload(e.target.files?.[0])} data-testid="csv-import-file" aria-label={t('tracking.import.choose')} />
+        <Input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          display="none"
+          onChange={(e) => void upload(e.target.files?.[0])}
+          data-testid="csv-import-file"
+          aria-label={t('tracking.import.choose')}
+        />
       </HStack>
       {error ? (
         <Alert.Root status="error" data-testid="csv-import-error">

@@ -43,7 +43,15 @@ export function ManageTrackingPage() {
         {counts.error ? <Text color="fg.error">{t('tracking.loadFailed')}</Text> : null}
         {counts.data
           ? SHIPMENT_STATUSES.map((s) => (
-              <HStack key={s} justify="space-between" py="1.5" borderTopWidth="1px" data-testid="parcel-count" data-status={s} data-count={counts.data?.[s] ?? 0}>
+              <HStack
+                key={s}
+                justify="space-between"
+                py="1.5"
+                borderTopWidth="1px"
+                data-testid="parcel-count"
+                data-status={s}
+                data-count={counts.data?.[s] ?? 0}
+              >
                 <ShipmentStatusBadge status={s} />
                 <Text fontWeight="semibold">{counts.data?.[s] ?? 0}</Text>
               </HStack>

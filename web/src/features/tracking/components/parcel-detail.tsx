@@ -17,7 +17,9 @@ export function StoreState({ store }: { store: ShipmentStore | null | undefined 
           {t('tracking.store.title')}
         </Text>
         <Badge size="sm" colorPalette={palette}>
-          {t(`tracking.store.${state}`, { status: store?.written_status ? t(`orders.status.${store.written_status}`, { defaultValue: store.written_status }) : '' })}
+          {t(`tracking.store.${state}`, {
+            status: store?.written_status ? t(`orders.status.${store.written_status}`, { defaultValue: store.written_status }) : '',
+          })}
         </Badge>
       </HStack>
       {store?.error ? (

@@ -29,7 +29,18 @@ export function ParcelTable({ keep, initialStatus = 'all' }: ParcelTableProps) {
     <Stack gap="3" data-testid="parcel-table" data-status={status}>
       <HStack gap="2" wrap="wrap" data-testid="parcel-status-filter">
         {(['all', ...SHIPMENT_STATUSES] as const).map((s) => (
-          <Button key={s} size="xs" variant={s === status ? 'solid' : 'outline'} colorPalette={s === status ? 'teal' : 'gray'} aria-pressed={s === status} onClick={() => { setStatus(s); setPage(1); }} data-testid={`parcel-status-${s}`}>
+          <Button
+            key={s}
+            size="xs"
+            variant={s === status ? 'solid' : 'outline'}
+            colorPalette={s === status ? 'teal' : 'gray'}
+            aria-pressed={s === status}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
+            data-testid={`parcel-status-${s}`}
+          >
             {t(`orders.status.${s}`)}
           </Button>
         ))}
@@ -51,7 +62,13 @@ export function ParcelTable({ keep, initialStatus = 'all' }: ParcelTableProps) {
             </Table.Header>
             <Table.Body>
               {items.map((s) => (
-                <Table.Row key={s.id} data-testid="parcel-row" data-number={s.tracking_number} data-status={s.status} data-origin={s.origin}>
+                <Table.Row
+                  key={s.id}
+                  data-testid="parcel-row"
+                  data-number={s.tracking_number}
+                  data-status={s.status}
+                  data-origin={s.origin}
+                >
                   <Table.Cell>
                     <Link asChild color="teal.700">
                       <RouterLink to={orderPath(s)}>{s.order_name}</RouterLink>
@@ -65,7 +82,9 @@ export function ParcelTable({ keep, initialStatus = 'all' }: ParcelTableProps) {
                   <Table.Cell>
                     <Stack gap="0" fontSize="xs">
                       <Text lineClamp={2}>{s.last_event?.description ?? '—'}</Text>
-                      {s.last_event?.time ? <Text color="fg.muted">{new Date(s.last_event.time).toLocaleString(i18n.language)}</Text> : null}
+                      {s.last_event?.time ? (
+                        <Text color="fg.muted">{new Date(s.last_event.time).toLocaleString(i18n.language)}</Text>
+                      ) : null}
                     </Stack>
                   </Table.Cell>
                   <Table.Cell>
@@ -84,7 +103,9 @@ export function ParcelTable({ keep, initialStatus = 'all' }: ParcelTableProps) {
           ) : null}
         </Table.ScrollArea>
       ) : null}
-      {list.data && !keep ? <Pager page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} testId="parcel-pager" /> : null}
+      {list.data && !keep ? (
+        <Pager page={page} pageSize={pageSize} total={list.data.total} onChange={setPage} testId="parcel-pager" />
+      ) : null}
     </Stack>
   );
 }

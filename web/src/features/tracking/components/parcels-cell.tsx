@@ -33,7 +33,14 @@ export function ParcelsCell({ order }: { order: Order }) {
         const last = full?.last_event;
         const at = last?.time ?? full?.last_event_at ?? p.last_event_at;
         return (
-          <Stack key={p.id} gap="0.5" fontSize="sm" data-testid="order-parcel" data-number={p.tracking_number} data-status={full?.status ?? p.status}>
+          <Stack
+            key={p.id}
+            gap="0.5"
+            fontSize="sm"
+            data-testid="order-parcel"
+            data-number={p.tracking_number}
+            data-status={full?.status ?? p.status}
+          >
             <HStack gap="2" wrap="wrap">
               <Text dir="ltr" fontWeight="medium">
                 {p.tracking_number}

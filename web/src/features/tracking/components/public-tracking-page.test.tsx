@@ -36,7 +36,13 @@ describe('public tracking page', () => {
                   status: 'delivered',
                   items: PRIVATE.items,
                   events: [
-                    { time: '2026-11-02T10:00:00Z', stage: 'InTransit', description: 'Accepted by carrier', country: 'CN', location: '1 Navy Way, Arlington, US' },
+                    {
+                      time: '2026-11-02T10:00:00Z',
+                      stage: 'InTransit',
+                      description: 'Accepted by carrier',
+                      country: 'CN',
+                      location: '1 Navy Way, Arlington, US',
+                    },
                     { time: '2026-11-05T10:00:00Z', stage: 'Delivered', description: 'Delivered, in/at mailbox', country: 'US' },
                   ],
                 },
@@ -57,7 +63,8 @@ describe('public tracking page', () => {
     expect(events[0].textContent).toContain('Delivered, in/at mailbox');
     expect(events[0].textContent).toContain('US');
     const text = page.textContent ?? '';
-    for (const hidden of ['Grace Hopper', 'Navy Way', 'Arlington', '22201', 'buyer@example.com', '123.45', '19.5', 'Desk lamp']) expect(text).not.toContain(hidden);
+    for (const hidden of ['Grace Hopper', 'Navy Way', 'Arlington', '22201', 'buyer@example.com', '123.45', '19.5', 'Desk lamp'])
+      expect(text).not.toContain(hidden);
     expect(calls[0].headers.get('Authorization')).toBeNull();
   });
 

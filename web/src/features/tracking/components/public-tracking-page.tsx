@@ -12,12 +12,24 @@ function ParcelCard({ parcel, index }: { parcel: PublicParcel; index: number }) 
   // Only the carrier, the number and the events' time, description and country are shown.
   const events = (parcel.events ?? []).map((e) => ({ time: e.time, description: e.description, place: e.country }));
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="public-parcel" data-number={parcel.tracking_number} data-status={parcel.status}>
+    <Stack
+      gap="3"
+      bg="bg"
+      borderWidth="1px"
+      borderRadius="xl"
+      p="4"
+      data-testid="public-parcel"
+      data-number={parcel.tracking_number}
+      data-status={parcel.status}
+    >
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Stack gap="0">
           <Text fontWeight="semibold">{t('tracking.public.parcel', { index: index + 1 })}</Text>
           <Text fontSize="sm" color="fg.muted">
-            {parcel.carrier || t('tracking.unknownCarrier')} · <span dir="ltr" data-testid="public-parcel-number">{parcel.tracking_number}</span>
+            {parcel.carrier || t('tracking.unknownCarrier')} ·{' '}
+            <span dir="ltr" data-testid="public-parcel-number">
+              {parcel.tracking_number}
+            </span>
           </Text>
         </Stack>
         <ShipmentStatusBadge status={parcel.status} />

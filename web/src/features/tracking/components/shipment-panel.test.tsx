@@ -10,15 +10,34 @@ const EVENTS = [
   { time: '2026-11-05T10:00:00Z', stage: 'Delivered', description: 'Delivered, in/at mailbox', location: 'Springfield, US' },
   { time: '2026-11-01T16:00:00Z', stage: 'InfoReceived', description: 'Shipment information received', location: 'Shenzhen, CN' },
 ];
-const PARCEL = shipmentFixture({ status: 'delivered', events: EVENTS, store: { fulfillment_id: 'gid://shopify/Fulfillment/9', written_status: 'delivered', pending: false, error: null } });
+const PARCEL = shipmentFixture({
+  status: 'delivered',
+  events: EVENTS,
+  store: { fulfillment_id: 'gid://shopify/Fulfillment/9', written_status: 'delivered', pending: false, error: null },
+});
 
 function serve() {
   return mockApi((c) => {
     if (c.path === 'orders/v5/panel/7') return { data: { order: {}, shipments: [{ ...PARCEL, events: null }] } };
     if (c.path === 'orders/v5/panel/7/trackings/11') return { data: PARCEL };
-    if (c.path === 'orders/v4/order_log/shipment/11') return { data: { items: [{ id: 1, event: 'tracking_added', detail: { tracking_number: 'LP00012345678CN', origin: 'supplier' }, created_at: '2026-11-01T10:00:00Z' }, { id: 2, event: 'shipment_status', detail: { from: 'in_transit', to: 'delivered' }, created_at: '2026-11-05T11:00:00Z' }] } };
+    if (c.path === 'orders/v4/order_log/shipment/11')
+      return {
+        data: {
+          items: [
+            {
+              id: 1,
+              event: 'tracking_added',
+              detail: { tracking_number: 'LP00012345678CN', origin: 'supplier' },
+              created_at: '2026-11-01T10:00:00Z',
+            },
+            { id: 2, event: 'shipment_status', detail: { from: 'in_transit', to: 'delivered' }, created_at: '2026-11-05T11:00:00Z' },
+          ],
+        },
+      };
     if (c.path.startsWith('orders/v2/trackings/') && c.method === 'PUT') {
-      return c.path.endsWith('/ab') ? { status: 204, message: 'Invalid', errors: { tracking_number: ["'ab' is not a tracking number (5 to 40 letters and digits)"] } } : { data: shipmentFixture({ id: 12, origin: 'manual' }) };
+      return c.path.endsWith('/ab')
+        ? { status: 204, message: 'Invalid', errors: { tracking_number: ["'ab' is not a tracking number (5 to 40 letters and digits)"] } }
+        : { data: shipmentFixture({ id: 12, origin: 'manual' }) };
     }
     return undefined;
   });
@@ -32,7 +51,11 @@ describe('shipment panel', () => {
     renderRoute(<ShipmentPanel orderId={7} publicId="5f0c1e64-2a9b-4c8e-9d41-0d6a1b2c3d4e" />);
     const detail = await screen.findByTestId('parcel-detail');
     await waitFor(() => expect(within(detail).getAllByTestId('timeline-event')).toHaveLength(3));
-    expect(within(detail).getAllByTestId('timeline-event').map((e) => e.textContent?.split(/\d/)[0])).toEqual(['Delivered, in/at mailbox', 'Accepted by carrier', 'Shipment information received']);
+    expect(
+      within(detail)
+        .getAllByTestId('timeline-event')
+        .map((e) => e.textContent?.split(/\d/)[0]),
+    ).toEqual(['Delivered, in/at mailbox', 'Accepted by carrier', 'Shipment information received']);
     expect(within(detail).getByTestId('parcel-store').getAttribute('data-state')).toBe('written');
     expect(within(detail).getByTestId('parcel-store').textContent).toContain('Written to the store (Delivered)');
     const logs = await within(detail).findAllByTestId('shipment-log');

@@ -9,10 +9,28 @@ import { ParcelDetail } from './parcel-detail';
 import { ShipmentStatusBadge } from './shipment-status-badge';
 import { TrackingActions } from './tracking-actions';
 
-function ParcelRow({ orderId, parcel, open, onToggle }: { orderId: string | number; parcel: Shipment; open: boolean; onToggle: () => void }) {
+function ParcelRow({
+  orderId,
+  parcel,
+  open,
+  onToggle,
+}: {
+  orderId: string | number;
+  parcel: Shipment;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Stack gap="1" py="3" borderTopWidth="1px" data-testid="panel-parcel" data-id={String(parcel.id)} data-number={parcel.tracking_number} data-status={parcel.status}>
+    <Stack
+      gap="1"
+      py="3"
+      borderTopWidth="1px"
+      data-testid="panel-parcel"
+      data-id={String(parcel.id)}
+      data-number={parcel.tracking_number}
+      data-status={parcel.status}
+    >
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Stack gap="0">
           <HStack gap="2">
@@ -22,7 +40,9 @@ function ParcelRow({ orderId, parcel, open, onToggle }: { orderId: string | numb
             <ShipmentStatusBadge status={parcel.status} />
           </HStack>
           <Text fontSize="xs" color="fg.muted">
-            {[parcel.carrier || t('tracking.unknownCarrier'), t(`tracking.origin.${parcel.origin}`, { defaultValue: parcel.origin })].join(' · ')}
+            {[parcel.carrier || t('tracking.unknownCarrier'), t(`tracking.origin.${parcel.origin}`, { defaultValue: parcel.origin })].join(
+              ' · ',
+            )}
           </Text>
         </Stack>
         <Button size="xs" variant="ghost" colorPalette="teal" onClick={onToggle} aria-expanded={open} data-testid="panel-parcel-toggle">
@@ -35,7 +55,15 @@ function ParcelRow({ orderId, parcel, open, onToggle }: { orderId: string | numb
 }
 
 /** The order's shipment panel: parcels with their events, store write-back and log; a number added by hand. */
-export function ShipmentPanel({ orderId, publicId, onChanged }: { orderId: string | number; publicId?: string | null; onChanged?: () => void }) {
+export function ShipmentPanel({
+  orderId,
+  publicId,
+  onChanged,
+}: {
+  orderId: string | number;
+  publicId?: string | null;
+  onChanged?: () => void;
+}) {
   const { t } = useTranslation();
   const panel = usePanel(orderId);
   const [adding, setAdding] = useState(false);
@@ -43,12 +71,13 @@ export function ShipmentPanel({ orderId, publicId, onChanged }: { orderId: strin
   const parcels = panel.data?.shipments ?? [];
   // One parcel: open by default.
   const open = openIds ?? new Set(parcels.length === 1 ? [String(parcels[0].id)] : []);
-  const toggle = (id: string) => setOpenIds(() => {
-    const next = new Set(open);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setOpenIds(() => {
+      const next = new Set(open);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const publicUrl = publicTrackingUrl(publicId ? publicPath(publicId) : parcels[0]?.public_url);
 
   return (

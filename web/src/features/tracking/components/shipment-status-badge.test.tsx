@@ -1,14 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
+import { renderInApp } from '@/test/render';
 import { ShipmentStatusBadge } from './shipment-status-badge';
 
 const badge = (status: string) => {
-  render(
-    <AppProvider>
-      <ShipmentStatusBadge status={status} />
-    </AppProvider>,
-  );
+  renderInApp(<ShipmentStatusBadge status={status} />);
   return screen.getAllByTestId('shipment-status').find((b) => b.getAttribute('data-status') === status)!;
 };
 

@@ -7,7 +7,14 @@ export function ShipmentStatusBadge({ status, size = 'sm' }: { status: string; s
   const { t } = useTranslation();
   const tone = shipmentTone(status);
   return (
-    <Badge size={size} colorPalette={tonePalette(tone)} variant={tone === 'critical' ? 'solid' : 'subtle'} data-testid="shipment-status" data-status={status} data-tone={tone}>
+    <Badge
+      size={size}
+      colorPalette={tonePalette(tone)}
+      variant={tone === 'critical' ? 'solid' : 'subtle'}
+      data-testid="shipment-status"
+      data-status={status}
+      data-tone={tone}
+    >
       {t(`orders.status.${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -15,10 +15,25 @@ export function TrackingActions({ shipmentIds, sourceOrderIds, onFinished }: Tra
   const { start, running } = useTrackingSync(onFinished);
   return (
     <HStack gap="2" data-testid="tracking-actions" data-running={running ?? ''}>
-      <Button size="sm" variant="outline" colorPalette="teal" onClick={() => void start('sync', sourceOrderIds)} loading={running === 'sync'} disabled={running !== null} data-testid="tracking-sync-status">
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="teal"
+        onClick={() => void start('sync', sourceOrderIds)}
+        loading={running === 'sync'}
+        disabled={running !== null}
+        data-testid="tracking-sync-status"
+      >
         {t('tracking.sync.syncStatus')}
       </Button>
-      <Button size="sm" colorPalette="teal" onClick={() => void start('track', shipmentIds)} loading={running === 'track'} disabled={running !== null} data-testid="tracking-track-now">
+      <Button
+        size="sm"
+        colorPalette="teal"
+        onClick={() => void start('track', shipmentIds)}
+        loading={running === 'track'}
+        disabled={running !== null}
+        data-testid="tracking-track-now"
+      >
         {t('tracking.sync.trackNow')}
       </Button>
     </HStack>

@@ -42,7 +42,12 @@ export function TrackingCenterPage() {
         </Stack>
         <TrackingActions />
       </HStack>
-      <Tabs.Root value={view} onValueChange={(e) => navigate(trackingCenterPath(e.value as TrackingCenterView))} variant="line" colorPalette="teal">
+      <Tabs.Root
+        value={view}
+        onValueChange={(e) => navigate(trackingCenterPath(e.value as TrackingCenterView))}
+        variant="line"
+        colorPalette="teal"
+      >
         <Tabs.List data-testid="tracking-center-tabs">
           {TRACKING_CENTER_VIEWS.map((v) => (
             <Tabs.Trigger key={v} value={v} data-testid={`tracking-center-tab-${v}`}>

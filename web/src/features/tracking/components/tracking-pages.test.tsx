@@ -19,7 +19,15 @@ function serve() {
       const items = PARCELS.filter((p) => !status || p.status === status);
       return { data: { total: items.length, page: 1, page_size: Number(c.query.get('page_size')), items } };
     }
-    if (c.path === 'orders/v5/list') return { data: { total: 1, page: 1, page_size: 100, items: [{ id: '8', name: '#1008', status: 'order_placed', source_orders: [{ id: 's', source: 'cj', order_no: 'CJ1' }] }] } };
+    if (c.path === 'orders/v5/list')
+      return {
+        data: {
+          total: 1,
+          page: 1,
+          page_size: 100,
+          items: [{ id: '8', name: '#1008', status: 'order_placed', source_orders: [{ id: 's', source: 'cj', order_no: 'CJ1' }] }],
+        },
+      };
     if (c.path === 'orders/v2/trackings/track-now') return { data: { progress_id: 77 } };
     if (c.path === 'progress/77') return { data: { id: 77, status: 'success', error: null } };
     return undefined;
@@ -43,7 +51,10 @@ describe('tracking center', () => {
 
   it('splits parcels by whether the supplier reported the tracking', async () => {
     serve();
-    const { unmount } = renderRoute(<TrackingCenterPage />, { path: '/app/tracking-center/supplier-available', route: '/app/tracking-center/*' });
+    const { unmount } = renderRoute(<TrackingCenterPage />, {
+      path: '/app/tracking-center/supplier-available',
+      route: '/app/tracking-center/*',
+    });
     await waitFor(() => expect(numbers()).toEqual(['SUP1']));
     unmount();
     renderRoute(<TrackingCenterPage />, { path: '/app/tracking-center/supplier-unavailable', route: '/app/tracking-center/*' });
@@ -69,7 +80,11 @@ describe('tracking settings', () => {
     renderRoute(<ManageTrackingPage />, { path: '/app/manage/tracking' });
     expect(screen.getByTestId('public-link-pattern').textContent).toMatch(/\/tracking\/\{order public id\}$/);
     await waitFor(() => expect(screen.getAllByTestId('parcel-count')).toHaveLength(9));
-    const count = (s: string) => screen.getAllByTestId('parcel-count').find((r) => r.getAttribute('data-status') === s)!.getAttribute('data-count');
+    const count = (s: string) =>
+      screen
+        .getAllByTestId('parcel-count')
+        .find((r) => r.getAttribute('data-status') === s)!
+        .getAttribute('data-count');
     expect(count('in_transit')).toBe('1');
     expect(count('expired')).toBe('1');
     expect(count('delivered')).toBe('0');

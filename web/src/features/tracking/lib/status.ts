@@ -3,7 +3,8 @@ import { SHIPMENT_STATUSES, type ShipmentStatus } from '@/types/orders';
 
 export { SHIPMENT_STATUSES };
 
-export const isShipmentStatus = (value: unknown): value is ShipmentStatus => typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
+export const isShipmentStatus = (value: unknown): value is ShipmentStatus =>
+  typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
 
 export type Tone = 'critical' | 'warning' | 'success' | 'info' | 'neutral';
 
@@ -38,7 +39,10 @@ export function newestFirst<T extends { time: string }>(events: readonly T[] | n
 }
 
 /** The public page's full address: `public_url` is a path (`/tracking/{public id}`). */
-export function publicTrackingUrl(publicUrl: string | null | undefined, origin = typeof window !== 'undefined' ? window.location.origin : ''): string | null {
+export function publicTrackingUrl(
+  publicUrl: string | null | undefined,
+  origin = typeof window !== 'undefined' ? window.location.origin : '',
+): string | null {
   if (!publicUrl) return null;
   return /^https?:\/\//.test(publicUrl) ? publicUrl : `${origin}${publicUrl.startsWith('/') ? '' : '/'}${publicUrl}`;
 }

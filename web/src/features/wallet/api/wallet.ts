@@ -13,7 +13,11 @@ const quietFetch = quietFetcher;
 
 /** The wallet; `pollMs` while a top-up is expected (the vendor's webhook raises the balance). */
 export function useWallet(enabled = true, pollMs = 0) {
-  return useSWR<Wallet>(enabled ? WALLET_KEY : null, quietFetch, { revalidateOnMount: true, refreshInterval: pollMs, ...(pollMs > 0 ? { dedupingInterval: pollMs / 2 } : {}) });
+  return useSWR<Wallet>(enabled ? WALLET_KEY : null, quietFetch, {
+    revalidateOnMount: true,
+    refreshInterval: pollMs,
+    ...(pollMs > 0 ? { dedupingInterval: pollMs / 2 } : {}),
+  });
 }
 
 export const chartKey = (days: number) => `payments/user/wallets/chart-summary?days=${days}`;
@@ -23,17 +27,27 @@ export function useWalletChart(days = 30) {
 
 export const transactionsKey = (page: number) => `${TRANSACTIONS_PATH}?page=${page}&page_size=${TRANSACTIONS_PAGE_SIZE}`;
 export function useTransactions(page: number) {
-  return useSWR<{ total: number; items: Transaction[] }>(transactionsKey(page), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<{ total: number; items: Transaction[] }>(transactionsKey(page), quietFetch, {
+    revalidateOnMount: true,
+    keepPreviousData: true,
+  });
 }
 
 export function usePaymentSetting() {
   return useSWR<PaymentSetting>(SETTING_KEY, quietFetch, { revalidateOnMount: true });
 }
 
-export const topUp = (amount: number) => api.post<{ url: string; session_id: string }>('payments/user/wallets/topup', { amount }, { silent: true });
+export const topUp = (amount: number) =>
+  api.post<{ url: string; session_id: string }>('payments/user/wallets/topup', { amount }, { silent: true });
 export const acceptPolicy = () => api.post<Wallet>('payments/user/wallets/accept-policy', {}, { silent: true });
-export const savePaymentSetting = (method: 'wallet' | 'card') => api.put<PaymentSetting>(SETTING_KEY, { payment_behavior: 'default', method }, { silent: true });
-export const savePaymentInfo = (paymentMethod: string) => api.post<{ type: string; card_label: string }>('orders/v6/payments/info', { type: 'credit_card', payment_method: paymentMethod }, { silent: true });
+export const savePaymentSetting = (method: 'wallet' | 'card') =>
+  api.put<PaymentSetting>(SETTING_KEY, { payment_behavior: 'default', method }, { silent: true });
+export const savePaymentInfo = (paymentMethod: string) =>
+  api.post<{ type: string; card_label: string }>(
+    'orders/v6/payments/info',
+    { type: 'credit_card', payment_method: paymentMethod },
+    { silent: true },
+  );
 
 const PENDING_KEY = 'dropline.pendingTopup';
 

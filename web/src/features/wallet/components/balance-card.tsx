@@ -10,7 +10,14 @@ function Amount({ label, value, testId, strong }: { label: string; value: number
       <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
-      <Text fontSize={strong ? '2xl' : 'lg'} fontWeight={strong ? 'bold' : 'semibold'} dir="ltr" textAlign="start" data-testid={testId} data-value={value ?? ''}>
+      <Text
+        fontSize={strong ? '2xl' : 'lg'}
+        fontWeight={strong ? 'bold' : 'semibold'}
+        dir="ltr"
+        textAlign="start"
+        data-testid={testId}
+        data-value={value ?? ''}
+      >
         {formatMoney(value, 'USD', i18n.language)}
       </Text>
     </Stack>

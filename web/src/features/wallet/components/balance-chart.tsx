@@ -28,7 +28,12 @@ export function BalanceChart() {
               h={`${Math.max(2, b.height * 100)}%`}
               bg={b.spent > b.topup ? 'orange.400' : 'teal.500'}
               borderTopRadius="sm"
-              title={t('wallet.chart.tooltip', { date: b.date, balance: formatMoney(b.balance, 'USD', i18n.language), topup: formatMoney(b.topup, 'USD', i18n.language), spent: formatMoney(b.spent, 'USD', i18n.language) })}
+              title={t('wallet.chart.tooltip', {
+                date: b.date,
+                balance: formatMoney(b.balance, 'USD', i18n.language),
+                topup: formatMoney(b.topup, 'USD', i18n.language),
+                spent: formatMoney(b.spent, 'USD', i18n.language),
+              })}
               data-testid="wallet-chart-bar"
             />
           ))}

@@ -54,7 +54,14 @@ export function PaymentSettingCard() {
           ))}
         </HStack>
       </RadioGroup.Root>
-      <Button size="sm" alignSelf="start" colorPalette="teal" onClick={() => void saveSetting()} loading={saving === 'setting'} data-testid="wallet-setting-save">
+      <Button
+        size="sm"
+        alignSelf="start"
+        colorPalette="teal"
+        onClick={() => void saveSetting()}
+        loading={saving === 'setting'}
+        data-testid="wallet-setting-save"
+      >
         {t('common.save')}
       </Button>
       <Stack gap="2" borderTopWidth="1px" pt="3">
@@ -62,8 +69,21 @@ export function PaymentSettingCard() {
           {data?.card_label ? t('wallet.setting.card', { label: data.card_label }) : t('wallet.setting.noCard')}
         </Text>
         <HStack gap="2">
-          <Input size="sm" value={card} onChange={(e) => setCard(e.target.value)} placeholder={t('wallet.setting.cardPlaceholder')} data-testid="wallet-card-input" />
-          <Button size="sm" variant="outline" onClick={() => void saveCard()} loading={saving === 'card'} disabled={!card.trim()} data-testid="wallet-card-save">
+          <Input
+            size="sm"
+            value={card}
+            onChange={(e) => setCard(e.target.value)}
+            placeholder={t('wallet.setting.cardPlaceholder')}
+            data-testid="wallet-card-input"
+          />
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void saveCard()}
+            loading={saving === 'card'}
+            disabled={!card.trim()}
+            data-testid="wallet-card-save"
+          >
             {t('wallet.setting.saveCard')}
           </Button>
         </HStack>

@@ -35,8 +35,7 @@ export function TopupCard({ wallet, onPolicyAccepted }: { wallet: Wallet | undef
       if (res.success && res.data?.url) {
         pendingTopup.set(toAmount(wallet?.total_balance) ?? 0, amount);
         browser.go(res.data.url);
-      }
-      else notify('error', res.message || t('wallet.topup.failed'));
+      } else notify('error', res.message || t('wallet.topup.failed'));
     } finally {
       setBusy(false);
     }
@@ -49,7 +48,14 @@ export function TopupCard({ wallet, onPolicyAccepted }: { wallet: Wallet | undef
       </Heading>
       <HStack gap="2" wrap="wrap">
         {PRESETS.map((p) => (
-          <Button key={p} size="xs" variant={amount === p ? 'solid' : 'outline'} colorPalette="teal" onClick={() => setAmount(p)} data-testid={`wallet-topup-preset-${p}`}>
+          <Button
+            key={p}
+            size="xs"
+            variant={amount === p ? 'solid' : 'outline'}
+            colorPalette="teal"
+            onClick={() => setAmount(p)}
+            data-testid={`wallet-topup-preset-${p}`}
+          >
             ${p}
           </Button>
         ))}
@@ -70,7 +76,13 @@ export function TopupCard({ wallet, onPolicyAccepted }: { wallet: Wallet | undef
       <Text fontSize="xs" color="fg.muted">
         {t('wallet.topup.redirect')}
       </Text>
-      <Button colorPalette="teal" onClick={() => void submit()} loading={busy} disabled={!valid || (!accepted && !agree)} data-testid="wallet-topup-submit">
+      <Button
+        colorPalette="teal"
+        onClick={() => void submit()}
+        loading={busy}
+        disabled={!valid || (!accepted && !agree)}
+        data-testid="wallet-topup-submit"
+      >
         {t('wallet.topup.submit')}
       </Button>
     </Stack>

@@ -49,7 +49,9 @@ export function TransactionsCard() {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {data ? <Pager page={page} pageSize={TRANSACTIONS_PAGE_SIZE} total={data.total} onChange={setPage} testId="wallet-transactions-pager" /> : null}
+      {data ? (
+        <Pager page={page} pageSize={TRANSACTIONS_PAGE_SIZE} total={data.total} onChange={setPage} testId="wallet-transactions-pager" />
+      ) : null}
     </Stack>
   );
 }

@@ -7,12 +7,30 @@ import { WalletPage } from './wallet-page';
 
 function serve(policy = false) {
   return mockApi((c) => {
-    if (c.path === 'payments/user/wallets') return { data: { balance_topup: 40, balance_bonus: 2.5, total_balance: 42.5, policy_accepted: policy } };
-    if (c.path === 'payments/user/wallets/accept-policy') return { data: { balance_topup: 40, balance_bonus: 2.5, total_balance: 42.5, policy_accepted: true } };
-    if (c.path === 'payments/user/wallets/topup') return { data: { url: 'http://127.0.0.1:9090/payments/checkout/cs_test_1', session_id: 'cs_test_1' } };
-    if (c.path === 'payments/user/wallets/chart-summary') return { data: { points: [{ date: '2026-11-20', balance: 10, topup: 10, spent: 0 }, { date: '2026-11-21', balance: 42.5, topup: 40, spent: 7.5 }] } };
-    if (c.path === 'orders/v6/payments/transaction-logs') return { data: { total: 1, items: [{ id: 1, kind: 'topup', amount: 40, description: 'Top-up', source_order_id: null, created_at: '2026-11-21T10:00:00Z' }] } };
-    if (c.path === 'orders/v6/payments/setting') return { data: { payment_behavior: 'default', method: c.method === 'PUT' ? (c.body as { method: string }).method : 'wallet' } };
+    if (c.path === 'payments/user/wallets')
+      return { data: { balance_topup: 40, balance_bonus: 2.5, total_balance: 42.5, policy_accepted: policy } };
+    if (c.path === 'payments/user/wallets/accept-policy')
+      return { data: { balance_topup: 40, balance_bonus: 2.5, total_balance: 42.5, policy_accepted: true } };
+    if (c.path === 'payments/user/wallets/topup')
+      return { data: { url: 'http://127.0.0.1:9090/payments/checkout/cs_test_1', session_id: 'cs_test_1' } };
+    if (c.path === 'payments/user/wallets/chart-summary')
+      return {
+        data: {
+          points: [
+            { date: '2026-11-20', balance: 10, topup: 10, spent: 0 },
+            { date: '2026-11-21', balance: 42.5, topup: 40, spent: 7.5 },
+          ],
+        },
+      };
+    if (c.path === 'orders/v6/payments/transaction-logs')
+      return {
+        data: {
+          total: 1,
+          items: [{ id: 1, kind: 'topup', amount: 40, description: 'Top-up', source_order_id: null, created_at: '2026-11-21T10:00:00Z' }],
+        },
+      };
+    if (c.path === 'orders/v6/payments/setting')
+      return { data: { payment_behavior: 'default', method: c.method === 'PUT' ? (c.body as { method: string }).method : 'wallet' } };
     return undefined;
   });
 }
@@ -54,7 +72,16 @@ describe('wallet page', () => {
     fireEvent.click(screen.getByTestId('wallet-setting-card'));
     await waitFor(() => expect(screen.getByTestId('wallet-setting-card').getAttribute('data-state')).toBe('checked'));
     fireEvent.click(screen.getByTestId('wallet-setting-save'));
-    await waitFor(() => expect(screen.getAllByTestId('toast').some((t) => t.getAttribute('data-type') === 'success' && t.textContent?.includes('Payment reference saved.'))).toBe(true));
-    expect(calls.find((c) => c.path === 'orders/v6/payments/setting' && c.method === 'PUT')!.body).toEqual({ payment_behavior: 'default', method: 'card' });
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('toast')
+          .some((t) => t.getAttribute('data-type') === 'success' && t.textContent?.includes('Payment reference saved.')),
+      ).toBe(true),
+    );
+    expect(calls.find((c) => c.path === 'orders/v6/payments/setting' && c.method === 'PUT')!.body).toEqual({
+      payment_behavior: 'default',
+      method: 'card',
+    });
   });
 });

@@ -12,7 +12,12 @@ export interface Bar {
 }
 
 export function chartBars(points: readonly ChartPoint[]): Bar[] {
-  const rows = points.map((p) => ({ date: p.date, balance: toAmount(p.balance) ?? 0, topup: toAmount(p.topup) ?? 0, spent: toAmount(p.spent) ?? 0 }));
+  const rows = points.map((p) => ({
+    date: p.date,
+    balance: toAmount(p.balance) ?? 0,
+    topup: toAmount(p.topup) ?? 0,
+    spent: toAmount(p.spent) ?? 0,
+  }));
   const max = Math.max(0, ...rows.map((r) => r.balance));
   return rows.map((r) => ({ ...r, height: max > 0 ? Math.max(0, r.balance) / max : 0 }));
 }

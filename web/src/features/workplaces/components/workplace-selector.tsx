@@ -46,7 +46,12 @@ export function WorkplaceSelector({ workplaces, current, onSelect, compact = fal
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{t('workplace.switch')}</Menu.ItemGroupLabel>
               {workplaces.map((w) => (
-                <Menu.Item key={w.id} value={w.id} data-testid={`workplace-option-${w.id}`} fontWeight={w.id === current?.id ? 'semibold' : 'normal'}>
+                <Menu.Item
+                  key={w.id}
+                  value={w.id}
+                  data-testid={`workplace-option-${w.id}`}
+                  fontWeight={w.id === current?.id ? 'semibold' : 'normal'}
+                >
                   <Box flex="1" truncate>
                     {w.name}
                   </Box>

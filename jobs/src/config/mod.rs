@@ -4,6 +4,8 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod sandbox;
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
     pub application: ApplicationSettings,
@@ -23,6 +25,10 @@ pub struct Settings {
     pub automation: AutomationConfig,
     pub payments: PaymentVendorSettings,
     pub tracking: TrackingSettings,
+    /// Development and tests: the sandbox that stands in for every outside party. When set, every
+    /// outside address (sign-in, stores, suppliers, channels, payments, carrier) points at it.
+    #[serde(default)]
+    pub sandbox_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -235,6 +241,9 @@ pub struct QueueSettings {
     /// Jobs of a background family (`queue::BACKGROUND_KINDS`) one worker runs at once, so
     /// a catalogue refresh never takes the connections a user's job is waiting for.
     pub background_concurrency: usize,
+    /// Whether the worker enqueues the periodic jobs (catalogue refresh, syncs, tracking); off
+    /// for benchmarks that measure something else.
+    pub schedules: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -260,16 +269,19 @@ pub struct EmailSettings {
 impl Settings {
     /// Reads the layers from `config_dir` for environment `env`.
     pub fn load_from(config_dir: &Path, env: &str) -> Result<Self, config::ConfigError> {
-        config::Config::builder()
+        let mut settings = config::Config::builder()
             .add_source(config::File::from(config_dir.join("default.toml")))
             .add_source(config::File::from(config_dir.join(format!("{env}.toml"))).required(false))
-            .add_source(
-                config::Environment::with_prefix("DROPLINE")
-                    .prefix_separator("__")
-                    .separator("__"),
-            )
+            .add_source(config::Environment::with_prefix("DROPLINE").prefix_separator("__").separator("__"))
             .build()?
-            .try_deserialize()
+            .try_deserialize::<Settings>()?;
+        if let Some(base) = settings.sandbox_url.clone() {
+            if env == "production" {
+                return Err(config::ConfigError::Message("sandbox_url must not be set in production".into()));
+            }
+            settings.use_sandbox(base.trim_end_matches('/'));
+        }
+        Ok(settings)
     }
 
     /// The environment named by `DROPLINE_ENV` (default `development`).
@@ -282,11 +294,7 @@ impl Settings {
     pub fn load_env(env: &str) -> Result<Self, config::ConfigError> {
         let dir = std::env::var("DROPLINE_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|_| {
             let here = PathBuf::from("config");
-            if here.join("default.toml").exists() {
-                here
-            } else {
-                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../config")
-            }
+            if here.join("default.toml").exists() { here } else { PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../config") }
         });
         Self::load_from(&dir, env)
     }

@@ -1,0 +1,39 @@
+//! What job handlers (and the use cases they call) may use: the pool, settings and the
+//! connectors built once per process.
+use secrecy::ExposeSecret;
+use sqlx::PgPool;
+use std::sync::Arc;
+
+use crate::config::Settings;
+use crate::connectors::rate_limit::RateLimiter;
+use crate::connectors::suppliers::Suppliers;
+use crate::crypto::Sealer;
+use crate::mail::Mailer;
+
+/// What handlers may use. Cheap to clone.
+#[derive(Clone)]
+pub struct TaskContext {
+    pub pool: PgPool,
+    pub mailer: Mailer,
+    pub settings: Arc<Settings>,
+    pub sealer: Sealer,
+    pub suppliers: Suppliers,
+    /// Shared per-store rate limits (Redis).
+    pub limiter: RateLimiter,
+    /// The payment vendor (card payments of supplier orders).
+    pub payments: Arc<crate::connectors::payments::PaymentVendor>,
+    /// The carrier tracking API.
+    pub track: crate::connectors::track17::Track17,
+}
+
+impl TaskContext {
+    pub fn new(pool: PgPool, settings: Arc<Settings>) -> anyhow::Result<Self> {
+        let mailer = Mailer::new(&settings.email)?;
+        let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
+        let suppliers = Suppliers::new(&settings.suppliers);
+        let limiter = RateLimiter::new(settings.redis.url.expose_secret());
+        let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
+        let track = crate::connectors::track17::Track17::new(&settings.tracking);
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track })
+    }
+}

@@ -1,0 +1,93 @@
+//! A job is a type: its payload (stored in the row) with the kind that names its queue. The
+//! handler of each kind is registered once, in a `Registry` the worker hands to the `Runner`;
+//! the queue itself knows no job family.
+use futures::future::BoxFuture;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::future::Future;
+
+use super::runner::{Claimed, JobFailure};
+
+/// How a worker schedules a family's jobs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// A user is waiting: as many at once as `queue.worker_concurrency`.
+    Interactive,
+    /// Work through many rows in the background (catalogue refreshes, scheduled syncs): a few
+    /// at a time (`queue.background_concurrency`), so they never take the connections users'
+    /// jobs need.
+    Background,
+    /// Every step is database work between short outside calls: more at once than the worker
+    /// has connections only queue on the pool (bench-orders: 512 `place_order` jobs on 16
+    /// connections timed out waiting for one and were retried, 587 times).
+    PoolBound,
+}
+
+/// A job's payload, tied to its kind.
+pub trait Job: Serialize + DeserializeOwned + Send + 'static {
+    /// The row's `kind` and the Redis queue's name.
+    const KIND: &'static str;
+    const FAMILY: Family = Family::Interactive;
+}
+
+/// What runs a job of kind `Self::KIND` given a context `C` (the domain's, for the product).
+pub trait Handler<C>: Job {
+    fn handle<'a>(ctx: &'a C, job: &'a Claimed, payload: Self) -> impl Future<Output = Result<Value, JobFailure>> + Send + 'a;
+}
+
+type Erased<C> = for<'a> fn(&'a C, &'a Claimed) -> BoxFuture<'a, Result<Value, JobFailure>>;
+
+/// Every job family a worker runs: its kind, how it is scheduled and its handler.
+pub struct Registry<C> {
+    families: BTreeMap<&'static str, (Family, Erased<C>)>,
+}
+
+impl<C: Sync + 'static> Default for Registry<C> {
+    fn default() -> Self {
+        Self { families: BTreeMap::new() }
+    }
+}
+
+impl<C: Sync + 'static> Registry<C> {
+    /// Registers `J`'s handler; a kind registered twice is a programming error.
+    pub fn add<J: Handler<C>>(mut self) -> Self {
+        let previous = self.families.insert(J::KIND, (J::FAMILY, erase::<C, J>));
+        assert!(previous.is_none(), "job kind {} registered twice", J::KIND);
+        self
+    }
+
+    /// The kinds with their scheduling, in a stable order.
+    pub fn kinds(&self) -> Vec<(&'static str, Family)> {
+        self.families.iter().map(|(k, (f, _))| (*k, *f)).collect()
+    }
+
+    pub(crate) fn run<'a>(&self, ctx: &'a C, job: &'a Claimed) -> BoxFuture<'a, Result<Value, JobFailure>> {
+        match self.families.get(job.kind.as_str()) {
+            Some((_, handle)) => handle(ctx, job),
+            None => Box::pin(std::future::ready(Err(JobFailure::permanent(format!("no handler for job kind {}", job.kind))))),
+        }
+    }
+}
+
+fn erase<'a, C: Sync + 'static, J: Handler<C>>(ctx: &'a C, job: &'a Claimed) -> BoxFuture<'a, Result<Value, JobFailure>> {
+    Box::pin(async move {
+        let payload: J = serde_json::from_value(job.payload.clone()).map_err(|e| JobFailure::permanent(format!("bad {} payload: {e}", job.kind)))?;
+        J::handle(ctx, job, payload).await
+    })
+}
+
+/// A job that does nothing: the queue's own benchmark and tests measure the path with it.
+#[derive(Debug, Default, Serialize, serde::Deserialize)]
+pub struct Noop {}
+
+impl Job for Noop {
+    const KIND: &'static str = "noop";
+}
+
+impl<C: Sync> Handler<C> for Noop {
+    async fn handle(_: &C, _: &Claimed, _: Self) -> Result<Value, JobFailure> {
+        Ok(Value::Null)
+    }
+}

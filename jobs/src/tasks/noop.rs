@@ -1,2 +1,0 @@
-//! A job that does nothing: the queue benchmark and the queue tests measure the path itself.
-pub const KIND: &str = "noop";

@@ -1,0 +1,29 @@
+//! The tracking jobs' payloads: what a caller enqueues (`queue::enqueue`), tied to its kind;
+//! their handlers are in `crate::tasks`.
+use crate::queue::{Family, Job};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct TrackingSync {
+    pub workplace_id: Option<Uuid>,
+    pub source: Option<String>,
+    pub source_order_ids: Option<Vec<i64>>,
+    pub shipment_ids: Option<Vec<i64>>,
+    #[serde(default)]
+    pub now: bool,
+}
+
+impl Job for TrackingSync {
+    const KIND: &'static str = "tracking_sync";
+    const FAMILY: Family = Family::Background;
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TrackingWriteback {
+    pub shipment_id: i64,
+}
+
+impl Job for TrackingWriteback {
+    const KIND: &'static str = "tracking_writeback";
+}
