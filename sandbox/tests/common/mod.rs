@@ -7,6 +7,8 @@ use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 
+pub mod shopify;
+
 pub struct Sandbox {
     pub base: String,
     pub http: reqwest::Client,

@@ -178,6 +178,20 @@ pub struct FileSetInput {
     pub filename: Option<String>,
 }
 
+/// `productByIdentifier(identifier:)`: a product by id or by handle.
+#[derive(InputObject, Clone, Default)]
+pub struct ProductIdentifierInput {
+    pub id: Option<ID>,
+    pub handle: Option<String>,
+}
+
+/// `productSet(identifier:)` (2025-04+): the product to upsert, by id or by handle.
+#[derive(InputObject, Clone, Default)]
+pub struct ProductSetIdentifiers {
+    pub id: Option<ID>,
+    pub handle: Option<String>,
+}
+
 #[derive(InputObject, Clone, Default)]
 pub struct ProductSetInput {
     pub id: Option<ID>,

@@ -4,7 +4,13 @@ use super::inputs::*;
 use super::products::{MAX_OPTIONS, MAX_VARIANTS, apply, blank, combo, fail, variant};
 use super::types::UserError;
 
-pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Product, Vec<UserError>> {
+/// Runs under the shop's lock from lookup to store, so two concurrent upserts of one handle
+/// end as one product, as on Shopify.
+pub(super) fn set(g: &super::Gql, identifier: Option<ProductSetIdentifiers>, input: ProductSetInput) -> Result<model::Product, Vec<UserError>> {
+    g.write(|shop| set_in(g, shop, identifier, input))
+}
+
+fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetIdentifiers>, input: ProductSetInput) -> Result<model::Product, Vec<UserError>> {
     let opts = input.product_options.clone().unwrap_or_default();
     let vars = input.variants.clone().unwrap_or_default();
     if opts.len() > MAX_OPTIONS {
@@ -13,18 +19,34 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
     if vars.len() > MAX_VARIANTS {
         return Err(fail(&["input", "variants"], format!("Can only specify a maximum of {MAX_VARIANTS} variants"), "VARIANTS_OVER_LIMIT"));
     }
-    let existing = input.id.as_deref().and_then(|s| parse_gid(s)).map(|id| g.read(|s| s.products.get(&id).cloned()));
+    let by_id = identifier.as_ref().and_then(|i| i.id.as_deref()).or(input.id.as_deref());
+    let existing = match (&identifier, by_id) {
+        (_, Some(id)) => match parse_gid(id).and_then(|id| shop.products.get(&id).cloned()) {
+            Some(p) => Some(p),
+            None => return Err(fail(&["input", "id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
+        },
+        // An upsert by handle updates the product holding it, or creates one under it.
+        (Some(ProductSetIdentifiers { handle: Some(h), .. }), None) => shop.products.values().find(|p| p.handle == handleize(h)).cloned(),
+        (Some(_), None) => return Err(fail(&["identifier"], "An identifier needs an id or a handle", "INVALID_INPUT")),
+        (None, None) => None,
+    };
+    let upsert_handle = identifier.as_ref().and_then(|i| i.handle.clone());
     let mut p = match existing {
-        Some(Some(p)) => p,
-        Some(None) => return Err(fail(&["input", "id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
+        Some(p) => p,
         None => {
             let t = input.title.clone().filter(|t| !t.trim().is_empty());
             let Some(t) = t else { return Err(fail(&["input", "title"], "Title can't be blank", "BLANK")) };
             let mut p = blank(g, g.world.next_id());
-            p.handle = handleize(&t);
+            p.handle = upsert_handle.as_deref().map(handleize).unwrap_or_else(|| unique_handle(shop, &handleize(&t)));
             p
         }
     };
+    // Since 2025-01 a given handle must be free; one made from the title gets a suffix instead.
+    if let Some(h) = input.handle.as_deref().map(handleize) {
+        if shop.products.values().any(|o| o.id != p.id && o.handle == h) {
+            return Err(fail(&["input", "handle"], format!("Handle '{h}' already in use. Please provide a new handle."), "HANDLE_NOT_UNIQUE"));
+        }
+    }
     let fields = ProductFields {
         id: None,
         title: input.title.clone(),
@@ -100,11 +122,17 @@ pub(super) fn set(g: &super::Gql, input: ProductSetInput) -> Result<model::Produ
     }
     p.options = options;
     p.updated_ms = g.now_ms();
-    let out = p.clone();
-    g.write(|s| {
-        s.products.insert(p.id, p);
-    });
-    Ok(out)
+    shop.products.insert(p.id, p.clone());
+    Ok(p)
+}
+
+/// `base`, or `base-1`, `base-2` ... whichever no product holds yet.
+pub(super) fn unique_handle(shop: &model::Shop, base: &str) -> String {
+    let taken = |h: &str| shop.products.values().any(|p| p.handle == h);
+    if !taken(base) {
+        return base.to_string();
+    }
+    (1..).map(|n| format!("{base}-{n}")).find(|h| !taken(h)).expect("a free handle")
 }
 
 pub(super) fn bulk_create(

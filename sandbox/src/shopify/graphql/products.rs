@@ -6,7 +6,7 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 use super::super::model::{self, ProdOption, gid, handleize, parse_gid};
 use super::gql;
 use super::inputs::*;
-use super::product_set::{bulk_create, set};
+use super::product_set::{bulk_create, set, unique_handle};
 use super::types::{Product, ProductVariant, UserError};
 use crate::util::parse_money;
 
@@ -135,7 +135,12 @@ fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
         return Err(fail(&["productOptions"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
     }
     let mut p = blank(g, g.world.next_id());
-    p.handle = handleize(&title);
+    p.handle = g.read(|s| unique_handle(s, &handleize(&title)));
+    if let Some(h) = f.handle.as_deref().map(handleize) {
+        if g.read(|s| s.products.values().any(|o| o.handle == h)) {
+            return Err(handle_taken(&h));
+        }
+    }
     apply(&mut p, &f);
     if opts.is_empty() {
         p.options = vec![ProdOption { id: g.world.next_id(), name: "Title".into(), values: vec!["Default Title".into()] }];
@@ -163,14 +168,30 @@ fn update(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
         return Err(fail(&["id"], "Product id is required", "BLANK"));
     };
     let now = g.now_ms();
-    g.write(|s| match s.products.get_mut(&id) {
+    g.write(|s| {
+        if let Some(h) = f.handle.as_deref().map(handleize) {
+            if s.products.values().any(|o| o.id != id && o.handle == h) {
+                return Err(handle_taken(&h));
+            }
+        }
+        update_in(s, id, &f, now)
+    })
+}
+
+fn update_in(s: &mut model::Shop, id: u64, f: &ProductFields, now: i64) -> Result<model::Product, Vec<UserError>> {
+    match s.products.get_mut(&id) {
         Some(p) => {
-            apply(p, &f);
+            apply(p, f);
             p.updated_ms = now;
             Ok(p.clone())
         }
         None => Err(fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
-    })
+    }
+}
+
+/// Since 2025-01 Shopify refuses a given handle that another product holds.
+pub(super) fn handle_taken(h: &str) -> Vec<UserError> {
+    fail(&["handle"], format!("Handle '{h}' already in use. Please provide a new handle."), "HANDLE_NOT_UNIQUE")
 }
 
 fn variants_payload(r: Result<(model::Product, Vec<model::Variant>), Vec<UserError>>) -> ProductVariantsPayload {
@@ -220,8 +241,14 @@ impl ProductMutation {
     }
 
     /// `synchronous` is accepted and ignored: the sandbox always completes synchronously.
-    async fn product_set(&self, ctx: &Context<'_>, input: ProductSetInput, #[graphql(name = "synchronous")] _synchronous: Option<bool>) -> ProductPayload {
-        payload(set(gql(ctx), input))
+    async fn product_set(
+        &self,
+        ctx: &Context<'_>,
+        identifier: Option<ProductSetIdentifiers>,
+        input: ProductSetInput,
+        #[graphql(name = "synchronous")] _synchronous: Option<bool>,
+    ) -> ProductPayload {
+        payload(set(gql(ctx), identifier, input))
     }
 
     async fn product_variants_bulk_create(

@@ -6,7 +6,7 @@ use async_graphql::{Context, ID, Object, Result};
 
 use super::super::model::{self, gid, parse_gid};
 use super::gql;
-use super::inputs::WebhookSubscriptionTopic;
+use super::inputs::{ProductIdentifierInput, WebhookSubscriptionTopic};
 use super::types::{Product, ProductVariant, paginate};
 use super::types_orders::{Fulfillment, FulfillmentOrder, Order, Publication, ShopInfo, WebhookSubscription};
 
@@ -100,6 +100,15 @@ impl Query {
     async fn product(&self, ctx: &Context<'_>, id: ID) -> Option<Product> {
         let pid = parse_gid(&id)?;
         gql(ctx).read(|s| s.products.get(&pid).cloned().map(Product))
+    }
+
+    /// By id or handle (2025-04+; `customId` is not emulated).
+    async fn product_by_identifier(&self, ctx: &Context<'_>, identifier: ProductIdentifierInput) -> Option<Product> {
+        match (identifier.id, identifier.handle) {
+            (Some(id), _) => parse_gid(&id).and_then(|pid| gql(ctx).read(|s| s.products.get(&pid).cloned().map(Product))),
+            (None, Some(h)) => gql(ctx).read(|s| s.products.values().find(|p| p.handle == h).cloned().map(Product)),
+            (None, None) => None,
+        }
     }
 
     async fn product_by_handle(&self, ctx: &Context<'_>, handle: String) -> Option<Product> {
