@@ -17,8 +17,8 @@ pub const WEBHOOK_TOPICS: [&str; 3] = ["ORDERS_CREATE", "ORDERS_CANCELLED", "APP
 #[derive(Debug)]
 pub enum ShopifyError {
     Revoked,
-    /// Still throttled after waiting several times.
-    Throttled,
+    /// Still throttled after waiting several times: how long Shopify's bucket needs.
+    Throttled(Duration),
     Failed(String),
 }
 
@@ -26,7 +26,7 @@ impl std::fmt::Display for ShopifyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ShopifyError::Revoked => f.write_str("Shopify no longer accepts Dropline's access to this store; connect it again"),
-            ShopifyError::Throttled => f.write_str("Shopify is rate limiting this store; try again shortly"),
+            ShopifyError::Throttled(_) => f.write_str("Shopify is rate limiting this store; try again shortly"),
             ShopifyError::Failed(m) => f.write_str(m),
         }
     }
@@ -167,7 +167,7 @@ impl Admin {
                             }
                             wait
                         }
-                        Some(_) => return Err(ShopifyError::Throttled),
+                        Some(wait) => return Err(ShopifyError::Throttled(wait)),
                         None => return Ok(answer),
                     }
                 }

@@ -19,7 +19,7 @@ const UNPUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publ
 fn failed(e: ShopifyError) -> PushError {
     match e {
         ShopifyError::Revoked => PushError::Revoked("Shopify no longer accepts Dropline's access to this store; connect it again".into()),
-        ShopifyError::Throttled => PushError::Throttled(std::time::Duration::from_secs(2)),
+        ShopifyError::Throttled(wait) => PushError::Throttled(wait),
         ShopifyError::Failed(m) => PushError::Unavailable(m),
     }
 }

@@ -25,20 +25,26 @@ pub struct Claimed {
     pub max_attempts: i32,
 }
 
-/// Why a job did not succeed. `retryable` failures go back to the backlog with a backoff until
-/// `max_attempts`; the others end the item in `error` at once.
+/// Why a job did not succeed. `retryable` failures go back to the backlog until `max_attempts`,
+/// after `retry_in` when the far side said how long to wait (a rate limit), else after an
+/// exponential backoff; the others end the item in `error` at once.
 #[derive(Debug)]
 pub struct JobFailure {
     pub message: String,
     pub retryable: bool,
+    pub retry_in: Option<Duration>,
 }
 
 impl JobFailure {
     pub fn permanent(message: impl Into<String>) -> Self {
-        Self { message: message.into(), retryable: false }
+        Self { message: message.into(), retryable: false, retry_in: None }
     }
     pub fn transient(message: impl Into<String>) -> Self {
-        Self { message: message.into(), retryable: true }
+        Self { message: message.into(), retryable: true, retry_in: None }
+    }
+    /// A transient failure to retry no sooner than `wait` from now.
+    pub fn retry_in(message: impl Into<String>, wait: Duration) -> Self {
+        Self { message: message.into(), retryable: true, retry_in: Some(wait) }
     }
 }
 
@@ -167,9 +173,13 @@ fn failed(job: &Claimed, failure: JobFailure) -> Outcome {
         status: if retry { "queued" } else { "error" },
         error: Some(failure.message),
         refs: Value::Object(Default::default()),
-        // 2, 4, 8, 16 ... seconds, capped at ten minutes.
-        delay_secs: if retry { 2f64.powi(job.attempts).min(600.0) } else { 0.0 },
+        delay_secs: if retry { retry_delay(job.attempts, failure.retry_in) } else { 0.0 },
     }
+}
+
+/// The far side's own wait when it gave one; else 2, 4, 8, 16 ... seconds. Capped at ten minutes.
+fn retry_delay(attempts: i32, asked: Option<Duration>) -> f64 {
+    asked.map(|d| d.as_secs_f64()).unwrap_or_else(|| 2f64.powi(attempts)).min(600.0)
 }
 
 async fn claim(pool: PgPool, ids: Vec<i64>) -> Result<Vec<Option<Claimed>>, String> {
@@ -215,4 +225,17 @@ async fn record(pool: PgPool, items: Vec<Outcome>) -> Result<Vec<()>, String> {
     .await
     .map_err(|e| e.to_string())?;
     Ok(vec![(); n])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_the_far_side_asked_for_replaces_the_backoff() {
+        assert_eq!(retry_delay(3, None), 8.0);
+        assert_eq!(retry_delay(3, Some(Duration::from_millis(1500))), 1.5);
+        assert_eq!(retry_delay(20, None), 600.0);
+        assert_eq!(retry_delay(1, Some(Duration::from_secs(3600))), 600.0);
+    }
 }

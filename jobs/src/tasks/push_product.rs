@@ -40,7 +40,11 @@ impl Handler<TaskContext> for PushJob {
             Err(e) if job.attempts >= job.max_attempts => give_up(ctx, &t, &e).await,
             Err(e) => {
                 push_targets::release(&ctx.pool, &t).await?;
-                Err(JobFailure::transient(e.to_string()))
+                Err(match e {
+                    // The store said how long its limit needs: the retry waits exactly that.
+                    PushError::Throttled(wait) => JobFailure::retry_in(e.to_string(), wait),
+                    _ => JobFailure::transient(e.to_string()),
+                })
             }
         }
     }
