@@ -42,7 +42,7 @@ pub enum Error {
     #[error("{0}")]
     Upstream(String),
     #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
     #[error("queue error: {0}")]
     Queue(String),
     #[error(transparent)]
@@ -50,6 +50,27 @@ pub enum Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The unique constraints a caller can run into (a race past the checks before a write), each
+/// with the field it protects and what the owner is told.
+pub const CONSTRAINTS: &[(&str, &str, &str)] = &[
+    ("users_email_key", "email", "An account with this email address already exists"),
+    ("products_one_import", "source_product_id", "This product is already imported"),
+    ("pricing_rules_workplace_id_store_id_key", "store_id", "This store already has its pricing rule"),
+    ("stores_one_default", "is_default", "Another store is already the default store"),
+];
+
+/// A known constraint becomes a validation error naming its field; anything else stays a
+/// database error.
+impl From<sqlx::Error> for Error {
+    fn from(e: sqlx::Error) -> Self {
+        let violated = e.as_database_error().filter(|d| d.is_unique_violation()).and_then(|d| d.constraint());
+        match violated.and_then(|name| CONSTRAINTS.iter().find(|(c, _, _)| *c == name)) {
+            Some((_, field, message)) => Error::field(field, *message),
+            None => Error::Database(e),
+        }
+    }
+}
 
 impl Error {
     /// A validation failure on one field.

@@ -10,7 +10,7 @@ pub mod context;
 pub mod crypto;
 pub mod db;
 pub mod domain;
-mod error;
+pub mod error;
 pub mod inspect;
 pub mod mail;
 pub mod mapping;

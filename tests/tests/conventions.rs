@@ -112,3 +112,20 @@ async fn openapi_lists_every_route() {
         assert!(paths.contains_key(p), "{p} missing from openapi.json");
     }
 }
+
+#[tokio::test]
+async fn a_unique_violation_names_the_field_it_protects() {
+    let db = jobs::db::TestDatabase::new().await;
+    for (constraint, _, _) in jobs::error::CONSTRAINTS {
+        let found: Option<String> =
+            sqlx::query_scalar("SELECT relname::text FROM pg_class WHERE relname = $1").bind(constraint).fetch_optional(&db.pool).await.unwrap();
+        assert!(found.is_some(), "{constraint} is not in the migrated schema: rename it in jobs::error::CONSTRAINTS");
+    }
+    let insert = |email: &'static str| sqlx::query("INSERT INTO users (id, email) VALUES ($1, $2)").bind(uuid::Uuid::new_v4()).bind(email).execute(&db.pool);
+    insert("twin@example.com").await.unwrap();
+    let twin = jobs::Error::from(insert("Twin@Example.com").await.unwrap_err());
+    match twin {
+        jobs::Error::Validation { fields, .. } => assert!(fields["email"][0].contains("already exists"), "{fields:?}"),
+        other => panic!("expected a validation error on email, got {other:?}"),
+    }
+}
