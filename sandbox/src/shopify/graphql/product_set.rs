@@ -42,10 +42,10 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
         }
     };
     // Since 2025-01 a given handle must be free; one made from the title gets a suffix instead.
-    if let Some(h) = input.handle.as_deref().map(handleize) {
-        if shop.products.values().any(|o| o.id != p.id && o.handle == h) {
-            return Err(fail(&["input", "handle"], format!("Handle '{h}' already in use. Please provide a new handle."), "HANDLE_NOT_UNIQUE"));
-        }
+    if let Some(h) = input.handle.as_deref().map(handleize)
+        && shop.products.values().any(|o| o.id != p.id && o.handle == h)
+    {
+        return Err(fail(&["input", "handle"], format!("Handle '{h}' already in use. Please provide a new handle."), "HANDLE_NOT_UNIQUE"));
     }
     let fields = ProductFields {
         id: None,

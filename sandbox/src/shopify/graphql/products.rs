@@ -136,10 +136,10 @@ fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
     }
     let mut p = blank(g, g.world.next_id());
     p.handle = g.read(|s| unique_handle(s, &handleize(&title)));
-    if let Some(h) = f.handle.as_deref().map(handleize) {
-        if g.read(|s| s.products.values().any(|o| o.handle == h)) {
-            return Err(handle_taken(&h));
-        }
+    if let Some(h) = f.handle.as_deref().map(handleize)
+        && g.read(|s| s.products.values().any(|o| o.handle == h))
+    {
+        return Err(handle_taken(&h));
     }
     apply(&mut p, &f);
     if opts.is_empty() {
@@ -169,10 +169,10 @@ fn update(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
     };
     let now = g.now_ms();
     g.write(|s| {
-        if let Some(h) = f.handle.as_deref().map(handleize) {
-            if s.products.values().any(|o| o.id != id && o.handle == h) {
-                return Err(handle_taken(&h));
-            }
+        if let Some(h) = f.handle.as_deref().map(handleize)
+            && s.products.values().any(|o| o.id != id && o.handle == h)
+        {
+            return Err(handle_taken(&h));
         }
         update_in(s, id, &f, now)
     })
