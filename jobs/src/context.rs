@@ -23,7 +23,7 @@ pub struct TaskContext {
     /// The payment vendor (card payments of supplier orders).
     pub payments: Arc<crate::connectors::payments::PaymentVendor>,
     /// The carrier tracking API.
-    pub track: crate::connectors::track17::Track17,
+    pub track: crate::connectors::carriers::track17::Track17,
 }
 
 impl TaskContext {
@@ -33,7 +33,7 @@ impl TaskContext {
         let suppliers = Suppliers::new(&settings.suppliers);
         let limiter = RateLimiter::new(settings.redis.url.expose_secret());
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
-        let track = crate::connectors::track17::Track17::new(&settings.tracking);
+        let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
         Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track })
     }
 }

@@ -3,7 +3,7 @@
 //! (a retried job) leaves one product, and a price change updates it in place.
 use dropline_tests::{TestApp, start_sandbox, use_sandbox};
 use jobs::channels::{Channel, credentials};
-use jobs::connectors::channel_listings::{ChannelAccount, upsert};
+use jobs::connectors::channels::{ChannelAccount, upsert};
 use jobs::push::listing::{Listing, ListingVariant, PushError};
 use serde_json::{Value, json};
 use sqlx::PgPool;

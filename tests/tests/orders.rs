@@ -70,13 +70,13 @@ async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_
     // order, Dropline's row is still `placing`.
     let row = jobs::orders::placing::load(&sh.s.app.pool, so).await.unwrap().unwrap();
     let suppliers = jobs::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
-    let items = vec![jobs::connectors::supplier_orders::OrderItem { product_id: sh.source_product_id.clone(), sku_id: sh.sku_id.clone(), quantity: 1 }];
+    let items = vec![jobs::connectors::suppliers::orders::OrderItem { product_id: sh.source_product_id.clone(), sku_id: sh.sku_id.clone(), quantity: 1 }];
     let ship_to = json!({"name": "Jane Doe", "address1": "1 Sandbox Way", "city": "Springfield", "zip": "62701", "country": "US"});
     let lost = suppliers
         .place_order(
             jobs::domain::Source::Aliexpress,
             &row.idempotency_key,
-            &jobs::connectors::supplier_orders::NewOrder { items, ship_to, shipping_method: None },
+            &jobs::connectors::suppliers::orders::NewOrder { items, ship_to, shipping_method: None },
         )
         .await
         .unwrap();

@@ -159,7 +159,7 @@ struct PricingInput {
 #[utoipa::path(put, path = "/center/products/setting/update", request_body = PricingInput, responses((status = 200, description = "data: {pricing_rule, pricing_rule_scope}")))]
 async fn pricing_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<PricingInput>) -> ApiResult<Value> {
     products::save_rule(&state.pool, scope.workplace.id, input.store_id, &input.pricing_rule).await?;
-    let (rule, rule_scope) = pricing_rules::effective(&state.pool, scope.workplace.id, input.store_id).await?;
+    let (rule, rule_scope): (PricingRule, _) = pricing_rules::effective(&state.pool, scope.workplace.id, input.store_id).await?;
     reply(json!({ "pricing_rule": rule, "pricing_rule_scope": rule_scope }))
 }
 

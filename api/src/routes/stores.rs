@@ -1,7 +1,7 @@
 //! Stores: connect (Shopify, WooCommerce), list, default, remove, uninstall, sales channels.
 use axum::extract::State;
 use axum::http::HeaderMap;
-use jobs::connectors::shopify;
+use jobs::connectors::stores::shopify;
 use jobs::store::stores::Store;
 use jobs::stores::{self, install, install::Installer};
 use serde::Deserialize;

@@ -9,7 +9,7 @@
 //! Then the write-back under Shopify's limits (`writeback.rs`).
 use dropline_tests::bench::fresh_database;
 use dropline_tests::{TestApp, connect_shopify, use_sandbox};
-use jobs::connectors::track17::Track17;
+use jobs::connectors::carriers::track17::Track17;
 use jobs::tracking::follow;
 use serde_json::json;
 use sqlx::PgPool;

@@ -30,7 +30,7 @@ pub async fn run(ctx: &TaskContext, workplace_id: Uuid, only: Option<&[Uuid]>, p
     let pool = &ctx.pool;
     let settings = auto_update::get(pool, workplace_id).await?;
     let store = pricing_rules::default_store(pool, workplace_id).await?;
-    let (rule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
+    let (rule, _): (PricingRule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
     let owner = automation::owner(pool, workplace_id).await?.ok_or(Error::NotFound("workplace"))?;
     let ids: Vec<Uuid> = sqlx::query_scalar(
         "SELECT p.id FROM products p WHERE p.workplace_id = $1 AND ($2::uuid[] IS NULL OR p.id = ANY($2))

@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::{Actor, Channel, ChannelView, Credentials, connection, view};
 use crate::accounts::digest;
 use crate::config::Settings;
-use crate::connectors::{google_merchant, meta, tiktok};
+use crate::connectors::channels::{google_account, meta_account, tiktok_account};
 use crate::crypto::{Sealer, random_token};
 use crate::error::{Error, Result};
 
@@ -32,9 +32,9 @@ pub async fn start(pool: &PgPool, settings: &Settings, who: Actor, channel: Chan
     let redirect = redirect_uri(settings, channel);
     let c = &settings.channels;
     let url = match channel {
-        Channel::Tiktok => tiktok::authorize_url(&c.tiktok, &redirect, &state),
-        Channel::Facebook => meta::authorize_url(&c.facebook, &redirect, &state),
-        Channel::Google => google_merchant::authorize_url(&c.google_merchant, &redirect, &state),
+        Channel::Tiktok => tiktok_account::authorize_url(&c.tiktok, &redirect, &state),
+        Channel::Facebook => meta_account::authorize_url(&c.facebook, &redirect, &state),
+        Channel::Google => google_account::authorize_url(&c.google_merchant, &redirect, &state),
     }
     .map_err(|e| Error::Internal(anyhow::anyhow!(e)))?;
     // Expired states are useless; clearing them here keeps the table small without a job.
@@ -113,8 +113,8 @@ pub async fn finish(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: Ac
     let redirect = redirect_uri(settings, channel);
     let grant = match channel {
         Channel::Tiktok => {
-            let g = tiktok::exchange_code(&c.tiktok, code).await.map_err(upstream)?;
-            let warehouses = tiktok::warehouses(&c.tiktok, &g.access_token).await.map_err(upstream)?;
+            let g = tiktok_account::exchange_code(&c.tiktok, code).await.map_err(upstream)?;
+            let warehouses = tiktok_account::warehouses(&c.tiktok, &g.access_token).await.map_err(upstream)?;
             Grant {
                 status: "connected",
                 credentials: Credentials { access_token: g.access_token, refresh_token: g.refresh_token, expires_at: g.access_token_expire_in },
@@ -124,8 +124,8 @@ pub async fn finish(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: Ac
             }
         }
         Channel::Facebook => {
-            let t = meta::exchange_code(&c.facebook, code, &redirect).await.map_err(upstream)?;
-            let businesses = meta::businesses(&c.facebook, &t.access_token).await.map_err(upstream)?;
+            let t = meta_account::exchange_code(&c.facebook, code, &redirect).await.map_err(upstream)?;
+            let businesses = meta_account::businesses(&c.facebook, &t.access_token).await.map_err(upstream)?;
             if !businesses.iter().any(|b| !b.catalogs.is_empty()) {
                 return Err(Error::BadRequest(
                     "Your Facebook businesses have no product catalog yet. Create one in Commerce Manager, then connect again.".into(),
@@ -140,8 +140,8 @@ pub async fn finish(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: Ac
             }
         }
         Channel::Google => {
-            let t = google_merchant::exchange_code(&c.google_merchant, code, &redirect).await.map_err(upstream)?;
-            let merchants = google_merchant::merchants(&c.google_merchant, &t.access_token).await.map_err(upstream)?;
+            let t = google_account::exchange_code(&c.google_merchant, code, &redirect).await.map_err(upstream)?;
+            let merchants = google_account::merchants(&c.google_merchant, &t.access_token).await.map_err(upstream)?;
             if merchants.is_empty() {
                 return Err(Error::BadRequest("This Google account has no Merchant Center account. Create one, then connect again.".into()));
             }
@@ -196,7 +196,7 @@ async fn set_link(pool: &PgPool, workplace_id: Uuid, channel: Channel, account_i
 /// Facebook returned at connect time.
 pub async fn link_facebook(pool: &PgPool, workplace_id: Uuid, business_id: &str, catalog_id: &str) -> Result<ChannelView> {
     let options = options(pool, workplace_id, Channel::Facebook).await?;
-    let businesses: Vec<meta::Business> = serde_json::from_value(options["businesses"].clone()).unwrap_or_default();
+    let businesses: Vec<meta_account::Business> = serde_json::from_value(options["businesses"].clone()).unwrap_or_default();
     let business = businesses.iter().find(|b| b.id == business_id).ok_or_else(|| Error::field("business_id", "Choose one of your Facebook businesses"))?;
     let catalog = business.catalogs.iter().find(|c| c.id == catalog_id).ok_or_else(|| Error::field("catalog_id", "Choose a catalog of this business"))?;
     let name = format!("{} / {}", business.name, catalog.name);

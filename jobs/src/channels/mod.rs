@@ -11,68 +11,9 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+pub use crate::connectors::channels::Channel;
 use crate::crypto::Sealer;
-use crate::error::{Error, Result};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Channel {
-    Tiktok,
-    Facebook,
-    Google,
-}
-
-impl Channel {
-    pub const ALL: [Channel; 3] = [Channel::Tiktok, Channel::Facebook, Channel::Google];
-
-    /// The key in the database and in settings: tiktok, facebook, google.
-    pub fn key(self) -> &'static str {
-        match self {
-            Channel::Tiktok => "tiktok",
-            Channel::Facebook => "facebook",
-            Channel::Google => "google",
-        }
-    }
-
-    /// The name in `/auth/platform/{platform}/…` addresses.
-    pub fn platform(self) -> &'static str {
-        match self {
-            Channel::Google => "google-merchant",
-            other => other.key(),
-        }
-    }
-
-    /// The spec's channel handle (section 3).
-    pub fn handle(self) -> &'static str {
-        match self {
-            Channel::Tiktok => "tiktok-ads-2",
-            Channel::Facebook => "facebook-ads",
-            Channel::Google => "google",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Channel::Tiktok => "TikTok Shop",
-            Channel::Facebook => "Facebook & Instagram",
-            Channel::Google => "Google Merchant Center",
-        }
-    }
-
-    /// From an address's platform name (`google-merchant`) or a settings key (`google`).
-    pub fn parse(name: &str) -> Option<Channel> {
-        match name {
-            "tiktok" => Some(Channel::Tiktok),
-            "facebook" => Some(Channel::Facebook),
-            "google" | "google-merchant" => Some(Channel::Google),
-            _ => None,
-        }
-    }
-
-    /// Like `parse`, for a path parameter: an unknown platform is NOT_FOUND.
-    pub fn from_platform(name: &str) -> Result<Channel> {
-        Channel::parse(name).ok_or(Error::NotFound("Sales channel"))
-    }
-}
+use crate::error::Result;
 
 /// The channels reached through a store's publications: (channel, handle, name).
 const THROUGH_A_STORE: [(&str, &str, &str); 4] =

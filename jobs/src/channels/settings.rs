@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::{Channel, connection, credentials};
 use crate::config::Settings;
-use crate::connectors::tiktok::{self, Warehouse};
+use crate::connectors::channels::tiktok_account::{self, Warehouse};
 use crate::crypto::Sealer;
 use crate::error::{Error, FieldErrors, Result};
 
@@ -206,7 +206,7 @@ pub async fn tiktok_warehouses(pool: &PgPool, config: &Settings, sealer: &Sealer
     let creds = credentials(pool, sealer, workplace_id, Channel::Tiktok)
         .await?
         .ok_or_else(|| Error::BadRequest("TikTok Shop is not connected to this workplace. Connect it on the Channels page first.".into()))?;
-    let list = tiktok::warehouses(&config.channels.tiktok, &creds.access_token).await.map_err(Error::Upstream)?;
+    let list = tiktok_account::warehouses(&config.channels.tiktok, &creds.access_token).await.map_err(Error::Upstream)?;
     sqlx::query("UPDATE channel_connections SET details = jsonb_set(details, '{warehouses}', $3) WHERE workplace_id = $1 AND channel = $2")
         .bind(workplace_id)
         .bind(Channel::Tiktok.key())

@@ -1,22 +1,12 @@
-//! The outside world, reached only over its real HTTP protocols at configurable addresses.
-pub mod aliexpress;
-pub mod channel_listings;
-pub mod cj;
-pub mod ebay;
-pub mod ebay_map;
-pub mod google_merchant;
+//! The outside world, reached only over its real HTTP protocols at configurable addresses,
+//! grouped by what it talks to. Each connector owns its wire types; nothing here imports the
+//! domain (the domain converts to and from these shapes).
+pub mod carriers;
+pub mod channels;
 pub mod guarded_http;
-pub mod meta;
+pub mod listing;
 pub mod oauth;
 pub mod payments;
 pub mod rate_limit;
-pub mod shopify;
-pub mod shopify_listings;
-pub mod store_catalog;
-pub mod store_orders;
-pub mod supplier_orders;
+pub mod stores;
 pub mod suppliers;
-pub mod tiktok;
-pub mod track17;
-pub mod woo_listings;
-pub mod woocommerce;

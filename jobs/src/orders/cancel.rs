@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{log, status};
-use crate::connectors::supplier_orders::OrderError;
 use crate::connectors::suppliers::Suppliers;
+use crate::connectors::suppliers::orders::OrderError;
 use crate::domain::Source;
 use crate::error::{Error, Result};
 use crate::wallet::charge;

@@ -1,20 +1,13 @@
 //! A Shopify order as the GraphQL Admin API's `orders` query returns it (the catch-up sync),
 //! converted to the same `IncomingOrder` as the REST-shaped webhook body. Ids are the legacy
 //! numeric ones (`legacyResourceId`, the number at the end of a line's gid), the ones webhooks
-//! carry, so an order seen by both is one `(store_id, platform_order_id)`.
+//! carry, so an order seen by both is one `(store_id, platform_order_id)`. The fields read are
+//! the ones the connector asks for (`connectors::stores::orders::ORDER_FIELDS`).
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
 use super::ingest::{IncomingLine, IncomingOrder};
 use crate::connectors::suppliers::parse_cents;
-
-/// The fields `from_graphql` reads (one `orders` node). `shippingAddress` has no `address2`
-/// here: the sync keeps the first address line, the webhook body the full address. Lines past
-/// the 30th are left out (the query's cost); the webhook carries them all.
-pub const ORDER_FIELDS: &str = "legacyResourceId name email createdAt cancelledAt currencyCode
-    totalPriceSet { shopMoney { amount } } subtotalPriceSet { shopMoney { amount } }
-    shippingAddress { name address1 city zip provinceCode countryCodeV2 phone }
-    lineItems(first: 30) { nodes { id title variantTitle sku quantity originalUnitPriceSet { shopMoney { amount } } variant { legacyResourceId } } }";
 
 fn text(v: &Value) -> Option<String> {
     v.as_str().filter(|s| !s.is_empty()).map(str::to_string)

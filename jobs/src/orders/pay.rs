@@ -8,7 +8,7 @@ use tracing::instrument;
 use uuid::Uuid;
 
 use super::{log, placing, status};
-use crate::connectors::supplier_orders::OrderError;
+use crate::connectors::suppliers::orders::OrderError;
 use crate::context::TaskContext;
 use crate::domain::Source;
 use crate::error::{Error, Result};

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{log, status};
-use crate::connectors::supplier_orders::error_message;
+use crate::connectors::suppliers::orders::error_message;
 use crate::error::{Error, Result};
 use crate::orders::jobs::PlaceOrder;
 use crate::queue::enqueue_many_with_refs_in;

@@ -9,8 +9,8 @@ use tracing::instrument;
 use uuid::Uuid;
 
 use super::{log, resolve, status};
-use crate::connectors::supplier_orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
 use crate::connectors::suppliers::Suppliers;
+use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
 use crate::domain::Source;
 use crate::error::Result;
 

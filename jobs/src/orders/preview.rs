@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::{dollars, resolve};
 use crate::catalogue::detail;
-use crate::connectors::supplier_orders::error_message;
+use crate::connectors::suppliers::orders::error_message;
 use crate::connectors::suppliers::{Suppliers, parse_cents};
 use crate::domain::Source;
 use crate::error::Result;

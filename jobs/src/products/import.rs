@@ -108,7 +108,7 @@ pub async fn import_one(
     }
     let shipping = shipping_cents(pool, suppliers, r).await?;
     let store = pricing_rules::default_store(pool, workplace_id).await?;
-    let (rule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
+    let (rule, _): (PricingRule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
     let (product, variants) = draft(&d, &r.ship_to, shipping, &rule);
     let mut tx = pool.begin().await?;
     if products::insert(&mut tx, workplace_id, &product, None).await?.is_none() {

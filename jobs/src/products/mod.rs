@@ -70,7 +70,7 @@ pub async fn bulk_update(pool: &PgPool, workplace_id: Uuid, b: BulkUpdate) -> Re
 pub async fn reapply_pricing(pool: &PgPool, workplace_id: Uuid, ids: Option<&[Uuid]>) -> Result<u64> {
     let ids = products::owned_ids(pool, workplace_id, ids).await?;
     let store = pricing_rules::default_store(pool, workplace_id).await?;
-    let (rule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
+    let (rule, _): (pricing::PricingRule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
     let mut prices = vec![];
     for chunk in ids.chunks(1_000) {
         for (_, v) in products::variants(pool, chunk).await? {

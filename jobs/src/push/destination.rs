@@ -6,9 +6,9 @@ use uuid::Uuid;
 use super::listing::{self, Listing, PushError};
 use super::{Destination, channel_push};
 use crate::channels::Channel;
-use crate::connectors::channel_listings::{self, ChannelAccount};
+use crate::connectors::channels::{self, ChannelAccount};
 use crate::connectors::rate_limit::Limits;
-use crate::connectors::{shopify, shopify_listings, woo_listings, woocommerce};
+use crate::connectors::stores::{shopify, shopify_listings, woo_listings, woocommerce};
 use crate::context::TaskContext;
 use crate::store::products::{ProductRow, VariantRow};
 use crate::store::push_targets::{self, Target};
@@ -76,7 +76,7 @@ impl Client {
                 Ok(id)
             }
             Client::Woo(rest) => woo_listings::upsert(rest, l, existing).await,
-            Client::Channel(channel, token, account) => channel_listings::upsert(&ctx.settings.channels, *channel, token, account, l, existing).await,
+            Client::Channel(channel, token, account) => channels::upsert(&ctx.settings.channels, *channel, token, account, l, existing).await,
         }
     }
 }

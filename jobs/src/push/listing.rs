@@ -2,68 +2,13 @@
 //! Built from the stored product; split into parts when it has more variants than the
 //! destination allows (the spec counts such a product as ceil(variants/100) units).
 use serde_json::Value;
-use std::time::Duration;
 use uuid::Uuid;
 
+pub use crate::connectors::listing::{Listing, ListingVariant, PushError, money};
 use crate::store::products::{ProductRow, VariantRow};
 
 /// Stores accept at most this many variants per product (spec section 5: "at most 100").
 pub const VARIANT_LIMIT: usize = 100;
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Listing {
-    /// Dropline's key for this part at the destination (Shopify handle, WooCommerce parent SKU,
-    /// channel item-group id). Stable across retries: connectors look the product up by it.
-    pub key: String,
-    pub title: String,
-    pub description_html: String,
-    pub tags: Vec<String>,
-    pub product_type: String,
-    pub vendor: String,
-    /// Option names in order (at most three on Shopify).
-    pub options: Vec<String>,
-    /// Chosen images, thumbnail first.
-    pub images: Vec<String>,
-    pub variants: Vec<ListingVariant>,
-    /// Publish (visible to buyers) or keep as a draft.
-    pub publish: bool,
-    /// ISO currency the prices are in.
-    pub currency: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ListingVariant {
-    /// `DL-` and the variant's id: unique in any store, and maps a store order line back to us.
-    pub sku: String,
-    /// One value per entry of `Listing::options`, in the same order.
-    pub option_values: Vec<String>,
-    pub price_cents: i64,
-    pub compare_at_cents: Option<i64>,
-    pub stock: i32,
-    pub image: Option<String>,
-}
-
-/// Why a destination did not take a listing.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PushError {
-    /// The destination asked us to slow down; try again after the wait.
-    Throttled(Duration),
-    /// An outage or timeout: the job is retried.
-    Unavailable(String),
-    /// The destination refused the product (validation, limits): shown on the product.
-    Rejected(String),
-    /// Our access was revoked: reconnect the store or channel.
-    Revoked(String),
-}
-
-impl std::fmt::Display for PushError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PushError::Throttled(d) => write!(f, "rate limited; retry in {} ms", d.as_millis()),
-            PushError::Unavailable(m) | PushError::Rejected(m) | PushError::Revoked(m) => f.write_str(m),
-        }
-    }
-}
 
 pub fn variant_sku(variant_id: Uuid) -> String {
     format!("DL-{}", variant_id.simple())
@@ -137,9 +82,4 @@ pub fn remote_key(title: &str, product_id: Uuid) -> String {
     let words: Vec<&str> = slug.split('-').filter(|w| !w.is_empty()).take(8).collect();
     let id = product_id.simple().to_string();
     if words.is_empty() { format!("dl-{}", &id[..12]) } else { format!("{}-dl{}", words.join("-"), &id[..12]) }
-}
-
-/// Money as the platforms write it: "12.99".
-pub fn money(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, (cents % 100).abs())
 }

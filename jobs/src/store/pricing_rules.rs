@@ -3,7 +3,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::error::Result;
-use crate::products::pricing::PricingRule;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// Where the rule in force comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -14,8 +15,9 @@ pub enum RuleScope {
     Store,
 }
 
-/// The store's rule, else the workplace's, else the default.
-pub async fn effective(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>) -> Result<(PricingRule, RuleScope)> {
+/// The store's rule, else the workplace's, else the default. The rule's shape is the domain's
+/// (`products::pricing::PricingRule`); a stored rule that no longer reads as it is skipped.
+pub async fn effective<R: DeserializeOwned + Default>(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>) -> Result<(R, RuleScope)> {
     let rows: Vec<(Option<Uuid>, serde_json::Value)> = sqlx::query_as(
         "SELECT store_id, rule FROM pricing_rules WHERE workplace_id = $1 AND (store_id IS NULL OR store_id = $2)
          ORDER BY store_id NULLS LAST",
@@ -25,15 +27,15 @@ pub async fn effective(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>
     .fetch_all(pool)
     .await?;
     for (store, rule) in rows {
-        if let Ok(rule) = serde_json::from_value::<PricingRule>(rule) {
+        if let Ok(rule) = serde_json::from_value::<R>(rule) {
             return Ok((rule, if store.is_some() { RuleScope::Store } else { RuleScope::Workplace }));
         }
     }
-    Ok((PricingRule::default(), RuleScope::Default))
+    Ok((R::default(), RuleScope::Default))
 }
 
 /// Saves the rule (the caller checked that `store_id` is one of the workplace's stores).
-pub async fn save(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>, rule: &PricingRule) -> Result<()> {
+pub async fn save(pool: &PgPool, workplace_id: Uuid, store_id: Option<Uuid>, rule: &impl Serialize) -> Result<()> {
     sqlx::query(
         "INSERT INTO pricing_rules (workplace_id, store_id, rule) VALUES ($1, $2, $3)
          ON CONFLICT (workplace_id, store_id) DO UPDATE SET rule = EXCLUDED.rule, updated_at = now()",

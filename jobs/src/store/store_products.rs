@@ -6,7 +6,7 @@ use sqlx::{PgConnection, PgPool};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::connectors::store_catalog::RemoteProduct;
+use crate::connectors::stores::catalog::RemoteProduct;
 use crate::error::Result;
 
 /// Upserts a store's products and variants (by remote id) and drops those gone from the store.

@@ -243,12 +243,13 @@ pub async fn last_read(pool: &PgPool, source: Source) -> Result<Option<DateTime<
     Ok(sqlx::query_scalar("SELECT max(fetched_at) FROM supplier_products WHERE source = $1").bind(source.as_str()).fetch_one(pool).await?)
 }
 
-pub async fn save_fingerprint(pool: &PgPool, source: Source, id: &str, fp: crate::catalogue::image_hash::Fingerprint) -> Result<()> {
+/// The main image's fingerprint: its difference hash and average colour.
+pub async fn save_fingerprint(pool: &PgPool, source: Source, id: &str, dhash: i64, color: [u8; 3]) -> Result<()> {
     sqlx::query("UPDATE supplier_products SET image_dhash = $3, image_color = $4 WHERE source = $1 AND source_product_id = $2")
         .bind(source.as_str())
         .bind(id)
-        .bind(fp.dhash)
-        .bind(fp.color.iter().map(|c| *c as i16).collect::<Vec<i16>>())
+        .bind(dhash)
+        .bind(color.iter().map(|c| *c as i16).collect::<Vec<i16>>())
         .execute(pool)
         .await?;
     Ok(())

@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::{NewStore, connect, ensure_connectable};
 use crate::accounts::digest;
 use crate::config::Settings;
-use crate::connectors::{shopify, woocommerce};
+use crate::connectors::stores::{shopify, woocommerce};
 use crate::crypto::{Sealer, random_token};
 use crate::domain::{ShopifyDomain, WooStoreUrl};
 use crate::error::{Error, Result};

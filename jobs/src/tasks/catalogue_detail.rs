@@ -24,7 +24,9 @@ pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<
         // The fingerprint only serves search by image: a missing or unreadable picture leaves
         // the product without one rather than failing its refresh.
         match ctx.suppliers.image(url, 2 * 1024 * 1024).await.map_err(|e| e.to_string()).and_then(|b| image_hash::fingerprint(&b)) {
-            Ok(fp) => supplier_products::save_fingerprint(&ctx.pool, source, id, fp).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?,
+            Ok(fp) => {
+                supplier_products::save_fingerprint(&ctx.pool, source, id, fp.dhash, fp.color).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?
+            }
             Err(e) => tracing::debug!(%source, id, error = %e, "no image fingerprint"),
         }
     }

@@ -4,7 +4,7 @@
 use chrono::{Duration, Utc};
 use serde_json::{Value, json};
 
-use crate::connectors::{shopify, store_orders, woocommerce};
+use crate::connectors::stores::{orders, shopify, woocommerce};
 use crate::context::TaskContext;
 use crate::orders::jobs::StoreOrdersSyncJob;
 use crate::orders::{automation, ingest, ingest_graphql};
@@ -28,7 +28,7 @@ impl Handler<TaskContext> for StoreOrdersSyncJob {
         let orders: Vec<ingest::IncomingOrder> = if store.platform == "shopify" {
             let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, creds["access_token"].as_str().unwrap_or_default())
                 .metered(ctx.limiter.clone(), &store.platform_domain);
-            let nodes = store_orders::shopify_since(&admin, since).await.map_err(|e| match e {
+            let nodes = orders::shopify_since(&admin, since).await.map_err(|e| match e {
                 shopify::ShopifyError::Revoked => JobFailure::permanent("Shopify revoked Dropline's access to this store"),
                 other => JobFailure::transient(other.to_string()),
             })?;
@@ -39,7 +39,7 @@ impl Handler<TaskContext> for StoreOrdersSyncJob {
                 creds["consumer_key"].as_str().unwrap_or_default(),
                 creds["consumer_secret"].as_str().unwrap_or_default(),
             );
-            let list = store_orders::woo_since(&rest, since).await.map_err(JobFailure::transient)?;
+            let list = orders::woo_since(&rest, since).await.map_err(JobFailure::transient)?;
             list.iter().filter_map(ingest::from_woocommerce).collect()
         };
         let mut new = 0;

@@ -1,7 +1,7 @@
 //! Reads the products already in a store into `store_products`, for mapping them to suppliers.
 use serde_json::{Value, json};
 
-use crate::connectors::{shopify, store_catalog, woocommerce};
+use crate::connectors::stores::{catalog, shopify, woocommerce};
 use crate::context::TaskContext;
 use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};
@@ -22,7 +22,7 @@ impl Handler<TaskContext> for StoreProductsSyncJob {
         let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| JobFailure::permanent(e.to_string()))?;
         let products = if store.platform == "shopify" {
             let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, creds["access_token"].as_str().unwrap_or_default());
-            store_catalog::shopify_products(&admin, MAX_PRODUCTS).await.map_err(|e| match e {
+            catalog::shopify_products(&admin, MAX_PRODUCTS).await.map_err(|e| match e {
                 shopify::ShopifyError::Revoked => JobFailure::permanent("Shopify revoked Dropline's access to this store"),
                 other => JobFailure::transient(other.to_string()),
             })?
@@ -32,7 +32,7 @@ impl Handler<TaskContext> for StoreProductsSyncJob {
                 creds["consumer_key"].as_str().unwrap_or_default(),
                 creds["consumer_secret"].as_str().unwrap_or_default(),
             );
-            store_catalog::woo_products(&rest, MAX_PRODUCTS).await.map_err(JobFailure::transient)?
+            catalog::woo_products(&rest, MAX_PRODUCTS).await.map_err(JobFailure::transient)?
         };
         let n = store_products::replace_all(&ctx.pool, job.workplace_id, job.store_id, &products).await?;
         Ok(json!({ "store_id": job.store_id, "products": n }))

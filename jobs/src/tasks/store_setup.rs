@@ -3,8 +3,8 @@
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::connectors::shopify::{self, ShopifyError};
-use crate::connectors::woocommerce;
+use crate::connectors::stores::shopify::{self, ShopifyError};
+use crate::connectors::stores::woocommerce;
 use crate::context::TaskContext;
 use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};

@@ -10,7 +10,7 @@ use tracing::instrument;
 use uuid::Uuid;
 
 use super::ORDER_RANK;
-use crate::connectors::track17::{BATCH, Track17, TrackInfo};
+use crate::connectors::carriers::track17::{BATCH, Track17, TrackInfo};
 use crate::error::{Error, Result};
 use crate::tracking::jobs::TrackingWriteback;
 

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::{writeback_shopify, writeback_woo};
 use crate::connectors::rate_limit::Limits;
-use crate::connectors::{shopify, woocommerce};
+use crate::connectors::stores::{shopify, woocommerce};
 use crate::context::TaskContext;
 use crate::queue::JobFailure;
 use crate::queue::runner::Claimed;

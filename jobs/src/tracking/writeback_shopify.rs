@@ -7,7 +7,7 @@ use sqlx::PgPool;
 use std::collections::HashMap;
 
 use super::writeback::{Failure, Parcel, Written, record_remote};
-use crate::connectors::shopify::{Admin, ShopifyError};
+use crate::connectors::stores::shopify::{Admin, ShopifyError};
 
 /// The order's fulfillments, to find what an earlier run made. Shopify charges the requested
 /// cost up front (an object 1, a connection 2 + first × its node), and the shared bucket

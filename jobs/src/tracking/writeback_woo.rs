@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use super::writeback::{Failure, Parcel, Written, record_remote};
-use crate::connectors::woocommerce::{Rest, WooError};
+use crate::connectors::stores::woocommerce::{Rest, WooError};
 
 const NS: &str = "wc-shipment-tracking/v3";
 /// Providers the extension knows by slug; any other carrier goes in as a custom provider.

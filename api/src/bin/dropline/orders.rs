@@ -72,7 +72,7 @@ fn summary(items: &[PlacementItem]) {
     }
     println!("{placed} placed, {paid} paid, {} failed", failed.values().sum::<usize>());
     for (key, n) in &failed {
-        println!("  {key}: {n} ({})", jobs::connectors::supplier_orders::error_message(key));
+        println!("  {key}: {n} ({})", jobs::connectors::suppliers::orders::error_message(key));
     }
     let unpaid: Vec<&PlacementItem> = items.iter().filter(|i| i.source_status == "waiting_payment" && i.message.is_some()).collect();
     for i in unpaid {

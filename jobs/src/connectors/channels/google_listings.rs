@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{ChannelAccount, by_status, clip, http, image_of, known_attribute, link, plain_text, unreachable};
 use crate::config::ChannelOAuth;
-use crate::push::listing::{Listing, ListingVariant, PushError, money};
+use crate::connectors::listing::{Listing, ListingVariant, PushError, money};
 
 /// Google's per-minute quotas refill within a minute; without `Retry-After`, wait half.
 const WAIT: Duration = Duration::from_secs(30);

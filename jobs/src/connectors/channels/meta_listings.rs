@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{ChannelAccount, by_status, clip, http, image_of, known_attribute, link, plain_text, unreachable};
 use crate::config::ChannelOAuth;
-use crate::push::listing::{Listing, PushError, money};
+use crate::connectors::listing::{Listing, PushError, money};
 
 /// Graph error codes that mean "slow down": app (4), user (17), page (32), custom (613) and
 /// catalog (80004, 80009, 80014) rate limits.

@@ -1,4 +1,5 @@
-//! Pushing a `Listing` to a sales channel: TikTok Shop (Partner API 202309 products), Meta
+//! Sales channels: connecting the seller's account (`*_account`) and pushing a `Listing`
+//! (`*_listings`): TikTok Shop (Partner API 202309 products), Meta
 //! (catalog Batch API) and Google Merchant Center (Content API v2.1 products).
 //!
 //! Exactly once: a retried job must never create a second product. Each channel is keyed by
@@ -13,13 +14,77 @@ use reqwest::StatusCode;
 use reqwest::header::HeaderMap;
 use serde_json::Value;
 
-use crate::channels::Channel;
 use crate::config::ChannelsSettings;
-use crate::push::listing::{Listing, ListingVariant, PushError};
+use crate::connectors::listing::{Listing, ListingVariant, PushError};
+use crate::error::{Error, Result};
 
-mod google;
-mod meta;
-mod tiktok;
+pub mod google_account;
+mod google_listings;
+pub mod meta_account;
+mod meta_listings;
+pub mod tiktok_account;
+mod tiktok_listings;
+
+/// The sales channels a workplace connects directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    Tiktok,
+    Facebook,
+    Google,
+}
+
+impl Channel {
+    pub const ALL: [Channel; 3] = [Channel::Tiktok, Channel::Facebook, Channel::Google];
+
+    /// The key in the database and in settings: tiktok, facebook, google.
+    pub fn key(self) -> &'static str {
+        match self {
+            Channel::Tiktok => "tiktok",
+            Channel::Facebook => "facebook",
+            Channel::Google => "google",
+        }
+    }
+
+    /// The name in `/auth/platform/{platform}/…` addresses.
+    pub fn platform(self) -> &'static str {
+        match self {
+            Channel::Google => "google-merchant",
+            other => other.key(),
+        }
+    }
+
+    /// The spec's channel handle (section 3).
+    pub fn handle(self) -> &'static str {
+        match self {
+            Channel::Tiktok => "tiktok-ads-2",
+            Channel::Facebook => "facebook-ads",
+            Channel::Google => "google",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Channel::Tiktok => "TikTok Shop",
+            Channel::Facebook => "Facebook & Instagram",
+            Channel::Google => "Google Merchant Center",
+        }
+    }
+
+    /// From an address's platform name (`google-merchant`) or a settings key (`google`).
+    pub fn parse(name: &str) -> Option<Channel> {
+        match name {
+            "tiktok" => Some(Channel::Tiktok),
+            "facebook" => Some(Channel::Facebook),
+            "google" | "google-merchant" => Some(Channel::Google),
+            _ => None,
+        }
+    }
+
+    /// Like `parse`, for a path parameter: an unknown platform is NOT_FOUND.
+    pub fn from_platform(name: &str) -> Result<Channel> {
+        Channel::parse(name).ok_or(Error::NotFound("Sales channel"))
+    }
+}
 
 /// Where on the channel a workplace's products go, and what the channel needs besides the
 /// listing. Built from `channel_connections` and the channel's push settings.
@@ -85,9 +150,9 @@ pub async fn upsert(
         return Err(PushError::Rejected("The product has no enabled variant to list".into()));
     }
     match channel {
-        Channel::Tiktok => tiktok::upsert(&settings.tiktok, access_token, account, listing, existing).await,
-        Channel::Facebook => meta::upsert(&settings.facebook, access_token, account, listing, existing).await,
-        Channel::Google => google::upsert(&settings.google_merchant, access_token, account, listing).await,
+        Channel::Tiktok => tiktok_listings::upsert(&settings.tiktok, access_token, account, listing, existing).await,
+        Channel::Facebook => meta_listings::upsert(&settings.facebook, access_token, account, listing, existing).await,
+        Channel::Google => google_listings::upsert(&settings.google_merchant, access_token, account, listing).await,
     }
 }
 

@@ -1,4 +1,4 @@
-//! TikTok Shop: Partner API 202309 products. Every call is signed (`connectors::tiktok::sign`)
+//! TikTok Shop: Partner API 202309 products. Every call is signed (`connectors::channels::tiktok_account::sign`)
 //! and answers `{code, message, data}`; a non-zero code is an error even with HTTP 200.
 //! Before creating, the product is searched by its seller SKUs (Dropline's variant SKUs), so a
 //! job that created it and then failed to record the id finds it again instead of listing a twin.
@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 
 use super::{ChannelAccount, by_status, clip, http, unreachable};
 use crate::config::TikTokSettings;
-use crate::connectors::tiktok::sign;
-use crate::push::listing::{Listing, PushError, money};
+use crate::connectors::channels::tiktok_account::sign;
+use crate::connectors::listing::{Listing, PushError, money};
 
 /// TikTok's token errors: expired (105001) and invalid (105002) access tokens.
 const TOKEN_CODES: [i64; 2] = [105001, 105002];

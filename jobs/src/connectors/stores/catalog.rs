@@ -4,8 +4,8 @@
 use serde_json::{Map, Value, json};
 
 use super::shopify::{Admin, ShopifyError};
-use super::suppliers::parse_cents;
 use super::woocommerce::Rest;
+use crate::connectors::suppliers::parse_cents;
 
 #[derive(Debug, Clone)]
 pub struct RemoteVariant {

@@ -5,7 +5,15 @@ use serde_json::{Value, json};
 
 use super::shopify::{Admin, ShopifyError};
 use super::woocommerce::Rest;
-use crate::orders::ingest_graphql::ORDER_FIELDS;
+
+/// The fields of one `orders` node (what the domain's `ingest_graphql::from_graphql` reads).
+/// `shippingAddress` has no `address2` here: the sync keeps the first address line, the
+/// webhook body the full address. Lines past the 30th are left out (the query's cost); the
+/// webhook carries them all.
+pub const ORDER_FIELDS: &str = "legacyResourceId name email createdAt cancelledAt currencyCode
+    totalPriceSet { shopMoney { amount } } subtotalPriceSet { shopMoney { amount } }
+    shippingAddress { name address1 city zip provinceCode countryCodeV2 phone }
+    lineItems(first: 30) { nodes { id title variantTitle sku quantity originalUnitPriceSet { shopMoney { amount } } variant { legacyResourceId } } }";
 
 /// Pages read per sync at most; the sync runs again within minutes.
 const MAX_PAGES: usize = 20;

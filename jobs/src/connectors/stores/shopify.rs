@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::rate_limit::{self, RateLimiter};
 use crate::config::ShopifySettings;
+use crate::connectors::rate_limit::{self, RateLimiter};
 use crate::crypto::verify_hex_hmac;
 
 /// Webhook topics Dropline subscribes every shop to.

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::shopify::{Admin, ShopifyError};
-use crate::push::listing::{Listing, PushError, money};
+use crate::connectors::listing::{Listing, PushError, money};
 
 /// Shopify allows at most three options per product.
 pub const MAX_OPTIONS: usize = 3;
@@ -141,7 +141,7 @@ pub async fn publish(admin: &Admin, product_id: &str, publications: &[String], o
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::push::listing::ListingVariant;
+    use crate::connectors::listing::ListingVariant;
 
     fn listing(options: &[&str]) -> Listing {
         Listing {

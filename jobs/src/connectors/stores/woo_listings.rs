@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use super::woocommerce::{Rest, WooError};
-use crate::push::listing::{Listing, ListingVariant, PushError, money};
+use crate::connectors::listing::{Listing, ListingVariant, PushError, money};
 
 fn failed(e: WooError) -> PushError {
     match e.status {

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use std::time::Duration;
 
-use super::rate_limit::{Limits, RateLimiter};
+use crate::connectors::rate_limit::{Limits, RateLimiter};
 
 /// Webhook topics Dropline subscribes every WooCommerce store to.
 pub const WEBHOOK_TOPICS: [&str; 2] = ["order.created", "order.updated"];

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use sha2::Sha256;
 use std::collections::BTreeMap;
 
-use super::suppliers::{FreightOption, Money, Product, SupplierError, Variant};
+use super::{FreightOption, Money, Product, SupplierError, Variant};
 use crate::config::AliExpressSettings;
 
 pub fn sign(secret: &str, params: &BTreeMap<String, String>) -> String {
@@ -83,7 +83,7 @@ pub fn product_from(result: &Value) -> Product {
         })
         .collect();
     let images: Vec<String> = base_images(result);
-    let min_price = variants.iter().map(|v| super::suppliers::parse_cents(&v.price)).min().unwrap_or(0);
+    let min_price = variants.iter().map(|v| super::parse_cents(&v.price)).min().unwrap_or(0);
     Product {
         id: base["product_id"].as_str().map(str::to_string).unwrap_or_else(|| base["product_id"].to_string()),
         title: base["subject"].as_str().unwrap_or_default().to_string(),

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
-use super::suppliers::{Category, FreightOption, Money, Product, SearchPage, Summary, SupplierError, Variant, parse_cents};
+use super::{Category, FreightOption, Money, Product, SearchPage, Summary, SupplierError, Variant, parse_cents};
 use crate::config::CjSettings;
 
 /// CJ's codes for a token it no longer accepts, and for a request naming nothing it knows.

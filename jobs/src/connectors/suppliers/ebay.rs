@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
 use super::ebay_map::{freight_from, product_from, summary_from};
-use super::suppliers::{FreightOption, Product, SearchPage, SupplierError};
+use super::{FreightOption, Product, SearchPage, SupplierError};
 use crate::config::EbaySettings;
 
 /// eBay's answer to getItem for a listing with variations: "use get_items_by_item_group".

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
-use super::suppliers::{Category, FreightOption, Money, Product, Summary, SupplierError, Variant, parse_cents};
+use super::{Category, FreightOption, Money, Product, Summary, SupplierError, Variant, parse_cents};
 
 fn text(v: &Value) -> String {
     v.as_str().unwrap_or_default().to_string()

@@ -3,6 +3,12 @@
 //! `/products/{id}/reviews`, `/products/{id}/freight`), bearer-token authenticated. Sources
 //! with credentials for their own API are read through it instead, for catalogue pages
 //! (CJ, eBay), products and freight (AliExpress, CJ, eBay): callers do not see which.
+pub mod aliexpress;
+pub mod cj;
+pub mod ebay;
+pub mod ebay_map;
+pub mod orders;
+
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Duration;
@@ -116,8 +122,8 @@ pub struct Suppliers {
     template: String,
     pub(super) token: String,
     aliexpress: Option<crate::config::AliExpressSettings>,
-    cj: Option<super::cj::Cj>,
-    ebay: Option<super::ebay::Ebay>,
+    cj: Option<cj::Cj>,
+    ebay: Option<ebay::Ebay>,
 }
 
 impl Suppliers {
@@ -125,8 +131,8 @@ impl Suppliers {
         let http =
             reqwest::Client::builder().timeout(Duration::from_secs(settings.timeout_secs)).pool_max_idle_per_host(64).build().expect("reqwest client builds");
         let aliexpress = Some(settings.aliexpress.clone()).filter(|a| !a.app_key.is_empty());
-        let cj = Some(settings.cj.clone()).filter(|c| !c.api_key.is_empty()).map(|c| super::cj::Cj::new(http.clone(), c));
-        let ebay = Some(settings.ebay.clone()).filter(|e| !e.client_id.is_empty()).map(|e| super::ebay::Ebay::new(http.clone(), e));
+        let cj = Some(settings.cj.clone()).filter(|c| !c.api_key.is_empty()).map(|c| cj::Cj::new(http.clone(), c));
+        let ebay = Some(settings.ebay.clone()).filter(|e| !e.client_id.is_empty()).map(|e| ebay::Ebay::new(http.clone(), e));
         Suppliers { http, template: settings.api_url_template.clone(), token: settings.token.clone(), aliexpress, cj, ebay }
     }
 
@@ -168,9 +174,8 @@ impl Suppliers {
     pub async fn product(&self, source: Source, id: &str) -> Result<Product, SupplierError> {
         if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
             let result =
-                super::aliexpress::call(&self.http, ae, "aliexpress.ds.product.get", &[("product_id", id.to_string()), ("ship_to_country", "US".into())])
-                    .await?;
-            return Ok(super::aliexpress::product_from(&result));
+                aliexpress::call(&self.http, ae, "aliexpress.ds.product.get", &[("product_id", id.to_string()), ("ship_to_country", "US".into())]).await?;
+            return Ok(aliexpress::product_from(&result));
         }
         match (source, &self.cj, &self.ebay) {
             (Source::Cj, Some(cj), _) => return cj.product(id).await,
@@ -205,8 +210,8 @@ impl Suppliers {
         }
         if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
             let request = serde_json::json!({ "productId": id, "quantity": quantity, "shipToCountry": country }).to_string();
-            let result = super::aliexpress::call(&self.http, ae, "aliexpress.ds.freight.query", &[("queryDeliveryReq", request)]).await?;
-            let mut options = super::aliexpress::freight_from(&result, country)?;
+            let result = aliexpress::call(&self.http, ae, "aliexpress.ds.freight.query", &[("queryDeliveryReq", request)]).await?;
+            let mut options = aliexpress::freight_from(&result, country)?;
             options.sort_by_key(|o| parse_cents(&o.amount));
             return Ok(options);
         }

@@ -5,7 +5,7 @@ use reqwest::{Method, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::suppliers::{Suppliers, parse_cents};
+use super::{Suppliers, parse_cents};
 use crate::domain::Source;
 
 #[derive(Debug, Clone, Serialize)]

@@ -1,0 +1,2 @@
+//! Parcel tracking across carriers.
+pub mod track17;

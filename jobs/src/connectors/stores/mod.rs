@@ -1,0 +1,8 @@
+//! Store platforms: Shopify (OAuth install, GraphQL Admin API) and WooCommerce (key grant,
+//! REST v3), with pushing listings to them and reading back their products and orders.
+pub mod catalog;
+pub mod orders;
+pub mod shopify;
+pub mod shopify_listings;
+pub mod woo_listings;
+pub mod woocommerce;
