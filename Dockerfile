@@ -2,7 +2,7 @@
 FROM rust:1.95-bookworm AS rust
 WORKDIR /src
 COPY . .
-RUN cargo build --release -p api -p worker -p sandbox
+RUN cargo build --release -p api -p worker -p cli -p sandbox
 
 FROM node:20-bookworm AS web
 WORKDIR /src/web

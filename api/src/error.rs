@@ -2,7 +2,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use jobs::FieldErrors;
+use domain::FieldErrors;
 use serde::Serialize;
 
 /// Response codes of the spec's catalogue.
@@ -64,7 +64,7 @@ pub fn reply_written(data_len: usize, write_data: impl FnOnce(&mut Vec<u8>)) -> 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error(transparent)]
-    Domain(#[from] jobs::Error),
+    Domain(#[from] domain::Error),
     #[error("{0}")]
     BadRequest(String),
     #[error("The requested address was not found")]
@@ -81,7 +81,7 @@ impl From<sqlx::Error> for ApiError {
 
 impl ApiError {
     fn parts(&self) -> (StatusCode, u16, String, Option<FieldErrors>) {
-        use jobs::Error as E;
+        use domain::Error as E;
         let (http, code, message) = match self {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, code::BAD_REQUEST, m.clone()),
             ApiError::RouteNotFound => (StatusCode::NOT_FOUND, code::NOT_FOUND, self.to_string()),
@@ -120,7 +120,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (http, status, message, errors) = self.parts();
         let data = match &self {
-            ApiError::Domain(jobs::Error::QuotaExceeded { data, .. }) => data.clone(),
+            ApiError::Domain(domain::Error::QuotaExceeded { data, .. }) => data.clone(),
             _ => serde_json::Value::Null,
         };
         let body = Envelope { status, success: false, message, data, errors };

@@ -2,8 +2,8 @@
 //! parameters, the bearer token and the workplace scope.
 use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use jobs::store::workplaces::{self, Workplace};
-use jobs::{Error, FieldErrors};
+use domain::store::workplaces::{self, Workplace};
+use domain::{Error, FieldErrors};
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
 use uuid::Uuid;
@@ -85,7 +85,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let token = bearer(parts)?;
-        let user_id = jobs::accounts::authenticate(&state.pool, &token).await?;
+        let user_id = domain::accounts::authenticate(&state.pool, &token).await?;
         Ok(AuthUser { user_id, token })
     }
 }
@@ -109,7 +109,7 @@ where
         let token = bearer(parts)?;
         // Embedded in a store's admin, the workplace holding that store wins (spec section 4).
         if let Some(domain) = header(parts, "platform-domain-embedded") {
-            let user_id = jobs::accounts::authenticate(&state.pool, &token).await?;
+            let user_id = domain::accounts::authenticate(&state.pool, &token).await?;
             if let Some(w) = workplaces::holding_store(&state.pool, user_id, domain).await? {
                 return Ok(Scope { user_id, workplace: w });
             }
@@ -118,12 +118,12 @@ where
             Ok(id) => id,
             Err(_) => {
                 // A bad session is reported before a bad header, as for every other call.
-                jobs::accounts::authenticate(&state.pool, &token).await?;
+                domain::accounts::authenticate(&state.pool, &token).await?;
                 return Err(Error::field("workplace-id", "workplace-id must be a workplace id").into());
             }
         };
         // The session and the workplace in one statement: this runs on almost every call.
-        let (user_id, workplace) = jobs::accounts::authenticate_in(&state.pool, &token, wanted).await?;
+        let (user_id, workplace) = domain::accounts::authenticate_in(&state.pool, &token, wanted).await?;
         let workplace = workplace.ok_or(Error::NotFound("Workplace"))?;
         Ok(Scope { user_id, workplace })
     }
@@ -146,7 +146,7 @@ where
         // Embedded mode and a malformed header take the uncached path (rare, and it decides).
         let wanted = header(parts, "workplace-id").map(Uuid::parse_str).transpose();
         if let (None, Ok(wanted)) = (header(parts, "platform-domain-embedded"), wanted) {
-            let digest = jobs::accounts::digest(&token);
+            let digest = domain::accounts::digest(&token);
             if let Some((user_id, workplace)) = app.scope_cache.get(&digest, wanted) {
                 return Ok(CatalogueScope(Scope { user_id, workplace }));
             }

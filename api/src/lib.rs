@@ -1,4 +1,4 @@
-//! Dropline's thin REST layer: extract, call `jobs`, answer in the spec's envelope.
+//! Dropline's thin REST layer: extract, call `domain`, answer in the spec's envelope.
 pub mod error;
 pub mod extract;
 mod routes;

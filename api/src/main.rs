@@ -1,9 +1,9 @@
 use api::Application;
-use jobs::config::Settings;
+use domain::config::Settings;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    jobs::telemetry::init("info,sqlx=warn,tower_http=info");
+    domain::telemetry::init("info,sqlx=warn,tower_http=info");
     let settings = Settings::load()?;
     let app = Application::build(settings).await?;
     tracing::info!(port = app.port(), "api listening");

@@ -5,7 +5,7 @@
 //! API process may let a signed-out token read the catalogue until its entry expires (at most
 //! `auth.scope_cache_secs`). Calls that change data or read the plan never use it: they take
 //! `Scope`, which checks every time.
-use jobs::store::workplaces::Workplace;
+use domain::store::workplaces::Workplace;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

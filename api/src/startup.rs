@@ -3,9 +3,9 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::HeaderName;
 
-use jobs::config::Settings;
-use jobs::crypto::Sealer;
-use jobs::queue::RedisQueues;
+use domain::config::Settings;
+use domain::crypto::Sealer;
+use domain::queue::RedisQueues;
 use secrecy::ExposeSecret;
 use sqlx::PgPool;
 use std::net::SocketAddr;
@@ -29,15 +29,15 @@ pub struct AppState {
     pub sealer: Sealer,
     /// Suppliers' product API (detail and import read through it when the cache is stale).
     /// Behind an Arc: every request clones the state, and this holds a dozen settings strings.
-    pub suppliers: Arc<jobs::connectors::suppliers::Suppliers>,
+    pub suppliers: Arc<domain::connectors::suppliers::Suppliers>,
     /// Recent find-product pages (workplace-independent; imported flags are read per request).
-    pub search_cache: Arc<jobs::catalogue::SearchCache>,
+    pub search_cache: Arc<domain::catalogue::SearchCache>,
     /// Recently checked sessions, for the catalogue's read-only calls (`CatalogueScope`).
     pub scope_cache: Arc<crate::scope_cache::ScopeCache>,
-    /// The order center's large counts, kept 2 s (`jobs::orders::count_cache`).
-    pub order_counts: Arc<jobs::orders::count_cache::CountCache>,
+    /// The order center's large counts, kept 2 s (`domain::orders::count_cache`).
+    pub order_counts: Arc<domain::orders::count_cache::CountCache>,
     /// The payment vendor (top-ups, its webhook); one client, and one webhook registration.
-    pub payments: Arc<jobs::connectors::payments::PaymentVendor>,
+    pub payments: Arc<domain::connectors::payments::PaymentVendor>,
 }
 
 #[derive(OpenApi)]
@@ -52,9 +52,9 @@ pub struct Application {
 impl Application {
     /// Connects, migrates and binds; port 0 picks a free port (tests).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        jobs::db::create_database_if_missing(&settings.database).await?;
-        let pool = jobs::db::pool(&settings.database)?;
-        jobs::db::migrate(&pool).await?;
+        domain::db::create_database_if_missing(&settings.database).await?;
+        let pool = domain::db::pool(&settings.database)?;
+        domain::db::migrate(&pool).await?;
         Self::with_pool(settings, pool).await
     }
 
@@ -75,12 +75,12 @@ impl Application {
             // A free port chosen at bind time (tests): platforms must call back to it.
             settings.application.base_url = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
         }
-        let suppliers = Arc::new(jobs::connectors::suppliers::Suppliers::new(&settings.suppliers));
+        let suppliers = Arc::new(domain::connectors::suppliers::Suppliers::new(&settings.suppliers));
         let c = &settings.catalogue;
-        let search_cache = jobs::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
+        let search_cache = domain::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
-        let order_counts = Arc::new(jobs::orders::count_cache::CountCache::new(std::time::Duration::from_secs(2), 5_000));
-        let payments = Arc::new(jobs::connectors::payments::PaymentVendor::new(&settings.payments));
+        let order_counts = Arc::new(domain::orders::count_cache::CountCache::new(std::time::Duration::from_secs(2), 5_000));
+        let payments = Arc::new(domain::connectors::payments::PaymentVendor::new(&settings.payments));
         let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, order_counts, payments };
         Ok(Self { listener, router: router(state) })
     }

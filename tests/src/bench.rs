@@ -1,6 +1,6 @@
 //! What the benchmarks under `bench/` share: a fresh database of their own, their settings, and
 //! the sandbox shops' buckets.
-use jobs::config::Settings;
+use domain::config::Settings;
 use secrecy::SecretString;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -18,7 +18,7 @@ pub fn database_name(name: &str) -> String {
 
 /// Drops and recreates the bench's database (see `database_name`) and migrates it.
 pub async fn fresh_database(name: &str) -> anyhow::Result<PgPool> {
-    jobs::db::recreate(SERVER, &database_name(name), 40).await
+    domain::db::recreate(SERVER, &database_name(name), 40).await
 }
 
 /// Environment `env`'s settings on the bench's database, with a Redis namespace of its own and

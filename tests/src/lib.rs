@@ -1,10 +1,10 @@
 //! `TestApp::spawn(pool)`: the real API on a free port over a fresh database (from
-//! `jobs::db::TestDatabase`), a Redis namespace of its own, and helpers that speak the envelope.
+//! `domain::db::TestDatabase`), a Redis namespace of its own, and helpers that speak the envelope.
 pub mod bench;
 
-use jobs::config::Settings;
-use jobs::context::TaskContext;
-use jobs::queue::{RedisQueues, Runner};
+use domain::config::Settings;
+use domain::context::TaskContext;
+use domain::queue::{RedisQueues, Runner};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -73,7 +73,7 @@ impl TestApp {
 
     /// Like `spawn`, with settings changed first (e.g. pointed at a sandbox on a free port).
     pub async fn spawn_with(pool: PgPool, tweak: impl FnOnce(&mut Settings)) -> TestApp {
-        jobs::telemetry::init("warn");
+        domain::telemetry::init("warn");
         let mut settings = test_settings(&pool);
         tweak(&mut settings);
         let app = api::Application::with_pool(settings.clone(), pool.clone()).await.expect("api builds");
@@ -81,7 +81,7 @@ impl TestApp {
         settings.application.base_url = base.clone();
         tokio::spawn(app.run_until_stopped());
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await.expect("redis");
-        let runner = jobs::tasks::runner(pool.clone(), Arc::new(settings.clone())).expect("the job runner builds");
+        let runner = domain::tasks::runner(pool.clone(), Arc::new(settings.clone())).expect("the job runner builds");
         TestApp { base, pool, settings, queues, http: reqwest::Client::new(), runner }
     }
 

@@ -4,7 +4,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn sign_up_verify_then_sign_in() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.post("/api/auth/register", None, json!({"email": "Ann@Shop.com", "password": "password123", "first_name": "Ann"})).await;
@@ -37,7 +37,7 @@ async fn sign_up_verify_then_sign_in() {
 
 #[tokio::test]
 async fn passwords_are_stored_as_argon2_and_the_same_email_cannot_register_twice() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     app.signed_up("bo@shop.com").await;
@@ -50,7 +50,7 @@ async fn passwords_are_stored_as_argon2_and_the_same_email_cannot_register_twice
 
 #[tokio::test]
 async fn sign_out_revokes_the_token() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("cy@shop.com").await;
@@ -67,7 +67,7 @@ const SEARCH: &str = "/api/center/products/find?keyword=lamp";
 
 #[tokio::test]
 async fn expired_sessions_are_refused() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("ed@shop.com").await;
@@ -77,7 +77,7 @@ async fn expired_sessions_are_refused() {
 
 #[tokio::test]
 async fn repeated_failed_sign_ins_are_rate_limited() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     app.signed_up("dee@shop.com").await;
@@ -91,7 +91,7 @@ async fn repeated_failed_sign_ins_are_rate_limited() {
 
 #[tokio::test]
 async fn password_reset_signs_out_everywhere() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let old = app.signed_up("fay@shop.com").await;
@@ -113,7 +113,7 @@ async fn password_reset_signs_out_everywhere() {
 
 #[tokio::test]
 async fn language_is_saved_to_the_account_and_validated() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("gus@shop.com").await;
@@ -127,7 +127,7 @@ async fn language_is_saved_to_the_account_and_validated() {
 
 #[tokio::test]
 async fn deleting_the_account_removes_it_and_its_workplaces() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("hal@shop.com").await;
@@ -141,7 +141,7 @@ async fn deleting_the_account_removes_it_and_its_workplaces() {
 
 #[tokio::test]
 async fn quick_start_guide_steps_and_dismiss() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("ida@shop.com").await;

@@ -58,7 +58,7 @@ async fn small(s: &Setup, n: usize) -> Vec<String> {
 /// Runs one smart push pass as the worker would, and every job it starts.
 async fn smart_push_pass(s: &Setup) -> Value {
     let mut tx = s.app.pool.begin().await.unwrap();
-    let id = jobs::queue::enqueue(&mut tx, None, &jobs::automation::jobs::SmartPushJob::default(), json!({})).await.unwrap();
+    let id = domain::queue::enqueue(&mut tx, None, &domain::automation::jobs::SmartPushJob::default(), json!({})).await.unwrap();
     tx.commit().await.unwrap();
     s.app.drain().await;
     let (status, refs): (String, Value) =
@@ -81,7 +81,7 @@ async fn count(s: &Setup, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn settings_have_the_spec_s_defaults_and_name_every_bad_field() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "smart-settings@example.com", "smart-settings-shop", "smart-settings-woo").await;
     let a = call(&s, "GET", &format!("{SETTINGS}/get"), "Europe/Berlin", None).await;
@@ -124,7 +124,7 @@ async fn settings_have_the_spec_s_defaults_and_name_every_bad_field() {
 
 #[tokio::test]
 async fn smart_push_pushes_new_imports_once_on_its_schedule() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "smart@example.com", "smart-shop", "smart-woo").await;
     let ids = in_stock_ids(&s.sandbox, "aliexpress", 3, 1).await;
@@ -140,8 +140,8 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
 
     // The worker's scheduler enqueues one smart push per slot, whichever worker ticks.
     let now = Utc::now();
-    assert!(jobs::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap() >= 1);
-    jobs::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
+    assert!(domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap() >= 1);
+    domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
     assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'smart_push'").await, 1);
     // This test is about smart push: the catalogue refreshes the tick also queued are not run.
     sqlx::query("DELETE FROM progress_items WHERE kind = 'catalogue_sync'").execute(&s.app.pool).await.unwrap();
@@ -160,7 +160,7 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
 
     // The next slots find nothing new: no second push, no twin in the stores.
     for later in [5, 10] {
-        jobs::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::minutes(later)).await.unwrap();
+        domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::minutes(later)).await.unwrap();
         sqlx::query("DELETE FROM progress_items WHERE kind = 'catalogue_sync'").execute(&s.app.pool).await.unwrap();
         s.app.drain().await;
     }
@@ -190,7 +190,7 @@ fn hhmm(hours: i64) -> String {
 
 #[tokio::test]
 async fn smart_push_waits_while_disabled_or_outside_its_window() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "window@example.com", "window-shop", "window-woo").await;
     let stores = json!({ "pushed_connected_channels": { "store_ids": [s.woo], "publish_status": "publish" } });
@@ -215,7 +215,7 @@ async fn smart_push_waits_while_disabled_or_outside_its_window() {
 
 #[tokio::test]
 async fn smart_push_pushes_what_the_quota_allows_and_leaves_the_rest() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "quota-smart@example.com", "quota-smart-shop", "quota-smart-woo").await;
     let ids = import(&s, &small(&s, 12).await).await;

@@ -14,11 +14,11 @@ async fn synced(pool: PgPool) -> (TestApp, String, String) {
     .await;
     let token = app.signed_up("finder@example.com").await;
     let now = chrono::Utc::now();
-    jobs::schedules::tick(&app.pool, &app.settings, now).await.unwrap();
+    domain::schedules::tick(&app.pool, &app.settings, now).await.unwrap();
     // The tick enqueues other periodic jobs too (smart push): count the catalogue syncs.
     let syncs: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'catalogue_sync'").fetch_one(&app.pool).await.unwrap();
     assert_eq!(syncs, 7, "one sync per source");
-    assert_eq!(jobs::schedules::tick(&app.pool, &app.settings, now).await.unwrap(), 0, "a slot is enqueued once");
+    assert_eq!(domain::schedules::tick(&app.pool, &app.settings, now).await.unwrap(), 0, "a slot is enqueued once");
     app.drain().await;
     (app, token, sandbox)
 }
@@ -29,7 +29,7 @@ fn items(a: &Value) -> Vec<Value> {
 
 #[tokio::test]
 async fn search_filters_and_sorts_from_the_cache() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
@@ -102,7 +102,7 @@ async fn search_filters_and_sorts_from_the_cache() {
 /// search: an import shows on the very next one, in its own workplace only, and so does a delete.
 #[tokio::test]
 async fn a_cached_search_page_shows_an_import_at_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, token, _) = synced(pool).await;
     let t = Some(token.as_str());
@@ -128,7 +128,7 @@ async fn a_cached_search_page_shows_an_import_at_once() {
 
 #[tokio::test]
 async fn detail_logistics_reviews_and_favourites() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
@@ -186,7 +186,7 @@ async fn detail_logistics_reviews_and_favourites() {
 
 #[tokio::test]
 async fn search_by_image_finds_the_product_whose_picture_it_is() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());

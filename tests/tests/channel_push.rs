@@ -1,10 +1,10 @@
 //! Listings pushed to the sandbox's TikTok Shop, Meta catalog and Google Merchant Center over
 //! their real protocols: connected through the API as a seller would, then `upsert` twice
 //! (a retried job) leaves one product, and a price change updates it in place.
+use domain::channels::{Channel, credentials};
+use domain::connectors::channels::{ChannelAccount, upsert};
+use domain::push::listing::{Listing, ListingVariant, PushError};
 use dropline_tests::{TestApp, start_sandbox, use_sandbox};
-use jobs::channels::{Channel, credentials};
-use jobs::connectors::channels::{ChannelAccount, upsert};
-use jobs::push::listing::{Listing, ListingVariant, PushError};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -40,7 +40,7 @@ async fn connect(s: &Seller, platform: &str) -> Value {
 
 /// The channel's token and account, as the push job will read them.
 async fn account(s: &Seller, channel: Channel) -> (String, ChannelAccount) {
-    let sealer = jobs::crypto::Sealer::from_base64(&s.app.settings.secrets.encryption_key).unwrap();
+    let sealer = domain::crypto::Sealer::from_base64(&s.app.settings.secrets.encryption_key).unwrap();
     let creds = credentials(&s.app.pool, &sealer, s.workplace, channel).await.unwrap().expect("connected");
     let (account_id, sub_account_id): (Option<String>, Option<String>) =
         sqlx::query_as("SELECT account_id, sub_account_id FROM channel_connections WHERE workplace_id = $1 AND channel = $2")
@@ -115,7 +115,7 @@ async fn failures_map(s: &Seller, channel: Channel, platform: &str, token: &str,
 
 #[tokio::test]
 async fn tiktok_push_twice_lists_one_product_and_edits_it() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = seller(pool).await;
     connect(&s, "tiktok").await;
@@ -145,7 +145,7 @@ async fn tiktok_push_twice_lists_one_product_and_edits_it() {
 
 #[tokio::test]
 async fn facebook_push_twice_keeps_one_item_per_variant_and_updates_it() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = seller(pool).await;
     let ch = connect(&s, "facebook").await;
@@ -178,7 +178,7 @@ async fn facebook_push_twice_keeps_one_item_per_variant_and_updates_it() {
 
 #[tokio::test]
 async fn google_push_twice_keeps_one_product_per_variant_and_updates_it() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = seller(pool).await;
     connect(&s, "google-merchant").await;

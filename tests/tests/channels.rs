@@ -67,7 +67,7 @@ async fn store_of(app: &TestApp, token: &str, shop: &str) -> String {
 
 #[tokio::test]
 async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
@@ -108,8 +108,8 @@ async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token() {
 
     // The token is sealed: the raw bytes do not hold it, the configured key opens it.
     let sealed: Vec<u8> = sqlx::query_scalar("SELECT credentials FROM channel_connections WHERE channel = 'tiktok'").fetch_one(&app.pool).await.unwrap();
-    let sealer = jobs::crypto::Sealer::from_base64(&app.settings.secrets.encryption_key).unwrap();
-    let creds: jobs::channels::Credentials = sealer.open_json(&sealed).unwrap();
+    let sealer = domain::crypto::Sealer::from_base64(&app.settings.secrets.encryption_key).unwrap();
+    let creds: domain::channels::Credentials = sealer.open_json(&sealed).unwrap();
     assert!(creds.access_token.starts_with("TTP_"), "{}", creds.access_token);
     assert!(!sealed.windows(creds.access_token.len()).any(|w| w == creds.access_token.as_bytes()));
     assert!(!String::from_utf8_lossy(&sealed).contains("access_token"));
@@ -117,7 +117,7 @@ async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token() {
 
 #[tokio::test]
 async fn forged_replayed_and_foreign_states_connect_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let ann = app.signed_up("ann@example.com").await;
@@ -152,7 +152,7 @@ async fn forged_replayed_and_foreign_states_connect_nothing() {
 
 #[tokio::test]
 async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {
@@ -170,7 +170,7 @@ async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing() {
 
 #[tokio::test]
 async fn facebook_connects_then_links_one_of_its_own_catalogs() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
@@ -202,7 +202,7 @@ async fn facebook_connects_then_links_one_of_its_own_catalogs() {
 
 #[tokio::test]
 async fn google_merchant_links_its_only_account_and_refuses_others() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
@@ -227,7 +227,7 @@ async fn google_merchant_links_its_only_account_and_refuses_others() {
 
 #[tokio::test]
 async fn disconnecting_drops_the_token_and_the_channel_goes_quiet() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
@@ -249,7 +249,7 @@ async fn disconnecting_drops_the_token_and_the_channel_goes_quiet() {
 
 #[tokio::test]
 async fn settings_start_at_the_defaults_and_keep_what_is_not_changed() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let token = app.signed_up("seller@example.com").await;
@@ -307,7 +307,7 @@ async fn settings_start_at_the_defaults_and_keep_what_is_not_changed() {
 
 #[tokio::test]
 async fn one_workplace_never_sees_or_changes_another_workplaces_channels() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = spawn(pool).await;
     let ann = app.signed_up("ann@example.com").await;

@@ -4,7 +4,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn malformed_json_is_bad_request_in_the_envelope() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.raw_post("/api/auth/login", "{\"email\": ").await;
@@ -16,7 +16,7 @@ async fn malformed_json_is_bad_request_in_the_envelope() {
 
 #[tokio::test]
 async fn wrong_types_and_missing_fields_name_the_field() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.post("/api/auth/login", None, json!({"email": "a@b.co", "password": 12})).await;
@@ -31,7 +31,7 @@ async fn wrong_types_and_missing_fields_name_the_field() {
 
 #[tokio::test]
 async fn every_bad_registration_field_is_reported_at_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.post("/api/auth/register", None, json!({"email": "not-an-email", "password": "short"})).await;
@@ -44,7 +44,7 @@ async fn every_bad_registration_field_is_reported_at_once() {
 
 #[tokio::test]
 async fn unknown_routes_and_methods_answer_in_the_envelope() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.get("/api/no/such/thing", None).await;
@@ -57,7 +57,7 @@ async fn unknown_routes_and_methods_answer_in_the_envelope() {
 
 #[tokio::test]
 async fn signed_out_calls_are_unauthorized() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     for path in ["/api/auth/account", "/api/core/list-notification", "/api/progress"] {
@@ -70,7 +70,7 @@ async fn signed_out_calls_are_unauthorized() {
 
 #[tokio::test]
 async fn health_reports_both_services_and_requests_carry_an_id() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let res = app.http.get(format!("{}/api/health", app.base)).send().await.unwrap();
@@ -81,7 +81,7 @@ async fn health_reports_both_services_and_requests_carry_an_id() {
 
 #[tokio::test]
 async fn openapi_lists_every_route() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let doc: serde_json::Value = app.http.get(format!("{}/api/openapi.json", app.base)).send().await.unwrap().json().await.unwrap();
@@ -115,17 +115,17 @@ async fn openapi_lists_every_route() {
 
 #[tokio::test]
 async fn a_unique_violation_names_the_field_it_protects() {
-    let db = jobs::db::TestDatabase::new().await;
-    for (constraint, _, _) in jobs::error::CONSTRAINTS {
+    let db = domain::db::TestDatabase::new().await;
+    for (constraint, _, _) in domain::error::CONSTRAINTS {
         let found: Option<String> =
             sqlx::query_scalar("SELECT relname::text FROM pg_class WHERE relname = $1").bind(constraint).fetch_optional(&db.pool).await.unwrap();
-        assert!(found.is_some(), "{constraint} is not in the migrated schema: rename it in jobs::error::CONSTRAINTS");
+        assert!(found.is_some(), "{constraint} is not in the migrated schema: rename it in domain::error::CONSTRAINTS");
     }
     let insert = |email: &'static str| sqlx::query("INSERT INTO users (id, email) VALUES ($1, $2)").bind(uuid::Uuid::new_v4()).bind(email).execute(&db.pool);
     insert("twin@example.com").await.unwrap();
-    let twin = jobs::Error::from(insert("Twin@Example.com").await.unwrap_err());
+    let twin = domain::Error::from(insert("Twin@Example.com").await.unwrap_err());
     match twin {
-        jobs::Error::Validation { fields, .. } => assert!(fields["email"][0].contains("already exists"), "{fields:?}"),
+        domain::Error::Validation { fields, .. } => assert!(fields["email"][0].contains("already exists"), "{fields:?}"),
         other => panic!("expected a validation error on email, got {other:?}"),
     }
 }

@@ -28,7 +28,7 @@ async fn workplace(app: &TestApp, token: &str) -> uuid::Uuid {
 
 #[tokio::test]
 async fn import_prices_by_the_rule_and_blocks_a_second_import() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("importer@example.com").await;
@@ -59,7 +59,7 @@ async fn import_prices_by_the_rule_and_blocks_a_second_import() {
 
 #[tokio::test]
 async fn the_last_quota_unit_goes_to_one_import_only() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("racer@example.com").await;
@@ -67,7 +67,7 @@ async fn the_last_quota_unit_goes_to_one_import_only() {
     let product_ids = ids("cj", 6, &sandbox_of(&app)).await;
     // 49 of 50 used: six imports race for the last unit.
     let mut tx = app.pool.begin().await.unwrap();
-    jobs::plans::quota::consume(&mut tx, w, "IMPORT_PRODUCT", 49).await.unwrap();
+    domain::plans::quota::consume(&mut tx, w, "IMPORT_PRODUCT", 49).await.unwrap();
     tx.commit().await.unwrap();
     let answers = futures::future::join_all(product_ids.iter().map(|id| import(&app, &t, "cj", id))).await;
     let codes: Vec<i64> = answers.iter().map(|a| a.code()).collect();
@@ -85,7 +85,7 @@ async fn the_last_quota_unit_goes_to_one_import_only() {
 
 #[tokio::test]
 async fn pricing_rules_apply_on_import_and_reapply() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("pricer@example.com").await;
@@ -121,7 +121,7 @@ async fn pricing_rules_apply_on_import_and_reapply() {
 
 #[tokio::test]
 async fn the_editor_renames_removes_and_validates() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("editor@example.com").await;
@@ -188,7 +188,7 @@ async fn the_editor_renames_removes_and_validates() {
 
 #[tokio::test]
 async fn import_all_reports_each_product_and_stops_at_the_quota() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("bulk@example.com").await;
@@ -196,7 +196,7 @@ async fn import_all_reports_each_product_and_stops_at_the_quota() {
     let list = ids("ebay", 6, &sandbox_of(&app)).await;
     assert_eq!(import(&app, &t, "ebay", &list[0]).await.code(), 200);
     let mut tx = app.pool.begin().await.unwrap();
-    jobs::plans::quota::consume(&mut tx, w, "IMPORT_PRODUCT", 46).await.unwrap(); // 47 of 50 used
+    domain::plans::quota::consume(&mut tx, w, "IMPORT_PRODUCT", 46).await.unwrap(); // 47 of 50 used
     tx.commit().await.unwrap();
     let mut data: Vec<Value> = list.iter().map(|id| json!({"source": "ebay", "source_product_id": id})).collect();
     data.push(json!({"source": "ebay", "source_product_id": "no-such-product"}));
@@ -225,7 +225,7 @@ async fn import_all_reports_each_product_and_stops_at_the_quota() {
 
 #[tokio::test]
 async fn products_are_invisible_to_other_workplaces() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let (a_token, b_token) = (app.signed_up("a@example.com").await, app.signed_up("b@example.com").await);
@@ -246,7 +246,7 @@ async fn products_are_invisible_to_other_workplaces() {
 
 #[tokio::test]
 async fn duplicate_and_split_make_copies_that_are_not_imports() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = app(pool).await;
     let t = app.signed_up("splitter@example.com").await;

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-async fn spawn(pool: PgPool, tweak: impl FnOnce(&mut jobs::config::Settings)) -> (TestApp, String) {
+async fn spawn(pool: PgPool, tweak: impl FnOnce(&mut domain::config::Settings)) -> (TestApp, String) {
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {
         use_sandbox(s, &sandbox);
@@ -144,7 +144,7 @@ async fn pick_shop(sandbox: &str) -> Value {
 
 #[tokio::test]
 async fn a_sandbox_storefront_is_read_for_shop_theme_apps_and_products() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool, |_| {}).await;
     let token = app.signed_up("scout@example.com").await;
@@ -223,7 +223,7 @@ var urls = ["https:\/\/cdn-static.okendo.io\/reviews-widget-plus\/js\/okendo-rev
 
 #[tokio::test]
 async fn own_apps_come_first_and_apps_are_listed_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _) = spawn(pool, |_| {}).await;
     let token = app.signed_up("own@example.com").await;
@@ -251,7 +251,7 @@ async fn own_apps_come_first_and_apps_are_listed_once() {
 
 #[tokio::test]
 async fn private_link_local_and_loopback_addresses_are_refused() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _) = spawn(pool, |_| {}).await;
     let token = app.signed_up("ssrf@example.com").await;
@@ -264,7 +264,7 @@ async fn private_link_local_and_loopback_addresses_are_refused() {
 
 #[tokio::test]
 async fn loopback_is_refused_unless_allow_listed() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool, |s| s.inspect.allow_hosts.clear()).await;
     let token = app.signed_up("loop@example.com").await;
@@ -275,7 +275,7 @@ async fn loopback_is_refused_unless_allow_listed() {
 
 #[tokio::test]
 async fn redirects_are_checked_at_every_hop_and_limited() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _) = spawn(pool, |s| s.inspect.max_redirects = 2).await;
     let token = app.signed_up("hops@example.com").await;
@@ -297,7 +297,7 @@ async fn redirects_are_checked_at_every_hop_and_limited() {
 
 #[tokio::test]
 async fn pages_over_the_size_cap_or_too_slow_are_refused() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool, |s| {
         s.inspect.max_bytes = 1024;
@@ -318,7 +318,7 @@ async fn pages_over_the_size_cap_or_too_slow_are_refused() {
 
 #[tokio::test]
 async fn pages_that_are_not_stores_say_so() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _) = spawn(pool, |_| {}).await;
     let token = app.signed_up("notastore@example.com").await;
@@ -335,7 +335,7 @@ async fn pages_that_are_not_stores_say_so() {
 
 #[tokio::test]
 async fn bad_addresses_are_validation_errors() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _) = spawn(pool, |_| {}).await;
     let token = app.signed_up("typo@example.com").await;
@@ -358,7 +358,7 @@ async fn bad_addresses_are_validation_errors() {
 
 #[tokio::test]
 async fn a_scan_is_seen_only_in_its_workplace() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _) = spawn(pool, |_| {}).await;
     let ann = app.signed_up("ann@one.com").await;

@@ -1,8 +1,8 @@
 //! Mapping a store's products to suppliers: the store's products are read from the sandbox
 //! store, each variant gets two suppliers by priority, a supplier is replaced, and bad or
 //! foreign references answer DataNotFound.
+use domain::catalogue::jobs::CatalogueSyncJob;
 use dropline_tests::{TestApp, connect_shopify, start_sandbox, use_sandbox};
-use jobs::catalogue::jobs::CatalogueSyncJob;
 use serde_json::{Value, json};
 
 async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Value>) {
@@ -21,7 +21,7 @@ async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Val
 
 #[tokio::test]
 async fn store_variants_get_two_suppliers_by_priority() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {
@@ -47,8 +47,8 @@ async fn store_variants_get_two_suppliers_by_priority() {
 
     // Recommendations need the catalogue cache: fill one page per source.
     let mut tx = app.pool.begin().await.unwrap();
-    for source in jobs::domain::Source::ALL {
-        jobs::queue::enqueue(&mut tx, None, &CatalogueSyncJob { source }, json!({})).await.unwrap();
+    for source in domain::values::Source::ALL {
+        domain::queue::enqueue(&mut tx, None, &CatalogueSyncJob { source }, json!({})).await.unwrap();
     }
     tx.commit().await.unwrap();
     app.drain().await;

@@ -9,7 +9,7 @@ use uuid::Uuid;
 #[path = "order_automation/support.rs"]
 mod support;
 
-use jobs::orders::jobs::StoreOrdersSyncJob;
+use domain::orders::jobs::StoreOrdersSyncJob;
 use support::{WOO, all_orders, detail, flow, orders, pushed_to_woo, save_card, woo_order};
 
 fn pay_flow(use_: &str, conditions: Value) -> Value {
@@ -23,14 +23,14 @@ async fn catch_up(s: &StoreOwner, store: &str) {
     let store_id = Uuid::parse_str(store).unwrap();
     let wp: Uuid = sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(store_id).fetch_one(&s.app.pool).await.unwrap();
     let mut conn = s.app.pool.acquire().await.unwrap();
-    jobs::queue::enqueue(&mut conn, Some(wp), &StoreOrdersSyncJob { store_id, workplace_id: wp }, json!({})).await.unwrap();
+    domain::queue::enqueue(&mut conn, Some(wp), &StoreOrdersSyncJob { store_id, workplace_id: wp }, json!({})).await.unwrap();
     drop(conn);
     s.app.drain().await;
 }
 
 #[tokio::test]
 async fn flows_are_validated_listed_updated_deleted_and_private() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "flows@example.com", "flows-shop", WOO).await;
     let bad = json!({"when": {"types": ["new_order", "sometimes"]}, "condition": {"query": "or", "names": [{"name": "order_weight", "operator": "lower_than", "value": -1}]},
@@ -70,7 +70,7 @@ async fn flows_are_validated_listed_updated_deleted_and_private() {
 
 #[tokio::test]
 async fn a_matching_new_order_is_placed_and_paid_once_and_others_wait() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "auto@example.com", "auto-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
@@ -107,7 +107,7 @@ async fn a_matching_new_order_is_placed_and_paid_once_and_others_wait() {
 
 #[tokio::test]
 async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_flow() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "later@example.com", "later-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
@@ -124,11 +124,11 @@ async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_f
     let at = (now + chrono::Duration::days(1)).date_naive().and_hms_opt(3, 31, 0).unwrap().and_utc();
     let mut settings = s.app.settings.clone();
     settings.catalogue.refresh_secs = 86_400 * 365;
-    jobs::schedules::tick(&s.app.pool, &settings, at).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &settings, at).await.unwrap();
     let queued: i64 =
         sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'order_automation' AND status = 'queued'").fetch_one(&s.app.pool).await.unwrap();
     assert_eq!(queued, 1);
-    jobs::schedules::tick(&s.app.pool, &settings, at + chrono::Duration::minutes(1)).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &settings, at + chrono::Duration::minutes(1)).await.unwrap();
     // Only the jobs this test is about run (the tick also queued catalogue and store syncs).
     sqlx::query("DELETE FROM progress_items WHERE status = 'queued' AND kind NOT IN ('order_automation', 'place_order')").execute(&s.app.pool).await.unwrap();
     s.app.drain().await;
@@ -163,7 +163,7 @@ async fn a_scheduled_flow_places_at_its_time_and_a_fulfilment_request_runs_its_f
 
 #[tokio::test]
 async fn an_order_whose_webhook_was_dropped_arrives_by_the_catch_up_sync_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "catchup@example.com", "catchup-shop", WOO).await;
     let fault = json!({"platform": "shopify", "drop_webhooks": true});

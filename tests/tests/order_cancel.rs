@@ -34,7 +34,7 @@ async fn ready_order(s: &StoreOwner, product: (u64, u64)) -> i64 {
 
 #[tokio::test]
 async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "cancel@example.com", "cancel-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
@@ -73,7 +73,7 @@ async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_on
 
 #[tokio::test]
 async fn a_shipped_supplier_order_is_refused_while_the_others_are_cancelled() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "shipped@example.com", "shipped-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
@@ -97,7 +97,7 @@ async fn a_shipped_supplier_order_is_refused_while_the_others_are_cancelled() {
 
 #[tokio::test]
 async fn unpaid_supplier_orders_are_cancelled_and_the_order_can_be_placed_again() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "unpaid@example.com", "unpaid-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
@@ -116,7 +116,7 @@ async fn unpaid_supplier_orders_are_cancelled_and_the_order_can_be_placed_again(
 
 #[tokio::test]
 async fn a_refund_request_is_completed_by_the_sync_and_credited_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "refund@example.com", "refund-shop", WOO).await;
     let product = pushed_to_woo(&s).await;
@@ -150,7 +150,7 @@ async fn a_refund_request_is_completed_by_the_sync_and_credited_once() {
 
 #[tokio::test]
 async fn a_woocommerce_order_cancelled_in_the_store_moves_to_the_cancelled_tab() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool, "wooc@example.com", "wooc-shop", WOO).await;
     let product = pushed_to_woo(&s).await;

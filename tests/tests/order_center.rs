@@ -19,7 +19,7 @@ async fn put(sh: &Shop, path: &str, body: Value) -> dropline_tests::Answer {
 
 #[tokio::test]
 async fn the_preview_costs_what_the_supplier_charges() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "preview@example.com", "preview-shop").await;
     let id = ready_id(&sh).await;
@@ -40,7 +40,7 @@ async fn the_preview_costs_what_the_supplier_charges() {
 
 #[tokio::test]
 async fn the_user_edits_an_order_and_bad_input_names_each_field() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "editor@example.com", "editor-shop").await;
     let id = ready_id(&sh).await;
@@ -106,7 +106,7 @@ async fn the_user_edits_an_order_and_bad_input_names_each_field() {
 
 #[tokio::test]
 async fn a_manual_fulfilment_calls_no_supplier_and_columns_and_filters_are_checked() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "manual@example.com", "manual-shop").await;
     let id = ready_id(&sh).await;

@@ -39,7 +39,7 @@ async fn wait_for_order(app: &TestApp) {
 
 #[tokio::test]
 async fn a_sold_out_first_supplier_falls_back_to_the_second() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -87,7 +87,7 @@ async fn a_sold_out_first_supplier_falls_back_to_the_second() {
     let me = app.get("/api/auth/account", Some(&t)).await;
     let wp = uuid::Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap();
     let mut tx = app.pool.begin().await.unwrap();
-    use jobs::wallet::ledger::{self, Account, Kind};
+    use domain::wallet::ledger::{self, Account, Kind};
     ledger::post(&mut tx, wp, Kind::Topup, "topup:fallback", None, "test", &[(Account::VendorClearing, -100_000), (Account::WalletTopup, 100_000)])
         .await
         .unwrap();
@@ -122,7 +122,7 @@ async fn woo_ids(s: &dropline_tests::StoreOwner, store: &str, sku: &str) -> (u64
 
 #[tokio::test]
 async fn a_woocommerce_order_is_paid_by_card_once_and_a_declined_card_charges_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "cardholder@example.com", "card-shop").await;
     let channels = json!({ sh.s.woo.clone(): { "is_publish": true } });

@@ -12,7 +12,7 @@ use support::{balance, customer_buys, fund, placements, rerun, shop_with_product
 
 #[tokio::test]
 async fn a_store_order_is_placed_and_paid_from_the_wallet() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "buyer@example.com", "orders-shop").await;
     customer_buys(&sh, 2, None).await;
@@ -56,7 +56,7 @@ async fn a_store_order_is_placed_and_paid_from_the_wallet() {
 
 #[tokio::test]
 async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_charge() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "crash@example.com", "crash-shop").await;
     customer_buys(&sh, 1, None).await;
@@ -68,15 +68,15 @@ async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_
 
     // The worker asked the supplier and died before recording the answer: the supplier has the
     // order, Dropline's row is still `placing`.
-    let row = jobs::orders::placing::load(&sh.s.app.pool, so).await.unwrap().unwrap();
-    let suppliers = jobs::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
-    let items = vec![jobs::connectors::suppliers::orders::OrderItem { product_id: sh.source_product_id.clone(), sku_id: sh.sku_id.clone(), quantity: 1 }];
+    let row = domain::orders::placing::load(&sh.s.app.pool, so).await.unwrap().unwrap();
+    let suppliers = domain::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
+    let items = vec![domain::connectors::suppliers::orders::OrderItem { product_id: sh.source_product_id.clone(), sku_id: sh.sku_id.clone(), quantity: 1 }];
     let ship_to = json!({"name": "Jane Doe", "address1": "1 Sandbox Way", "city": "Springfield", "zip": "62701", "country": "US"});
     let lost = suppliers
         .place_order(
-            jobs::domain::Source::Aliexpress,
+            domain::values::Source::Aliexpress,
             &row.idempotency_key,
-            &jobs::connectors::suppliers::orders::NewOrder { items, ship_to, shipping_method: None },
+            &domain::connectors::suppliers::orders::NewOrder { items, ship_to, shipping_method: None },
         )
         .await
         .unwrap();
@@ -98,7 +98,7 @@ async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_
 
 #[tokio::test]
 async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "paycrash@example.com", "paycrash-shop").await;
     customer_buys(&sh, 1, None).await;
@@ -110,11 +110,11 @@ async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice() {
     assert_eq!(tab(&sh, "payment", "waiting_payment").await.len(), 1, "placed without payment: waiting_payment");
 
     // A payment run charged the wallet and paid the supplier, then died before its commit.
-    let row = jobs::orders::placing::load(&sh.s.app.pool, so).await.unwrap().unwrap();
+    let row = domain::orders::placing::load(&sh.s.app.pool, so).await.unwrap().unwrap();
     sqlx::query("UPDATE source_orders SET status = 'paying', pay_with = 'wallet' WHERE id = $1").bind(so).execute(&sh.s.app.pool).await.unwrap();
-    jobs::wallet::charge::debit_for_order(&sh.s.app.pool, sh.workplace, so, row.total_cents).await.unwrap();
-    let suppliers = jobs::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
-    suppliers.pay_order(jobs::domain::Source::Aliexpress, row.order_no.as_deref().unwrap()).await.unwrap();
+    domain::wallet::charge::debit_for_order(&sh.s.app.pool, sh.workplace, so, row.total_cents).await.unwrap();
+    let suppliers = domain::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
+    suppliers.pay_order(domain::values::Source::Aliexpress, row.order_no.as_deref().unwrap()).await.unwrap();
 
     rerun(&sh, so).await;
     assert_eq!(tab(&sh, "payment", "order_placed").await.len(), 1);
@@ -123,7 +123,7 @@ async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice() {
 
 #[tokio::test]
 async fn a_redelivered_webhook_stores_the_order_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "twice@example.com", "twice-shop").await;
     let res =
@@ -153,7 +153,7 @@ async fn a_redelivered_webhook_stores_the_order_once() {
 
 #[tokio::test]
 async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "errors@example.com", "errors-shop").await;
     // Sold out at the supplier.
@@ -193,7 +193,7 @@ async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing(
 
 #[tokio::test]
 async fn paying_more_than_the_wallet_holds_charges_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "poor@example.com", "poor-shop").await;
     customer_buys(&sh, 1, None).await;
@@ -211,7 +211,7 @@ async fn paying_more_than_the_wallet_holds_charges_nothing() {
 
 #[tokio::test]
 async fn another_workplace_cannot_see_place_or_pay_the_order() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "owner@example.com", "owned-shop").await;
     customer_buys(&sh, 1, None).await;
@@ -232,7 +232,7 @@ async fn another_workplace_cannot_see_place_or_pay_the_order() {
 
 #[tokio::test]
 async fn a_sku_the_supplier_dropped_needs_a_new_supplier_and_is_left_out_until_then() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "dropped@example.com", "dropped-shop").await;
     customer_buys(&sh, 1, None).await;

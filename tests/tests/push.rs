@@ -56,7 +56,7 @@ async fn remote_key(s: &Setup, product: &str, destination: &str) -> String {
 
 #[tokio::test]
 async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "pusher@example.com", "push-shop", "push-woo").await;
     let ids = import(&s, 2, 2).await;
@@ -74,7 +74,7 @@ async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
         let handle = remote_key(&s, id, &s.shopify).await;
         let found = shopify_products(&s, "push-shop", &handle).await;
         assert_eq!(found.len(), 1, "one Shopify product {handle}");
-        let (_, variants) = jobs::store::products::get(&s.app.pool, workplace(&s).await, id.parse().unwrap()).await.unwrap().unwrap();
+        let (_, variants) = domain::store::products::get(&s.app.pool, workplace(&s).await, id.parse().unwrap()).await.unwrap().unwrap();
         assert_eq!(found[0]["variants"].as_array().unwrap().len(), variants.iter().filter(|v| v.enabled).count());
         let sku = remote_key(&s, id, &s.woo).await;
         let woo = woo_products(&s, "push-woo", &sku).await;
@@ -105,7 +105,7 @@ async fn workplace(s: &Setup) -> uuid::Uuid {
 
 #[tokio::test]
 async fn an_update_push_overwrites_the_store_product_and_costs_no_quota() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "updater@example.com", "update-shop", "update-woo").await;
     let ids = import(&s, 1, 1).await;
@@ -130,7 +130,7 @@ async fn an_update_push_overwrites_the_store_product_and_costs_no_quota() {
 
 #[tokio::test]
 async fn push_rules_channels_quota_and_isolation() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "rules@example.com", "rules-shop", "rules-woo").await;
     let all = import(&s, 12, 1).await;
@@ -174,7 +174,7 @@ async fn push_rules_channels_quota_and_isolation() {
 
 #[tokio::test]
 async fn a_push_to_tiktok_lists_the_product_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "tiktoker@example.com", "tiktok-shop", "tiktok-woo").await;
     let a = connect_channel(&s.app, &s.token, "tiktok").await;

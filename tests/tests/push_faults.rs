@@ -37,7 +37,7 @@ async fn products(s: &Setup, n: usize) -> Vec<String> {
     assert_eq!(a.code(), 200, "{}", a.body);
     let first: uuid::Uuid = a.data()["id"].as_str().unwrap().parse().unwrap();
     let workplace: uuid::Uuid = sqlx::query_scalar("SELECT workplace_id FROM products WHERE id = $1").bind(first).fetch_one(&s.app.pool).await.unwrap();
-    let copies = jobs::products::copies::duplicate(&s.app.pool, workplace, &vec![first; n - 1]).await.unwrap();
+    let copies = domain::products::copies::duplicate(&s.app.pool, workplace, &vec![first; n - 1]).await.unwrap();
     std::iter::once(first).chain(copies).map(|u| u.to_string()).collect()
 }
 
@@ -75,7 +75,7 @@ async fn assert_each_once(s: &Setup, tag: &str, n: usize) {
 
 #[tokio::test]
 async fn errors_and_timeouts_end_with_each_product_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "faulty").await;
     let ids = products(&s, 40).await;
@@ -98,7 +98,7 @@ async fn errors_and_timeouts_end_with_each_product_once() {
 
 #[tokio::test]
 async fn a_job_delivered_three_times_at_once_pushes_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "dupe").await;
     let ids = products(&s, 5).await;
@@ -113,7 +113,7 @@ async fn a_job_delivered_three_times_at_once_pushes_once() {
 
 #[tokio::test]
 async fn killing_the_worker_mid_push_and_restarting_it_pushes_each_product_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "killed").await;
     let ids = products(&s, 1000).await;

@@ -25,7 +25,7 @@ async fn done(app: &TestApp, store: &str) -> i64 {
 
 #[tokio::test]
 async fn a_tight_store_is_paced_without_throttling_and_never_slows_another() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -39,7 +39,7 @@ async fn a_tight_store_is_paced_without_throttling_and_never_slows_another() {
     let a = app.post("/api/center/products/import/aliexpress", Some(&token), json!({ "source_product_id": id })).await;
     let first: uuid::Uuid = a.data()["id"].as_str().unwrap().parse().unwrap();
     let workplace: uuid::Uuid = sqlx::query_scalar("SELECT workplace_id FROM products WHERE id = $1").bind(first).fetch_one(&app.pool).await.unwrap();
-    let mut ids = jobs::products::copies::duplicate(&app.pool, workplace, &[first; 9]).await.unwrap();
+    let mut ids = domain::products::copies::duplicate(&app.pool, workplace, &[first; 9]).await.unwrap();
     ids.push(first);
     let channels = json!({ tight.clone(): { "is_publish": true }, roomy.clone(): { "is_publish": true } });
     let a = app

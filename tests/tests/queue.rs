@@ -1,8 +1,8 @@
 //! The job path through real Redis: nothing lost between PostgreSQL and Redis, bounded queue
 //! depth, abandoned work re-run, failures visible.
+use domain::accounts::jobs::SendEmail;
+use domain::queue::{Dispatcher, Job, Noop, enqueue, enqueue_kind, enqueue_many};
 use dropline_tests::{TestApp, eventually};
-use jobs::accounts::jobs::SendEmail;
-use jobs::queue::{Dispatcher, Job, Noop, enqueue, enqueue_kind, enqueue_many};
 use serde_json::json;
 use sqlx::PgPool;
 use std::sync::Arc;
@@ -43,7 +43,7 @@ fn dispatcher(app: &TestApp) -> Dispatcher {
 
 #[tokio::test]
 async fn first_visit_job_runs_through_redis_and_notifies_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("wel@come.com").await;
@@ -69,7 +69,7 @@ async fn first_visit_job_runs_through_redis_and_notifies_once() {
 
 #[tokio::test]
 async fn a_failed_push_leaves_the_job_in_the_backlog() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let id = enqueue_noop(&app.pool).await;
@@ -93,7 +93,7 @@ async fn a_failed_push_leaves_the_job_in_the_backlog() {
 
 #[tokio::test]
 async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let id = enqueue_noop(&app.pool).await;
@@ -111,7 +111,7 @@ async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period() {
 
 #[tokio::test]
 async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let n = 20_000;
@@ -159,7 +159,7 @@ async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue() {
 
 #[tokio::test]
 async fn work_abandoned_by_a_dead_worker_is_run_again() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let id = enqueue_noop(&app.pool).await;
@@ -175,14 +175,14 @@ async fn work_abandoned_by_a_dead_worker_is_run_again() {
 
 #[tokio::test]
 async fn transient_failures_retry_then_show_the_error() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     app.signed_up("smtp@down.com").await;
     // A mail server that refuses connections.
     let mut settings = app.settings.clone();
     settings.email.smtp_url = "smtp://127.0.0.1:9".to_string().into();
-    let runner = jobs::tasks::runner(app.pool.clone(), Arc::new(settings)).unwrap();
+    let runner = domain::tasks::runner(app.pool.clone(), Arc::new(settings)).unwrap();
     app.post("/api/auth/forgot-password", None, json!({"email": "smtp@down.com"})).await;
     let id: i64 = sqlx::query_scalar("SELECT max(id) FROM progress_items WHERE kind = $1").bind(SendEmail::KIND).fetch_one(&app.pool).await.unwrap();
     sqlx::query("UPDATE progress_items SET max_attempts = 2 WHERE id = $1").bind(id).execute(&app.pool).await.unwrap();
@@ -200,7 +200,7 @@ async fn transient_failures_retry_then_show_the_error() {
 
 #[tokio::test]
 async fn an_unknown_job_kind_ends_in_error_not_in_a_loop() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let mut conn = app.pool.acquire().await.unwrap();

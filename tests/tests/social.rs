@@ -3,7 +3,7 @@ use dropline_tests::{TestApp, start_sandbox, use_sandbox};
 
 #[tokio::test]
 async fn start_points_at_the_configured_provider_with_a_state() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.get("/api/auth/social/google", None).await;
@@ -16,7 +16,7 @@ async fn start_points_at_the_configured_provider_with_a_state() {
 
 #[tokio::test]
 async fn a_callback_with_a_forged_state_signs_nobody_in() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let a = app.get("/api/auth/callback/google?code=abc&state=forged", None).await;
@@ -42,7 +42,7 @@ async fn consent(app: &TestApp, provider: &str, login_hint: &str) -> (String, St
 
 #[tokio::test]
 async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -72,7 +72,7 @@ async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
 
 #[tokio::test]
 async fn facebook_sign_in_joins_the_account_with_the_same_verified_email() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -87,7 +87,7 @@ async fn facebook_sign_in_joins_the_account_with_the_same_verified_email() {
 
 #[tokio::test]
 async fn a_provider_that_refuses_the_code_gives_a_clear_error() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| {

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use std::time::Duration;
 
 fn sign(secret: &str, body: &str) -> String {
-    base64::engine::general_purpose::STANDARD.encode(jobs::crypto::hmac_sha256(secret.as_bytes(), body.as_bytes()))
+    base64::engine::general_purpose::STANDARD.encode(domain::crypto::hmac_sha256(secret.as_bytes(), body.as_bytes()))
 }
 
 async fn post_shopify(app: &TestApp, topic: &str, id: &str, body: &str, hmac: &str) -> reqwest::StatusCode {
@@ -29,7 +29,7 @@ async fn events(app: &TestApp) -> i64 {
 
 #[tokio::test]
 async fn a_bad_hmac_is_refused_and_a_redelivery_is_stored_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let body = r#"{"id": 1001, "email": "buyer@example.com"}"#;
@@ -49,7 +49,7 @@ async fn a_bad_hmac_is_refused_and_a_redelivery_is_stored_once() {
 
 #[tokio::test]
 async fn uninstalling_the_app_disconnects_the_store_and_keeps_it() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -84,7 +84,7 @@ async fn uninstalling_the_app_disconnects_the_store_and_keeps_it() {
 
 #[tokio::test]
 async fn woocommerce_webhooks_are_checked_with_the_store_secret() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;

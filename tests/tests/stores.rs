@@ -15,7 +15,7 @@ async fn list(app: &TestApp, token: &str) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool).await;
     let token = app.signed_up("owner@example.com").await;
@@ -78,7 +78,7 @@ async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels() {
 
 #[tokio::test]
 async fn a_forged_or_replayed_shopify_callback_connects_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _sandbox) = spawn(pool).await;
     let token = app.signed_up("owner@example.com").await;
@@ -90,7 +90,7 @@ async fn a_forged_or_replayed_shopify_callback_connects_nothing() {
 
 #[tokio::test]
 async fn one_store_belongs_to_one_account() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, _sandbox) = spawn(pool).await;
     let a_token = app.signed_up("a@example.com").await;
@@ -117,7 +117,7 @@ async fn one_store_belongs_to_one_account() {
 
 #[tokio::test]
 async fn a_woocommerce_store_connects_by_key_grant_and_by_pasted_keys() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, sandbox) = spawn(pool).await;
     let token = app.signed_up("owner@example.com").await;

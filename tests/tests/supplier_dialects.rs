@@ -2,9 +2,9 @@
 //! suppliers' JSON protocol: with the JSON protocol's product routes failing for both sources,
 //! a catalogue sync still fills the cache, and products import with named options, priced, with
 //! sold-out SKUs dropped; what they hold matches the sandbox's catalogue.
+use domain::catalogue::jobs::CatalogueSyncJob;
+use domain::values::Source;
 use dropline_tests::{TestApp, start_sandbox, use_sandbox};
-use jobs::catalogue::jobs::CatalogueSyncJob;
-use jobs::domain::Source;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -27,7 +27,7 @@ async fn synced(pool: PgPool) -> (TestApp, String, String) {
     let token = app.signed_up("dialects@example.com").await;
     fail_json_protocol(&sandbox).await;
     let syncs = [CatalogueSyncJob { source: Source::Cj }, CatalogueSyncJob { source: Source::Ebay }];
-    jobs::queue::enqueue_many(&app.pool, None, &syncs).await.unwrap();
+    domain::queue::enqueue_many(&app.pool, None, &syncs).await.unwrap();
     app.drain().await;
     (app, token, sandbox)
 }
@@ -106,7 +106,7 @@ fn imported_variants(p: &Value) -> Vec<(Value, f64)> {
 
 #[tokio::test]
 async fn cj_and_ebay_sync_and_import_through_their_own_apis() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let http = reqwest::Client::new();

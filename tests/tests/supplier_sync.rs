@@ -95,7 +95,7 @@ async fn count(s: &Setup, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "sync@example.com", "sync-shop", "sync-woo").await;
     let (source_id, product) = pushed_product(&s, &[&s.shopify, &s.woo]).await;
@@ -185,7 +185,7 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
 
 #[tokio::test]
 async fn settings_and_the_schedule() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "sync-settings@example.com", "sync-settings-shop", "sync-settings-woo").await;
     let a = s.app.get("/api/products/auto-update", Some(&s.token)).await;
@@ -204,19 +204,19 @@ async fn settings_and_the_schedule() {
     // No pushed product, no sync; then one per workplace and interval, however many ticks.
     let now = Utc::now();
     let syncs = "SELECT count(*) FROM progress_items WHERE kind = 'supplier_sync'";
-    jobs::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
     assert_eq!(count(&s, syncs).await, 0);
     // This test is about supplier sync: the catalogue refreshes the tick also queued are not run.
     sqlx::query("DELETE FROM progress_items WHERE kind = 'catalogue_sync'").execute(&s.app.pool).await.unwrap();
     pushed_product(&s, &[&s.woo]).await;
-    jobs::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
-    jobs::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::minutes(1)).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::minutes(1)).await.unwrap();
     assert_eq!(count(&s, syncs).await, 1);
-    jobs::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::hours(25)).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::hours(25)).await.unwrap();
     assert_eq!(count(&s, syncs).await, 2, "the next day's slot");
     let off = s.app.call("PUT", "/api/products/auto-update", Some(&s.token), None, Some(json!({ "is_enable": false }))).await;
     assert_eq!(off.code(), 200, "{}", off.body);
-    jobs::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::hours(50)).await.unwrap();
+    domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::hours(50)).await.unwrap();
     assert_eq!(count(&s, syncs).await, 2, "off: no scheduled sync");
     sqlx::query("DELETE FROM progress_items WHERE kind IN ('catalogue_sync', 'smart_push')").execute(&s.app.pool).await.unwrap();
     s.app.drain().await;
@@ -225,7 +225,7 @@ async fn settings_and_the_schedule() {
 
 #[tokio::test]
 async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = setup(pool, "switch@example.com", "switch-shop", "switch-woo").await;
     let (source_id, product) = pushed_product(&s, &[&s.woo]).await;

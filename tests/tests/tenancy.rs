@@ -4,7 +4,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn another_tenants_workplace_and_jobs_are_not_found() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let ann = app.signed_up("ann@one.com").await;
@@ -36,7 +36,7 @@ async fn another_tenants_workplace_and_jobs_are_not_found() {
 
 #[tokio::test]
 async fn a_user_switches_between_own_workplaces() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("cat@three.com").await;

@@ -51,7 +51,7 @@ async fn detail(sh: &Shop, id: i64) -> Value {
 
 #[tokio::test]
 async fn a_parcel_moves_from_the_supplier_through_the_carrier_to_delivered() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "tracker@example.com", "tracking-shop").await;
     let id = placed_order(&sh).await;
@@ -114,7 +114,7 @@ async fn a_parcel_moves_from_the_supplier_through_the_carrier_to_delivered() {
 
 #[tokio::test]
 async fn the_forced_fates_reach_their_statuses_and_another_workplace_sees_no_parcel() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "fates@example.com", "fates-shop").await;
     customer_buys(&sh, 1, None).await;
@@ -155,13 +155,13 @@ async fn the_forced_fates_reach_their_statuses_and_another_workplace_sees_no_par
 
 #[tokio::test]
 async fn the_worker_schedule_alone_takes_a_parcel_from_the_supplier_to_the_store() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "hands-off@example.com", "hands-off-shop").await;
     let id = placed_order(&sh).await;
     advance_days(&sh, 60).await;
     // Only the worker's scheduler: no call from the user.
-    let n = jobs::schedules::tick(&sh.s.app.pool, &sh.s.app.settings, chrono::Utc::now()).await.unwrap();
+    let n = domain::schedules::tick(&sh.s.app.pool, &sh.s.app.settings, chrono::Utc::now()).await.unwrap();
     assert!(n >= 1);
     sh.s.app.drain().await;
     let order = detail(&sh, id).await;
@@ -179,7 +179,7 @@ async fn the_worker_schedule_alone_takes_a_parcel_from_the_supplier_to_the_store
 
 #[tokio::test]
 async fn track_now_reads_a_parcel_that_a_write_back_is_updating() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "held@example.com", "held-shop").await;
     customer_buys(&sh, 1, None).await;

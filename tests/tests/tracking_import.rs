@@ -32,7 +32,7 @@ async fn upload(sh: &Shop, token: &str, name: &str, bytes: &[u8]) -> (u16, Value
 
 #[tokio::test]
 async fn good_rows_are_imported_and_each_bad_row_is_named() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "importer@example.com", "import-shop").await;
     customer_buys(&sh, 1, None).await;

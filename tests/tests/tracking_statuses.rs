@@ -11,7 +11,7 @@ use support::{customer_buys, shop_with_product, tab};
 
 #[tokio::test]
 async fn every_status_is_reached_in_the_order_the_carrier_reports_it() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "statuses@example.com", "statuses-shop").await;
     // One order per parcel, so each order's status is its parcel's.

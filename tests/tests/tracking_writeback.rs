@@ -8,7 +8,7 @@ use std::time::Duration;
 #[path = "orders/support.rs"]
 mod support;
 
-use jobs::tracking::jobs::TrackingWriteback;
+use domain::tracking::jobs::TrackingWriteback;
 use support::{Shop, customer_buys, fund, shop_with_product, tab};
 
 async fn advance_days(sh: &Shop, days: i64) {
@@ -30,7 +30,7 @@ async fn fulfillments(sh: &Shop, order_id: &Value) -> Vec<Value> {
 async fn rerun(sh: &Shop, shipment_id: i64) {
     let mut tx = sh.s.app.pool.begin().await.unwrap();
     let payload = TrackingWriteback { shipment_id };
-    jobs::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
+    domain::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
     tx.commit().await.unwrap();
     sh.s.app.drain().await;
 }
@@ -52,7 +52,7 @@ async fn add_parcel(sh: &Shop, order_id: i64, number: &str) -> i64 {
 
 #[tokio::test]
 async fn a_shipped_parcel_is_one_fulfillment_even_when_written_again_or_its_id_is_lost() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "writer@example.com", "writeback-shop").await;
     let bought = customer_buys(&sh, 1, None).await;
@@ -104,7 +104,7 @@ async fn a_shipped_parcel_is_one_fulfillment_even_when_written_again_or_its_id_i
 
 #[tokio::test]
 async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnected_store_is_not_called() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "parcels@example.com", "parcels-shop").await;
     // Two lines (bought as two line items), each to travel in its own parcel.
@@ -152,7 +152,7 @@ async fn each_parcel_of_a_two_line_order_is_its_own_fulfillment_and_a_disconnect
 
 #[tokio::test]
 async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "woowriter@example.com", "woo-writer").await;
     let channels = json!({ sh.s.woo.clone(): { "is_publish": true } });
@@ -198,7 +198,7 @@ async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed() {
 
 #[tokio::test]
 async fn a_rate_limited_or_unreachable_shop_is_written_once_when_it_answers() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "outage@example.com", "outage-shop").await;
     let bought = customer_buys(&sh, 1, None).await;

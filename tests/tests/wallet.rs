@@ -33,7 +33,7 @@ async fn post_webhook(app: &TestApp, signature: &str, body: &str) -> reqwest::St
 
 #[tokio::test]
 async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_twice() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -85,7 +85,7 @@ async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_t
 
 #[tokio::test]
 async fn a_webhook_with_a_bad_or_stale_signature_is_refused_and_books_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -114,12 +114,12 @@ async fn a_webhook_with_a_bad_or_stale_signature_is_refused_and_books_nothing() 
 }
 
 fn hex_hmac(secret: &str, text: &str) -> String {
-    jobs::crypto::hmac_sha256(secret.as_bytes(), text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    domain::crypto::hmac_sha256(secret.as_bytes(), text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[tokio::test]
 async fn bad_amounts_and_settings_are_422_naming_the_field() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("payer@example.com").await;
@@ -151,14 +151,14 @@ async fn bad_amounts_and_settings_are_422_naming_the_field() {
 
 #[tokio::test]
 async fn another_workplace_sees_neither_the_wallet_nor_its_transactions() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let (alice, bob) = (app.signed_up("alice@example.com").await, app.signed_up("bob@example.com").await);
     let (wa, wb) = (workplace_of(&app, &alice).await, workplace_of(&app, &bob).await);
     let so = support::source_orders(&app.pool, &app, &alice, 1).await[0];
     support::seed(&app.pool, wa, 5_000).await;
-    jobs::wallet::charge::debit_for_order(&app.pool, wa, so, 1_200).await.unwrap();
+    domain::wallet::charge::debit_for_order(&app.pool, wa, so, 1_200).await.unwrap();
 
     assert_eq!(wallet(&app, &alice).await["total_balance"], json!(38.0));
     assert_eq!(wallet(&app, &bob).await["total_balance"], json!(0.0));
@@ -171,8 +171,8 @@ async fn another_workplace_sees_neither_the_wallet_nor_its_transactions() {
     }
     // Nor can Bob's workplace pay with Alice's supplier order.
     support::seed(&app.pool, wb, 5_000).await;
-    let e = jobs::wallet::charge::debit_for_order(&app.pool, wb, so, 100).await.unwrap_err();
-    assert!(matches!(e, jobs::Error::NotFound(_)), "{e:?}");
+    let e = domain::wallet::charge::debit_for_order(&app.pool, wb, so, 100).await.unwrap_err();
+    assert!(matches!(e, domain::Error::NotFound(_)), "{e:?}");
     assert_eq!(balance_cents(&app.pool, wb).await, 5_000);
     check_books(&app.pool).await;
 }

@@ -1,9 +1,9 @@
-//! Wires `jobs` handlers to apalis-redis queues, and runs the dispatcher that feeds them from
+//! Wires `domain` handlers to apalis-redis queues, and runs the dispatcher that feeds them from
 //! PostgreSQL. `Worker::build` then `run_until_stopped`, the same in production and in tests.
 use apalis::prelude::*;
-use jobs::config::Settings;
-use jobs::context::TaskContext;
-use jobs::queue::{Dispatcher, JobRef, RedisQueues, Runner};
+use domain::config::Settings;
+use domain::context::TaskContext;
+use domain::queue::{Dispatcher, JobRef, RedisQueues, Runner};
 use secrecy::ExposeSecret;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,9 +24,9 @@ async fn handle(job: JobRef, runner: Data<Arc<Runner<TaskContext>>>) -> Result<(
 
 impl Worker {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        jobs::db::create_database_if_missing(&settings.database).await?;
-        let pool = jobs::db::pool(&settings.database)?;
-        jobs::db::migrate(&pool).await?;
+        domain::db::create_database_if_missing(&settings.database).await?;
+        let pool = domain::db::pool(&settings.database)?;
+        domain::db::migrate(&pool).await?;
         Self::with_pool(settings, pool).await
     }
 
@@ -34,7 +34,7 @@ impl Worker {
     pub async fn with_pool(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<Self> {
         let settings = Arc::new(settings);
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
-        let runner = jobs::tasks::runner(pool.clone(), settings.clone())?;
+        let runner = domain::tasks::runner(pool.clone(), settings.clone())?;
         let kinds = runner.registry().kinds().into_iter().map(|(kind, _)| kind).collect();
         Ok(Self { dispatcher: Dispatcher::new(pool.clone(), queues.clone(), settings.queue.clone(), kinds), pool, settings: settings.clone(), queues, runner })
     }
@@ -55,7 +55,7 @@ impl Worker {
         for (kind, family) in self.runner.registry().kinds() {
             let storage = self.queues.storage(kind);
             let runner = self.runner.clone();
-            let concurrency = jobs::queue::concurrency(family, &self.settings.queue, self.settings.database.max_connections);
+            let concurrency = domain::queue::concurrency(family, &self.settings.queue, self.settings.database.max_connections);
             monitor = monitor.register(move |restarts| {
                 WorkerBuilder::new(format!("{kind}-{pid}-{restarts}"))
                     .backend(storage.clone().poll_with_interval(Duration::from_millis(250)))
@@ -77,7 +77,7 @@ impl Worker {
     }
 }
 
-/// Enqueues periodic jobs at start and then every minute (see `jobs::schedules`).
+/// Enqueues periodic jobs at start and then every minute (see `domain::schedules`).
 async fn run_schedules(pool: sqlx::PgPool, settings: Arc<Settings>, stop: watch::Receiver<bool>) {
     let mut every = tokio::time::interval(Duration::from_secs(60));
     loop {
@@ -85,7 +85,7 @@ async fn run_schedules(pool: sqlx::PgPool, settings: Arc<Settings>, stop: watch:
             _ = every.tick() => {}
             _ = wait_true(stop.clone()) => return,
         }
-        if let Err(error) = jobs::schedules::tick(&pool, &settings, chrono::Utc::now()).await {
+        if let Err(error) = domain::schedules::tick(&pool, &settings, chrono::Utc::now()).await {
             tracing::warn!(%error, "periodic jobs could not be enqueued");
         }
     }

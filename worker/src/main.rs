@@ -1,9 +1,9 @@
-use jobs::config::Settings;
+use domain::config::Settings;
 use worker::Worker;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    jobs::telemetry::init("info,sqlx=warn,apalis=warn");
+    domain::telemetry::init("info,sqlx=warn,apalis=warn");
     let settings = Settings::load()?;
     let worker = Worker::build(settings).await?;
     tracing::info!("worker started");

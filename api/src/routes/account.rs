@@ -1,8 +1,8 @@
 //! The signed-in account (spec section 3, "Account/user").
 use axum::extract::State;
-use jobs::accounts::{self, AccountView};
-use jobs::domain::Language;
-use jobs::store::users;
+use domain::accounts::{self, AccountView};
+use domain::store::users;
+use domain::values::Language;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -41,7 +41,7 @@ struct LanguageInput {
 
 #[utoipa::path(put, path = "/auth/account/set-language", request_body = LanguageInput, responses((status = 200, body = AccountView)))]
 async fn set_language(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LanguageInput>) -> ApiResult<AccountView> {
-    let language = Language::parse(&input.language).map_err(|m| jobs::Error::field("language", m))?;
+    let language = Language::parse(&input.language).map_err(|m| domain::Error::field("language", m))?;
     users::set_language(&state.pool, user.user_id, language.code()).await?;
     reply(accounts::account_view(&state.pool, user.user_id).await?)
 }
@@ -62,6 +62,6 @@ async fn update_meta(State(state): State<AppState>, user: AuthUser, ApiJson(inpu
 /// issues; until then the workplace has none of them.
 #[utoipa::path(get, path = "/auth/account/statistic", responses((status = 200, description = "data: {import_list, product_list, order_list, chat_unread_count}")))]
 async fn statistic(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    let (import_list, product_list) = jobs::store::products::counts(&state.pool, scope.workplace.id).await?;
+    let (import_list, product_list) = domain::store::products::counts(&state.pool, scope.workplace.id).await?;
     reply(json!({ "import_list": import_list, "product_list": product_list, "order_list": 0, "chat_unread_count": 0 }))
 }

@@ -1,6 +1,6 @@
 //! Sign-up, sign-in, verification and password reset (spec section 7, "Account and auth").
 use axum::extract::State;
-use jobs::accounts::{self, AccountView, RegisterInput};
+use domain::accounts::{self, AccountView, RegisterInput};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -114,8 +114,8 @@ struct FirstTimeInput {
 #[utoipa::path(post, path = "/auth/first-time-in-app", request_body = FirstTimeInput, responses((status = 200, description = "data: {progress_id}")))]
 async fn first_time_in_app(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FirstTimeInput>) -> ApiResult<Value> {
     if input.owner_id != scope.user_id {
-        return Err(ApiError::Domain(jobs::Error::Forbidden("owner_id is not the signed-in account".into())));
+        return Err(ApiError::Domain(domain::Error::Forbidden("owner_id is not the signed-in account".into())));
     }
-    let id = jobs::tasks::welcome::enqueue(&state.pool, scope.user_id, scope.workplace.id).await?;
+    let id = domain::tasks::welcome::enqueue(&state.pool, scope.user_id, scope.workplace.id).await?;
     reply(json!({ "progress_id": id }))
 }

@@ -2,8 +2,8 @@
 //! See docs/API.md "Push to stores and channels".
 use axum::extract::State;
 use axum::http::HeaderMap;
-use jobs::automation::auto_update::{self, AutoUpdate};
-use jobs::automation::smart_push::{self, SmartPush};
+use domain::automation::auto_update::{self, AutoUpdate};
+use domain::automation::smart_push::{self, SmartPush};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;

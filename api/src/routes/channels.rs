@@ -1,7 +1,7 @@
 //! Sales channels (TikTok Shop, Meta, Google Merchant Center): cards, connect, link,
 //! disconnect, push settings, TikTok warehouses. See docs/API.md "Sales channels".
 use axum::extract::State;
-use jobs::channels::{self, Actor, Channel, connect, settings};
+use domain::channels::{self, Actor, Channel, connect, settings};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -94,8 +94,8 @@ struct SettingsQuery {
 /// `store_id` names one, else the workplace's, else the default).
 #[utoipa::path(get, path = "/center/products/setting/get", params(SettingsQuery), responses((status = 200, description = "data: {channels: {<store id|tiktok|facebook|google>: ChannelSettings}, pricing_rule, pricing_rule_scope}")))]
 async fn settings_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<SettingsQuery>) -> ApiResult<Value> {
-    let (rule, rule_scope): (jobs::products::pricing::PricingRule, _) =
-        jobs::store::pricing_rules::effective(&state.pool, scope.workplace.id, q.store_id).await?;
+    let (rule, rule_scope): (domain::products::pricing::PricingRule, _) =
+        domain::store::pricing_rules::effective(&state.pool, scope.workplace.id, q.store_id).await?;
     reply(json!({ "channels": settings::all(&state.pool, scope.workplace.id).await?, "pricing_rule": rule, "pricing_rule_scope": rule_scope }))
 }
 

@@ -1,9 +1,9 @@
 //! Workplaces, workplace settings, the quick-start guide and notifications.
 use axum::extract::State;
-use jobs::domain::{CurrencyCode, WorkplaceName};
-use jobs::store::notifications;
-use jobs::store::quick_start::{self, QuickStartGuide};
-use jobs::store::workplaces::{self, Workplace};
+use domain::store::notifications;
+use domain::store::quick_start::{self, QuickStartGuide};
+use domain::store::workplaces::{self, Workplace};
+use domain::values::{CurrencyCode, WorkplaceName};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -29,7 +29,7 @@ struct NewWorkplace {
 
 #[utoipa::path(post, path = "/core/workplaces", request_body = NewWorkplace, responses((status = 200, body = Workplace)))]
 async fn create_workplace(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<NewWorkplace>) -> ApiResult<Workplace> {
-    let mut f = jobs::Fields::default();
+    let mut f = domain::Fields::default();
     let name = f.take("name", WorkplaceName::parse(&input.name));
     let currency = f.take("currency", CurrencyCode::parse(input.currency.as_deref().unwrap_or("USD")));
     f.finish()?;
@@ -52,7 +52,7 @@ struct DisplaySettings {
 /// Sets the workplace's display currency (the dashboard shows amounts in it).
 #[utoipa::path(post, path = "/core/workplaces/settings", request_body = SettingsInput, responses((status = 200, body = Workplace)))]
 async fn workplace_settings(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SettingsInput>) -> ApiResult<Workplace> {
-    let currency = CurrencyCode::parse(&input.settings.display_currency).map_err(|m| jobs::Error::field("settings.display_currency", m))?;
+    let currency = CurrencyCode::parse(&input.settings.display_currency).map_err(|m| domain::Error::field("settings.display_currency", m))?;
     workplaces::set_currency(&state.pool, scope.workplace.id, &currency.0).await?;
     reply(Workplace { currency: currency.0, ..scope.workplace })
 }

@@ -2,12 +2,12 @@
 //! favourites. Answers come from the catalogue cache. See docs/API.md "Find products".
 use axum::extract::State;
 use axum::response::Response;
-use jobs::catalogue::{
+use domain::catalogue::{
     self, detail, favourites,
     query::{FindParams, Search},
     search::SearchPage,
 };
-use jobs::domain::{Country, Source};
+use domain::values::{Country, Source};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -80,8 +80,8 @@ async fn categories(State(state): State<AppState>, _scope: Scope) -> ApiResult<V
     reply(json!({ "categories": catalogue::categories(&state.pool).await? }))
 }
 
-fn source(raw: &str) -> Result<Source, jobs::Error> {
-    Source::parse(raw).map_err(|m| jobs::Error::field("source", m))
+fn source(raw: &str) -> Result<Source, domain::Error> {
+    Source::parse(raw).map_err(|m| domain::Error::field("source", m))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -99,10 +99,10 @@ async fn product_detail(
 ) -> ApiResult<detail::ProductDetail> {
     let src = source(&src)?;
     if let Some(c) = q.ship_to.as_deref() {
-        Country::parse(c).map_err(|m| jobs::Error::field("ship_to", m))?;
+        Country::parse(c).map_err(|m| domain::Error::field("ship_to", m))?;
     }
     let mut d = detail::load(&state.pool, &state.suppliers, src, &id, state.settings.catalogue.detail_fresh_secs).await?;
-    d.product_package_id = jobs::store::products::find_id(&state.pool, scope.workplace.id, src.as_str(), &id).await?;
+    d.product_package_id = domain::store::products::find_id(&state.pool, scope.workplace.id, src.as_str(), &id).await?;
     d.imported = d.product_package_id.is_some();
     reply(d)
 }
@@ -121,10 +121,10 @@ async fn logistics(
     ApiQuery(q): ApiQuery<LogisticsQuery>,
 ) -> ApiResult<Value> {
     let src = source(&src)?;
-    let country = Country::parse(q.country_code.as_deref().unwrap_or("US")).map_err(|m| jobs::Error::field("country_code", m))?;
+    let country = Country::parse(q.country_code.as_deref().unwrap_or("US")).map_err(|m| domain::Error::field("country_code", m))?;
     let quantity = q.quantity.unwrap_or(1);
     if !(1..=10_000).contains(&quantity) {
-        return Err(jobs::Error::field("quantity", "must be from 1 to 10000").into());
+        return Err(domain::Error::field("quantity", "must be from 1 to 10000").into());
     }
     reply(detail::logistics(&state.pool, &state.suppliers, src, &id, &country.0, quantity).await?)
 }
@@ -176,11 +176,11 @@ async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<Va
 /// The spec's upload limit (2 MB).
 const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
 
-fn fingerprint(bytes: &[u8]) -> Result<jobs::catalogue::image_hash::Fingerprint, jobs::Error> {
+fn fingerprint(bytes: &[u8]) -> Result<domain::catalogue::image_hash::Fingerprint, domain::Error> {
     if bytes.len() > MAX_IMAGE_BYTES {
-        return Err(jobs::Error::field("image", "the image is larger than 2 MB"));
+        return Err(domain::Error::field("image", "the image is larger than 2 MB"));
     }
-    jobs::catalogue::image_hash::fingerprint(bytes).map_err(|m| jobs::Error::field("image", m))
+    domain::catalogue::image_hash::fingerprint(bytes).map_err(|m| domain::Error::field("image", m))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -192,18 +192,18 @@ struct ImageUrlQuery {
 /// address guard as store inspection), closest first.
 #[utoipa::path(get, path = "/get-product-id-by-image", params(ImageUrlQuery), responses((status = 200, description = "data: {items: [ImageMatch]}")))]
 async fn by_image_url(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<ImageUrlQuery>) -> ApiResult<Value> {
-    let url = jobs::connectors::guarded_http::parse_user_url(&q.url).map_err(|e| jobs::Error::field("url", e.to_string()))?;
-    let http = jobs::connectors::guarded_http::GuardedHttp::new(&state.settings.inspect);
-    let fetched = http.get(&url).await.map_err(|e| jobs::Error::field("url", e.to_string()))?;
+    let url = domain::connectors::guarded_http::parse_user_url(&q.url).map_err(|e| domain::Error::field("url", e.to_string()))?;
+    let http = domain::connectors::guarded_http::GuardedHttp::new(&state.settings.inspect);
+    let fetched = http.get(&url).await.map_err(|e| domain::Error::field("url", e.to_string()))?;
     let fp = fingerprint(&fetched.body)?;
-    reply(json!({ "items": jobs::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
+    reply(json!({ "items": domain::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
 }
 
 /// The same for an uploaded picture (the request body, PNG or JPEG, at most 2 MB).
 #[utoipa::path(post, path = "/get-product-id-by-image", request_body(content = Vec<u8>, content_type = "image/*"), responses((status = 200, description = "data: {items: [ImageMatch]}")))]
 async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axum::body::Bytes) -> ApiResult<Value> {
     let fp = fingerprint(&body)?;
-    reply(json!({ "items": jobs::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
+    reply(json!({ "items": domain::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -213,17 +213,17 @@ struct KeywordQuery {
 
 #[utoipa::path(get, path = "/center/products/trending-keywords", responses((status = 200, description = "data: {keywords}")))]
 async fn trending_keywords(State(state): State<AppState>, _scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "keywords": jobs::catalogue::keywords::trending(&state.pool, 10).await? }))
+    reply(json!({ "keywords": domain::catalogue::keywords::trending(&state.pool, 10).await? }))
 }
 
 /// Words of the catalogue starting with what was typed, most used first.
 #[utoipa::path(get, path = "/center/products/suggest-keywords", params(KeywordQuery), responses((status = 200, description = "data: {keywords}")))]
 async fn suggest_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Value> {
-    reply(json!({ "keywords": jobs::catalogue::keywords::suggest(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
+    reply(json!({ "keywords": domain::catalogue::keywords::suggest(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
 }
 
 /// Words found beside the keyword in product titles.
 #[utoipa::path(get, path = "/center/products/related-keywords", params(KeywordQuery), responses((status = 200, description = "data: {keywords}")))]
 async fn related_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Value> {
-    reply(json!({ "keywords": jobs::catalogue::keywords::related(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
+    reply(json!({ "keywords": domain::catalogue::keywords::related(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
 }

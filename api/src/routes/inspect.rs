@@ -1,7 +1,7 @@
 //! Store inspection (issue 4): start a scan of a store's public page, then poll it.
 use axum::extract::State;
-use jobs::store::store_scans::{self, StoreScan};
-use jobs::tasks::store_scan;
+use domain::store::store_scans::{self, StoreScan};
+use domain::tasks::store_scan;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -40,5 +40,5 @@ async fn start_scan(State(state): State<AppState>, scope: Scope, ApiJson(input):
 #[utoipa::path(get, path = "/stores/inspect/{id}", params(("id" = Uuid, Path)), responses((status = 200, body = StoreScan)))]
 async fn get_scan(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<StoreScan> {
     let scan = store_scans::get(&state.pool, scope.workplace.id, id).await?;
-    reply(scan.ok_or(jobs::Error::NotFound("Store scan"))?)
+    reply(scan.ok_or(domain::Error::NotFound("Store scan"))?)
 }

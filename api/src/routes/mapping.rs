@@ -1,8 +1,8 @@
 //! Mapping store products to suppliers: read the store's products, list them mapped and
 //! unmapped, map variants (several suppliers each, by priority), map a group, replace.
 use axum::extract::State;
-use jobs::mapping::{self, VariantMapping};
-use jobs::store::store_products::{self, StoreProductView};
+use domain::mapping::{self, VariantMapping};
+use domain::store::store_products::{self, StoreProductView};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
-use jobs::stores::jobs::StoreProductsSyncJob;
+use domain::stores::jobs::StoreProductsSyncJob;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -35,9 +35,9 @@ struct SyncInput {
 #[utoipa::path(post, path = "/center/products/listings/sync", request_body = SyncInput, responses((status = 200, description = "data: {progress_id}")))]
 async fn sync(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncInput>) -> ApiResult<Value> {
     let mut tx = state.pool.begin().await?;
-    let store = jobs::store::stores::get(&mut tx, scope.workplace.id, input.store_id).await?.ok_or(jobs::Error::InvalidCurrentShop)?;
+    let store = domain::store::stores::get(&mut tx, scope.workplace.id, input.store_id).await?.ok_or(domain::Error::InvalidCurrentShop)?;
     let job = StoreProductsSyncJob { store_id: store.id, workplace_id: scope.workplace.id };
-    let id = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "store_id": store.id })).await?;
+    let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "store_id": store.id })).await?;
     tx.commit().await?;
     reply(json!({ "progress_id": id }))
 }
@@ -67,9 +67,9 @@ async fn mapped(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQue
     listing(&state, &scope, &q, true).await
 }
 
-async fn view(state: &AppState, scope: &Scope, id: Uuid) -> Result<StoreProductView, jobs::Error> {
+async fn view(state: &AppState, scope: &Scope, id: Uuid) -> Result<StoreProductView, domain::Error> {
     let (_, mut items) = store_products::list(&state.pool, scope.workplace.id, None, None, Some(id), 1, 1).await?;
-    items.pop().ok_or(jobs::Error::DataNotFound)
+    items.pop().ok_or(domain::Error::DataNotFound)
 }
 
 #[utoipa::path(get, path = "/center/products/listings/{id}", params(("id" = Uuid, Path)), responses((status = 200, body = StoreProductView)))]
@@ -111,9 +111,9 @@ async fn map_group(State(state): State<AppState>, scope: Scope, ApiPath(id): Api
     let countries = i
         .ship_to_countries
         .iter()
-        .map(|c| jobs::domain::Country::parse(c).map(|c| c.0))
+        .map(|c| domain::values::Country::parse(c).map(|c| c.0))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|m| jobs::Error::field("ship_to_countries", m))?;
+        .map_err(|m| domain::Error::field("ship_to_countries", m))?;
     mapping::map_group(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, id, &i.source, &i.source_product_id, i.append, &countries)
         .await?;
     reply(view(&state, &scope, id).await?)

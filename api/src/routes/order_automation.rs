@@ -1,8 +1,8 @@
 //! Order automation flows (`/orders/v7/automation/panel`) and the store's fulfilment request
 //! that runs the `request_fulfillment` flows. See docs/API.md "Orders (issue 7)".
 use axum::extract::State;
-use jobs::orders::automation;
-use jobs::orders::automation_flows::{self, Flow};
+use domain::orders::automation;
+use domain::orders::automation_flows::{self, Flow};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tracing::instrument;
@@ -40,7 +40,7 @@ async fn create_flow(State(state): State<AppState>, scope: Scope, ApiJson(body):
 #[utoipa::path(put, path = "/orders/v7/automation/panel", params(IdQuery), request_body = Object, responses((status = 200, body = Flow)))]
 #[instrument(skip_all)]
 async fn update_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<IdQuery>, ApiJson(body): ApiJson<Value>) -> ApiResult<Flow> {
-    let id = body["id"].as_i64().or(q.id).ok_or_else(|| jobs::Error::field("id", "the flow's id is required"))?;
+    let id = body["id"].as_i64().or(q.id).ok_or_else(|| domain::Error::field("id", "the flow's id is required"))?;
     let input = automation_flows::parse(&body)?;
     reply(automation_flows::save(&state.pool, scope.workplace.id, Some(id), &input).await?)
 }
@@ -48,7 +48,7 @@ async fn update_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): A
 #[utoipa::path(delete, path = "/orders/v7/automation/panel", params(IdQuery), responses((status = 200, description = "data: {flows: [Flow]}")))]
 #[instrument(skip_all)]
 async fn delete_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<Value> {
-    let id = q.id.ok_or_else(|| jobs::Error::field("id", "the flow's id is required"))?;
+    let id = q.id.ok_or_else(|| domain::Error::field("id", "the flow's id is required"))?;
     automation_flows::delete(&state.pool, scope.workplace.id, id).await?;
     reply(json!({ "flows": automation_flows::list(&state.pool, scope.workplace.id).await? }))
 }

@@ -1,7 +1,7 @@
 //! Cancelling supplier orders, refund requests and the refund sync.
-//! See docs/API.md "Orders (issue 7)"; the rules live in `jobs::orders::{cancel, refund}`.
+//! See docs/API.md "Orders (issue 7)"; the rules live in `domain::orders::{cancel, refund}`.
 use axum::extract::State;
-use jobs::orders::{cancel, refund};
+use domain::orders::{cancel, refund};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tracing::instrument;
@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, Scope};
 use crate::startup::AppState;
-use jobs::tracking::jobs::TrackingSync;
+use domain::tracking::jobs::TrackingSync;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(order_cancel)).routes(routes!(payments_cancel)).routes(routes!(refund_request)).routes(routes!(sync_status))
@@ -69,8 +69,8 @@ struct SyncInput {
 #[utoipa::path(post, path = "/orders/sync-status/{source_type}", params(("source_type" = String, Path)), request_body = SyncInput, responses((status = 200, description = "data: {items: [{id, status, refund_status, error}], progress_id} (the tracking sync of that source)")))]
 #[instrument(skip_all)]
 async fn sync_status(State(state): State<AppState>, scope: Scope, ApiPath(source): ApiPath<String>, ApiJson(i): ApiJson<SyncInput>) -> ApiResult<Value> {
-    if !jobs::orders::ORDER_SOURCES.contains(&source.as_str()) {
-        return Err(jobs::Error::field("source_type", format!("must be one of {}", jobs::orders::ORDER_SOURCES.join(", "))).into());
+    if !domain::orders::ORDER_SOURCES.contains(&source.as_str()) {
+        return Err(domain::Error::field("source_type", format!("must be one of {}", domain::orders::ORDER_SOURCES.join(", "))).into());
     }
     let ids = (!i.source_orders.is_empty()).then_some(i.source_orders.as_slice());
     let items = refund::sync(&state.pool, &state.suppliers, Some(scope.workplace.id), Some(&source), ids).await?;
@@ -82,8 +82,8 @@ async fn sync_status(State(state): State<AppState>, scope: Scope, ApiPath(source
         now: true,
         ..Default::default()
     };
-    let mut tx = state.pool.begin().await.map_err(jobs::Error::from)?;
-    let progress_id = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
-    tx.commit().await.map_err(jobs::Error::from)?;
+    let mut tx = state.pool.begin().await.map_err(domain::Error::from)?;
+    let progress_id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
+    tx.commit().await.map_err(domain::Error::from)?;
     reply(json!({ "items": items, "progress_id": progress_id }))
 }

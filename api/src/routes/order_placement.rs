@@ -2,8 +2,8 @@
 //! See docs/API.md "Orders (issue 7)".
 use axum::extract::State;
 use axum::routing::post;
-use jobs::orders::place::{self, PayWith, PlacementItem};
-use jobs::orders::{pay, preview};
+use domain::orders::place::{self, PayWith, PlacementItem};
+use domain::orders::{pay, preview};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -54,9 +54,9 @@ struct CreateInput {
 }
 
 async fn start(state: &AppState, scope: &Scope, i: CreateInput) -> ApiResult<Value> {
-    let ids = if i.all_ready { jobs::orders::list::ready_ids(&state.pool, scope.workplace.id).await? } else { i.order_ids };
+    let ids = if i.all_ready { domain::orders::list::ready_ids(&state.pool, scope.workplace.id).await? } else { i.order_ids };
     if ids.len() > 1 && !place::bulk_allowed(&state.pool, scope.workplace.id).await? {
-        return Err(jobs::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
+        return Err(domain::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
     }
     let items = place::start(&state.pool, scope.workplace.id, &ids, i.source.as_deref(), i.pay).await?;
     reply(json!({ "items": items }))
@@ -72,7 +72,7 @@ async fn create(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson
 #[utoipa::path(post, path = "/orders/place-orders", request_body = CreateInput, responses((status = 200, description = "data: {items: [PlacementItem]}")))]
 async fn place_orders(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CreateInput>) -> ApiResult<Value> {
     if !place::bulk_allowed(&state.pool, scope.workplace.id).await? {
-        return Err(jobs::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
+        return Err(domain::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
     }
     start(&state, &scope, i).await
 }
@@ -83,7 +83,7 @@ struct PlacementQuery {
     ids: Option<String>,
 }
 
-fn id_list(field: &str, s: Option<&str>) -> Result<Option<Vec<i64>>, jobs::Error> {
+fn id_list(field: &str, s: Option<&str>) -> Result<Option<Vec<i64>>, domain::Error> {
     match s.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(None),
         Some(s) => s
@@ -91,7 +91,7 @@ fn id_list(field: &str, s: Option<&str>) -> Result<Option<Vec<i64>>, jobs::Error
             .map(|i| i.trim().parse::<i64>())
             .collect::<Result<_, _>>()
             .map(Some)
-            .map_err(|_| jobs::Error::field(field, "a comma-separated list of ids")),
+            .map_err(|_| domain::Error::field(field, "a comma-separated list of ids")),
     }
 }
 
@@ -113,10 +113,10 @@ struct EventInput {
 async fn placement_event(State(state): State<AppState>, scope: Scope, ApiPath(event): ApiPath<String>, ApiJson(i): ApiJson<EventInput>) -> ApiResult<Value> {
     let wp = scope.workplace.id;
     let changed = match event.as_str() {
-        "stop" => place::stop(&state.pool, wp, i.source.as_deref().ok_or_else(|| jobs::Error::field("source", "source is required"))?).await?,
-        "remove" => place::dismiss(&state.pool, wp, Some(i.id.ok_or_else(|| jobs::Error::field("id", "id is required"))?)).await?,
+        "stop" => place::stop(&state.pool, wp, i.source.as_deref().ok_or_else(|| domain::Error::field("source", "source is required"))?).await?,
+        "remove" => place::dismiss(&state.pool, wp, Some(i.id.ok_or_else(|| domain::Error::field("id", "id is required"))?)).await?,
         "clear" => place::dismiss(&state.pool, wp, None).await?,
-        other => return Err(jobs::Error::field("event", format!("unknown event {other}: stop, remove or clear")).into()),
+        other => return Err(domain::Error::field("event", format!("unknown event {other}: stop, remove or clear")).into()),
     };
     reply(json!({ "changed": changed, "items": place::items(&state.pool, wp, None).await? }))
 }

@@ -1,9 +1,9 @@
 //! The order center: list, counts, detail, logs and the user's edits to orders.
 //! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same. Edits here
-//! forget the workplace's cached counts (`jobs::orders::count_cache`) so its next counts are exact.
+//! forget the workplace's cached counts (`domain::orders::count_cache`) so its next counts are exact.
 use axum::extract::State;
 use axum::routing::{get, post, put};
-use jobs::orders::{edit, list, view};
+use domain::orders::{edit, list, view};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -52,7 +52,7 @@ async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): 
 async fn detail(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
     let order = view::one(&state.pool, scope.workplace.id, id).await?;
     let logs = view::logs(&state.pool, scope.workplace.id, id).await?;
-    let mut v = serde_json::to_value(order).map_err(anyhow::Error::from).map_err(jobs::Error::from)?;
+    let mut v = serde_json::to_value(order).map_err(anyhow::Error::from).map_err(domain::Error::from)?;
     v["logs"] = json!(logs);
     reply(v)
 }

@@ -1,6 +1,6 @@
 //! Plans and quotas: the price list, the workplace's plan with usage, and counting a unit.
 use axum::extract::State;
-use jobs::plans::{self, quota};
+use domain::plans::{self, quota};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -38,11 +38,11 @@ struct CalcUsage {
 async fn calc_usage(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<CalcUsage>) -> ApiResult<quota::Quota> {
     let amount = input.usage_amount.unwrap_or(1);
     if !(1..=1_000).contains(&amount) {
-        return Err(jobs::Error::field("usage_amount", "must be from 1 to 1000").into());
+        return Err(domain::Error::field("usage_amount", "must be from 1 to 1000").into());
     }
     let plan = plans::find(&scope.workplace.plan_key);
     if plan.limit(input.feature_id.trim()).is_none() && !plans::PLANS.iter().any(|p| p.limit(input.feature_id.trim()).is_some()) {
-        return Err(jobs::Error::field("feature_id", "unknown feature").into());
+        return Err(domain::Error::field("feature_id", "unknown feature").into());
     }
     let mut tx = state.pool.begin().await?;
     let q = quota::consume(&mut tx, scope.workplace.id, input.feature_id.trim(), amount).await?;

@@ -1,8 +1,7 @@
 //! The import list and editor: import one or many, list, edit, bulk edit, delete, pricing rules.
 //! See docs/API.md "Import list, editor, pricing rules".
 use axum::extract::State;
-use jobs::domain::{Country, Source};
-use jobs::products::{
+use domain::products::{
     self, BulkUpdate,
     edit::ProductEdit,
     import::{self, ImportRequest},
@@ -10,7 +9,8 @@ use jobs::products::{
     pricing::PricingRule,
     view::ImportedProduct,
 };
-use jobs::store::{pricing_rules, products as product_store};
+use domain::store::{pricing_rules, products as product_store};
+use domain::values::{Country, Source};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -20,8 +20,8 @@ use uuid::Uuid;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
-use jobs::products::jobs::SplitProductJob;
-use jobs::queue::Job;
+use domain::products::jobs::SplitProductJob;
+use domain::queue::Job;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -44,8 +44,8 @@ struct ImportInput {
     ship_to: Option<String>,
 }
 
-fn request(source: &str, id: &str, ship_to: Option<&str>) -> Result<ImportRequest, jobs::Error> {
-    let mut f = jobs::Fields::default();
+fn request(source: &str, id: &str, ship_to: Option<&str>) -> Result<ImportRequest, domain::Error> {
+    let mut f = domain::Fields::default();
     let source = f.take("source", Source::parse(source));
     let ship_to = f.take("ship_to", Country::parse(ship_to.unwrap_or("US")));
     let id = f.take("source_product_id", if id.trim().is_empty() { Err("is required".to_string()) } else { Ok(id.trim().to_string()) });
@@ -65,14 +65,14 @@ async fn import_product(
     reply(import::import_one(&state.pool, &state.suppliers, &state.settings.catalogue, scope.workplace.id, &r, None).await?)
 }
 
-fn product_id(key: &str) -> Result<Uuid, jobs::Error> {
-    Uuid::parse_str(key).map_err(|_| jobs::Error::NotFound("product"))
+fn product_id(key: &str) -> Result<Uuid, domain::Error> {
+    Uuid::parse_str(key).map_err(|_| domain::Error::NotFound("product"))
 }
 
 /// An imported product (path: its id).
 #[utoipa::path(get, path = "/center/products/import/{key}", params(("key" = String, Path, description = "the product id")), responses((status = 200, body = ImportedProduct)))]
 async fn get_product(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>) -> ApiResult<ImportedProduct> {
-    let (p, v) = product_store::get(&state.pool, scope.workplace.id, product_id(&key)?).await?.ok_or(jobs::Error::NotFound("product"))?;
+    let (p, v) = product_store::get(&state.pool, scope.workplace.id, product_id(&key)?).await?.ok_or(domain::Error::NotFound("product"))?;
     reply(products::view::view(p, &v))
 }
 
@@ -101,7 +101,7 @@ struct ImportAllInput {
 /// Imports many products as a job each; poll the tracking id for the success and failed maps.
 #[utoipa::path(post, path = "/center/products/import-all", request_body = ImportAllInput, responses((status = 200, description = "data: {tracking_id, total}")))]
 async fn import_all_start(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ImportAllInput>) -> ApiResult<Value> {
-    let mut f = jobs::Fields::default();
+    let mut f = domain::Fields::default();
     let items: Vec<ImportRequest> = input
         .import_data
         .iter()
@@ -178,7 +178,7 @@ async fn pricing_reapply(State(state): State<AppState>, scope: Scope, ApiJson(in
 #[utoipa::path(post, path = "/center/products/import/duplicate", request_body = IdsInput, responses((status = 200, description = "data: {product_ids}")))]
 async fn duplicate(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<Value> {
     if input.ids.is_empty() || input.ids.len() > 100 {
-        return Err(jobs::Error::field("ids", "choose 1 to 100 products").into());
+        return Err(domain::Error::field("ids", "choose 1 to 100 products").into());
     }
     reply(json!({ "product_ids": products::copies::duplicate(&state.pool, scope.workplace.id, &input.ids).await? }))
 }
@@ -192,10 +192,10 @@ struct SplitInput {
 #[utoipa::path(post, path = "/center/products/import/{key}/split", params(("key" = String, Path, description = "the product id")), request_body = SplitInput, responses((status = 200, description = "data: {tracking_id}")))]
 async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<SplitInput>) -> ApiResult<Value> {
     let id = product_id(&key)?;
-    product_store::get(&state.pool, scope.workplace.id, id).await?.ok_or(jobs::Error::DataNotFound)?;
+    product_store::get(&state.pool, scope.workplace.id, id).await?.ok_or(domain::Error::DataNotFound)?;
     let job = SplitProductJob { workplace_id: scope.workplace.id, product_id: id, option: input.option.trim().to_string() };
     let mut tx = state.pool.begin().await?;
-    let tracking = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
+    let tracking = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
     tx.commit().await?;
     reply(json!({ "tracking_id": tracking }))
 }
@@ -203,9 +203,9 @@ async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPat
 /// A split's state: processing, success (with the parts' product ids) or error.
 #[utoipa::path(get, path = "/center/products/unmapped/tracking-split-status/{tracking_id}", params(("tracking_id" = i64, Path)), responses((status = 200, description = "data: {status, product_ids, error}")))]
 async fn split_status(State(state): State<AppState>, scope: Scope, ApiPath(tracking): ApiPath<i64>) -> ApiResult<Value> {
-    let item = jobs::store::progress::get(&state.pool, scope.workplace.id, tracking)
+    let item = domain::store::progress::get(&state.pool, scope.workplace.id, tracking)
         .await?
         .filter(|p| p.kind == SplitProductJob::KIND)
-        .ok_or(jobs::Error::NotFound("split"))?;
+        .ok_or(domain::Error::NotFound("split"))?;
     reply(json!({ "status": item.status, "product_ids": item.refs["product_ids"], "error": item.error }))
 }

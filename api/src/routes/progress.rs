@@ -1,6 +1,6 @@
 //! Progress of queued work, polled by the dashboard's toasts.
 use axum::extract::State;
-use jobs::store::progress::{self, ProgressItem};
+use domain::store::progress::{self, ProgressItem};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::IntoParams;
@@ -18,7 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/progress/{id}", params(("id" = i64, Path)), responses((status = 200, body = ProgressItem)))]
 async fn get_item(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<ProgressItem> {
     let item = progress::get(&state.pool, scope.workplace.id, id).await?;
-    reply(item.ok_or(jobs::Error::NotFound("Progress item"))?)
+    reply(item.ok_or(domain::Error::NotFound("Progress item"))?)
 }
 
 #[derive(Deserialize, IntoParams)]

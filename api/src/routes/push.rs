@@ -1,8 +1,8 @@
 //! Push to stores and channels, push progress and the product center.
 //! See docs/API.md "Push to stores and channels".
 use axum::extract::State;
-use jobs::channels::Actor;
-use jobs::push::{self, PushSettings, PushStarted, progress};
+use domain::channels::Actor;
+use domain::push::{self, PushSettings, PushStarted, progress};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -67,7 +67,7 @@ async fn update_push(State(state): State<AppState>, scope: Scope, ApiJson(input)
 /// Every product of the import list.
 #[utoipa::path(post, path = "/center/products/push-all-multiple-channel", request_body = PushInput, responses((status = 200, body = PushStarted)))]
 async fn push_all(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<PushInput>) -> ApiResult<PushStarted> {
-    let ids = jobs::store::products::import_list_ids(&state.pool, scope.workplace.id).await?;
+    let ids = domain::store::products::import_list_ids(&state.pool, scope.workplace.id).await?;
     push_ids(&state, &scope, PushInput { settings: input.settings, product_package_ids: ids }).await
 }
 
@@ -85,7 +85,7 @@ async fn push_progress(State(state): State<AppState>, scope: Scope, ApiQuery(q):
             s.split(',')
                 .map(|i| i.trim().parse::<i64>())
                 .collect::<Result<_, _>>()
-                .map_err(|_| jobs::Error::field("ids", "a comma-separated list of progress ids"))?,
+                .map_err(|_| domain::Error::field("ids", "a comma-separated list of progress ids"))?,
         ),
     };
     reply(json!({ "items": progress::items(&state.pool, scope.workplace.id, ids.as_deref()).await? }))

@@ -1,6 +1,6 @@
 //! Google and Facebook sign-in (spec section 7: `auth/social/{social}`, `auth/callback/{social}`).
 use axum::extract::State;
-use jobs::accounts::{self, social};
+use domain::accounts::{self, social};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::IntoParams;

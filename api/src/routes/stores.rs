@@ -1,9 +1,9 @@
 //! Stores: connect (Shopify, WooCommerce), list, default, remove, uninstall, sales channels.
 use axum::extract::State;
 use axum::http::HeaderMap;
-use jobs::connectors::stores::shopify;
-use jobs::store::stores::Store;
-use jobs::stores::{self, install, install::Installer};
+use domain::connectors::stores::shopify;
+use domain::store::stores::Store;
+use domain::stores::{self, install, install::Installer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -33,16 +33,16 @@ fn installer(scope: &Scope) -> Installer {
 }
 
 /// The `store-id` header, when the caller sent one.
-pub fn store_id_header(headers: &HeaderMap) -> Result<Option<Uuid>, jobs::Error> {
+pub fn store_id_header(headers: &HeaderMap) -> Result<Option<Uuid>, domain::Error> {
     match headers.get("store-id").and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(None),
-        Some(raw) => Uuid::parse_str(raw).map(Some).map_err(|_| jobs::Error::InvalidCurrentShop),
+        Some(raw) => Uuid::parse_str(raw).map(Some).map_err(|_| domain::Error::InvalidCurrentShop),
     }
 }
 
 #[utoipa::path(get, path = "/stores/list-store", responses((status = 200, description = "data: {stores: [Store]}, default first")))]
 async fn list_store(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "stores": jobs::store::stores::list(&state.pool, scope.workplace.id).await? }))
+    reply(json!({ "stores": domain::store::stores::list(&state.pool, scope.workplace.id).await? }))
 }
 
 #[derive(Deserialize, IntoParams, ToSchema)]
@@ -68,7 +68,7 @@ async fn platform_install(
     let url = match platform.as_str() {
         "shopify" => install::shopify_start(&state.pool, &state.settings, who, &input.shop).await?,
         "woocommerce" => install::woo_start(&state.pool, &state.settings, who, &input.shop).await?,
-        _ => return Err(jobs::Error::NotFound("Platform").into()),
+        _ => return Err(domain::Error::NotFound("Platform").into()),
     };
     reply(json!({ "url": url }))
 }
@@ -142,17 +142,17 @@ pub struct PublicationsQuery {
 /// `GET /status/shopify-service/api/shopify/shop/publications` (host root): the store's sales
 /// channels, read again from Shopify when `clear_cache=1`.
 pub async fn publications(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<PublicationsQuery>) -> ApiResult<Value> {
-    let id = store_id_header(&headers)?.ok_or(jobs::Error::InvalidCurrentShop)?;
+    let id = store_id_header(&headers)?.ok_or(domain::Error::InvalidCurrentShop)?;
     let store = stores::current(&state.pool, scope.workplace.id, id).await?;
     if store.platform != "shopify" {
         return reply(json!({ "publications": [], "external_channels": [] }));
     }
     if q.clear_cache.as_deref() == Some("1") && store.status == "connected" {
-        let creds = jobs::store::stores::credentials(&state.pool, id).await?.ok_or(jobs::Error::InvalidCurrentShop)?;
+        let creds = domain::store::stores::credentials(&state.pool, id).await?.ok_or(domain::Error::InvalidCurrentShop)?;
         let token: Value = state.sealer.open_json(&creds.credentials)?;
         let admin = shopify::Admin::new(&state.settings.shopify, &store.platform_domain, token["access_token"].as_str().unwrap_or_default());
-        let list = admin.publications().await.map_err(|e| jobs::Error::Upstream(e.to_string()))?;
-        jobs::tasks::store_setup::save_publications(&state.pool, id, &list).await?;
+        let list = admin.publications().await.map_err(|e| domain::Error::Upstream(e.to_string()))?;
+        domain::tasks::store_setup::save_publications(&state.pool, id, &list).await?;
     }
     let (publications, external): (Value, Value) =
         sqlx::query_as("SELECT publications, external_channels FROM stores WHERE id = $1").bind(id).fetch_one(&state.pool).await?;

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
-use jobs::tracking::jobs::TrackingSync;
+use domain::tracking::jobs::TrackingSync;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -40,7 +40,7 @@ struct TrackingsQuery {
 async fn trackings(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<TrackingsQuery>) -> ApiResult<Value> {
     let page = q.page.unwrap_or(1).max(1);
     let size = q.page_size.unwrap_or(20).clamp(1, 100);
-    reply(jobs::tracking::shipments::list(&state.pool, scope.workplace.id, q.order_id, q.status.as_deref(), page, size).await?)
+    reply(domain::tracking::shipments::list(&state.pool, scope.workplace.id, q.order_id, q.status.as_deref(), page, size).await?)
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -57,7 +57,7 @@ async fn update_tracking(
     ApiPath(number): ApiPath<String>,
     ApiJson(i): ApiJson<TrackingInput>,
 ) -> ApiResult<Value> {
-    reply(jobs::tracking::shipments::add_manual(&state.pool, scope.workplace.id, i.order_id, &number, i.carrier.as_deref()).await?)
+    reply(domain::tracking::shipments::add_manual(&state.pool, scope.workplace.id, i.order_id, &number, i.carrier.as_deref()).await?)
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -67,9 +67,9 @@ struct TrackNowInput {
 }
 
 async fn queue_sync(state: &AppState, scope: &Scope, job: TrackingSync) -> ApiResult<Value> {
-    let mut tx = state.pool.begin().await.map_err(jobs::Error::from)?;
-    let id = jobs::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
-    tx.commit().await.map_err(jobs::Error::from)?;
+    let mut tx = state.pool.begin().await.map_err(domain::Error::from)?;
+    let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
+    tx.commit().await.map_err(domain::Error::from)?;
     reply(json!({ "progress_id": id }))
 }
 
@@ -95,23 +95,23 @@ async fn sync_status(State(state): State<AppState>, scope: Scope, ApiJson(i): Ap
 
 #[utoipa::path(get, path = "/orders/v5/panel/{order_id}", params(("order_id" = i64, Path)), responses((status = 200, description = "data: {order, shipments}")))]
 async fn panel(State(state): State<AppState>, scope: Scope, ApiPath(order_id): ApiPath<i64>) -> ApiResult<Value> {
-    let order = jobs::orders::view::one(&state.pool, scope.workplace.id, order_id).await?;
-    let shipments = jobs::tracking::shipments::list(&state.pool, scope.workplace.id, Some(order_id), None, 1, 100).await?;
+    let order = domain::orders::view::one(&state.pool, scope.workplace.id, order_id).await?;
+    let shipments = domain::tracking::shipments::list(&state.pool, scope.workplace.id, Some(order_id), None, 1, 100).await?;
     reply(json!({ "order": order, "shipments": shipments["items"] }))
 }
 
 #[utoipa::path(get, path = "/orders/v5/panel/{order_id}/trackings/{tracking_id}", params(("order_id" = i64, Path), ("tracking_id" = i64, Path)), responses((status = 200, description = "data: Shipment with events")))]
 async fn panel_tracking(State(state): State<AppState>, scope: Scope, ApiPath((order_id, id)): ApiPath<(i64, i64)>) -> ApiResult<Value> {
-    reply(jobs::tracking::shipments::one(&state.pool, scope.workplace.id, order_id, id).await?)
+    reply(domain::tracking::shipments::one(&state.pool, scope.workplace.id, order_id, id).await?)
 }
 
 #[utoipa::path(get, path = "/orders/v4/order_log/shipment/{id}", params(("id" = i64, Path)), responses((status = 200, description = "data: {items}")))]
 async fn shipment_log(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
-    reply(json!({ "items": jobs::tracking::shipments::logs(&state.pool, scope.workplace.id, id).await? }))
+    reply(json!({ "items": domain::tracking::shipments::logs(&state.pool, scope.workplace.id, id).await? }))
 }
 
 /// The public tracking page's data, without sign-in; `order_id` is the order's public id.
 #[utoipa::path(get, path = "/open-api/orders/tracking/{order_id}", params(("order_id" = Uuid, Path)), responses((status = 200, description = "data: {order_name, status, country_code, parcels}")))]
 async fn public_tracking(State(state): State<AppState>, ApiPath(id): ApiPath<Uuid>) -> ApiResult<Value> {
-    reply(jobs::tracking::public::view(&state.pool, id).await?)
+    reply(domain::tracking::public::view(&state.pool, id).await?)
 }

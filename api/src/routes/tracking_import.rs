@@ -1,8 +1,8 @@
 //! `POST /orders/v2/trackings/import`: tracking numbers from a CSV file sent as form data
-//! (field `file`). The parsing and the import are `jobs::tracking::csv_import`'s.
+//! (field `file`). The parsing and the import are `domain::tracking::csv_import`'s.
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
-use jobs::tracking::csv_import::{self, MAX_BYTES};
+use domain::tracking::csv_import::{self, MAX_BYTES};
 use serde_json::Value;
 use tracing::instrument;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -27,7 +27,7 @@ async fn import(State(state): State<AppState>, scope: Scope, form: Result<Multip
 }
 
 fn bad(message: impl Into<String>) -> ApiError {
-    ApiError::Domain(jobs::Error::field("file", message))
+    ApiError::Domain(domain::Error::field("file", message))
 }
 
 /// The bytes of the form's `file` field, at most `MAX_BYTES`.

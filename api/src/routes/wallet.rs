@@ -1,11 +1,11 @@
 //! The wallet, payment settings and the payment vendor's webhook.
-//! See docs/API.md "Orders (issue 7)"; the money rules live in `jobs::wallet`.
+//! See docs/API.md "Orders (issue 7)"; the money rules live in `domain::wallet`.
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use jobs::wallet::settings::{self, CardInput, PaymentSetting, SettingInput};
-use jobs::wallet::topup::{self, TopupStarted, WebhookOutcome};
-use jobs::wallet::views::{self, Wallet};
+use domain::wallet::settings::{self, CardInput, PaymentSetting, SettingInput};
+use domain::wallet::topup::{self, TopupStarted, WebhookOutcome};
+use domain::wallet::views::{self, Wallet};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tracing::instrument;

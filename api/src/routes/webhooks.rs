@@ -2,7 +2,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use jobs::stores::webhooks::{self, Delivery};
+use domain::stores::webhooks::{self, Delivery};
 use serde_json::{Value, json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;

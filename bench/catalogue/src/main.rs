@@ -6,10 +6,10 @@
 //!    SECONDS; prints p50 and p99 latency as ratios to the 20 ms p99 aim.
 //! 3. Import: IMPORTS products through import-all, the dispatcher, Redis and the worker; prints
 //!    products per second as a ratio to the 200/s aim.
+use domain::products::{import::ImportRequest, import_all};
+use domain::queue::RedisQueues;
+use domain::values::{Country, Source};
 use dropline_tests::bench::{self, fresh_database};
-use jobs::domain::{Country, Source};
-use jobs::products::{import::ImportRequest, import_all};
-use jobs::queue::RedisQueues;
 use secrecy::ExposeSecret;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -19,7 +19,7 @@ const IMPORT_AIM: f64 = 200.0;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    jobs::telemetry::init("warn");
+    domain::telemetry::init("warn");
     let arg = |i: usize, d: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (seconds, clients, imports, pages) = (arg(1, 10), arg(2, 50) as usize, arg(3, 5_000) as usize, arg(4, 0));
 
@@ -35,7 +35,7 @@ async fn main() -> anyhow::Result<()> {
     settings.application.port = 0;
 
     fresh_database("catalogue").await?;
-    let pool = jobs::db::pool(&settings.database)?;
+    let pool = domain::db::pool(&settings.database)?;
     let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
     queues.clear().await?;
 
@@ -44,7 +44,7 @@ async fn main() -> anyhow::Result<()> {
     let worker = worker::Worker::with_pool(settings.clone(), pool.clone()).await?;
     let (stop, rx) = watch::channel(false);
     let running = tokio::spawn(worker.run_until_stopped(Some(rx)));
-    jobs::schedules::tick(&pool, &settings, sqlx::types::chrono::Utc::now()).await?;
+    domain::schedules::tick(&pool, &settings, sqlx::types::chrono::Utc::now()).await?;
     loop {
         let busy: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM progress_items WHERE status IN ('queued', 'processing'))").fetch_one(&pool).await?;
         if !busy {
@@ -62,7 +62,7 @@ async fn main() -> anyhow::Result<()> {
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     let email = format!("bench-{}@example.com", uuid::Uuid::new_v4());
-    jobs::accounts::create_verified(&pool, &email, "bench-password", "Bench", "User").await?;
+    domain::accounts::create_verified(&pool, &email, "bench-password", "Bench", "User").await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let login: serde_json::Value =
         http.post(format!("{base}/api/auth/login")).json(&serde_json::json!({"email": email, "password": "bench-password"})).send().await?.json().await?;

@@ -5,8 +5,8 @@
 use std::fmt::Write;
 use std::time::Instant;
 
-use jobs::inspect::apps::{self, AppMatcher, KnownApp};
-use jobs::inspect::{analyse_page, page};
+use domain::inspect::apps::{self, AppMatcher, KnownApp};
+use domain::inspect::{analyse_page, page};
 
 const AIM: f64 = 200.0;
 const CATALOGUE: usize = 500;

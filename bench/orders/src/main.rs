@@ -15,10 +15,10 @@
 //! 0 as ORDERS or LIST_ORDERS skips that part. Needs PostgreSQL and Redis on 127.0.0.1 (it makes
 //! the database `dropline_bench_orders`) and `cargo build --release -p worker` first
 //! (`DROPLINE_WORKER_BIN` overrides the path).
+use domain::wallet::ledger::{self, Account, Kind};
 use dropline_tests::bench::fresh_database;
 use dropline_tests::{TestApp, connect_shopify, use_sandbox};
 use futures::{StreamExt, stream};
-use jobs::wallet::ledger::{self, Account, Kind};
 use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -359,7 +359,7 @@ async fn merchant(app: &TestApp, email: &str, shops: &[&str]) -> anyhow::Result<
         stores.push(a.data()["store"]["id"].as_str().ok_or_else(|| anyhow::anyhow!("connect failed: {}", a.body))?.parse()?);
     }
     let workplace: Uuid = sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(stores[0]).fetch_one(&app.pool).await?;
-    // ENTERPRISE has BULK_ORDER_FULFILLMENT (jobs/src/plans/catalogue.rs).
+    // ENTERPRISE has BULK_ORDER_FULFILLMENT (domain/src/plans/catalogue.rs).
     sqlx::query("UPDATE workplaces SET plan_key = 'ENTERPRISE_DROPLINE_AO' WHERE id = $1").bind(workplace).execute(&app.pool).await?;
     Ok((token, workplace, stores))
 }
@@ -391,7 +391,7 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         .map(|chunk| async move {
             let mut conn = pool.acquire().await?;
             for id in chunk {
-                jobs::orders::status::refresh(&mut conn, id).await?;
+                domain::orders::status::refresh(&mut conn, id).await?;
             }
             anyhow::Ok(())
         })

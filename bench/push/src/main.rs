@@ -110,7 +110,7 @@ async fn catalogue(app: &TestApp, token: &str, sandbox: &str, n: usize) -> anyho
     let mut ids = vec![first.to_string()];
     while ids.len() < n {
         let chunk = (n - ids.len()).min(500);
-        ids.extend(jobs::products::copies::duplicate(&app.pool, workplace, &vec![first; chunk]).await?.iter().map(|u| u.to_string()));
+        ids.extend(domain::products::copies::duplicate(&app.pool, workplace, &vec![first; chunk]).await?.iter().map(|u| u.to_string()));
     }
     Ok(ids)
 }

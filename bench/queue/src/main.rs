@@ -1,8 +1,8 @@
 //! `cargo run --release -p bench-queue [-- JOBS]`: no-op jobs through the whole path
 //! (PostgreSQL row, dispatcher, Redis, apalis worker, completion in PostgreSQL), and the raw
 //! Redis round-trip rate on the same machine in the same run, as ratios.
+use domain::queue::{Noop, RedisQueues, enqueue_many};
 use dropline_tests::bench::{self, fresh_database};
-use jobs::queue::{Noop, RedisQueues, enqueue_many};
 
 use secrecy::ExposeSecret;
 use std::time::{Duration, Instant};
@@ -13,12 +13,12 @@ const SIDEKIQ_PUBLISHED: f64 = 23_500.0;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    jobs::telemetry::init("warn");
+    domain::telemetry::init("warn");
     let jobs_n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     // The production queue settings, on a fresh database; only this bench's no-op jobs run.
     let settings = bench::settings("development", "queue")?;
     fresh_database("queue").await?;
-    let pool = jobs::db::pool(&settings.database)?;
+    let pool = domain::db::pool(&settings.database)?;
     let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
     queues.clear().await?;
 

@@ -7,10 +7,10 @@
 //! their order statuses, logs and write-back jobs. Prints status updates per second for each
 //! pass as a ratio to the 2,000/s aim (limits off: the sandbox answers as fast as it can).
 //! Then the write-back under Shopify's limits (`writeback.rs`).
+use domain::connectors::carriers::track17::Track17;
+use domain::tracking::follow;
 use dropline_tests::bench::fresh_database;
 use dropline_tests::{TestApp, connect_shopify, use_sandbox};
-use jobs::connectors::carriers::track17::Track17;
-use jobs::tracking::follow;
 use serde_json::json;
 use sqlx::PgPool;
 use std::time::Instant;

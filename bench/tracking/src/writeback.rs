@@ -42,7 +42,7 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     let mut tx = pool.begin().await?;
     for (id, workplace_id) in &orders {
         let number = format!("YT{id:016}");
-        let s = jobs::tracking::shipments::NewShipment {
+        let s = domain::tracking::shipments::NewShipment {
             workplace_id: *workplace_id,
             order_id: *id,
             source_order_id: None,
@@ -50,7 +50,7 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
             carrier: Some("YunExpress"),
             origin: "manual",
         };
-        jobs::tracking::shipments::add(&mut tx, &s).await?;
+        domain::tracking::shipments::add(&mut tx, &s).await?;
     }
     tx.commit().await?;
 

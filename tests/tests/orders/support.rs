@@ -1,8 +1,8 @@
 #![allow(dead_code)]
 //! Helpers for the order tests: a merchant whose pushed product a sandbox customer buys on the
 //! Shopify sandbox store, the webhook's arrival, money in the wallet, and the order center.
+use domain::orders::jobs::PlaceOrder;
 use dropline_tests::{StoreOwner, eventually, in_stock_ids, store_owner};
-use jobs::orders::jobs::PlaceOrder;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::time::Duration;
@@ -72,7 +72,7 @@ pub async fn customer_buys(sh: &Shop, quantity: u32, address: Option<Value>) -> 
 
 /// Puts money in the wallet as a completed top-up would.
 pub async fn fund(sh: &Shop, cents: i64) {
-    use jobs::wallet::ledger::{self, Account, Kind};
+    use domain::wallet::ledger::{self, Account, Kind};
     let mut tx = sh.s.app.pool.begin().await.unwrap();
     let entries = [(Account::VendorClearing, -cents), (Account::WalletTopup, cents)];
     ledger::post(&mut tx, sh.workplace, Kind::Topup, &format!("topup:test-{}", Uuid::new_v4()), None, "test", &entries).await.unwrap();
@@ -107,7 +107,7 @@ pub async fn supplier_stock(sh: &Shop) -> i64 {
 pub async fn rerun(sh: &Shop, source_order_id: i64) {
     let mut tx = sh.s.app.pool.begin().await.unwrap();
     let payload = PlaceOrder { source_order_id };
-    jobs::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
+    domain::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
     tx.commit().await.unwrap();
     sh.s.app.drain().await;
 }

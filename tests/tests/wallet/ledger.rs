@@ -1,8 +1,8 @@
-//! The ledger's rules through `jobs::wallet::charge`, the calls the order payment flow makes.
+//! The ledger's rules through `domain::wallet::charge`, the calls the order payment flow makes.
+use domain::connectors::payments::PaymentVendor;
+use domain::wallet::{self, charge};
 use dropline_tests::{TestApp, start_sandbox, use_sandbox};
 use futures::future::join_all;
-use jobs::connectors::payments::PaymentVendor;
-use jobs::wallet::{self, charge};
 use serde_json::json;
 use sqlx::PgPool;
 use std::time::Instant;
@@ -15,7 +15,7 @@ async fn transactions(pool: &PgPool) -> i64 {
 
 #[tokio::test]
 async fn a_thousand_concurrent_debits_spend_exactly_the_balance() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("busy@example.com").await;
@@ -49,7 +49,7 @@ async fn a_thousand_concurrent_debits_spend_exactly_the_balance() {
 
 #[tokio::test]
 async fn one_source_order_is_paid_once_bonus_first_and_given_back_once() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let app = TestApp::spawn(pool).await;
     let token = app.signed_up("payer@example.com").await;
@@ -89,7 +89,7 @@ async fn one_source_order_is_paid_once_bonus_first_and_given_back_once() {
 
 #[tokio::test]
 async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing() {
-    let db = jobs::db::TestDatabase::new().await;
+    let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sandbox = start_sandbox().await;
     let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
@@ -113,7 +113,7 @@ async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing() {
 
     app.post("/api/orders/v6/payments/info", Some(&token), json!({"type": "credit_card", "payment_method": "pm_card_declined"})).await;
     let e = charge::card_charge(&app.pool, &vendor, wp, so[1], 1_000).await.unwrap_err();
-    assert!(matches!(&e, jobs::Error::Validation { message, .. } if message == wallet::CARD_DECLINED), "{e:?}");
+    assert!(matches!(&e, domain::Error::Validation { message, .. } if message == wallet::CARD_DECLINED), "{e:?}");
     assert_eq!(transactions(&app.pool).await, 1);
 
     // Another card after the decline: a new attempt (the vendor would replay the decline for

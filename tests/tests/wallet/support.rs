@@ -4,7 +4,7 @@ use dropline_tests::TestApp;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use jobs::wallet::ledger::{self, Account, Kind};
+use domain::wallet::ledger::{self, Account, Kind};
 
 pub async fn workplace_of(app: &TestApp, token: &str) -> Uuid {
     let me = app.get("/api/auth/account", Some(token)).await;

@@ -1,0 +1,76 @@
+use serde::Deserialize;
+use sqlx::PgPool;
+use tracing::instrument;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{digest, emails, new_secret};
+use crate::config::Settings;
+use crate::error::{Error, Fields, Result};
+use crate::store::{users, workplaces};
+use crate::values::{Email, Password, PersonName};
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RegisterInput {
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    pub email: String,
+    pub password: String,
+}
+
+/// Creates the account with its first workplace and emails the verification link.
+#[instrument(skip_all)]
+pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) -> Result<(Uuid, Email)> {
+    let mut f = Fields::default();
+    let email = f.take("email", Email::parse(&input.email));
+    let password = f.take("password", Password::parse(&input.password));
+    let first = f.take("first_name", PersonName::parse(&input.first_name));
+    let last = f.take("last_name", PersonName::parse(&input.last_name));
+    f.finish()?;
+    let (email, password, first, last) = (email.unwrap(), password.unwrap(), first.unwrap(), last.unwrap());
+
+    let code = new_secret();
+    let hash = password.hash();
+    let mut tx = pool.begin().await?;
+    let new = users::NewUser {
+        email: email.as_str(),
+        password_hash: Some(&hash.0),
+        first_name: &first.0,
+        last_name: &last.0,
+        verification_code: Some(&digest(&code)),
+        verified: false,
+    };
+    let Some(user_id) = users::insert(&mut tx, new).await? else {
+        return Err(Error::field("email", "This email is already registered"));
+    };
+    workplaces::create(&mut tx, user_id, "My workplace", "USD").await?;
+    emails::queue_verification(&mut tx, &settings.application.base_url, email.as_str(), user_id, &code).await?;
+    tx.commit().await?;
+    Ok((user_id, email))
+}
+
+/// An already-verified account with its first workplace (the CLI and the demo seed).
+/// Returns `None` when the email is taken.
+pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_name: &str, last_name: &str) -> Result<Option<Uuid>> {
+    let mut f = Fields::default();
+    let email = f.take("email", Email::parse(email));
+    let password = f.take("password", Password::parse(password));
+    f.finish()?;
+    let (email, password) = (email.unwrap(), password.unwrap());
+    let hash = password.hash();
+    let mut tx = pool.begin().await?;
+    let new = users::NewUser {
+        email: email.as_str(),
+        password_hash: Some(&hash.0),
+        first_name: first_name.trim(),
+        last_name: last_name.trim(),
+        verification_code: None,
+        verified: true,
+    };
+    let Some(id) = users::insert(&mut tx, new).await? else { return Ok(None) };
+    workplaces::create(&mut tx, id, "My workplace", "USD").await?;
+    tx.commit().await?;
+    Ok(Some(id))
+}

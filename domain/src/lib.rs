@@ -1,0 +1,30 @@
+//! Dropline's library: domain types, queries, connectors, and the jobs with their handlers.
+//! `api` and `worker` both build on it; it depends on neither.
+pub mod accounts;
+pub mod automation;
+pub mod catalogue;
+pub mod channels;
+pub mod config;
+pub mod connectors;
+pub mod context;
+pub mod crypto;
+pub mod db;
+pub mod error;
+pub mod inspect;
+pub mod mail;
+pub mod mapping;
+pub mod orders;
+pub mod plans;
+pub mod products;
+pub mod push;
+pub mod queue;
+pub mod schedules;
+pub mod store;
+pub mod stores;
+pub mod tasks;
+pub mod telemetry;
+pub mod tracking;
+pub mod values;
+pub mod wallet;
+
+pub use error::{Error, FieldErrors, Fields, Result};

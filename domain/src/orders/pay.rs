@@ -1,0 +1,149 @@
+//! Paying a supplier order, exactly once: the user is charged under a reference unique to the
+//! supplier order (wallet ledger `pay:so:<id>`, or the card vendor's Idempotency-Key), then
+//! Dropline pays the supplier, whose order state tells whether an earlier run already did. A
+//! supplier that refuses the payment gets the user's money given back through the ledger.
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use tracing::instrument;
+use uuid::Uuid;
+
+use super::{log, placing, status};
+use crate::connectors::suppliers::orders::OrderError;
+use crate::context::TaskContext;
+use crate::error::{Error, Result};
+use crate::orders::jobs::PlaceOrder;
+use crate::queue::JobFailure;
+use crate::queue::runner::Claimed;
+use crate::values::Source;
+use crate::wallet::charge;
+
+/// The saved method for `auto` (payment settings), wallet when none is saved.
+pub async fn saved_method(pool: &PgPool, workplace_id: Uuid) -> Result<String> {
+    let m: Option<String> = sqlx::query_scalar("SELECT method FROM payment_settings WHERE workplace_id = $1").bind(workplace_id).fetch_optional(pool).await?;
+    Ok(match m.as_deref() {
+        Some("card" | "credit_card" | "stripe") => "card".into(),
+        _ => "wallet".into(),
+    })
+}
+
+/// Ends a payment attempt without paying: back to waiting_payment with the reason shown.
+async fn not_paid(pool: &PgPool, row: &placing::Row, reason: &str) -> Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE source_orders SET status = 'waiting_payment', pay_with = NULL, error = $2, updated_at = now() WHERE id = $1 AND status = 'paying'")
+        .bind(row.id)
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
+    log(&mut tx, row.workplace_id, row.order_id, Some(row.id), "payment_failed", json!({"reason": reason})).await?;
+    status::refresh(&mut tx, row.order_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// After placement (and for `/orders/v5/payment`, which queues the same job): pays when the
+/// user asked for it. Nothing to do for an order that waits for a manual payment or is paid.
+#[instrument(skip_all, fields(source_order = id))]
+pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Result<Value, JobFailure> {
+    let Some(row) = placing::load(&ctx.pool, id).await? else { return Ok(json!({"outcome": "gone"})) };
+    let wants = matches!(row.status.as_str(), "waiting_payment" | "paying") && row.pay_with.is_some();
+    if !wants {
+        return Ok(json!({ "outcome": row.status }));
+    }
+    let method = match row.pay_with.as_deref() {
+        Some("card") => "card".to_string(),
+        Some("wallet") => "wallet".to_string(),
+        _ => saved_method(&ctx.pool, row.workplace_id).await?,
+    };
+    let claimed = sqlx::query(
+        "UPDATE source_orders SET status = 'paying', payment_method = $2, updated_at = now() WHERE id = $1 AND status IN ('waiting_payment', 'paying')",
+    )
+    .bind(id)
+    .bind(&method)
+    .execute(&ctx.pool)
+    .await
+    .map_err(Error::from)?
+    .rows_affected();
+    if claimed == 0 {
+        return Ok(json!({ "outcome": "not payable" }));
+    }
+    let charged = match method.as_str() {
+        "card" => charge::card_charge(&ctx.pool, &ctx.payments, row.workplace_id, id, row.total_cents).await,
+        _ => charge::debit_for_order(&ctx.pool, row.workplace_id, id, row.total_cents).await,
+    };
+    match charged {
+        Ok(_) => {}
+        Err(e @ (Error::Validation { .. } | Error::BadRequest(_))) => {
+            not_paid(&ctx.pool, &row, &e.to_string()).await?;
+            return Ok(json!({ "outcome": "not paid", "error": e.to_string() }));
+        }
+        Err(e) => return Err(e.into()),
+    }
+    let source = Source::parse(&row.source).map_err(JobFailure::permanent)?;
+    let order_no = row.order_no.clone().unwrap_or_default();
+    let paid = match ctx.suppliers.pay_order(source, &order_no).await {
+        Ok(_) => true,
+        // An earlier run paid it and died before recording that.
+        Err(OrderError::Refused { code, .. }) if code == "INVALID_STATE" => {
+            ctx.suppliers.get_order(source, &order_no).await.map(|o| o.is_paid()).unwrap_or(false)
+        }
+        Err(OrderError::Refused { .. }) => false,
+        Err(e) if job.attempts < job.max_attempts => return Err(JobFailure::transient(e.to_string())),
+        Err(_) => false,
+    };
+    if !paid {
+        charge::reverse_order_payment(&ctx.pool, row.workplace_id, id).await?;
+        not_paid(&ctx.pool, &row, "PaymentFailedAtSupplier").await?;
+        return Ok(json!({ "outcome": "supplier refused payment; charge reversed" }));
+    }
+    let mut tx = ctx.pool.begin().await.map_err(Error::from)?;
+    sqlx::query("UPDATE source_orders SET status = 'order_placed', paid_at = now(), error = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(Error::from)?;
+    log(&mut tx, row.workplace_id, row.order_id, Some(id), "paid", json!({"method": method, "total": super::dollars(row.total_cents)})).await?;
+    status::refresh(&mut tx, row.order_id).await?;
+    tx.commit().await.map_err(Error::from)?;
+    Ok(json!({ "outcome": "paid", "method": method }))
+}
+
+/// `/orders/v5/payment`: pays the workplace's waiting supplier orders with `method`. With the
+/// wallet, a total above the balance is refused up front and nothing is charged.
+pub async fn request(pool: &PgPool, workplace_id: Uuid, ids: &[i64], method: &str) -> Result<Vec<i64>> {
+    if !matches!(method, "wallet" | "card") {
+        return Err(Error::field("method", "method must be wallet or card"));
+    }
+    let mut tx = pool.begin().await?;
+    let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT id, order_id, total_cents FROM source_orders WHERE workplace_id = $1 AND id = ANY($2) AND status = 'waiting_payment' FOR UPDATE",
+    )
+    .bind(workplace_id)
+    .bind(ids)
+    .fetch_all(&mut *tx)
+    .await?;
+    if method == "wallet" {
+        let total: i64 = rows.iter().map(|r| r.2).sum();
+        let balance: Option<i64> = sqlx::query_scalar("SELECT balance_topup_cents + balance_bonus_cents FROM wallets WHERE workplace_id = $1")
+            .bind(workplace_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if total > balance.unwrap_or(0) {
+            return Err(Error::field("balance", "InsufficientBalance"));
+        }
+    }
+    for (id, _, _) in &rows {
+        sqlx::query("UPDATE source_orders SET pay_with = $2, error = NULL WHERE id = $1").bind(id).bind(method).execute(&mut *tx).await?;
+        let job = crate::queue::enqueue(&mut tx, Some(workplace_id), &PlaceOrder { source_order_id: *id }, json!({ "source_order_id": id })).await?;
+        sqlx::query("UPDATE source_orders SET progress_id = $2, toast_dismissed = false WHERE id = $1").bind(id).bind(job).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(rows.iter().map(|r| r.0).collect())
+}
+
+/// The workplace's supplier orders waiting for payment.
+pub async fn waiting_ids(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<i64>> {
+    Ok(sqlx::query_scalar("SELECT id FROM source_orders WHERE workplace_id = $1 AND status = 'waiting_payment' ORDER BY id")
+        .bind(workplace_id)
+        .fetch_all(pool)
+        .await?)
+}

@@ -1,0 +1,219 @@
+//! Placing one supplier order, exactly once. The idempotency key was chosen when the row was
+//! written; every run (a retry, a re-delivered job, a run after a crash between the supplier's
+//! answer and our commit) sends the same key, so the supplier answers with the same order. The
+//! answer is recorded only while the row is still `placing`: an order the user stopped in the
+//! meantime is cancelled at the supplier instead.
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use tracing::instrument;
+use uuid::Uuid;
+
+use super::{log, resolve, status};
+use crate::connectors::suppliers::Suppliers;
+use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
+use crate::error::Result;
+use crate::values::Source;
+
+#[derive(sqlx::FromRow)]
+pub struct Row {
+    pub id: i64,
+    pub workplace_id: Uuid,
+    pub order_id: i64,
+    pub store_id: Uuid,
+    pub source: String,
+    pub idempotency_key: String,
+    pub status: String,
+    pub pay_with: Option<String>,
+    pub order_no: Option<String>,
+    pub total_cents: i64,
+    pub address: Value,
+    pub country_code: String,
+}
+
+pub async fn load(pool: &PgPool, id: i64) -> Result<Option<Row>> {
+    Ok(sqlx::query_as(
+        "SELECT so.id, so.workplace_id, so.order_id, o.store_id, so.source, so.idempotency_key, so.status, so.pay_with, so.order_no,
+                so.total_cents, o.address, o.country_code
+         FROM source_orders so JOIN orders o ON o.id = so.order_id WHERE so.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?)
+}
+
+/// What a run did.
+pub enum Placed {
+    /// The supplier has the order; it waits for payment.
+    Ok,
+    /// Nothing to do: already placed, stopped or failed.
+    Nothing,
+    /// The supplier refused; the row is failed (and a fallback may have been queued).
+    Refused(String),
+}
+
+/// The supplier's shipping address; what is missing makes error_save_all_address before any call.
+fn ship_to(a: &Value) -> Option<Value> {
+    let field = |k: &str| a[k].as_str().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    Some(json!({
+        "name": field("name")?, "address1": field("address1")?, "address2": field("address2"), "city": field("city")?,
+        "province": field("province_code"), "zip": field("zip")?, "country": field("country_code")?, "phone": field("phone"),
+    }))
+}
+
+#[instrument(skip_all, fields(source_order = row.id))]
+pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
+    let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
+    let lines: Vec<(String, String, i32, Option<Value>)> =
+        sqlx::query_as("SELECT source_product_id, sku_id, quantity, shipping_info FROM order_line_items WHERE source_order_id = $1 ORDER BY id")
+            .bind(row.id)
+            .fetch_all(pool)
+            .await
+            .map_err(|e| db(e.into()))?;
+    let Some(address) = ship_to(&row.address) else {
+        return fail(pool, row, "error_save_all_address", None).await.map_err(db);
+    };
+    if lines.is_empty() {
+        return fail(pool, row, "not_found_order_detail", None).await.map_err(db);
+    }
+    let Ok(source) = Source::parse(&row.source) else {
+        return fail(pool, row, "error_get_token", Some(format!("unknown source {}", row.source))).await.map_err(db);
+    };
+    let order = NewOrder {
+        items: lines.iter().map(|(p, s, q, _)| OrderItem { product_id: p.clone(), sku_id: s.clone(), quantity: *q }).collect(),
+        ship_to: address,
+        shipping_method: lines.iter().find_map(|l| l.3.as_ref()?["service_name"].as_str().map(str::to_string)),
+    };
+    match suppliers.place_order(source, &row.idempotency_key, &order).await {
+        Ok(o) => record(pool, suppliers, source, row, &o).await.map_err(db),
+        Err(OrderError::Refused { code, message }) => {
+            let key = error_key(&code);
+            if matches!(code.as_str(), "SOLD_OUT" | "OUT_OF_STOCK" | "SKU_NOT_FOUND") && fallback(pool, row, key).await.map_err(db)? {
+                return Ok(Placed::Refused(key.to_string()));
+            }
+            let placed = fail(pool, row, key, Some(format!("{}: {message}", error_message(key)))).await.map_err(db)?;
+            if code == "SKU_NOT_FOUND" {
+                need_change_supplier(pool, row.id).await.map_err(db)?;
+            }
+            Ok(placed)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Records the supplier's order. If the row is no longer `placing` (the user stopped it), the
+/// supplier order is cancelled so nothing the user gave up on is shipped or charged.
+async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row, o: &SupplierOrder) -> Result<Placed> {
+    let mut tx = pool.begin().await?;
+    let updated = sqlx::query(
+        "UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4,
+                product_cents = $3 - $4, error_key = NULL, error = NULL, updated_at = now()
+         WHERE id = $1 AND status = 'placing'",
+    )
+    .bind(row.id)
+    .bind(&o.id)
+    .bind(o.total_cents())
+    .bind(o.shipping_cents())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        sqlx::query("UPDATE source_orders SET order_no = COALESCE(order_no, $2) WHERE id = $1").bind(row.id).bind(&o.id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        let cancelled = suppliers.cancel_order(source, &o.id).await;
+        tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");
+        return Ok(Placed::Nothing);
+    }
+    log(
+        &mut tx,
+        row.workplace_id,
+        row.order_id,
+        Some(row.id),
+        "supplier_order_created",
+        json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())}),
+    )
+    .await?;
+    status::refresh(&mut tx, row.order_id).await?;
+    tx.commit().await?;
+    Ok(Placed::Ok)
+}
+
+/// Ends the placement in error with the spec's key.
+pub async fn fail(pool: &PgPool, row: &Row, key: &str, message: Option<String>) -> Result<Placed> {
+    let mut tx = pool.begin().await?;
+    let message = message.unwrap_or_else(|| error_message(key).to_string());
+    let n = sqlx::query("UPDATE source_orders SET status = 'failed', error_key = $2, error = $3, updated_at = now() WHERE id = $1 AND status = 'placing'")
+        .bind(row.id)
+        .bind(key)
+        .bind(&message)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if n > 0 {
+        log(&mut tx, row.workplace_id, row.order_id, Some(row.id), "placement_failed", json!({"error_key": key, "message": message})).await?;
+        status::refresh(&mut tx, row.order_id).await?;
+    }
+    tx.commit().await?;
+    Ok(if n > 0 { Placed::Refused(key.to_string()) } else { Placed::Nothing })
+}
+
+/// Out of stock or SKU gone: when every line of the failed order has a next mapped supplier,
+/// the lines switch to it and a new placement is queued (same payment choice).
+async fn fallback(pool: &PgPool, row: &Row, key: &str) -> Result<bool> {
+    let mut tx = pool.begin().await?;
+    let lines: Vec<(i64, Option<String>, String, String, String)> =
+        sqlx::query_as("SELECT id, store_variant_remote_id, source, source_product_id, sku_id FROM order_line_items WHERE source_order_id = $1 FOR UPDATE")
+            .bind(row.id)
+            .fetch_all(&mut *tx)
+            .await?;
+    let mut switches = vec![];
+    for (id, remote, source, product, sku) in &lines {
+        let Some(remote) = remote else { return Ok(false) };
+        match resolve::next_supplier(&mut tx, row.workplace_id, row.store_id, remote, &row.country_code, (source, product, sku)).await? {
+            Some(next) => switches.push((*id, next)),
+            None => return Ok(false),
+        }
+    }
+    let n = sqlx::query("UPDATE source_orders SET status = 'failed', error_key = $2, error = $3, updated_at = now() WHERE id = $1 AND status = 'placing'")
+        .bind(row.id)
+        .bind(key)
+        .bind(error_message(key))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if n == 0 {
+        return Ok(false);
+    }
+    for (id, next) in &switches {
+        let shipping = resolve::cached_shipping(&mut tx, &next.source, &next.source_product_id, &row.country_code).await?;
+        sqlx::query("UPDATE order_line_items SET source = $2, source_product_id = $3, sku_id = $4, cost_cents = $5, shipping_info = $6 WHERE id = $1")
+            .bind(id)
+            .bind(&next.source)
+            .bind(&next.source_product_id)
+            .bind(&next.sku_id)
+            .bind(next.cost_cents)
+            .bind(shipping)
+            .execute(&mut *tx)
+            .await?;
+    }
+    log(
+        &mut tx,
+        row.workplace_id,
+        row.order_id,
+        Some(row.id),
+        "supplier_fallback",
+        json!({"error_key": key, "to": switches.iter().map(|(_, s)| &s.source).collect::<Vec<_>>()}),
+    )
+    .await?;
+    status::refresh(&mut tx, row.order_id).await?;
+    let pay = row.pay_with.as_deref().and_then(|p| serde_json::from_value(json!(p)).ok());
+    super::place::start_one(&mut tx, row.workplace_id, row.order_id, None, pay).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The supplier no longer has the SKU and no other supplier is mapped (NEED_CHANGE_SUPPLIER):
+/// the lines are left out of placement until the user changes their supplier.
+async fn need_change_supplier(pool: &PgPool, source_order_id: i64) -> Result<()> {
+    sqlx::query("UPDATE order_line_items SET need_change_supplier = true WHERE source_order_id = $1").bind(source_order_id).execute(pool).await?;
+    Ok(())
+}
