@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Separator, Skeleton, Stack } from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { Separator, Skeleton, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toaster';
@@ -64,63 +65,38 @@ export function ChannelSettingsDialog({ target, onClose }: { target: SettingsTar
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="channel-settings-dialog">
-            <Dialog.Header>
-              <HStack gap="3">
-                <ChannelLogo id={logo} size={8} />
-                <Dialog.Title>{t('channels.settings.title', { name: title })}</Dialog.Title>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              {!value ? (
-                <Skeleton h="40" />
-              ) : (
-                <Stack gap="5">
-                  <ToggleFields value={value} onChange={setValue} />
-                  {shopifyStore ? (
-                    <>
-                      <Separator />
-                      <PublicationFields
-                        value={value}
-                        onChange={setValue}
-                        publications={publications.data?.publications ?? []}
-                        loading={publications.isLoading}
-                      />
-                    </>
-                  ) : null}
-                  {isTiktok ? (
-                    <>
-                      <Separator />
-                      <TiktokFields value={value} onChange={setValue} warehouses={warehouseList ?? []} loading={false} />
-                    </>
-                  ) : null}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                colorPalette="teal"
-                onClick={() => void save()}
-                loading={saving}
-                disabled={!value}
-                data-testid="channel-settings-save"
-              >
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      onClose={onClose}
+      scrollBehavior="inside"
+      icon={<ChannelLogo id={logo} size={8} />}
+      title={t('channels.settings.title', { name: title })}
+      testId="channel-settings-dialog"
+      action={{ label: t('common.save'), onClick: () => void save(), loading: saving, disabled: !value, testId: 'channel-settings-save' }}
+    >
+      {!value ? (
+        <Skeleton h="40" />
+      ) : (
+        <Stack gap="5">
+          <ToggleFields value={value} onChange={setValue} />
+          {shopifyStore ? (
+            <>
+              <Separator />
+              <PublicationFields
+                value={value}
+                onChange={setValue}
+                publications={publications.data?.publications ?? []}
+                loading={publications.isLoading}
+              />
+            </>
+          ) : null}
+          {isTiktok ? (
+            <>
+              <Separator />
+              <TiktokFields value={value} onChange={setValue} warehouses={warehouseList ?? []} loading={false} />
+            </>
+          ) : null}
+        </Stack>
+      )}
+    </DialogShell>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { Alert, Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toaster';
@@ -78,96 +79,68 @@ export function ConnectStoreDialog({ platform, stores, linked, initialUrl = '', 
 
   const name = BRANDS[platform].name;
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content as="form" onSubmit={submit} data-testid="connect-dialog" data-platform={platform}>
-            <Dialog.Header>
-              <HStack gap="3">
-                <ChannelLogo id={platform} size={8} />
-                <Dialog.Title>{t('channels.connect.title', { name })}</Dialog.Title>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root invalid={Boolean(shown)}>
-                  <Field.Label>{t('channels.connect.storeUrl')}</Field.Label>
-                  <Input
-                    autoFocus
-                    value={url}
-                    onChange={(e) => {
-                      setUrl(e.target.value);
-                      setError(null);
-                    }}
-                    placeholder={t(`channels.connect.placeholder.${platform}`)}
-                    data-testid="connect-store-url"
-                    dir="ltr"
-                  />
-                  {shown ? (
-                    <Field.ErrorText data-testid="connect-error">{shown}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>{t(`channels.connect.help.${platform}`)}</Field.HelperText>
-                  )}
-                </Field.Root>
-                {platform === 'woocommerce' ? (
-                  <Checkbox.Root
-                    checked={withKeys}
-                    onCheckedChange={(e) => setWithKeys(e.checked === true)}
-                    data-testid="connect-with-keys"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{t('channels.connect.haveKeys')}</Checkbox.Label>
-                  </Checkbox.Root>
-                ) : null}
-                {platform === 'woocommerce' && withKeys ? (
-                  <Stack gap="3">
-                    <Field.Root>
-                      <Field.Label>{t('channels.connect.consumerKey')}</Field.Label>
-                      <Input
-                        value={key}
-                        onChange={(e) => setKey(e.target.value)}
-                        placeholder="ck_…"
-                        data-testid="connect-consumer-key"
-                        dir="ltr"
-                      />
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>{t('channels.connect.consumerSecret')}</Field.Label>
-                      <Input
-                        type="password"
-                        value={secret}
-                        onChange={(e) => setSecret(e.target.value)}
-                        placeholder="cs_…"
-                        data-testid="connect-consumer-secret"
-                        dir="ltr"
-                      />
-                    </Field.Root>
-                  </Stack>
-                ) : null}
-                {platform === 'shopify' ? (
-                  <Alert.Root status="info" size="sm" variant="subtle">
-                    <Alert.Indicator />
-                    <Text fontSize="sm">{t('channels.connect.shopifyNote')}</Text>
-                  </Alert.Root>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} type="button">
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="teal" disabled={disabled} loading={loading} data-testid="connect-submit">
-                {t('channels.actions.connect')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      onClose={onClose}
+      onSubmit={submit}
+      contentProps={{ 'data-platform': platform }}
+      icon={<ChannelLogo id={platform} size={8} />}
+      title={t('channels.connect.title', { name })}
+      testId="connect-dialog"
+      action={{ label: t('channels.actions.connect'), loading, disabled, testId: 'connect-submit' }}
+    >
+      <Stack gap="4">
+        <Field.Root invalid={Boolean(shown)}>
+          <Field.Label>{t('channels.connect.storeUrl')}</Field.Label>
+          <Input
+            autoFocus
+            value={url}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setError(null);
+            }}
+            placeholder={t(`channels.connect.placeholder.${platform}`)}
+            data-testid="connect-store-url"
+            dir="ltr"
+          />
+          {shown ? (
+            <Field.ErrorText data-testid="connect-error">{shown}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t(`channels.connect.help.${platform}`)}</Field.HelperText>
+          )}
+        </Field.Root>
+        {platform === 'woocommerce' ? (
+          <Checkbox.Root checked={withKeys} onCheckedChange={(e) => setWithKeys(e.checked === true)} data-testid="connect-with-keys">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('channels.connect.haveKeys')}</Checkbox.Label>
+          </Checkbox.Root>
+        ) : null}
+        {platform === 'woocommerce' && withKeys ? (
+          <Stack gap="3">
+            <Field.Root>
+              <Field.Label>{t('channels.connect.consumerKey')}</Field.Label>
+              <Input value={key} onChange={(e) => setKey(e.target.value)} placeholder="ck_…" data-testid="connect-consumer-key" dir="ltr" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('channels.connect.consumerSecret')}</Field.Label>
+              <Input
+                type="password"
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+                placeholder="cs_…"
+                data-testid="connect-consumer-secret"
+                dir="ltr"
+              />
+            </Field.Root>
+          </Stack>
+        ) : null}
+        {platform === 'shopify' ? (
+          <Alert.Root status="info" size="sm" variant="subtle">
+            <Alert.Indicator />
+            <Text fontSize="sm">{t('channels.connect.shopifyNote')}</Text>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+    </DialogShell>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '@/components/money-input';
@@ -38,102 +39,76 @@ export function BulkEditDialog({ ids, onClose, onDone }: BulkEditDialogProps) {
   }
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={Boolean(ids)}
-      onOpenChange={(e) => (e.open ? undefined : onClose())}
-      placement="center"
+      onClose={onClose}
       size={{ base: 'full', md: 'lg' }}
+      title={t('importList.bulk.title', { count: ids?.length ?? 0 })}
+      testId="bulk-edit-dialog"
+      action={{ label: t('importList.bulk.apply'), onClick: () => void apply(), loading: saving, disabled: !payload, testId: 'bulk-apply' }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="bulk-edit-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('importList.bulk.title', { count: ids?.length ?? 0 })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>{t('importList.bulk.addTags')}</Field.Label>
-                  <TagsField
-                    value={form.tags}
-                    onChange={(tags) => set({ tags })}
-                    placeholder={t('importList.editor.addTag')}
-                    testId="bulk-tags"
-                  />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('importList.bulk.addCollections')}</Field.Label>
-                  <TagsField
-                    value={form.collections}
-                    onChange={(collections) => set({ collections })}
-                    placeholder={t('importList.editor.addCollection')}
-                    testId="bulk-collections"
-                  />
-                </Field.Root>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <Field.Root>
-                    <Field.Label>{t('importList.editor.productType')}</Field.Label>
-                    <Input
-                      value={form.productType}
-                      onChange={(e) => set({ productType: e.target.value })}
-                      placeholder={t('importList.bulk.unchanged')}
-                      data-testid="bulk-product-type"
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('importList.editor.vendor')}</Field.Label>
-                    <Input
-                      value={form.vendor}
-                      onChange={(e) => set({ vendor: e.target.value })}
-                      placeholder={t('importList.bulk.unchanged')}
-                      data-testid="bulk-vendor"
-                    />
-                  </Field.Root>
-                </SimpleGrid>
-                <Field.Root invalid={!priceValid(form)}>
-                  <Field.Label>{t('importList.bulk.price')}</Field.Label>
-                  <HStack gap="2" w="full">
-                    <NativeSelect.Root flex="1">
-                      <NativeSelect.Field
-                        value={form.priceOp}
-                        onChange={(e) => set({ priceOp: e.target.value as PriceOp | '' })}
-                        data-testid="bulk-price-op"
-                      >
-                        <option value="">{t('importList.bulk.unchanged')}</option>
-                        <option value="multiply">{t('importList.bulk.ops.multiply')}</option>
-                        <option value="add">{t('importList.bulk.ops.add')}</option>
-                        <option value="set">{t('importList.bulk.ops.set')}</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <MoneyInput
-                      flex="1"
-                      value={form.priceValue}
-                      onChange={(priceValue) => set({ priceValue })}
-                      disabled={!form.priceOp}
-                      aria-label={t('importList.bulk.priceValue')}
-                      data-testid="bulk-price-value"
-                    />
-                  </HStack>
-                  <Field.ErrorText>{t('importList.bulk.invalidPrice')}</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="teal" onClick={() => void apply()} loading={saving} disabled={!payload} data-testid="bulk-apply">
-                {t('importList.bulk.apply')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>{t('importList.bulk.addTags')}</Field.Label>
+          <TagsField value={form.tags} onChange={(tags) => set({ tags })} placeholder={t('importList.editor.addTag')} testId="bulk-tags" />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('importList.bulk.addCollections')}</Field.Label>
+          <TagsField
+            value={form.collections}
+            onChange={(collections) => set({ collections })}
+            placeholder={t('importList.editor.addCollection')}
+            testId="bulk-collections"
+          />
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label>{t('importList.editor.productType')}</Field.Label>
+            <Input
+              value={form.productType}
+              onChange={(e) => set({ productType: e.target.value })}
+              placeholder={t('importList.bulk.unchanged')}
+              data-testid="bulk-product-type"
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('importList.editor.vendor')}</Field.Label>
+            <Input
+              value={form.vendor}
+              onChange={(e) => set({ vendor: e.target.value })}
+              placeholder={t('importList.bulk.unchanged')}
+              data-testid="bulk-vendor"
+            />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root invalid={!priceValid(form)}>
+          <Field.Label>{t('importList.bulk.price')}</Field.Label>
+          <HStack gap="2" w="full">
+            <NativeSelect.Root flex="1">
+              <NativeSelect.Field
+                value={form.priceOp}
+                onChange={(e) => set({ priceOp: e.target.value as PriceOp | '' })}
+                data-testid="bulk-price-op"
+              >
+                <option value="">{t('importList.bulk.unchanged')}</option>
+                <option value="multiply">{t('importList.bulk.ops.multiply')}</option>
+                <option value="add">{t('importList.bulk.ops.add')}</option>
+                <option value="set">{t('importList.bulk.ops.set')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <MoneyInput
+              flex="1"
+              value={form.priceValue}
+              onChange={(priceValue) => set({ priceValue })}
+              disabled={!form.priceOp}
+              aria-label={t('importList.bulk.priceValue')}
+              data-testid="bulk-price-value"
+            />
+          </HStack>
+          <Field.ErrorText>{t('importList.bulk.invalidPrice')}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </DialogShell>
   );
 }

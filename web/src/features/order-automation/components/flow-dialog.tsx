@@ -1,17 +1,5 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { Button, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '@/components/icons';
@@ -76,159 +64,142 @@ export function FlowDialog({ flow: initial, saving, onSave, onClose }: FlowDialo
     if (errors.length === 0) onSave(flow);
   };
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="flow-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{initial.id ? t('automation.edit') : t('automation.create')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root invalid={tried && errors.includes('name')}>
-                  <Field.Label>{t('automation.name')}</Field.Label>
-                  <Input size="sm" value={flow.name} onChange={(e) => setFlow({ ...flow, name: e.target.value })} data-testid="flow-name" />
-                  <Field.ErrorText>{t('automation.errors.name')}</Field.ErrorText>
-                </Field.Root>
-                <Section title={t('automation.when')}>
-                  <HStack gap="4" wrap="wrap">
-                    {TRIGGERS.map((tr) => (
-                      <Checkbox.Root
-                        key={tr}
-                        size="sm"
-                        checked={flow.when.types.includes(tr)}
-                        onCheckedChange={(e) =>
-                          setFlow({
-                            ...flow,
-                            when: { types: e.checked === true ? [...flow.when.types, tr] : flow.when.types.filter((x) => x !== tr) },
-                          })
-                        }
-                        data-testid={`flow-trigger-${tr}`}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>{t(`automation.triggers.${tr}`)}</Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </HStack>
-                  {tried && errors.includes('trigger') ? (
-                    <Text fontSize="sm" color="fg.error">
-                      {t('automation.errors.trigger')}
-                    </Text>
-                  ) : null}
-                </Section>
-                <Section title={t('automation.conditions')}>
-                  {flow.condition.names.map((c, i) => (
-                    <HStack key={i} gap="2" data-testid="flow-condition">
-                      <Select
-                        value={c.name}
-                        options={CONDITION_NAMES}
-                        label={(v) => t(`automation.conditionNames.${v}`)}
-                        onChange={(name) => setCondition(i, { name })}
-                        testId={`flow-condition-name-${i}`}
-                      />
-                      <Select
-                        value={c.operator}
-                        options={OPERATORS}
-                        label={(v) => t(`automation.operators.${v}`)}
-                        onChange={(operator) => setCondition(i, { operator })}
-                        testId={`flow-condition-operator-${i}`}
-                      />
-                      <Input
-                        size="sm"
-                        inputMode="decimal"
-                        value={String(c.value)}
-                        onChange={(e) => setCondition(i, { value: e.target.value })}
-                        aria-label={t('automation.value')}
-                        data-testid={`flow-condition-value-${i}`}
-                      />
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        aria-label={t('automation.removeCondition')}
-                        onClick={() =>
-                          setFlow({ ...flow, condition: { ...flow.condition, names: flow.condition.names.filter((_, j) => j !== i) } })
-                        }
-                      >
-                        <TrashIcon />
-                      </IconButton>
-                    </HStack>
-                  ))}
-                  {tried && errors.includes('value') ? (
-                    <Text fontSize="sm" color="fg.error">
-                      {t('automation.errors.value')}
-                    </Text>
-                  ) : null}
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    alignSelf="start"
-                    onClick={() => setFlow({ ...flow, condition: { ...flow.condition, names: [...flow.condition.names, newCondition()] } })}
-                    data-testid="flow-add-condition"
-                  >
-                    <PlusIcon />
-                    {t('automation.addCondition')}
-                  </Button>
-                </Section>
-                <Section title={t('automation.then')}>
-                  <Select
-                    value={flow.then.action}
-                    options={ACTIONS}
-                    label={(v) => t(`automation.actions.${v}`)}
-                    onChange={(action) => setFlow({ ...flow, then: { ...flow.then, action } })}
-                    testId="flow-action"
-                  />
-                  <Select
-                    value={flow.then.payment_preference.use}
-                    options={PAYMENT_USES}
-                    label={(v) => t(`automation.payment.${v}`)}
-                    onChange={(use) => setFlow({ ...flow, then: { ...flow.then, payment_preference: { use } } })}
-                    testId="flow-payment"
-                  />
-                </Section>
-                <Section title={t('automation.timing')}>
-                  <HStack gap="2">
-                    <Select
-                      value={flow.time_schedule.schedule}
-                      options={SCHEDULES}
-                      label={(v) => t(`automation.schedules.${v}`)}
-                      onChange={(schedule) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, schedule } })}
-                      testId="flow-schedule"
-                    />
-                    {flow.time_schedule.schedule === 'scheduled' ? (
-                      <Input
-                        size="sm"
-                        type="time"
-                        value={flow.time_schedule.time ?? ''}
-                        onChange={(e) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, time: e.target.value } })}
-                        aria-label={t('automation.time')}
-                        data-testid="flow-time"
-                      />
-                    ) : null}
-                  </HStack>
-                  {tried && errors.includes('time') ? (
-                    <Text fontSize="sm" color="fg.error">
-                      {t('automation.errors.time')}
-                    </Text>
-                  ) : null}
-                </Section>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={saving}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="teal" onClick={submit} loading={saving} data-testid="flow-save">
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      onClose={onClose}
+      size="lg"
+      title={initial.id ? t('automation.edit') : t('automation.create')}
+      testId="flow-dialog"
+      action={{ label: t('common.save'), onClick: submit, loading: saving, testId: 'flow-save' }}
+    >
+      <Stack gap="4">
+        <Field.Root invalid={tried && errors.includes('name')}>
+          <Field.Label>{t('automation.name')}</Field.Label>
+          <Input size="sm" value={flow.name} onChange={(e) => setFlow({ ...flow, name: e.target.value })} data-testid="flow-name" />
+          <Field.ErrorText>{t('automation.errors.name')}</Field.ErrorText>
+        </Field.Root>
+        <Section title={t('automation.when')}>
+          <HStack gap="4" wrap="wrap">
+            {TRIGGERS.map((tr) => (
+              <Checkbox.Root
+                key={tr}
+                size="sm"
+                checked={flow.when.types.includes(tr)}
+                onCheckedChange={(e) =>
+                  setFlow({
+                    ...flow,
+                    when: { types: e.checked === true ? [...flow.when.types, tr] : flow.when.types.filter((x) => x !== tr) },
+                  })
+                }
+                data-testid={`flow-trigger-${tr}`}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t(`automation.triggers.${tr}`)}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </HStack>
+          {tried && errors.includes('trigger') ? (
+            <Text fontSize="sm" color="fg.error">
+              {t('automation.errors.trigger')}
+            </Text>
+          ) : null}
+        </Section>
+        <Section title={t('automation.conditions')}>
+          {flow.condition.names.map((c, i) => (
+            <HStack key={i} gap="2" data-testid="flow-condition">
+              <Select
+                value={c.name}
+                options={CONDITION_NAMES}
+                label={(v) => t(`automation.conditionNames.${v}`)}
+                onChange={(name) => setCondition(i, { name })}
+                testId={`flow-condition-name-${i}`}
+              />
+              <Select
+                value={c.operator}
+                options={OPERATORS}
+                label={(v) => t(`automation.operators.${v}`)}
+                onChange={(operator) => setCondition(i, { operator })}
+                testId={`flow-condition-operator-${i}`}
+              />
+              <Input
+                size="sm"
+                inputMode="decimal"
+                value={String(c.value)}
+                onChange={(e) => setCondition(i, { value: e.target.value })}
+                aria-label={t('automation.value')}
+                data-testid={`flow-condition-value-${i}`}
+              />
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={t('automation.removeCondition')}
+                onClick={() =>
+                  setFlow({ ...flow, condition: { ...flow.condition, names: flow.condition.names.filter((_, j) => j !== i) } })
+                }
+              >
+                <TrashIcon />
+              </IconButton>
+            </HStack>
+          ))}
+          {tried && errors.includes('value') ? (
+            <Text fontSize="sm" color="fg.error">
+              {t('automation.errors.value')}
+            </Text>
+          ) : null}
+          <Button
+            size="xs"
+            variant="outline"
+            alignSelf="start"
+            onClick={() => setFlow({ ...flow, condition: { ...flow.condition, names: [...flow.condition.names, newCondition()] } })}
+            data-testid="flow-add-condition"
+          >
+            <PlusIcon />
+            {t('automation.addCondition')}
+          </Button>
+        </Section>
+        <Section title={t('automation.then')}>
+          <Select
+            value={flow.then.action}
+            options={ACTIONS}
+            label={(v) => t(`automation.actions.${v}`)}
+            onChange={(action) => setFlow({ ...flow, then: { ...flow.then, action } })}
+            testId="flow-action"
+          />
+          <Select
+            value={flow.then.payment_preference.use}
+            options={PAYMENT_USES}
+            label={(v) => t(`automation.payment.${v}`)}
+            onChange={(use) => setFlow({ ...flow, then: { ...flow.then, payment_preference: { use } } })}
+            testId="flow-payment"
+          />
+        </Section>
+        <Section title={t('automation.timing')}>
+          <HStack gap="2">
+            <Select
+              value={flow.time_schedule.schedule}
+              options={SCHEDULES}
+              label={(v) => t(`automation.schedules.${v}`)}
+              onChange={(schedule) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, schedule } })}
+              testId="flow-schedule"
+            />
+            {flow.time_schedule.schedule === 'scheduled' ? (
+              <Input
+                size="sm"
+                type="time"
+                value={flow.time_schedule.time ?? ''}
+                onChange={(e) => setFlow({ ...flow, time_schedule: { ...flow.time_schedule, time: e.target.value } })}
+                aria-label={t('automation.time')}
+                data-testid="flow-time"
+              />
+            ) : null}
+          </HStack>
+          {tried && errors.includes('time') ? (
+            <Text fontSize="sm" color="fg.error">
+              {t('automation.errors.time')}
+            </Text>
+          ) : null}
+        </Section>
+      </Stack>
+    </DialogShell>
   );
 }

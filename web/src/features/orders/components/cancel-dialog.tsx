@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_REASONS, type CancelReason } from '../lib/format';
@@ -16,44 +17,34 @@ export function CancelDialog({ open, count, loading, onConfirm, onClose }: Cance
   const { t } = useTranslation();
   const [reason, setReason] = useState<CancelReason>(CANCEL_REASONS[0]);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="cancel-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('orders.cancel.title', { count })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text color="fg.muted">{t('orders.cancel.body')}</Text>
-                <RadioGroup.Root value={reason} onValueChange={(e) => setReason(e.value as CancelReason)} colorPalette="teal">
-                  <Stack gap="2">
-                    {CANCEL_REASONS.map((r) => (
-                      <RadioGroup.Item key={r} value={r} data-testid={`cancel-reason-${r}`}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{t(`orders.cancel.reasons.${r}`)}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </Stack>
-                </RadioGroup.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={loading}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="red" onClick={() => onConfirm(reason)} loading={loading} data-testid="cancel-dialog-confirm">
-                {t('orders.cancel.confirm')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      title={t('orders.cancel.title', { count })}
+      testId="cancel-dialog"
+      action={{
+        label: t('orders.cancel.confirm'),
+        onClick: () => onConfirm(reason),
+        palette: 'red',
+        loading,
+        testId: 'cancel-dialog-confirm',
+      }}
+    >
+      <Stack gap="3">
+        <Text color="fg.muted">{t('orders.cancel.body')}</Text>
+        <RadioGroup.Root value={reason} onValueChange={(e) => setReason(e.value as CancelReason)} colorPalette="teal">
+          <Stack gap="2">
+            {CANCEL_REASONS.map((r) => (
+              <RadioGroup.Item key={r} value={r} data-testid={`cancel-reason-${r}`}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t(`orders.cancel.reasons.${r}`)}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+      </Stack>
+    </DialogShell>
   );
 }

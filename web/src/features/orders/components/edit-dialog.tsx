@@ -1,6 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface EditDialogProps {
   open: boolean;
@@ -29,40 +29,22 @@ export function EditDialog({
   testId,
   children,
 }: EditDialogProps) {
-  const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                {children}
-                {error ? (
-                  <Text fontSize="sm" color="fg.error" data-testid={`${testId}-error`}>
-                    {error}
-                  </Text>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={loading}>
-                {t('common.cancel')}
-              </Button>
-              <Button colorPalette="teal" onClick={onSubmit} loading={loading} disabled={!canSubmit} data-testid={`${testId}-submit`}>
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={title}
+      testId={testId}
+      action={{ label: submitLabel, onClick: onSubmit, loading, disabled: !canSubmit, testId: `${testId}-submit` }}
+    >
+      <Stack gap="3">
+        {children}
+        {error ? (
+          <Text fontSize="sm" color="fg.error" data-testid={`${testId}-error`}>
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+    </DialogShell>
   );
 }
