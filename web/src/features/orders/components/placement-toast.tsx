@@ -1,15 +1,12 @@
-import { Badge, Box, Button, CloseButton, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, CloseIcon } from '@/components/icons';
+import { ProgressStatus, ProgressToast } from '@/components/ui/progress-toast';
 import { sourceName } from '@/lib/sources';
-import { useIsMobile } from '@/lib/use-media-query';
 import type { PlacementItem } from '@/types/orders';
 import { clearPlacements, removePlacementItem, stopPlacements, usePlacements } from '../api/placements';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
 import { EMPTY_PLACEMENTS, placementSession, removePlacement, summarize } from '../lib/placement-session';
-
-const MOBILE_BOTTOM = 80;
 
 function Status({ item }: { item: PlacementItem }) {
   const { t } = useTranslation();
@@ -17,10 +14,9 @@ function Status({ item }: { item: PlacementItem }) {
   if (item.status === 'processing') {
     return (
       <Stack gap="0.5">
-        <HStack gap="1" color="fg.muted" fontSize="xs">
-          <Spinner size="xs" />
+        <ProgressStatus state="processing">
           <Text>{t('orders.toast.processing')}</Text>
-        </HStack>
+        </ProgressStatus>
         {item.warning ? (
           <Text fontSize="xs" color="orange.700" data-testid="placement-toast-warning" data-warning={item.warning}>
             {warning ? t(warning) : item.warning}
@@ -31,20 +27,18 @@ function Status({ item }: { item: PlacementItem }) {
   }
   if (item.status === 'success') {
     return (
-      <HStack gap="1" color="green.fg" fontSize="xs">
-        <CheckIcon />
+      <ProgressStatus state="success">
         <Text>{item.order_no ? t('orders.toast.successNo', { orderNo: item.order_no }) : t('orders.toast.success')}</Text>
-      </HStack>
+      </ProgressStatus>
     );
   }
   const key = placementErrorKey(item.error_key);
   return (
-    <HStack gap="1" color="fg.error" fontSize="xs" align="start">
-      <CloseIcon mt="0.5" />
+    <ProgressStatus state="error">
       <Text data-testid="placement-toast-error" data-error-key={item.error_key ?? ''}>
         {key ? t(key) : item.message || t('orders.toast.error')}
       </Text>
-    </HStack>
+    </ProgressStatus>
   );
 }
 
@@ -54,7 +48,6 @@ function Status({ item }: { item: PlacementItem }) {
  */
 export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const session = useSyncExternalStore(placementSession.subscribe, placementSession.get, placementSession.get);
   const last = useRef<string>('');
   const { items, mutate } = usePlacements(session.ids, (data) => {
@@ -86,100 +79,70 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
   };
 
   return (
-    <Box
-      position="fixed"
-      insetEnd={{ base: '2', md: '4' }}
-      insetStart={{ base: '2', md: 'auto' }}
-      bottom={isMobile ? `${MOBILE_BOTTOM}px` : '4'}
-      w={{ md: 'sm' }}
-      zIndex={1400}
-      bg="bg"
-      borderWidth="1px"
-      borderRadius="xl"
-      boxShadow="lg"
-      data-testid="placement-toast"
-      data-processing={processing}
-      data-success={sum.success}
-      data-error={sum.error}
-      role="status"
-      aria-live="polite"
+    <ProgressToast
+      testId="placement-toast"
+      title={processing > 0 ? t('orders.toast.title') : t('orders.toast.done')}
+      summary={t('orders.toast.summary', { success: sum.success, error: sum.error, processing })}
+      counts={{ processing, success: sum.success, error: sum.error }}
+      starting={list.length === 0 ? t('orders.toast.starting') : undefined}
+      onClose={() => placementSession.set({ ...placementSession.get(), open: false })}
+      actions={
+        <Button size="xs" variant="ghost" onClick={() => void clear()} data-testid="placement-toast-clear">
+          {t('orders.toast.clear')}
+        </Button>
+      }
+      toolbar={
+        stoppable.length > 0 ? (
+          <HStack gap="2" px="4" pb="2" wrap="wrap">
+            {stoppable.map((source) => (
+              <Button
+                key={source}
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                onClick={() => void stop(source)}
+                data-testid={`placement-toast-stop-${source}`}
+              >
+                {t('orders.toast.stop', { source: sourceName(source) })}
+              </Button>
+            ))}
+          </HStack>
+        ) : null
+      }
     >
-      <HStack justify="space-between" px="4" pt="3" pb="2" gap="2">
-        <Stack gap="0">
-          <Text fontWeight="semibold">{processing > 0 ? t('orders.toast.title') : t('orders.toast.done')}</Text>
-          <Text fontSize="xs" color="fg.muted" data-testid="placement-toast-summary">
-            {t('orders.toast.summary', { success: sum.success, error: sum.error, processing })}
-          </Text>
-        </Stack>
-        <HStack gap="1">
-          <Button size="xs" variant="ghost" onClick={() => void clear()} data-testid="placement-toast-clear">
-            {t('orders.toast.clear')}
-          </Button>
-          <CloseButton
-            size="sm"
-            aria-label={t('common.close')}
-            onClick={() => placementSession.set({ ...placementSession.get(), open: false })}
-            data-testid="placement-toast-close"
-          />
+      {list.map((item) => (
+        <HStack
+          key={item.id}
+          gap="3"
+          py="2"
+          borderTopWidth="1px"
+          align="start"
+          data-testid="placement-toast-item"
+          data-id={item.id}
+          data-status={item.status}
+          data-order={item.order_id}
+        >
+          <Stack gap="0.5" flex="1" minW="0">
+            <HStack gap="2">
+              <Text fontSize="sm" fontWeight="medium" lineClamp={1}>
+                {item.order_name}
+              </Text>
+              <Badge size="xs" colorPalette="gray">
+                {sourceName(item.source)}
+              </Badge>
+            </HStack>
+            <Status item={item} />
+          </Stack>
+          {item.status !== 'processing' ? (
+            <CloseButton
+              size="2xs"
+              aria-label={t('orders.toast.remove')}
+              onClick={() => void remove(String(item.id))}
+              data-testid="placement-toast-remove"
+            />
+          ) : null}
         </HStack>
-      </HStack>
-      {stoppable.length > 0 ? (
-        <HStack gap="2" px="4" pb="2" wrap="wrap">
-          {stoppable.map((source) => (
-            <Button
-              key={source}
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => void stop(source)}
-              data-testid={`placement-toast-stop-${source}`}
-            >
-              {t('orders.toast.stop', { source: sourceName(source) })}
-            </Button>
-          ))}
-        </HStack>
-      ) : null}
-      <Stack gap="0" maxH="320px" overflowY="auto" px="4" pb="3">
-        {list.length === 0 ? (
-          <HStack gap="2" py="2" color="fg.muted" fontSize="sm">
-            <Spinner size="xs" />
-            <Text>{t('orders.toast.starting')}</Text>
-          </HStack>
-        ) : null}
-        {list.map((item) => (
-          <HStack
-            key={item.id}
-            gap="3"
-            py="2"
-            borderTopWidth="1px"
-            align="start"
-            data-testid="placement-toast-item"
-            data-id={item.id}
-            data-status={item.status}
-            data-order={item.order_id}
-          >
-            <Stack gap="0.5" flex="1" minW="0">
-              <HStack gap="2">
-                <Text fontSize="sm" fontWeight="medium" lineClamp={1}>
-                  {item.order_name}
-                </Text>
-                <Badge size="xs" colorPalette="gray">
-                  {sourceName(item.source)}
-                </Badge>
-              </HStack>
-              <Status item={item} />
-            </Stack>
-            {item.status !== 'processing' ? (
-              <CloseButton
-                size="2xs"
-                aria-label={t('orders.toast.remove')}
-                onClick={() => void remove(String(item.id))}
-                data-testid="placement-toast-remove"
-              />
-            ) : null}
-          </HStack>
-        ))}
-      </Stack>
-    </Box>
+      ))}
+    </ProgressToast>
   );
 }
