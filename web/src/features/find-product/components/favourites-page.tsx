@@ -1,6 +1,7 @@
-import { Alert, Box, Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, LoadError } from '@/components/ui/list-page';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ChevronLeftIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
@@ -65,23 +66,18 @@ export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps
       </HStack>
       {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
       {error ? (
-        <Alert.Root status="error" data-testid="favourites-error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message || t('findProduct.favourites.loadFailed')}</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError
+          testId="favourites-error"
+          message={error.message || t('findProduct.favourites.loadFailed')}
+          onRetry={() => void mutate()}
+        />
       ) : null}
       {data && items.length === 0 ? (
-        <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="favourites-empty">
-          <Text fontWeight="semibold" mb="3">
-            {t('findProduct.favourites.empty')}
-          </Text>
-          <Button asChild colorPalette="teal">
-            <RouterLink to="/app/find-product">{t('importList.findProducts')}</RouterLink>
-          </Button>
-        </Box>
+        <EmptyState
+          testId="favourites-empty"
+          message={t('findProduct.favourites.empty')}
+          action={{ label: t('importList.findProducts'), to: '/app/find-product' }}
+        />
       ) : null}
       {error ? null : (
         <ProductGrid

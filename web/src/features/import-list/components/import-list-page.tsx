@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Checkbox, HStack, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useRef, useState } from 'react';
+import { Button, Link, Skeleton, Stack } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CopyIcon, EditIcon, RefreshIcon, RocketIcon, SearchIcon, TrashIcon } from '@/components/icons';
+import { CopyIcon, EditIcon, RefreshIcon, RocketIcon, TrashIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
+import { EmptyState, LoadError, PageHeader, SearchBox, SelectionBar } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
@@ -105,63 +106,41 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
     await changed();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    go({ keyword: search.trim(), page: 1 });
-  }
-
   return (
     <Stack gap="5" maxW="7xl" data-testid="import-list-page">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Stack gap="0.5">
-          <Heading as="h1" size="2xl" data-testid="page-title">
-            {t('pages.importList')}
-          </Heading>
-          <Text color="fg.muted">{t('importList.subtitle')}</Text>
-        </Stack>
-        <HStack gap="2" wrap="wrap">
-          <Link asChild fontSize="sm" color="teal.700">
-            <RouterLink to={PRICING_SETTINGS_PATH} data-testid="pricing-settings-link">
-              {t('importList.pricingSettings')}
-            </RouterLink>
-          </Link>
-          <Button
-            variant="outline"
-            colorPalette="teal"
-            onClick={() => setConfirmReapply(true)}
-            disabled={items.length === 0}
-            data-testid="reapply-pricing"
-          >
-            <RefreshIcon />
-            {ids.length > 0 ? t('importList.reapplySelected', { count: ids.length }) : t('importList.reapply')}
-          </Button>
-        </HStack>
-      </HStack>
-      <HStack as="form" onSubmit={submit} gap="2" maxW="lg" role="search">
-        <Input
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('importList.searchPlaceholder')}
-          bg="bg"
-          data-testid="import-search"
-        />
-        <Button type="submit" variant="outline" aria-label={t('findProduct.search')}>
-          <SearchIcon />
+      <PageHeader title={t('pages.importList')} subtitle={t('importList.subtitle')}>
+        <Link asChild fontSize="sm" color="teal.700">
+          <RouterLink to={PRICING_SETTINGS_PATH} data-testid="pricing-settings-link">
+            {t('importList.pricingSettings')}
+          </RouterLink>
+        </Link>
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          onClick={() => setConfirmReapply(true)}
+          disabled={items.length === 0}
+          data-testid="reapply-pricing"
+        >
+          <RefreshIcon />
+          {ids.length > 0 ? t('importList.reapplySelected', { count: ids.length }) : t('importList.reapply')}
         </Button>
-      </HStack>
+      </PageHeader>
+      <SearchBox
+        value={search}
+        onChange={setSearch}
+        onSearch={(keyword) => go({ keyword, page: 1 })}
+        placeholder={t('importList.searchPlaceholder')}
+        testId="import-search"
+      />
       {items.length > 0 ? (
-        <HStack gap="3" px="3" minH="10" wrap="wrap" data-testid="import-bulk-bar">
-          <Checkbox.Root
-            checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-            onCheckedChange={(e) => selectPage(e.checked === true)}
-            data-testid="import-select-all"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{ids.length > 0 ? t('importList.selected', { count: ids.length }) : t('importList.selectAll')}</Checkbox.Label>
-          </Checkbox.Root>
+        <SelectionBar
+          testId="import"
+          state={allOnPage ? 'all' : someOnPage ? 'some' : 'none'}
+          onToggle={selectPage}
+          label={ids.length > 0 ? t('importList.selected', { count: ids.length }) : t('importList.selectAll')}
+        >
           {ids.length > 0 ? (
-            <HStack gap="2" wrap="wrap">
+            <>
               {onPush ? (
                 <Button size="sm" colorPalette="teal" onClick={pushSelected} data-testid="bulk-push">
                   <RocketIcon />
@@ -180,18 +159,12 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
                 <TrashIcon />
                 {t('importList.delete')}
               </Button>
-            </HStack>
+            </>
           ) : null}
-        </HStack>
+        </SelectionBar>
       ) : null}
       {error ? (
-        <Alert.Root status="error" data-testid="import-list-error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message || t('importList.loadFailed')}</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError testId="import-list-error" message={error.message || t('importList.loadFailed')} onRetry={() => void mutate()} />
       ) : null}
       <Stack gap="2" data-testid="import-rows">
         {isLoading && !data ? [1, 2, 3].map((i) => <Skeleton key={i} h="20" borderRadius="lg" />) : null}
@@ -206,14 +179,11 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
         ))}
       </Stack>
       {data && items.length === 0 ? (
-        <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="import-list-empty">
-          <Text fontWeight="semibold" mb="3">
-            {keyword ? t('importList.noMatch') : t('importList.empty')}
-          </Text>
-          <Button asChild colorPalette="teal">
-            <RouterLink to="/app/find-product">{t('importList.findProducts')}</RouterLink>
-          </Button>
-        </Box>
+        <EmptyState
+          testId="import-list-empty"
+          message={keyword ? t('importList.noMatch') : t('importList.empty')}
+          action={{ label: t('importList.findProducts'), to: '/app/find-product' }}
+        />
       ) : null}
       {data ? (
         <Pager page={page} pageSize={LIST_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="import-pager" />

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Checkbox, HStack, Heading, Input, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Button, Link, Skeleton, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { RefreshIcon, RocketIcon, SearchIcon } from '@/components/icons';
+import { RefreshIcon, RocketIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
+import { EmptyState, LoadError, PageHeader, SearchBox, SelectionBar } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { PushedProduct } from '@/types/push';
 import { PUSHED_PAGE_SIZE, usePushedProducts, useRefreshPushed } from '../api/product-center';
@@ -57,65 +58,42 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
       }
       return next;
     });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    go({ keyword: search.trim(), page: 1 });
-  }
 
   return (
     <Stack gap="5" maxW="7xl" data-testid="product-center-page">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Stack gap="0.5">
-          <Heading as="h1" size="2xl" data-testid="page-title">
-            {t('pages.productCenter')}
-          </Heading>
-          <Text color="fg.muted">{t('productCenter.subtitle')}</Text>
-        </Stack>
-        <HStack gap="3" wrap="wrap">
-          <Link asChild fontSize="sm" color="teal.700">
-            <RouterLink to={AUTO_UPDATE_PATH} data-testid="auto-update-link">
-              {t('productCenter.autoUpdateSettings')}
-            </RouterLink>
-          </Link>
-          <Button
-            variant="outline"
-            colorPalette="teal"
-            onClick={() => void sync.start(chosen.map((p) => p.id))}
-            loading={sync.syncing}
-            disabled={items.length === 0}
-            data-testid="product-center-sync"
-            data-syncing={sync.syncing}
-          >
-            <RefreshIcon />
-            {chosen.length > 0 ? t('productCenter.syncSelected', { count: chosen.length }) : t('productCenter.syncNow')}
-          </Button>
-        </HStack>
-      </HStack>
-      <HStack as="form" onSubmit={submit} gap="2" maxW="lg" role="search">
-        <Input
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('productCenter.searchPlaceholder')}
-          bg="bg"
-          data-testid="pushed-search"
-        />
-        <Button type="submit" variant="outline" aria-label={t('productCenter.search')}>
-          <SearchIcon />
+      <PageHeader title={t('pages.productCenter')} subtitle={t('productCenter.subtitle')}>
+        <Link asChild fontSize="sm" color="teal.700">
+          <RouterLink to={AUTO_UPDATE_PATH} data-testid="auto-update-link">
+            {t('productCenter.autoUpdateSettings')}
+          </RouterLink>
+        </Link>
+        <Button
+          variant="outline"
+          colorPalette="teal"
+          onClick={() => void sync.start(chosen.map((p) => p.id))}
+          loading={sync.syncing}
+          disabled={items.length === 0}
+          data-testid="product-center-sync"
+          data-syncing={sync.syncing}
+        >
+          <RefreshIcon />
+          {chosen.length > 0 ? t('productCenter.syncSelected', { count: chosen.length }) : t('productCenter.syncNow')}
         </Button>
-      </HStack>
+      </PageHeader>
+      <SearchBox
+        value={search}
+        onChange={setSearch}
+        onSearch={(keyword) => go({ keyword, page: 1 })}
+        placeholder={t('productCenter.searchPlaceholder')}
+        testId="pushed-search"
+      />
       {items.length > 0 ? (
-        <HStack gap="3" px="3" minH="10" wrap="wrap" data-testid="pushed-bulk-bar">
-          <Checkbox.Root
-            checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-            onCheckedChange={(e) => select(items, e.checked === true)}
-            data-testid="pushed-select-all"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              {chosen.length > 0 ? t('productCenter.selected', { count: chosen.length }) : t('productCenter.selectAll')}
-            </Checkbox.Label>
-          </Checkbox.Root>
+        <SelectionBar
+          testId="pushed"
+          state={allOnPage ? 'all' : someOnPage ? 'some' : 'none'}
+          onToggle={(on) => select(items, on)}
+          label={chosen.length > 0 ? t('productCenter.selected', { count: chosen.length }) : t('productCenter.selectAll')}
+        >
           {chosen.length > 0 ? (
             <Button
               size="sm"
@@ -128,16 +106,10 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
               {t('productCenter.pushAgainSelected', { count: chosen.length })}
             </Button>
           ) : null}
-        </HStack>
+        </SelectionBar>
       ) : null}
       {error ? (
-        <Alert.Root status="error" data-testid="pushed-error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message || t('productCenter.loadFailed')}</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError testId="pushed-error" message={error.message || t('productCenter.loadFailed')} onRetry={() => void mutate()} />
       ) : null}
       <Stack gap="2" data-testid="pushed-rows" aria-busy={isLoading}>
         {isLoading && !data ? [1, 2, 3].map((i) => <Skeleton key={i} h="24" borderRadius="lg" />) : null}
@@ -154,14 +126,11 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
         ))}
       </Stack>
       {data && items.length === 0 ? (
-        <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="pushed-empty">
-          <Text fontWeight="semibold" mb="3">
-            {keyword ? t('productCenter.noMatch') : t('productCenter.empty')}
-          </Text>
-          <Button asChild colorPalette="teal">
-            <RouterLink to="/app/products-import">{t('productCenter.goToImportList')}</RouterLink>
-          </Button>
-        </Box>
+        <EmptyState
+          testId="pushed-empty"
+          message={keyword ? t('productCenter.noMatch') : t('productCenter.empty')}
+          action={{ label: t('productCenter.goToImportList'), to: '/app/products-import' }}
+        />
       ) : null}
       {data ? (
         <Pager page={page} pageSize={PUSHED_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="pushed-pager" />
