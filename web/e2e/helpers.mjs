@@ -103,6 +103,18 @@ export async function htmlDir(page) {
   return page.evaluate(() => document.documentElement.getAttribute('dir'));
 }
 
+/**
+ * Picks a language from the header's menu as a person does: opens the menu, waits until it is
+ * open (a click during its opening is not a choice), clicks the language, and waits for the page
+ * to be in it (`<html lang>`).
+ */
+export async function chooseLanguage(page, lng) {
+  await page.getByTestId('language-selector').click();
+  await page.locator('[data-testid="language-menu"][data-state="open"]').waitFor();
+  await page.getByTestId(`language-option-${lng}`).click();
+  await page.waitForFunction((want) => document.documentElement.lang === want, lng);
+}
+
 /** Runs `fn(page)` in a fresh context; on failure saves `fail-<name>.png` (with the URL in the error). */
 export async function withPage(browser, name, fn, viewport) {
   const { context, page } = await newPage(browser, viewport);

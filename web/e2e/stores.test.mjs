@@ -7,7 +7,9 @@ import {
   BASE_URL,
   JOB_WAIT_MS,
   assertApiUp,
+  chooseLanguage,
   fillSignup,
+  htmlDir,
   launch,
   login,
   screenshot,
@@ -213,9 +215,8 @@ describe('stores and channels', { concurrency: false }, () => {
       await signedIn(page, email);
       await page.goto(`${BASE_URL}/app/channel`);
       await page.getByTestId('channel-page').waitFor();
-      await page.getByTestId('language-selector').click();
-      await page.getByTestId('language-option-ar').click();
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await chooseLanguage(page, 'ar');
+      assert.equal(await htmlDir(page), 'rtl');
       await page.getByText('منصات المتاجر').waitFor();
       assert.equal(await page.getByTestId('page-title').innerText(), 'قنواتي');
       // The connect dialog keeps addresses left to right.
@@ -224,8 +225,7 @@ describe('stores and channels', { concurrency: false }, () => {
       await screenshot(page, 'stores-6-channel-ar');
       await page.keyboard.press('Escape');
       // Back to English for the account.
-      await page.getByTestId('language-selector').click();
-      await page.getByTestId('language-option-en').click();
-      await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+      await chooseLanguage(page, 'en');
+      assert.equal(await htmlDir(page), 'ltr');
     }));
 });
