@@ -116,6 +116,6 @@ async fn first_time_in_app(State(state): State<AppState>, scope: Scope, ApiJson(
     if input.owner_id != scope.user_id {
         return Err(ApiError::Domain(domain::Error::Forbidden("owner_id is not the signed-in account".into())));
     }
-    let id = domain::tasks::welcome::enqueue(&state.pool, scope.user_id, scope.workplace.id).await?;
+    let id = domain::accounts::welcome::first_visit(&state.pool, scope.user_id, scope.workplace.id).await?;
     reply(json!({ "progress_id": id }))
 }

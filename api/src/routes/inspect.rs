@@ -1,7 +1,7 @@
 //! Store inspection (issue 4): start a scan of a store's public page, then poll it.
 use axum::extract::State;
+use domain::inspect::scan;
 use domain::store::store_scans::{self, StoreScan};
-use domain::tasks::store_scan;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -32,7 +32,7 @@ struct ScanStarted {
 /// read, too big, too slow, not a store) show on the scan as `status: "error"`.
 #[utoipa::path(post, path = "/stores/inspect", request_body = InspectInput, responses((status = 200, body = ScanStarted)))]
 async fn start_scan(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<InspectInput>) -> ApiResult<ScanStarted> {
-    let (id, progress_id) = store_scan::enqueue(&state.pool, scope.workplace.id, scope.user_id, &input.url).await?;
+    let (id, progress_id) = scan::start(&state.pool, scope.workplace.id, scope.user_id, &input.url).await?;
     reply(ScanStarted { id, status: "processing", progress_id })
 }
 

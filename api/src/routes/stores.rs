@@ -1,7 +1,6 @@
 //! Stores: connect (Shopify, WooCommerce), list, default, remove, uninstall, sales channels.
 use axum::extract::State;
 use axum::http::HeaderMap;
-use domain::connectors::stores::shopify;
 use domain::store::stores::Store;
 use domain::stores::{self, install, install::Installer};
 use serde::Deserialize;
@@ -143,18 +142,6 @@ pub struct PublicationsQuery {
 /// channels, read again from Shopify when `clear_cache=1`.
 pub async fn publications(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<PublicationsQuery>) -> ApiResult<Value> {
     let id = store_id_header(&headers)?.ok_or(domain::Error::InvalidCurrentShop)?;
-    let store = stores::current(&state.pool, scope.workplace.id, id).await?;
-    if store.platform != "shopify" {
-        return reply(json!({ "publications": [], "external_channels": [] }));
-    }
-    if q.clear_cache.as_deref() == Some("1") && store.status == "connected" {
-        let creds = domain::store::stores::credentials(&state.pool, id).await?.ok_or(domain::Error::InvalidCurrentShop)?;
-        let token: Value = state.sealer.open_json(&creds.credentials)?;
-        let admin = shopify::Admin::new(&state.settings.shopify, &store.platform_domain, token["access_token"].as_str().unwrap_or_default());
-        let list = admin.publications().await.map_err(|e| domain::Error::Upstream(e.to_string()))?;
-        domain::tasks::store_setup::save_publications(&state.pool, id, &list).await?;
-    }
-    let (publications, external): (Value, Value) =
-        sqlx::query_as("SELECT publications, external_channels FROM stores WHERE id = $1").bind(id).fetch_one(&state.pool).await?;
-    reply(json!({ "publications": publications, "external_channels": external }))
+    let refresh = q.clear_cache.as_deref() == Some("1");
+    reply(stores::publications(&state.pool, &state.settings, &state.sealer, scope.workplace.id, id, refresh).await?)
 }

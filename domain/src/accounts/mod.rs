@@ -5,6 +5,7 @@ mod register;
 mod session;
 pub mod social;
 mod view;
+pub mod welcome;
 
 pub use register::{RegisterInput, create_verified, register};
 pub use session::{Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email};

@@ -35,7 +35,7 @@ pub async fn closest(pool: &PgPool, fp: Fingerprint, limit: i64) -> Result<Vec<I
                 bit_count((image_dhash # $1)::bit(64))::int AS distance
          FROM supplier_products
          WHERE image_dhash IS NOT NULL AND bit_count((image_dhash # $1)::bit(64)) <= $3
-         ORDER BY distance, abs(image_color[1] - $2[1]) + abs(image_color[2] - $2[2]) + abs(image_color[3] - $2[3]), source, source_product_id
+         ORDER BY distance, abs(image_color[1] - ($2::smallint[])[1]) + abs(image_color[2] - ($2::smallint[])[2]) + abs(image_color[3] - ($2::smallint[])[3]), source, source_product_id
          LIMIT $4",
     )
     .bind(fp.dhash)

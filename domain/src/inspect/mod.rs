@@ -5,6 +5,7 @@
 pub mod apps;
 pub mod page;
 pub mod products;
+pub mod scan;
 pub mod themes;
 
 use serde::Serialize;

@@ -106,7 +106,7 @@ async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row,
     let mut tx = pool.begin().await?;
     let updated = sqlx::query(
         "UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4,
-                product_cents = $3 - $4, error_key = NULL, error = NULL, updated_at = now()
+                product_cents = $3::bigint - $4::bigint, error_key = NULL, error = NULL, updated_at = now()
          WHERE id = $1 AND status = 'placing'",
     )
     .bind(row.id)

@@ -144,6 +144,15 @@ pub async fn set_setup(pool: &PgPool, id: Uuid, setup: &str, error: Option<&str>
     Ok(())
 }
 
+/// The store's sales channels as last read from Shopify: (publications, external channels).
+pub async fn publications(pool: &PgPool, workplace_id: Uuid, id: Uuid) -> Result<(Value, Value)> {
+    Ok(sqlx::query_as("SELECT publications, external_channels FROM stores WHERE workplace_id = $1 AND id = $2")
+        .bind(workplace_id)
+        .bind(id)
+        .fetch_one(pool)
+        .await?)
+}
+
 pub async fn set_publications(pool: &PgPool, id: Uuid, publications: &Value, external_channels: &Value) -> Result<()> {
     sqlx::query("UPDATE stores SET publications = $2, external_channels = $3, publications_read_at = now() WHERE id = $1")
         .bind(id)

@@ -4,10 +4,11 @@ pub mod install;
 pub mod jobs;
 pub mod webhooks;
 
-use serde_json::json;
+use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::connectors::stores::shopify;
 use crate::crypto::{Sealer, random_token};
 use crate::error::{Error, Result};
 use crate::store::stores::{self, Store};
@@ -25,7 +26,7 @@ pub struct NewStore<'a> {
     pub api_base: &'a str,
     pub name: &'a str,
     pub currency: &'a str,
-    pub credentials: serde_json::Value,
+    pub credentials: Value,
 }
 
 /// Refuses a domain this account already has connected, or another account has.
@@ -141,4 +142,34 @@ pub async fn uninstall(pool: &PgPool, workplace_id: Uuid, platform: &str, shop: 
     let store = stores::get(&mut tx, workplace_id, id).await?.ok_or(Error::InvalidCurrentShop)?;
     tx.commit().await?;
     Ok(store)
+}
+
+/// A Shopify store's sales channels (publications, and the external channels among them), read
+/// again from Shopify first when `refresh`; other platforms have none.
+pub async fn publications(pool: &PgPool, settings: &crate::config::Settings, sealer: &Sealer, workplace_id: Uuid, id: Uuid, refresh: bool) -> Result<Value> {
+    let store = current(pool, workplace_id, id).await?;
+    if store.platform != "shopify" {
+        return Ok(json!({ "publications": [], "external_channels": [] }));
+    }
+    if refresh && store.status == "connected" {
+        let creds = stores::credentials(pool, id).await?.ok_or(Error::InvalidCurrentShop)?;
+        let token: Value = sealer.open_json(&creds.credentials)?;
+        let admin = shopify::Admin::new(&settings.shopify, &store.platform_domain, token["access_token"].as_str().unwrap_or_default());
+        let list = admin.publications().await.map_err(|e| Error::Upstream(e.to_string()))?;
+        save_publications(pool, id, &list).await?;
+    }
+    let (publications, external) = stores::publications(pool, workplace_id, id).await?;
+    Ok(json!({ "publications": publications, "external_channels": external }))
+}
+
+/// Stores the publications, with the external channels (spec section 3) among them.
+pub async fn save_publications(pool: &PgPool, store_id: Uuid, publications: &[shopify::Publication]) -> Result<()> {
+    const EXTERNAL: [&str; 7] = ["facebook-ads", "google", "tiktok-ads-2", "shop-72", "snap-ads-sync", "pinterest-4", "x-ads"];
+    let list: Vec<Value> = publications.iter().map(|p| json!({ "id": p.id, "name": p.name, "handle": p.handle, "is_active": true })).collect();
+    let external: Vec<Value> = publications
+        .iter()
+        .filter(|p| EXTERNAL.contains(&p.handle.as_str()))
+        .map(|p| json!({ "id": p.id, "handle": p.handle, "developer_name": p.app_title, "name": p.name, "app_id": p.app_id, "is_active": true }))
+        .collect();
+    stores::set_publications(pool, store_id, &Value::from(list), &Value::from(external)).await
 }

@@ -1,7 +1,6 @@
 //! `POST stores/inspect`: read a store's public page and products.json (see `crate::inspect`)
 //! and keep the result on the scan.
 use serde_json::{Value, json};
-use uuid::Uuid;
 
 use crate::context::TaskContext;
 use crate::inspect;
@@ -30,15 +29,4 @@ impl Handler<TaskContext> for StoreScanJob {
             Err(e) => Err(JobFailure::permanent(e.to_string())),
         }
     }
-}
-
-/// Validates the address, creates the scan and queues its job in one transaction.
-pub async fn enqueue(pool: &sqlx::PgPool, workplace_id: Uuid, user_id: Uuid, raw_url: &str) -> crate::Result<(Uuid, i64)> {
-    let url = inspect::parse_user_url(raw_url).map_err(|e| crate::Error::field("url", e.to_string()))?;
-    let mut tx = pool.begin().await?;
-    let scan_id = store_scans::create(&mut tx, workplace_id, user_id, url.as_str()).await?;
-    let progress_id = crate::queue::enqueue(&mut tx, Some(workplace_id), &StoreScanJob { scan_id, workplace_id }, json!({ "scan_id": scan_id })).await?;
-    store_scans::set_progress(&mut tx, scan_id, progress_id).await?;
-    tx.commit().await?;
-    Ok((scan_id, progress_id))
 }

@@ -51,20 +51,8 @@ async fn setup_shopify(ctx: &TaskContext, store: &stores::Credentials) -> Result
 /// Reads the shop's publications and keeps them with the store (spec: external channels).
 pub async fn refresh_publications(ctx_or_pool: &TaskContext, store_id: Uuid, admin: &shopify::Admin) -> Result<usize, ShopifyError> {
     let publications = admin.publications().await?;
-    save_publications(&ctx_or_pool.pool, store_id, &publications).await.map_err(|e| ShopifyError::Failed(e.to_string()))?;
+    crate::stores::save_publications(&ctx_or_pool.pool, store_id, &publications).await.map_err(|e| ShopifyError::Failed(e.to_string()))?;
     Ok(publications.len())
-}
-
-/// Stores the publications, with the external channels (spec section 3) among them.
-pub async fn save_publications(pool: &sqlx::PgPool, store_id: Uuid, publications: &[shopify::Publication]) -> crate::Result<()> {
-    const EXTERNAL: [&str; 7] = ["facebook-ads", "google", "tiktok-ads-2", "shop-72", "snap-ads-sync", "pinterest-4", "x-ads"];
-    let list: Vec<Value> = publications.iter().map(|p| json!({ "id": p.id, "name": p.name, "handle": p.handle, "is_active": true })).collect();
-    let external: Vec<Value> = publications
-        .iter()
-        .filter(|p| EXTERNAL.contains(&p.handle.as_str()))
-        .map(|p| json!({ "id": p.id, "handle": p.handle, "developer_name": p.app_title, "name": p.name, "app_id": p.app_id, "is_active": true }))
-        .collect();
-    stores::set_publications(pool, store_id, &Value::from(list), &Value::from(external)).await
 }
 
 async fn setup_woo(ctx: &TaskContext, store: &stores::Credentials) -> Result<Value, String> {
