@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use crate::follow;
 use domain::tracking::jobs::TrackingSync;
+use domain::tracking::run;
 
 #[derive(Subcommand)]
 pub enum TrackingCommand {
@@ -38,14 +39,8 @@ pub async fn run(pool: &PgPool, command: TrackingCommand) -> anyhow::Result<()> 
         None => None,
     };
     // The parcels this run will read: the bar's whole.
-    let total: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM shipments WHERE status NOT IN ('delivered', 'expired') AND ($1::uuid IS NULL OR workplace_id = $1) AND (next_check_at <= now() OR $2)",
-    )
-    .bind(workplace_id)
-    .bind(now)
-    .fetch_one(pool)
-    .await?;
-    let started_at: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("SELECT now()").fetch_one(pool).await?;
+    let total = run::due(pool, workplace_id, now).await?;
+    let started_at = run::database_now(pool).await?;
     let mut tx = pool.begin().await?;
     let job = TrackingSync { workplace_id, now, ..TrackingSync::default() };
     let id = domain::queue::enqueue(&mut tx, workplace_id, &job, json!({})).await?;
@@ -72,13 +67,8 @@ async fn follow_job(
 ) -> anyhow::Result<Option<(String, Value, Option<String>)>> {
     let (mut last, mut last_change) = ((String::new(), -1), Instant::now());
     loop {
-        let (status, refs, error): (String, Value, Option<String>) =
-            sqlx::query_as("SELECT status, refs, error FROM progress_items WHERE id = $1").bind(id).fetch_one(pool).await?;
-        let done: i64 = sqlx::query_scalar("SELECT count(*) FROM shipments WHERE checked_at >= $1 AND ($2::uuid IS NULL OR workplace_id = $2)")
-            .bind(started_at)
-            .bind(workplace_id)
-            .fetch_one(pool)
-            .await?;
+        let (status, refs, error) = run::job_state(pool, id).await?;
+        let done = run::read_since(pool, workplace_id, started_at).await?;
         let phase = match status.as_str() {
             "queued" => "waiting for the worker",
             "processing" if done == 0 => "reading the suppliers' orders",

@@ -26,7 +26,7 @@ struct Health {
 /// PostgreSQL and Redis reachability; HTTP 503 when either is down.
 #[utoipa::path(get, path = "/health", responses((status = 200, body = Health), (status = 503, body = Health)))]
 async fn health(State(state): State<AppState>) -> Response {
-    let postgres = sqlx::query("SELECT 1").execute(&state.pool).await.is_ok();
+    let postgres = domain::db::ping(&state.pool).await;
     let redis = match &state.queues {
         Some(q) => q.ping().await,
         None => false,

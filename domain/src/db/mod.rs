@@ -49,6 +49,11 @@ pub async fn recreate(server: &str, name: &str, max_connections: u32) -> anyhow:
     Ok(pool)
 }
 
+/// Whether PostgreSQL answers (the health check).
+pub async fn ping(pool: &PgPool) -> bool {
+    sqlx::query("SELECT 1").execute(pool).await.is_ok()
+}
+
 pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
     MIGRATOR.run(pool).await
 }

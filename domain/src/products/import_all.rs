@@ -99,3 +99,28 @@ pub async fn status(pool: &PgPool, workplace_id: Uuid, batch_id: Uuid) -> Result
     let done = (success.len() + failed.len()) as i64;
     Ok(BatchStatus { tracking_id: batch_id, status: if done >= total as i64 { "done" } else { "processing" }, total: total as i64, done, success, failed })
 }
+
+/// One item of a batch of the workplace: (status, source, source product id, ship-to).
+pub async fn item(pool: &PgPool, workplace_id: Uuid, batch_id: Uuid, position: i32) -> Result<Option<(String, String, String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT i.status, i.source, i.source_product_id, i.ship_to FROM import_batch_items i
+         JOIN import_batches b ON b.id = i.batch_id AND b.workplace_id = $3
+         WHERE i.batch_id = $1 AND i.position = $2",
+    )
+    .bind(batch_id)
+    .bind(position)
+    .bind(workplace_id)
+    .fetch_optional(pool)
+    .await?)
+}
+
+/// Ends an item still being imported with the spec's reason.
+pub async fn fail_item(pool: &PgPool, batch_id: Uuid, position: i32, reason: &str) -> Result<()> {
+    sqlx::query("UPDATE import_batch_items SET status = 'error', error = $3 WHERE batch_id = $1 AND position = $2 AND status = 'processing'")
+        .bind(batch_id)
+        .bind(position)
+        .bind(reason)
+        .execute(pool)
+        .await?;
+    Ok(())
+}

@@ -114,3 +114,13 @@ pub async fn release(pool: &PgPool, t: &Target) -> Result<()> {
         .await?;
     Ok(())
 }
+
+/// The ids the destination gave the pair's parts so far (recorded as each part was made).
+pub async fn remote_ids(pool: &PgPool, t: &Target) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar("SELECT unnest(remote_ids) FROM push_targets WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
+        .bind(t.workplace_id)
+        .bind(t.product_id)
+        .bind(&t.destination)
+        .fetch_all(pool)
+        .await?)
+}

@@ -162,3 +162,8 @@ pub async fn set_publications(pool: &PgPool, id: Uuid, publications: &Value, ext
         .await?;
     Ok(())
 }
+
+/// The workplace a store belongs to (removed or not).
+pub async fn workplace_of(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<Option<Uuid>> {
+    Ok(sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(id).fetch_optional(conn).await?)
+}

@@ -254,3 +254,9 @@ pub async fn save_fingerprint(pool: &PgPool, source: Source, id: &str, dhash: i6
         .await?;
     Ok(())
 }
+
+/// Refreshes the planner's statistics after a full read changed many rows.
+pub async fn analyze(pool: &PgPool) -> Result<()> {
+    sqlx::query("ANALYZE supplier_products").execute(pool).await?;
+    Ok(())
+}

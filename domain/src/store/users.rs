@@ -123,3 +123,9 @@ pub async fn clear_login_failures(pool: &PgPool, email: &str) -> Result<()> {
     sqlx::query("DELETE FROM login_failures WHERE email = lower($1)").bind(email).execute(pool).await?;
     Ok(())
 }
+
+/// Remembers the first time the user came into the app (later visits keep the first).
+pub async fn mark_first_visit(conn: &mut PgConnection, id: Uuid) -> Result<()> {
+    sqlx::query("UPDATE users SET first_time_in_app_at = COALESCE(first_time_in_app_at, now()) WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}

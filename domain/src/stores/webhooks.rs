@@ -73,10 +73,34 @@ async fn record(pool: &PgPool, platform: &str, store_id: Option<Uuid>, d: &Deliv
         return Ok(false);
     };
     let workplace: Option<Uuid> = match store_id {
-        Some(s) => sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(s).fetch_optional(&mut *tx).await?,
+        Some(s) => stores::workplace_of(&mut tx, s).await?,
         None => None,
     };
     crate::queue::enqueue(&mut tx, workplace, &WebhookEvent { event_id }, json!({ "webhook_event_id": event_id })).await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// A stored event: what came, from where, and whether it was processed.
+#[derive(Debug, sqlx::FromRow)]
+pub struct StoredEvent {
+    pub platform: String,
+    pub topic: String,
+    pub shop_domain: String,
+    pub processed_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub store_id: Option<Uuid>,
+    pub body: String,
+}
+
+pub async fn event(pool: &PgPool, id: i64) -> Result<Option<StoredEvent>> {
+    Ok(sqlx::query_as("SELECT platform, topic, shop_domain, processed_at, store_id, body FROM webhook_events WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?)
+}
+
+/// Marks the event done with what came of it, in the transaction that did it.
+pub async fn processed(conn: &mut sqlx::PgConnection, id: i64, outcome: &str) -> Result<()> {
+    sqlx::query("UPDATE webhook_events SET processed_at = now(), outcome = $2 WHERE id = $1").bind(id).bind(outcome).execute(conn).await?;
+    Ok(())
 }

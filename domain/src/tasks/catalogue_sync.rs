@@ -39,7 +39,7 @@ impl Handler<TaskContext> for CatalogueSyncJob {
         }
         // A first load changes the table from empty to thousands of rows: without fresh statistics
         // the planner joins every row before sorting instead of walking the sort index.
-        sqlx::query("ANALYZE supplier_products").execute(&ctx.pool).await.map_err(crate::Error::from)?;
+        supplier_products::analyze(&ctx.pool).await?;
         let fresh_after = Utc::now() - chrono::Duration::seconds(ctx.settings.catalogue.detail_fresh_secs);
         let due = supplier_products::due_for_detail(&ctx.pool, source, fresh_after, pages * PAGE_SIZE).await?;
         let payloads: Vec<CatalogueDetailJob> = due.chunks(DETAIL_CHUNK).map(|ids| CatalogueDetailJob { source, ids: ids.to_vec() }).collect();

@@ -68,12 +68,7 @@ async fn renewing<T>(ctx: &TaskContext, t: &push_targets::Target, lease: f64, wo
 
 /// The error goes on the product (spec: per-product failures are attached as error text).
 async fn give_up(ctx: &TaskContext, t: &push_targets::Target, e: &PushError) -> Result<Value, JobFailure> {
-    let ids: Vec<String> = sqlx::query_scalar("SELECT unnest(remote_ids) FROM push_targets WHERE product_id = $1 AND destination = $2")
-        .bind(t.product_id)
-        .bind(&t.destination)
-        .fetch_all(&ctx.pool)
-        .await
-        .map_err(crate::Error::from)?;
+    let ids = push_targets::remote_ids(&ctx.pool, t).await?;
     push_targets::finish(&ctx.pool, t, Some(&e.to_string()), &ids).await?;
     Err(JobFailure::permanent(e.to_string()))
 }

@@ -8,16 +8,11 @@ use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};
 use crate::store::stores;
 use crate::stores::jobs::WebhookEvent;
+use crate::stores::webhooks::{self, StoredEvent};
 
 impl Handler<TaskContext> for WebhookEvent {
     async fn handle(ctx: &TaskContext, _: &Claimed, job: WebhookEvent) -> Result<Value, JobFailure> {
-        let row: Option<(String, String, String, Option<chrono::DateTime<chrono::Utc>>, Option<uuid::Uuid>, String)> =
-            sqlx::query_as("SELECT platform, topic, shop_domain, processed_at, store_id, body FROM webhook_events WHERE id = $1")
-                .bind(job.event_id)
-                .fetch_optional(&ctx.pool)
-                .await
-                .map_err(crate::Error::from)?;
-        let Some((platform, topic, shop_domain, processed_at, store_id, body)) = row else {
+        let Some(StoredEvent { platform, topic, shop_domain, processed_at, store_id, body }) = webhooks::event(&ctx.pool, job.event_id).await? else {
             return Err(JobFailure::permanent(format!("webhook event {} is gone", job.event_id)));
         };
         if processed_at.is_some() {
@@ -34,12 +29,7 @@ impl Handler<TaskContext> for WebhookEvent {
             }
             _ => "stored".to_string(),
         };
-        sqlx::query("UPDATE webhook_events SET processed_at = now(), outcome = $2 WHERE id = $1")
-            .bind(job.event_id)
-            .bind(&outcome)
-            .execute(&mut *tx)
-            .await
-            .map_err(crate::Error::from)?;
+        webhooks::processed(&mut tx, job.event_id, &outcome).await?;
         tx.commit().await.map_err(crate::Error::from)?;
         Ok(json!({ "outcome": outcome }))
     }
@@ -49,8 +39,7 @@ impl Handler<TaskContext> for WebhookEvent {
 /// duplicated webhook and the catch-up sync never make two orders.
 async fn store_order(tx: &mut sqlx::PgConnection, platform: &str, store_id: Option<uuid::Uuid>, body: &str) -> Result<String, JobFailure> {
     let Some(store_id) = store_id else { return Ok("no store".into()) };
-    let workplace: Option<uuid::Uuid> =
-        sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(store_id).fetch_optional(&mut *tx).await.map_err(crate::Error::from)?;
+    let workplace = stores::workplace_of(&mut *tx, store_id).await?;
     let Some(workplace_id) = workplace else { return Ok("no store".into()) };
     let value: Value = serde_json::from_str(body).map_err(|e| JobFailure::permanent(format!("order body is not JSON: {e}")))?;
     let parsed = match platform {

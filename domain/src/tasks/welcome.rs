@@ -10,11 +10,7 @@ use crate::store::notifications;
 impl Handler<TaskContext> for Welcome {
     async fn handle(ctx: &TaskContext, _: &Claimed, job: Welcome) -> Result<Value, JobFailure> {
         let mut tx = ctx.pool.begin().await.map_err(crate::Error::from)?;
-        sqlx::query("UPDATE users SET first_time_in_app_at = COALESCE(first_time_in_app_at, now()) WHERE id = $1")
-            .bind(job.user_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(crate::Error::from)?;
+        crate::store::users::mark_first_visit(&mut tx, job.user_id).await?;
         // The dedup key makes a re-run (a retry, a re-delivered job) a no-op.
         let id = notifications::insert(
             &mut tx,

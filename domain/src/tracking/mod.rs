@@ -6,6 +6,7 @@ pub mod csv_import;
 pub mod follow;
 pub mod jobs;
 pub mod public;
+pub mod run;
 pub mod shipments;
 pub mod supplier_sync;
 pub mod writeback;
