@@ -95,6 +95,12 @@ impl Application {
     }
 }
 
+/// The OpenAPI document of the production surface (without the development mail outbox): what
+/// `api openapi` prints and the web's generated types are made from.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(false)).split_for_parts().1
+}
+
 /// The whole HTTP surface: `/api/...`, `/api/openapi.json`, and the web app for everything else.
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(state.settings.email.dev_outbox_api)).split_for_parts();
@@ -137,4 +143,24 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    /// OpenAPI requires unique operation ids; the web's generated types are keyed by them.
+    #[test]
+    fn every_operation_has_its_own_id() {
+        let doc = serde_json::to_value(super::openapi_document()).unwrap();
+        let mut seen = std::collections::BTreeMap::new();
+        for (path, methods) in doc["paths"].as_object().unwrap() {
+            for (method, op) in methods.as_object().unwrap() {
+                if let Some(id) = op["operationId"].as_str()
+                    && let Some(first) = seen.insert(id.to_string(), format!("{method} {path}"))
+                {
+                    panic!("operation id {id} is used by {first} and {method} {path}");
+                }
+            }
+        }
+        assert!(seen.len() > 100);
+    }
 }

@@ -15,7 +15,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(auth))
-        .routes(routes!(callback))
+        .routes(routes!(channel_callback))
         .routes(routes!(link_facebook))
         .routes(routes!(link_google))
         .routes(routes!(disconnect))
@@ -50,7 +50,12 @@ struct CallbackInput {
 
 /// Finishes the connect with the `code` and `state` the channel sent the browser back with.
 #[utoipa::path(post, path = "/auth/platform/{platform}/callback", params(("platform" = String, Path)), request_body = CallbackInput, responses((status = 200, description = "data: {channel: Channel}")))]
-async fn callback(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<CallbackInput>) -> ApiResult<Value> {
+async fn channel_callback(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(platform): ApiPath<String>,
+    ApiJson(input): ApiJson<CallbackInput>,
+) -> ApiResult<Value> {
     let channel = Channel::from_platform(&platform)?;
     let view = connect::finish(&state.pool, &state.settings, &state.sealer, actor(&scope), channel, &input.code, &input.state).await?;
     reply(json!({ "channel": view }))

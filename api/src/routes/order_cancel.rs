@@ -14,7 +14,11 @@ use crate::startup::AppState;
 use domain::tracking::jobs::TrackingSync;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(order_cancel)).routes(routes!(payments_cancel)).routes(routes!(refund_request)).routes(routes!(sync_status))
+    OpenApiRouter::new()
+        .routes(routes!(order_cancel))
+        .routes(routes!(payments_cancel))
+        .routes(routes!(refund_request))
+        .routes(routes!(source_order_sync_status))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -68,7 +72,12 @@ struct SyncInput {
 /// are credited to the wallet); an empty list syncs every open one of that source.
 #[utoipa::path(post, path = "/orders/sync-status/{source_type}", params(("source_type" = String, Path)), request_body = SyncInput, responses((status = 200, description = "data: {items: [{id, status, refund_status, error}], progress_id} (the tracking sync of that source)")))]
 #[instrument(skip_all)]
-async fn sync_status(State(state): State<AppState>, scope: Scope, ApiPath(source): ApiPath<String>, ApiJson(i): ApiJson<SyncInput>) -> ApiResult<Value> {
+async fn source_order_sync_status(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(source): ApiPath<String>,
+    ApiJson(i): ApiJson<SyncInput>,
+) -> ApiResult<Value> {
     if !domain::orders::ORDER_SOURCES.contains(&source.as_str()) {
         return Err(domain::Error::field("source_type", format!("must be one of {}", domain::orders::ORDER_SOURCES.join(", "))).into());
     }

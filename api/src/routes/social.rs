@@ -12,7 +12,7 @@ use crate::extract::{ApiPath, ApiQuery};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(start)).routes(routes!(callback))
+    OpenApiRouter::new().routes(routes!(start)).routes(routes!(social_callback))
 }
 
 /// The provider address the browser goes to (google or facebook).
@@ -30,7 +30,7 @@ struct CallbackQuery {
 
 /// Finishes the sign-in from the provider's redirect: a new account is created on first use.
 #[utoipa::path(get, path = "/auth/callback/{social}", params(("social" = String, Path), CallbackQuery), responses((status = 200, body = SignedIn)))]
-async fn callback(State(state): State<AppState>, ApiPath(name): ApiPath<String>, ApiQuery(q): ApiQuery<CallbackQuery>) -> ApiResult<SignedIn> {
+async fn social_callback(State(state): State<AppState>, ApiPath(name): ApiPath<String>, ApiQuery(q): ApiQuery<CallbackQuery>) -> ApiResult<SignedIn> {
     let session = social::finish(&state.pool, &state.settings, &name, &q.code, &q.state).await?;
     let user = accounts::account_view(&state.pool, session.user_id).await?;
     reply(SignedIn { token: session.token, expires_at: session.expires_at, user })

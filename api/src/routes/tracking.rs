@@ -18,9 +18,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(trackings))
         .routes(routes!(update_tracking))
         .routes(routes!(track_now))
-        .routes(routes!(sync_status))
-        .route("/orders/v4/sync-status", post(sync_status))
-        .route("/orders/sync-status", post(sync_status))
+        .routes(routes!(tracking_sync_status))
+        .route("/orders/v4/sync-status", post(tracking_sync_status))
+        .route("/orders/sync-status", post(tracking_sync_status))
         .routes(routes!(panel))
         .routes(routes!(panel_tracking))
         .routes(routes!(shipment_log))
@@ -88,7 +88,7 @@ struct SyncInput {
 
 /// Supplier status sync (tracking numbers from the suppliers), then the carrier, now.
 #[utoipa::path(post, path = "/orders/v5/sync-status", request_body = SyncInput, responses((status = 200, description = "data: {progress_id}")))]
-async fn sync_status(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<SyncInput>) -> ApiResult<Value> {
+async fn tracking_sync_status(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<SyncInput>) -> ApiResult<Value> {
     let job = TrackingSync { workplace_id: Some(scope.workplace.id), source_order_ids: i.source_orders, now: true, ..TrackingSync::default() };
     queue_sync(&state, &scope, job).await
 }

@@ -1,10 +1,8 @@
 /** Shapes of the API data the shell uses (docs/API.md). */
+import type { QuickStartGuide, Workplace } from './api.gen';
 
-export interface Workplace {
-  id: string;
-  name: string;
-  currency: string;
-}
+// Generated from the API's OpenAPI document (scripts/gen-api-types).
+export type { QuickStartGuide, Workplace };
 
 export interface LinkedStore {
   id: string;
@@ -70,13 +68,6 @@ export interface CurrentPlan {
 
 export const QUICK_START_STEPS = ['CHOOSE_A_PLAN', 'FIND_AND_IMPORT', 'PUSH_PRODUCT', 'PLACE_ORDER'] as const;
 export type QuickStartStep = (typeof QUICK_START_STEPS)[number];
-
-export interface QuickStartGuide {
-  dismiss: boolean;
-  steps: Record<QuickStartStep, boolean>;
-  done: boolean;
-  active_step: QuickStartStep | null;
-}
 
 export interface NotificationItem {
   id: string;

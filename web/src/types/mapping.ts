@@ -1,12 +1,8 @@
 /** Shapes of the mapping calls (docs/API.md "Mapping store products to suppliers"). */
+import type { MappedSupplier, SupplierChoice, VariantMapping } from './api.gen';
 
-export interface MappedSupplier {
-  priority: number;
-  source: string;
-  source_product_id: string;
-  sku_id: string;
-  ship_to_countries: string[];
-}
+// Generated from the API's OpenAPI document (scripts/gen-api-types).
+export type { MappedSupplier, SupplierChoice, VariantMapping };
 
 export interface StoreVariant {
   id: string;
@@ -32,19 +28,6 @@ export interface StoreProduct {
 export interface StoreProductPage {
   total: number;
   items: StoreProduct[];
-}
-
-/** A supplier of a variant as the map-variant call takes it (first = priority 1). */
-export interface SupplierChoice {
-  source: string;
-  source_product_id: string;
-  sku_id: string;
-  ship_to_countries?: string[];
-}
-
-export interface VariantMapping {
-  variant_id: string;
-  suppliers: SupplierChoice[];
 }
 
 /** A job's state (GET progress/{id}). */

@@ -1,4 +1,8 @@
 /** Orders, placements, payments and the wallet (docs/API.md, "Orders (issue 7)"). */
+import type { Address } from './api.gen';
+
+// Generated from the API's OpenAPI document (scripts/gen-api-types).
+export type { Address };
 
 export type OrderTab = 'placement' | 'payment' | 'shipment' | 'cancelled' | 'refund';
 
@@ -20,17 +24,6 @@ export type OrderStatus =
 export type RefundStatus = 'pending' | 'accepted' | 'rejected' | 'completed';
 export type SourceOrderStatus = 'placing' | 'waiting_payment' | 'paying' | 'order_placed' | 'failed' | 'cancelled';
 export type PayMethod = 'wallet' | 'card';
-
-export interface Address {
-  name: string;
-  address1: string;
-  address2?: string | null;
-  city: string;
-  province_code?: string | null;
-  zip: string;
-  country_code: string;
-  phone?: string | null;
-}
 
 export interface ShippingInfo {
   /** The supplier's option code (what save-shipping takes). */

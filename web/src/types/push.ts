@@ -1,4 +1,8 @@
 /** Shapes of the push calls of issue 6 (docs/API.md "Push to stores and channels"). */
+import type { PublishStatus, PushSettings } from './api.gen';
+
+// Generated from the API's OpenAPI document (scripts/gen-api-types).
+export type { PublishStatus, PushSettings };
 
 /** A connected store's id (uuid as text), or a sales channel key. */
 export type DestinationKey = string;
@@ -7,10 +11,6 @@ export type DestinationKey = string;
 export interface DestinationSettings {
   is_publish: boolean;
   publications?: string[];
-}
-
-export interface PushSettings {
-  channels: Record<DestinationKey, DestinationSettings>;
 }
 
 /** A product the push modal pushes (an import-list item or a product-center item). */
@@ -63,8 +63,6 @@ export interface PushProgressItem {
   product_id: string | null;
   remote_url?: string | null;
 }
-
-export type PublishStatus = 'publish' | 'unpublish';
 
 /** Smart push (automation) settings (spec section 3). */
 export interface AutomationSettings {

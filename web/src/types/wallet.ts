@@ -1,11 +1,8 @@
 /** The wallet, payment settings and order automation (docs/API.md, "Orders (issue 7)"). */
+import type { Wallet } from './api.gen';
 
-export interface Wallet {
-  balance_bonus: number | string;
-  balance_topup: number | string;
-  total_balance: number | string;
-  policy_accepted?: boolean;
-}
+// Generated from the API's OpenAPI document (scripts/gen-api-types).
+export type { Wallet };
 
 export interface ChartPoint {
   date: string;
