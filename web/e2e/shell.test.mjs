@@ -6,6 +6,7 @@ import {
   BASE_URL,
   apiGet,
   assertApiUp,
+  chooseLanguage,
   fillSignup,
   htmlDir,
   launch,
@@ -94,9 +95,8 @@ describe('dashboard shell', { concurrency: false }, () => {
       await page.getByTestId('dashboard-shell').waitFor();
       assert.equal(await htmlDir(page), 'ltr');
 
-      await page.getByTestId('language-selector').click();
       const saved = page.waitForResponse((r) => r.url().includes('/api/auth/account/set-language') && r.request().method() === 'PUT');
-      await page.getByTestId('language-option-ar').click();
+      await chooseLanguage(page, 'ar');
       const response = await saved;
       assert.equal((await response.json()).data?.language, 'ar');
 
@@ -139,9 +139,8 @@ describe('dashboard shell', { concurrency: false }, () => {
         await screenshot(page, '4-mobile-ar');
 
         // back to English for the rest of the suite
-        await page.getByTestId('language-selector').click();
         const saved = page.waitForResponse((r) => r.url().includes('/api/auth/account/set-language'));
-        await page.getByTestId('language-option-en').click();
+        await chooseLanguage(page, 'en');
         await saved;
         await page.waitForFunction(() => document.documentElement.dir === 'ltr');
         await page.getByTestId('tab-order-list').click();
