@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies::ProgressReply;
 use crate::error::{ApiError, ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, AuthUser, ClientAddr, Scope};
 use crate::startup::AppState;
@@ -111,11 +112,11 @@ struct FirstTimeInput {
 }
 
 /// First-visit bookkeeping, run as a job; returns its progress item id.
-#[utoipa::path(post, path = "/auth/first-time-in-app", request_body = FirstTimeInput, responses((status = 200, description = "data: {progress_id}")))]
-async fn first_time_in_app(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FirstTimeInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/first-time-in-app", request_body = FirstTimeInput, responses((status = 200, body = ProgressReply)))]
+async fn first_time_in_app(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FirstTimeInput>) -> ApiResult<ProgressReply> {
     if input.owner_id != scope.user_id {
         return Err(ApiError::Domain(domain::Error::Forbidden("owner_id is not the signed-in account".into())));
     }
     let id = domain::accounts::welcome::first_visit(&state.pool, scope.user_id, scope.workplace.id).await?;
-    reply(json!({ "progress_id": id }))
+    reply(ProgressReply { progress_id: id })
 }

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies::ProgressReply;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, Scope};
 use crate::startup::AppState;
@@ -60,8 +61,8 @@ struct SyncNow {
 }
 
 /// Starts a supplier sync now; follow it with `GET /api/progress/{progress_id}`.
-#[utoipa::path(post, path = "/center/products/auto_update", request_body = SyncNow, responses((status = 200, description = "data: {progress_id}")))]
-async fn sync_now(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncNow>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/center/products/auto_update", request_body = SyncNow, responses((status = 200, body = ProgressReply)))]
+async fn sync_now(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncNow>) -> ApiResult<ProgressReply> {
     let ids = input.product_ids.filter(|ids| !ids.is_empty());
-    reply(json!({ "progress_id": auto_update::sync_now(&state.pool, scope.workplace.id, ids).await? }))
+    reply(ProgressReply { progress_id: auto_update::sync_now(&state.pool, scope.workplace.id, ids).await? })
 }

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::{FavouriteIds, Keywords};
 use crate::error::{ApiError, ApiResult, reply, reply_written};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, CatalogueScope, Scope};
 use crate::startup::AppState;
@@ -156,21 +157,21 @@ async fn favourite_list(State(state): State<AppState>, scope: Scope, ApiQuery(p)
     reply(favourites::page(&state.pool, scope.workplace.id, &s).await?)
 }
 
-#[utoipa::path(post, path = "/center/products/favourite", request_body = FavouriteInput, responses((status = 200, description = "data: {ids}")))]
-async fn favourite_add(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FavouriteInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/center/products/favourite", request_body = FavouriteInput, responses((status = 200, body = FavouriteIds)))]
+async fn favourite_add(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FavouriteInput>) -> ApiResult<FavouriteIds> {
     favourites::add(&state.pool, scope.workplace.id, &favourites::parse_keys(&input.product_ids)?).await?;
-    reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+    reply(FavouriteIds { ids: favourites::keys(&state.pool, scope.workplace.id).await? })
 }
 
-#[utoipa::path(delete, path = "/center/products/favourite", request_body = FavouriteInput, responses((status = 200, description = "data: {ids}")))]
-async fn favourite_remove(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FavouriteInput>) -> ApiResult<Value> {
+#[utoipa::path(delete, path = "/center/products/favourite", request_body = FavouriteInput, responses((status = 200, body = FavouriteIds)))]
+async fn favourite_remove(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FavouriteInput>) -> ApiResult<FavouriteIds> {
     favourites::remove(&state.pool, scope.workplace.id, &favourites::parse_keys(&input.product_ids)?).await?;
-    reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+    reply(FavouriteIds { ids: favourites::keys(&state.pool, scope.workplace.id).await? })
 }
 
 #[utoipa::path(get, path = "/center/products/favourited", responses((status = 200, description = "data: {ids: [\"source:productId\"]}")))]
-async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "ids": favourites::keys(&state.pool, scope.workplace.id).await? }))
+async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<FavouriteIds> {
+    reply(FavouriteIds { ids: favourites::keys(&state.pool, scope.workplace.id).await? })
 }
 
 /// The spec's upload limit (2 MB).
@@ -211,19 +212,19 @@ struct KeywordQuery {
     keyword: Option<String>,
 }
 
-#[utoipa::path(get, path = "/center/products/trending-keywords", responses((status = 200, description = "data: {keywords}")))]
-async fn trending_keywords(State(state): State<AppState>, _scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "keywords": domain::catalogue::keywords::trending(&state.pool, 10).await? }))
+#[utoipa::path(get, path = "/center/products/trending-keywords", responses((status = 200, body = Keywords)))]
+async fn trending_keywords(State(state): State<AppState>, _scope: Scope) -> ApiResult<Keywords> {
+    reply(Keywords { keywords: domain::catalogue::keywords::trending(&state.pool, 10).await? })
 }
 
 /// Words of the catalogue starting with what was typed, most used first.
-#[utoipa::path(get, path = "/center/products/suggest-keywords", params(KeywordQuery), responses((status = 200, description = "data: {keywords}")))]
-async fn suggest_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Value> {
-    reply(json!({ "keywords": domain::catalogue::keywords::suggest(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
+#[utoipa::path(get, path = "/center/products/suggest-keywords", params(KeywordQuery), responses((status = 200, body = Keywords)))]
+async fn suggest_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Keywords> {
+    reply(Keywords { keywords: domain::catalogue::keywords::suggest(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? })
 }
 
 /// Words found beside the keyword in product titles.
-#[utoipa::path(get, path = "/center/products/related-keywords", params(KeywordQuery), responses((status = 200, description = "data: {keywords}")))]
-async fn related_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Value> {
-    reply(json!({ "keywords": domain::catalogue::keywords::related(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? }))
+#[utoipa::path(get, path = "/center/products/related-keywords", params(KeywordQuery), responses((status = 200, body = Keywords)))]
+async fn related_keywords(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<KeywordQuery>) -> ApiResult<Keywords> {
+    reply(Keywords { keywords: domain::catalogue::keywords::related(&state.pool, q.keyword.as_deref().unwrap_or(""), 10).await? })
 }

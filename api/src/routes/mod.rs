@@ -15,6 +15,7 @@ mod plans;
 mod products;
 mod progress;
 mod push;
+mod replies;
 mod social;
 pub mod stores;
 mod tracking;

@@ -2,11 +2,11 @@
 use axum::extract::State;
 use domain::accounts::{self, social};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::auth::SignedIn;
+use super::replies::UrlReply;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiPath, ApiQuery};
 use crate::startup::AppState;
@@ -16,10 +16,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The provider address the browser goes to (google or facebook).
-#[utoipa::path(get, path = "/auth/social/{social}", params(("social" = String, Path)), responses((status = 200, description = "data: {url}")))]
-async fn start(State(state): State<AppState>, ApiPath(name): ApiPath<String>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/auth/social/{social}", params(("social" = String, Path)), responses((status = 200, body = UrlReply)))]
+async fn start(State(state): State<AppState>, ApiPath(name): ApiPath<String>) -> ApiResult<UrlReply> {
     let url = social::start(&state.pool, &state.settings, &name).await?;
-    reply(json!({ "url": url }))
+    reply(UrlReply { url })
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies::{StoreReply, StoresReply, UrlReply};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -39,9 +40,9 @@ pub fn store_id_header(headers: &HeaderMap) -> Result<Option<Uuid>, domain::Erro
     }
 }
 
-#[utoipa::path(get, path = "/stores/list-store", responses((status = 200, description = "data: {stores: [Store]}, default first")))]
-async fn list_store(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "stores": domain::store::stores::list(&state.pool, scope.workplace.id).await? }))
+#[utoipa::path(get, path = "/stores/list-store", responses((status = 200, body = StoresReply)))]
+async fn list_store(State(state): State<AppState>, scope: Scope) -> ApiResult<StoresReply> {
+    reply(StoresReply { stores: domain::store::stores::list(&state.pool, scope.workplace.id).await? })
 }
 
 #[derive(Deserialize, IntoParams, ToSchema)]
@@ -49,34 +50,34 @@ struct ShopInput {
     shop: String,
 }
 
-#[utoipa::path(get, path = "/shopify/shop/install", params(ShopInput), responses((status = 200, description = "data: {url}")))]
-async fn shopify_install_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ShopInput>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/shopify/shop/install", params(ShopInput), responses((status = 200, body = UrlReply)))]
+async fn shopify_install_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ShopInput>) -> ApiResult<UrlReply> {
     let url = install::shopify_start(&state.pool, &state.settings, installer(&scope), &q.shop).await?;
-    reply(json!({ "url": url }))
+    reply(UrlReply { url })
 }
 
 /// The address to send the browser to: Shopify's install page or WooCommerce's key grant.
-#[utoipa::path(post, path = "/auth/platform/{platform}/install", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, description = "data: {url}")))]
+#[utoipa::path(post, path = "/auth/platform/{platform}/install", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, body = UrlReply)))]
 async fn platform_install(
     State(state): State<AppState>,
     scope: Scope,
     ApiPath(platform): ApiPath<String>,
     ApiJson(input): ApiJson<ShopInput>,
-) -> ApiResult<Value> {
+) -> ApiResult<UrlReply> {
     let who = installer(&scope);
     let url = match platform.as_str() {
         "shopify" => install::shopify_start(&state.pool, &state.settings, who, &input.shop).await?,
         "woocommerce" => install::woo_start(&state.pool, &state.settings, who, &input.shop).await?,
         _ => return Err(domain::Error::NotFound("Platform").into()),
     };
-    reply(json!({ "url": url }))
+    reply(UrlReply { url })
 }
 
 /// Finishes the Shopify install with the parameters Shopify sent to `/callback`.
-#[utoipa::path(post, path = "/auth/platform/shopify/callback", responses((status = 200, description = "data: {store}")))]
-async fn shopify_callback(State(state): State<AppState>, scope: Scope, ApiJson(params): ApiJson<BTreeMap<String, String>>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/platform/shopify/callback", responses((status = 200, body = StoreReply)))]
+async fn shopify_callback(State(state): State<AppState>, scope: Scope, ApiJson(params): ApiJson<BTreeMap<String, String>>) -> ApiResult<StoreReply> {
     let store = install::shopify_finish(&state.pool, &state.settings, &state.sealer, scope.user_id, &params).await?;
-    reply(json!({ "store": store }))
+    reply(StoreReply { store })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -86,10 +87,10 @@ struct WooKeys {
     consumer_secret: String,
 }
 
-#[utoipa::path(post, path = "/auth/platform/woocommerce/link", request_body = WooKeys, responses((status = 200, description = "data: {store}")))]
-async fn woo_link(State(state): State<AppState>, scope: Scope, ApiJson(k): ApiJson<WooKeys>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/platform/woocommerce/link", request_body = WooKeys, responses((status = 200, body = StoreReply)))]
+async fn woo_link(State(state): State<AppState>, scope: Scope, ApiJson(k): ApiJson<WooKeys>) -> ApiResult<StoreReply> {
     let store = install::woo_link(&state.pool, &state.settings, &state.sealer, installer(&scope), &k.shop, &k.consumer_key, &k.consumer_secret).await?;
-    reply(json!({ "store": store }))
+    reply(StoreReply { store })
 }
 
 /// WooCommerce posts a granted key here (server to server); `user_id` is our state.
@@ -115,10 +116,10 @@ struct StoreIdInput {
     store_id: Uuid,
 }
 
-#[utoipa::path(post, path = "/core/stores/update-default-store", request_body = StoreIdInput, responses((status = 200, description = "data: {store}")))]
-async fn update_default_store(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<StoreIdInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/core/stores/update-default-store", request_body = StoreIdInput, responses((status = 200, body = StoreReply)))]
+async fn update_default_store(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<StoreIdInput>) -> ApiResult<StoreReply> {
     let store: Store = stores::make_default(&state.pool, scope.workplace.id, input.store_id).await?;
-    reply(json!({ "store": store }))
+    reply(StoreReply { store })
 }
 
 #[utoipa::path(delete, path = "/stores/{id}", params(("id" = Uuid, Path)), responses((status = 200, description = "data: null")))]

@@ -2523,6 +2523,10 @@ export interface components {
       business_id: string;
       catalog_id: string;
     };
+    /** @description `{ids}`: the favourites' keys (`source:productId`), newest first. */
+    FavouriteIds: {
+      ids: string[];
+    };
     FavouriteInput: {
       /** @description "source:productId" keys */
       product_ids: string[];
@@ -2610,6 +2614,10 @@ export interface components {
     InspectInput: {
       /** @description The store's address; `https://` is added when no scheme is given. */
       url: string;
+    };
+    /** @description `{keywords}`: search words to offer. */
+    Keywords: {
+      keywords: string[];
     };
     LanguageInput: {
       language: string;
@@ -2835,6 +2843,11 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /** @description `{progress_id}`: the job that was started, followed through the progress calls. */
+    ProgressReply: {
+      /** Format: int64 */
+      progress_id: number;
+    };
     /** @enum {string} */
     PublishStatus: 'publish' | 'unpublish';
     PushInput: {
@@ -2961,6 +2974,25 @@ export interface components {
       PLACE_ORDER: boolean;
       PUSH_PRODUCT: boolean;
     };
+    /** @description A store as the dashboard shows it (spec section 3, "Shop"). */
+    Store: {
+      /** Format: date-time */
+      connected_at: string;
+      currency: string;
+      domain: string;
+      /** Format: uuid */
+      id: string;
+      is_default: boolean;
+      metadata: Record<string, never>;
+      name: string;
+      platform: string;
+      platform_domain: string;
+      setup: string;
+      setup_error?: string | null;
+      status: string;
+      /** Format: uuid */
+      workplace_id: string;
+    };
     StoreIdInput: {
       /** Format: uuid */
       store_id: string;
@@ -2976,6 +3008,10 @@ export interface components {
       store_id: string;
       title: string;
       variants: components['schemas']['StoreVariantView'][];
+    };
+    /** @description `{store}`: the store as it is now. */
+    StoreReply: {
+      store: components['schemas']['Store'];
     };
     /**
      * @description A scan as the dashboard polls it: `processing`, then `success` with `result` or `error` with
@@ -3005,6 +3041,10 @@ export interface components {
       sku?: string | null;
       suppliers: components['schemas']['MappedSupplier'][];
       title: string;
+    };
+    /** @description `{stores}`: the workplace's stores, the default first. */
+    StoresReply: {
+      stores: components['schemas']['Store'][];
     };
     SupplierChoice: {
       ship_to_countries?: string[];
@@ -3065,6 +3105,10 @@ export interface components {
     };
     UpdatePushInput: {
       settings: components['schemas']['PushSettings'];
+    };
+    /** @description `{url}`: where to send the browser next. */
+    UrlReply: {
+      url: string;
     };
     VariantEdit: {
       /** Format: double */
@@ -3165,6 +3209,7 @@ export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type EmailInput = components['schemas']['EmailInput'];
 export type EventInput = components['schemas']['EventInput'];
 export type FacebookLink = components['schemas']['FacebookLink'];
+export type FavouriteIds = components['schemas']['FavouriteIds'];
 export type FavouriteInput = components['schemas']['FavouriteInput'];
 export type FirstTimeInput = components['schemas']['FirstTimeInput'];
 export type FlagInput = components['schemas']['FlagInput'];
@@ -3179,6 +3224,7 @@ export type ImportInput = components['schemas']['ImportInput'];
 export type ImportItem = components['schemas']['ImportItem'];
 export type ImportedProduct = components['schemas']['ImportedProduct'];
 export type InspectInput = components['schemas']['InspectInput'];
+export type Keywords = components['schemas']['Keywords'];
 export type LanguageInput = components['schemas']['LanguageInput'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type ManualInput = components['schemas']['ManualInput'];
@@ -3208,6 +3254,7 @@ export type ProductCard = components['schemas']['ProductCard'];
 export type ProductDetail = components['schemas']['ProductDetail'];
 export type ProductEdit = components['schemas']['ProductEdit'];
 export type ProgressItem = components['schemas']['ProgressItem'];
+export type ProgressReply = components['schemas']['ProgressReply'];
 export type PublishStatus = components['schemas']['PublishStatus'];
 export type PushInput = components['schemas']['PushInput'];
 export type PushSettings = components['schemas']['PushSettings'];
@@ -3230,10 +3277,13 @@ export type SignedIn = components['schemas']['SignedIn'];
 export type SmartPush = components['schemas']['SmartPush'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type Steps = components['schemas']['Steps'];
+export type Store = components['schemas']['Store'];
 export type StoreIdInput = components['schemas']['StoreIdInput'];
 export type StoreProductView = components['schemas']['StoreProductView'];
+export type StoreReply = components['schemas']['StoreReply'];
 export type StoreScan = components['schemas']['StoreScan'];
 export type StoreVariantView = components['schemas']['StoreVariantView'];
+export type StoresReply = components['schemas']['StoresReply'];
 export type SupplierChoice = components['schemas']['SupplierChoice'];
 export type SupplierInput = components['schemas']['SupplierInput'];
 export type SupplierRef = components['schemas']['SupplierRef'];
@@ -3248,6 +3298,7 @@ export type TrackingInput = components['schemas']['TrackingInput'];
 export type UnpaidInput = components['schemas']['UnpaidInput'];
 export type UpdateInput = components['schemas']['UpdateInput'];
 export type UpdatePushInput = components['schemas']['UpdatePushInput'];
+export type UrlReply = components['schemas']['UrlReply'];
 export type VariantEdit = components['schemas']['VariantEdit'];
 export type VariantMapping = components['schemas']['VariantMapping'];
 export type VariantView = components['schemas']['VariantView'];
@@ -3469,12 +3520,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {progress_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProgressReply'];
+        };
       };
     };
   };
@@ -3594,12 +3646,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {store} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreReply'];
+        };
       };
     };
   };
@@ -3616,12 +3669,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {store} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreReply'];
+        };
       };
     };
   };
@@ -3704,12 +3758,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {url} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UrlReply'];
+        };
       };
     };
   };
@@ -3814,12 +3869,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {url} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UrlReply'];
+        };
       };
     };
   };
@@ -3858,12 +3914,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {progress_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProgressReply'];
+        };
       };
     };
   };
@@ -3939,12 +3996,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {ids} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FavouriteIds'];
+        };
       };
     };
   };
@@ -3961,12 +4019,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {ids} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FavouriteIds'];
+        };
       };
     };
   };
@@ -4485,12 +4544,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {keywords} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Keywords'];
+        };
       };
     };
   };
@@ -4633,12 +4693,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {keywords} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Keywords'];
+        };
       };
     };
   };
@@ -4651,12 +4712,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {keywords} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Keywords'];
+        };
       };
     };
   };
@@ -4814,12 +4876,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {store} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreReply'];
+        };
       };
     };
   };
@@ -6387,12 +6450,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {url} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UrlReply'];
+        };
       };
     };
   };
@@ -6449,12 +6513,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {stores: [Store]}, default first */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoresReply'];
+        };
       };
     };
   };

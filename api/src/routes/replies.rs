@@ -1,0 +1,41 @@
+//! The small answers many routes share, typed so the OpenAPI document (and the web's generated
+//! types) say what `data` holds.
+use domain::store::stores::Store;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// `{url}`: where to send the browser next.
+#[derive(Serialize, ToSchema)]
+pub struct UrlReply {
+    pub url: String,
+}
+
+/// `{progress_id}`: the job that was started, followed through the progress calls.
+#[derive(Serialize, ToSchema)]
+pub struct ProgressReply {
+    pub progress_id: i64,
+}
+
+/// `{store}`: the store as it is now.
+#[derive(Serialize, ToSchema)]
+pub struct StoreReply {
+    pub store: Store,
+}
+
+/// `{stores}`: the workplace's stores, the default first.
+#[derive(Serialize, ToSchema)]
+pub struct StoresReply {
+    pub stores: Vec<Store>,
+}
+
+/// `{ids}`: the favourites' keys (`source:productId`), newest first.
+#[derive(Serialize, ToSchema)]
+pub struct FavouriteIds {
+    pub ids: Vec<String>,
+}
+
+/// `{keywords}`: search words to offer.
+#[derive(Serialize, ToSchema)]
+pub struct Keywords {
+    pub keywords: Vec<String>,
+}
