@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::ImageMatches;
 use super::replies::{FavouriteIds, Keywords};
 use crate::error::{ApiError, ApiResult, reply, reply_written};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, CatalogueScope, Scope};
@@ -191,20 +192,20 @@ struct ImageUrlQuery {
 
 /// Catalogue products whose main image looks like the picture at `url` (fetched with the same
 /// address guard as store inspection), closest first.
-#[utoipa::path(get, path = "/get-product-id-by-image", params(ImageUrlQuery), responses((status = 200, description = "data: {items: [ImageMatch]}")))]
-async fn by_image_url(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<ImageUrlQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/get-product-id-by-image", params(ImageUrlQuery), responses((status = 200, body = ImageMatches)))]
+async fn by_image_url(State(state): State<AppState>, _scope: Scope, ApiQuery(q): ApiQuery<ImageUrlQuery>) -> ApiResult<ImageMatches> {
     let url = domain::connectors::guarded_http::parse_user_url(&q.url).map_err(|e| domain::Error::field("url", e.to_string()))?;
     let http = domain::connectors::guarded_http::GuardedHttp::new(&state.settings.inspect);
     let fetched = http.get(&url).await.map_err(|e| domain::Error::field("url", e.to_string()))?;
     let fp = fingerprint(&fetched.body)?;
-    reply(json!({ "items": domain::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
+    reply(ImageMatches { items: domain::catalogue::image_search::closest(&state.pool, fp, 20).await? })
 }
 
 /// The same for an uploaded picture (the request body, PNG or JPEG, at most 2 MB).
-#[utoipa::path(post, path = "/get-product-id-by-image", request_body(content = Vec<u8>, content_type = "image/*"), responses((status = 200, description = "data: {items: [ImageMatch]}")))]
-async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axum::body::Bytes) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/get-product-id-by-image", request_body(content = Vec<u8>, content_type = "image/*"), responses((status = 200, body = ImageMatches)))]
+async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axum::body::Bytes) -> ApiResult<ImageMatches> {
     let fp = fingerprint(&body)?;
-    reply(json!({ "items": domain::catalogue::image_search::closest(&state.pool, fp, 20).await? }))
+    reply(ImageMatches { items: domain::catalogue::image_search::closest(&state.pool, fp, 20).await? })
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -9,6 +9,7 @@ use tracing::instrument;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::Flows;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -22,10 +23,10 @@ struct IdQuery {
     id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/orders/v7/automation/panel", responses((status = 200, description = "data: {flows: [Flow]}")))]
+#[utoipa::path(get, path = "/orders/v7/automation/panel", responses((status = 200, body = Flows)))]
 #[instrument(skip_all)]
-async fn list_flows(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "flows": automation_flows::list(&state.pool, scope.workplace.id).await? }))
+async fn list_flows(State(state): State<AppState>, scope: Scope) -> ApiResult<Flows> {
+    reply(Flows { flows: automation_flows::list(&state.pool, scope.workplace.id).await? })
 }
 
 /// Creates a flow; 422 names every bad field.
@@ -45,12 +46,12 @@ async fn update_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): A
     reply(automation_flows::save(&state.pool, scope.workplace.id, Some(id), &input).await?)
 }
 
-#[utoipa::path(delete, path = "/orders/v7/automation/panel", params(IdQuery), responses((status = 200, description = "data: {flows: [Flow]}")))]
+#[utoipa::path(delete, path = "/orders/v7/automation/panel", params(IdQuery), responses((status = 200, body = Flows)))]
 #[instrument(skip_all)]
-async fn delete_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<Value> {
+async fn delete_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<IdQuery>) -> ApiResult<Flows> {
     let id = q.id.ok_or_else(|| domain::Error::field("id", "the flow's id is required"))?;
     automation_flows::delete(&state.pool, scope.workplace.id, id).await?;
-    reply(json!({ "flows": automation_flows::list(&state.pool, scope.workplace.id).await? }))
+    reply(Flows { flows: automation_flows::list(&state.pool, scope.workplace.id).await? })
 }
 
 /// The store side asks Dropline to fulfil the order: the first matching active

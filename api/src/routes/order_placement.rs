@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::Placements;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -95,11 +96,11 @@ fn id_list(field: &str, s: Option<&str>) -> Result<Option<Vec<i64>>, domain::Err
     }
 }
 
-#[utoipa::path(get, path = "/orders/placements", params(PlacementQuery), responses((status = 200, description = "data: {items: [PlacementItem]}")))]
-async fn placements(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PlacementQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/orders/placements", params(PlacementQuery), responses((status = 200, body = Placements)))]
+async fn placements(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PlacementQuery>) -> ApiResult<Placements> {
     let ids = id_list("ids", q.ids.as_deref())?;
     let items: Vec<PlacementItem> = place::items(&state.pool, scope.workplace.id, ids.as_deref()).await?;
-    reply(json!({ "items": items }))
+    reply(Placements { items })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -128,18 +129,18 @@ struct PaymentInput {
 }
 
 /// Pays waiting supplier orders (each by its job); the wallet's balance must cover them all.
-#[utoipa::path(post, path = "/orders/v5/payment", request_body = PaymentInput, responses((status = 200, description = "data: {items: [PlacementItem]}")))]
-async fn payment(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<PaymentInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/v5/payment", request_body = PaymentInput, responses((status = 200, body = Placements)))]
+async fn payment(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<PaymentInput>) -> ApiResult<Placements> {
     let ids = pay::request(&state.pool, scope.workplace.id, &i.source_order_ids, &i.method).await?;
-    reply(json!({ "items": place::items(&state.pool, scope.workplace.id, Some(&ids)).await? }))
+    reply(Placements { items: place::items(&state.pool, scope.workplace.id, Some(&ids)).await? })
 }
 
 /// Pays every waiting supplier order with the saved method.
-#[utoipa::path(get, path = "/orders/v6/payments/retry-all", responses((status = 200, description = "data: {items: [PlacementItem]}")))]
-async fn retry_all(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/orders/v6/payments/retry-all", responses((status = 200, body = Placements)))]
+async fn retry_all(State(state): State<AppState>, scope: Scope) -> ApiResult<Placements> {
     let wp = scope.workplace.id;
     let waiting = pay::waiting_ids(&state.pool, wp).await?;
     let method = pay::saved_method(&state.pool, wp).await?;
     let ids = pay::request(&state.pool, wp, &waiting, &method).await?;
-    reply(json!({ "items": place::items(&state.pool, wp, Some(&ids)).await? }))
+    reply(Placements { items: place::items(&state.pool, wp, Some(&ids)).await? })
 }

@@ -2,10 +2,10 @@
 use axum::extract::State;
 use domain::plans::{self, quota};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::{PackageReply, Packages};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, Scope};
 use crate::startup::AppState;
@@ -14,17 +14,17 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(pricing)).routes(routes!(current_plan)).routes(routes!(calc_usage))
 }
 
-#[utoipa::path(get, path = "/payments/pricing", responses((status = 200, description = "data: {packages: [Package]}")))]
-async fn pricing() -> ApiResult<Value> {
+#[utoipa::path(get, path = "/payments/pricing", responses((status = 200, body = Packages)))]
+async fn pricing() -> ApiResult<Packages> {
     let packages: Vec<plans::PackageView> = plans::PLANS.iter().map(|p| plans::package_view(p.key)).collect();
-    reply(json!({ "packages": packages }))
+    reply(Packages { packages })
 }
 
 /// The workplace's plan with its feature limits and this cycle's usage.
-#[utoipa::path(get, path = "/payments/user/current-plan", responses((status = 200, description = "data: {package}")))]
-async fn current_plan(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/payments/user/current-plan", responses((status = 200, body = PackageReply)))]
+async fn current_plan(State(state): State<AppState>, scope: Scope) -> ApiResult<PackageReply> {
     let (key, usage) = quota::usage(&state.pool, scope.workplace.id).await?;
-    reply(json!({ "package": plans::package_view_with(&key, &usage) }))
+    reply(PackageReply { package: plans::package_view_with(&key, &usage) })
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -39,3 +39,33 @@ pub struct FavouriteIds {
 pub struct Keywords {
     pub keywords: Vec<String>,
 }
+
+/// `{packages}`: the plans on offer.
+#[derive(Serialize, ToSchema)]
+pub struct Packages {
+    pub packages: Vec<domain::plans::PackageView>,
+}
+
+/// `{package}`: the workplace's plan with this cycle's usage.
+#[derive(Serialize, ToSchema)]
+pub struct PackageReply {
+    pub package: domain::plans::PackageView,
+}
+
+/// `{flows}`: the workplace's order automation flows.
+#[derive(Serialize, ToSchema)]
+pub struct Flows {
+    pub flows: Vec<domain::orders::automation_flows::Flow>,
+}
+
+/// `{items}`: catalogue products whose main image looks like the one given, closest first.
+#[derive(Serialize, ToSchema)]
+pub struct ImageMatches {
+    pub items: Vec<domain::catalogue::image_search::ImageMatch>,
+}
+
+/// `{items}`: supplier orders being placed, with their state.
+#[derive(Serialize, ToSchema)]
+pub struct Placements {
+    pub items: Vec<domain::orders::place::PlacementItem>,
+}

@@ -2531,6 +2531,12 @@ export interface components {
       /** @description "source:productId" keys */
       product_ids: string[];
     };
+    FeatureQuota: {
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      usage: number;
+    };
     FirstTimeInput: {
       /** Format: uuid */
       owner_id: string;
@@ -2553,6 +2559,10 @@ export interface components {
       time_schedule: Record<string, never>;
       when: Record<string, never>;
     };
+    /** @description `{flows}`: the workplace's order automation flows. */
+    Flows: {
+      flows: components['schemas']['Flow'][];
+    };
     GoogleLink: {
       merchant_id: string;
     };
@@ -2572,6 +2582,28 @@ export interface components {
     ImageEdit: {
       selected: boolean;
       url: string;
+    };
+    ImageMatch: {
+      /**
+       * Format: int32
+       * @description Differing hash bits (0 = the same picture).
+       */
+      distance: number;
+      image?: string | null;
+      name: string;
+      /** Format: double */
+      price: number;
+      /**
+       * Format: double
+       * @description 1 for the same picture, falling with distance.
+       */
+      similarity: number;
+      source: string;
+      source_product_id: string;
+    };
+    /** @description `{items}`: catalogue products whose main image looks like the one given, closest first. */
+    ImageMatches: {
+      items: components['schemas']['ImageMatch'][];
     };
     ImportAllInput: {
       import_data: components['schemas']['ImportItem'][];
@@ -2653,6 +2685,12 @@ export interface components {
     MetaInput: {
       meta_key: string;
     };
+    ModuleView: {
+      key: string;
+      /** Format: double */
+      price: number;
+      type: string;
+    };
     MultipleShipping: {
       items: components['schemas']['MultipleShippingItem'][];
     };
@@ -2727,6 +2765,29 @@ export interface components {
       product_package_id: string;
       split_product_package_ids: string[];
     };
+    /** @description `{package}`: the workplace's plan with this cycle's usage. */
+    PackageReply: {
+      package: components['schemas']['PackageView'];
+    };
+    PackageView: {
+      /** Format: int32 */
+      cycle: number;
+      features: {
+        [key: string]: components['schemas']['FeatureQuota'];
+      };
+      is_free: boolean;
+      key: string;
+      module_type: string;
+      modules: components['schemas']['ModuleView'][];
+      name: string;
+      /** Format: double */
+      price: number;
+      type: string;
+    };
+    /** @description `{packages}`: the plans on offer. */
+    Packages: {
+      packages: components['schemas']['PackageView'][];
+    };
     /** @enum {string} */
     PayWith: 'wallet' | 'card' | 'auto';
     PaymentInput: {
@@ -2740,6 +2801,28 @@ export interface components {
       payment_behavior: string;
       /** @description `credit_card` once a card is saved. */
       type?: string | null;
+    };
+    /** @description A placement toast item: one supplier order. */
+    PlacementItem: {
+      error_key?: string | null;
+      /** Format: int64 */
+      id: number;
+      message?: string | null;
+      /** Format: int64 */
+      order_id: number;
+      order_name: string;
+      order_no?: string | null;
+      source: string;
+      source_status: string;
+      /** @description processing, success or error. */
+      status: string;
+      /** Format: double */
+      total: number;
+      warning?: string | null;
+    };
+    /** @description `{items}`: supplier orders being placed, with their state. */
+    Placements: {
+      items: components['schemas']['PlacementItem'][];
     };
     PriceOp: {
       /** @description multiply, add or set */
@@ -3211,14 +3294,18 @@ export type EventInput = components['schemas']['EventInput'];
 export type FacebookLink = components['schemas']['FacebookLink'];
 export type FavouriteIds = components['schemas']['FavouriteIds'];
 export type FavouriteInput = components['schemas']['FavouriteInput'];
+export type FeatureQuota = components['schemas']['FeatureQuota'];
 export type FirstTimeInput = components['schemas']['FirstTimeInput'];
 export type FlagInput = components['schemas']['FlagInput'];
 export type Flow = components['schemas']['Flow'];
+export type Flows = components['schemas']['Flows'];
 export type GoogleLink = components['schemas']['GoogleLink'];
 export type GrantedKey = components['schemas']['GrantedKey'];
 export type Health = components['schemas']['Health'];
 export type IdsInput = components['schemas']['IdsInput'];
 export type ImageEdit = components['schemas']['ImageEdit'];
+export type ImageMatch = components['schemas']['ImageMatch'];
+export type ImageMatches = components['schemas']['ImageMatches'];
 export type ImportAllInput = components['schemas']['ImportAllInput'];
 export type ImportInput = components['schemas']['ImportInput'];
 export type ImportItem = components['schemas']['ImportItem'];
@@ -3232,6 +3319,7 @@ export type MapGroupInput = components['schemas']['MapGroupInput'];
 export type MapVariantInput = components['schemas']['MapVariantInput'];
 export type MappedSupplier = components['schemas']['MappedSupplier'];
 export type MetaInput = components['schemas']['MetaInput'];
+export type ModuleView = components['schemas']['ModuleView'];
 export type MultipleShipping = components['schemas']['MultipleShipping'];
 export type MultipleShippingItem = components['schemas']['MultipleShippingItem'];
 export type NewWorkplace = components['schemas']['NewWorkplace'];
@@ -3242,9 +3330,14 @@ export type OrderView = components['schemas']['OrderView'];
 export type OrdersInput = components['schemas']['OrdersInput'];
 export type OutOfStock = components['schemas']['OutOfStock'];
 export type PackageIds = components['schemas']['PackageIds'];
+export type PackageReply = components['schemas']['PackageReply'];
+export type PackageView = components['schemas']['PackageView'];
+export type Packages = components['schemas']['Packages'];
 export type PayWith = components['schemas']['PayWith'];
 export type PaymentInput = components['schemas']['PaymentInput'];
 export type PaymentSetting = components['schemas']['PaymentSetting'];
+export type PlacementItem = components['schemas']['PlacementItem'];
+export type Placements = components['schemas']['Placements'];
 export type PriceOp = components['schemas']['PriceOp'];
 export type PriceRule = components['schemas']['PriceRule'];
 export type PricingInput = components['schemas']['PricingInput'];
@@ -4983,12 +5076,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items: [ImageMatch]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ImageMatches'];
+        };
       };
     };
   };
@@ -5005,12 +5099,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [ImageMatch]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ImageMatches'];
+        };
       };
     };
   };
@@ -5117,12 +5212,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items: [PlacementItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Placements'];
+        };
       };
     };
   };
@@ -5647,12 +5743,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [PlacementItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Placements'];
+        };
       };
     };
   };
@@ -5775,12 +5872,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items: [PlacementItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Placements'];
+        };
       };
     };
   };
@@ -5856,12 +5954,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {flows: [Flow]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Flows'];
+        };
       };
     };
   };
@@ -5924,12 +6023,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {flows: [Flow]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Flows'];
+        };
       };
     };
   };
@@ -6030,12 +6130,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {packages: [Package]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Packages'];
+        };
       };
     };
   };
@@ -6071,12 +6172,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {package} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PackageReply'];
+        };
       };
     };
   };
