@@ -135,12 +135,6 @@ fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
         return Err(fail(&["productOptions"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
     }
     let mut p = blank(g, g.world.next_id());
-    p.handle = g.read(|s| unique_handle(s, &handleize(&title)));
-    if let Some(h) = f.handle.as_deref().map(handleize)
-        && g.read(|s| s.products.values().any(|o| o.handle == h))
-    {
-        return Err(handle_taken(&h));
-    }
     apply(&mut p, &f);
     if opts.is_empty() {
         p.options = vec![ProdOption { id: g.world.next_id(), name: "Title".into(), values: vec!["Default Title".into()] }];
@@ -156,11 +150,17 @@ fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
     // Shopify creates one standalone variant from the first value of each option.
     let first: Vec<String> = p.options.iter().map(|o| o.values[0].clone()).collect();
     p.variants.push(variant(g, first, None, None, None, 0));
-    let out = p.clone();
+    // The handle is checked and taken under the shop's lock, so two creates at once cannot
+    // end with one handle twice.
     g.write(|s| {
-        s.products.insert(p.id, p);
-    });
-    Ok(out)
+        match f.handle.as_deref().map(handleize) {
+            Some(h) if s.products.values().any(|o| o.handle == h) => return Err(handle_taken(&h)),
+            Some(_) => {}
+            None => p.handle = unique_handle(s, &handleize(&title)),
+        }
+        s.products.insert(p.id, p.clone());
+        Ok(p)
+    })
 }
 
 fn update(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserError>> {
