@@ -3,10 +3,12 @@
 use axum::extract::State;
 use domain::channels::{self, Actor, Channel, connect, settings};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::UrlReply;
+use super::replies_setup::{ChannelList, ChannelReply, ProductSettings, SavedChannelSettings, Warehouses};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -29,17 +31,17 @@ fn actor(scope: &Scope) -> Actor {
     Actor { user_id: scope.user_id, workplace_id: scope.workplace.id }
 }
 
-#[utoipa::path(get, path = "/channels/list", responses((status = 200, description = "data: {channels: [Channel]}")))]
-async fn list(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "channels": channels::list(&state.pool, scope.workplace.id).await? }))
+#[utoipa::path(get, path = "/channels/list", responses((status = 200, body = ChannelList)))]
+async fn list(State(state): State<AppState>, scope: Scope) -> ApiResult<ChannelList> {
+    reply(ChannelList { channels: channels::list(&state.pool, scope.workplace.id).await? })
 }
 
 /// The channel's authorisation page (platform: tiktok, facebook or google-merchant).
-#[utoipa::path(get, path = "/auth/platform/{platform}/auth", params(("platform" = String, Path)), responses((status = 200, description = "data: {url}")))]
-async fn auth(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/auth/platform/{platform}/auth", params(("platform" = String, Path)), responses((status = 200, body = UrlReply)))]
+async fn auth(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>) -> ApiResult<UrlReply> {
     let channel = Channel::from_platform(&platform)?;
     let url = connect::start(&state.pool, &state.settings, actor(&scope), channel).await?;
-    reply(json!({ "url": url }))
+    reply(UrlReply { url })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -49,16 +51,16 @@ struct CallbackInput {
 }
 
 /// Finishes the connect with the `code` and `state` the channel sent the browser back with.
-#[utoipa::path(post, path = "/auth/platform/{platform}/callback", params(("platform" = String, Path)), request_body = CallbackInput, responses((status = 200, description = "data: {channel: Channel}")))]
+#[utoipa::path(post, path = "/auth/platform/{platform}/callback", params(("platform" = String, Path)), request_body = CallbackInput, responses((status = 200, body = ChannelReply)))]
 async fn channel_callback(
     State(state): State<AppState>,
     scope: Scope,
     ApiPath(platform): ApiPath<String>,
     ApiJson(input): ApiJson<CallbackInput>,
-) -> ApiResult<Value> {
+) -> ApiResult<ChannelReply> {
     let channel = Channel::from_platform(&platform)?;
     let view = connect::finish(&state.pool, &state.settings, &state.sealer, actor(&scope), channel, &input.code, &input.state).await?;
-    reply(json!({ "channel": view }))
+    reply(ChannelReply { channel: view })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -67,10 +69,10 @@ struct FacebookLink {
     catalog_id: String,
 }
 
-#[utoipa::path(post, path = "/auth/platform/facebook/link", request_body = FacebookLink, responses((status = 200, description = "data: {channel: Channel}")))]
-async fn link_facebook(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FacebookLink>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/platform/facebook/link", request_body = FacebookLink, responses((status = 200, body = ChannelReply)))]
+async fn link_facebook(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<FacebookLink>) -> ApiResult<ChannelReply> {
     let view = connect::link_facebook(&state.pool, scope.workplace.id, &input.business_id, &input.catalog_id).await?;
-    reply(json!({ "channel": view }))
+    reply(ChannelReply { channel: view })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -78,16 +80,16 @@ struct GoogleLink {
     merchant_id: String,
 }
 
-#[utoipa::path(post, path = "/auth/platform/google-merchant/link", request_body = GoogleLink, responses((status = 200, description = "data: {channel: Channel}")))]
-async fn link_google(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<GoogleLink>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/platform/google-merchant/link", request_body = GoogleLink, responses((status = 200, body = ChannelReply)))]
+async fn link_google(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<GoogleLink>) -> ApiResult<ChannelReply> {
     let view = connect::link_google(&state.pool, scope.workplace.id, &input.merchant_id).await?;
-    reply(json!({ "channel": view }))
+    reply(ChannelReply { channel: view })
 }
 
-#[utoipa::path(post, path = "/auth/platform/{platform}/disconnect", params(("platform" = String, Path)), responses((status = 200, description = "data: {channel: Channel}")))]
-async fn disconnect(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/platform/{platform}/disconnect", params(("platform" = String, Path)), responses((status = 200, body = ChannelReply)))]
+async fn disconnect(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>) -> ApiResult<ChannelReply> {
     let channel = Channel::from_platform(&platform)?;
-    reply(json!({ "channel": connect::disconnect(&state.pool, scope.workplace.id, channel).await? }))
+    reply(ChannelReply { channel: connect::disconnect(&state.pool, scope.workplace.id, channel).await? })
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -97,11 +99,11 @@ struct SettingsQuery {
 
 /// Product settings: push settings per channel and the pricing rule in force (the store's when
 /// `store_id` names one, else the workplace's, else the default).
-#[utoipa::path(get, path = "/center/products/setting/get", params(SettingsQuery), responses((status = 200, description = "data: {channels: {<store id|tiktok|facebook|google>: ChannelSettings}, pricing_rule, pricing_rule_scope}")))]
-async fn settings_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<SettingsQuery>) -> ApiResult<Value> {
-    let (rule, rule_scope): (domain::products::pricing::PricingRule, _) =
+#[utoipa::path(get, path = "/center/products/setting/get", params(SettingsQuery), responses((status = 200, body = ProductSettings)))]
+async fn settings_get(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<SettingsQuery>) -> ApiResult<ProductSettings> {
+    let (pricing_rule, pricing_rule_scope): (domain::products::pricing::PricingRule, _) =
         domain::store::pricing_rules::effective(&state.pool, scope.workplace.id, q.store_id).await?;
-    reply(json!({ "channels": settings::all(&state.pool, scope.workplace.id).await?, "pricing_rule": rule, "pricing_rule_scope": rule_scope }))
+    reply(ProductSettings { channels: settings::all(&state.pool, scope.workplace.id).await?, pricing_rule, pricing_rule_scope })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -113,19 +115,19 @@ struct UpdateInput {
     settings: Value,
 }
 
-#[utoipa::path(put, path = "/center/products/setting/update_channel", request_body = UpdateInput, responses((status = 200, description = "data: {settings: ChannelSettings}")))]
-async fn settings_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<UpdateInput>) -> ApiResult<Value> {
+#[utoipa::path(put, path = "/center/products/setting/update_channel", request_body = UpdateInput, responses((status = 200, body = SavedChannelSettings)))]
+async fn settings_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<UpdateInput>) -> ApiResult<SavedChannelSettings> {
     let update = settings::Update { channel: input.channel, store_id: input.store_id, settings: input.settings };
     let saved = settings::update(&state.pool, &state.settings, &state.sealer, scope.workplace.id, update).await?;
-    reply(json!({ "settings": saved }))
+    reply(SavedChannelSettings { settings: saved })
 }
 
-#[utoipa::path(get, path = "/tiktok/warehouse", responses((status = 200, description = "data: {warehouses: [{id, name, is_default, effect_status, type}]}")))]
-async fn warehouses(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "warehouses": settings::tiktok_warehouses(&state.pool, &state.settings, &state.sealer, scope.workplace.id).await? }))
+#[utoipa::path(get, path = "/tiktok/warehouse", responses((status = 200, body = Warehouses)))]
+async fn warehouses(State(state): State<AppState>, scope: Scope) -> ApiResult<Warehouses> {
+    reply(Warehouses { warehouses: settings::tiktok_warehouses(&state.pool, &state.settings, &state.sealer, scope.workplace.id).await? })
 }
 
-#[utoipa::path(get, path = "/tiktok/listing-prerequisites", responses((status = 200, description = "data: {connected, warehouse_ready, ready, missing}")))]
-async fn prerequisites(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!(settings::prerequisites(&state.pool, &state.settings, &state.sealer, scope.workplace.id).await?))
+#[utoipa::path(get, path = "/tiktok/listing-prerequisites", responses((status = 200, body = settings::Prerequisites)))]
+async fn prerequisites(State(state): State<AppState>, scope: Scope) -> ApiResult<settings::Prerequisites> {
+    reply(settings::prerequisites(&state.pool, &state.settings, &state.sealer, scope.workplace.id).await?)
 }

@@ -9,12 +9,12 @@ use domain::catalogue::{
 };
 use domain::values::{Country, Source};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::replies::ImageMatches;
 use super::replies::{FavouriteIds, Keywords};
+use super::replies_setup::{CategoryTree, CollectionList};
 use crate::error::{ApiError, ApiResult, reply, reply_written};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, CatalogueScope, Scope};
 use crate::startup::AppState;
@@ -72,14 +72,14 @@ async fn by_collection(
     search(&state, &scope, &p).await
 }
 
-#[utoipa::path(get, path = "/product-sources/collections/list", responses((status = 200, description = "data: {collections: [{slug, name}]}")))]
-async fn collections(_scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "collections": catalogue::collections() }))
+#[utoipa::path(get, path = "/product-sources/collections/list", responses((status = 200, body = CollectionList)))]
+async fn collections(_scope: Scope) -> ApiResult<CollectionList> {
+    reply(CollectionList { collections: catalogue::collections() })
 }
 
-#[utoipa::path(get, path = "/product-sources/categories/tree", responses((status = 200, description = "data: {categories: [{id, name, children}]}")))]
-async fn categories(State(state): State<AppState>, _scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "categories": catalogue::categories(&state.pool).await? }))
+#[utoipa::path(get, path = "/product-sources/categories/tree", responses((status = 200, body = CategoryTree)))]
+async fn categories(State(state): State<AppState>, _scope: Scope) -> ApiResult<CategoryTree> {
+    reply(CategoryTree { categories: catalogue::categories(&state.pool).await? })
 }
 
 fn source(raw: &str) -> Result<Source, domain::Error> {
@@ -115,13 +115,13 @@ struct LogisticsQuery {
     quantity: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/product-sources/logistics/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), LogisticsQuery), responses((status = 200, description = "data: {country_code, ships, options: [{code, company, amount, currency, delivery_time}]}")))]
+#[utoipa::path(get, path = "/product-sources/logistics/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), LogisticsQuery), responses((status = 200, body = detail::Logistics)))]
 async fn logistics(
     State(state): State<AppState>,
     _scope: Scope,
     ApiPath((src, id)): ApiPath<(String, String)>,
     ApiQuery(q): ApiQuery<LogisticsQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<detail::Logistics> {
     let src = source(&src)?;
     let country = Country::parse(q.country_code.as_deref().unwrap_or("US")).map_err(|m| domain::Error::field("country_code", m))?;
     let quantity = q.quantity.unwrap_or(1);
@@ -136,13 +136,13 @@ struct PageQuery {
     page: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/product-sources/reviews/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), PageQuery), responses((status = 200, description = "data: {total, page, items: [{id, feedback, rating, createdAt, country, images, name}]}")))]
+#[utoipa::path(get, path = "/product-sources/reviews/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), PageQuery), responses((status = 200, body = detail::SupplierReviews)))]
 async fn reviews(
     State(state): State<AppState>,
     _scope: Scope,
     ApiPath((src, id)): ApiPath<(String, String)>,
     ApiQuery(q): ApiQuery<PageQuery>,
-) -> ApiResult<Value> {
+) -> ApiResult<detail::SupplierReviews> {
     reply(detail::reviews(&state.suppliers, source(&src)?, &id, q.page.unwrap_or(1).max(1)).await?)
 }
 
@@ -170,7 +170,7 @@ async fn favourite_remove(State(state): State<AppState>, scope: Scope, ApiJson(i
     reply(FavouriteIds { ids: favourites::keys(&state.pool, scope.workplace.id).await? })
 }
 
-#[utoipa::path(get, path = "/center/products/favourited", responses((status = 200, description = "data: {ids: [\"source:productId\"]}")))]
+#[utoipa::path(get, path = "/center/products/favourited", responses((status = 200, body = FavouriteIds)))]
 async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<FavouriteIds> {
     reply(FavouriteIds { ids: favourites::keys(&state.pool, scope.workplace.id).await? })
 }

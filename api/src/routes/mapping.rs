@@ -4,11 +4,13 @@ use axum::extract::State;
 use domain::mapping::{self, VariantMapping};
 use domain::store::store_products::{self, StoreProductView};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies::ProgressReply;
+use super::replies_setup::{Recommendations, StoreProductPage};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -32,14 +34,14 @@ struct SyncInput {
 }
 
 /// Reads the store's products (a job; poll its progress id).
-#[utoipa::path(post, path = "/center/products/listings/sync", request_body = SyncInput, responses((status = 200, description = "data: {progress_id}")))]
-async fn sync(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/center/products/listings/sync", request_body = SyncInput, responses((status = 200, body = ProgressReply)))]
+async fn sync(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncInput>) -> ApiResult<ProgressReply> {
     let mut tx = state.pool.begin().await?;
     let store = domain::store::stores::get(&mut tx, scope.workplace.id, input.store_id).await?.ok_or(domain::Error::InvalidCurrentShop)?;
     let job = StoreProductsSyncJob { store_id: store.id, workplace_id: scope.workplace.id };
     let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "store_id": store.id })).await?;
     tx.commit().await?;
-    reply(json!({ "progress_id": id }))
+    reply(ProgressReply { progress_id: id })
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -49,21 +51,21 @@ struct ListQuery {
     page_size: Option<i64>,
 }
 
-async fn listing(state: &AppState, scope: &Scope, q: &ListQuery, mapped: bool) -> ApiResult<Value> {
+async fn listing(state: &AppState, scope: &Scope, q: &ListQuery, mapped: bool) -> ApiResult<StoreProductPage> {
     let (page, size) = (q.page.unwrap_or(1).max(1), q.page_size.unwrap_or(20).clamp(1, 100));
     let (total, items) = store_products::list(&state.pool, scope.workplace.id, q.store_id, Some(mapped), None, page, size).await?;
-    reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
+    reply(StoreProductPage { total, page, page_size: size, items })
 }
 
 /// Store products none of whose variants has a supplier.
-#[utoipa::path(get, path = "/center/products/listings/unmapped", params(ListQuery), responses((status = 200, description = "data: {total, items: [StoreProduct]}")))]
-async fn unmapped(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/center/products/listings/unmapped", params(ListQuery), responses((status = 200, body = StoreProductPage)))]
+async fn unmapped(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<StoreProductPage> {
     listing(&state, &scope, &q, false).await
 }
 
 /// Store products with at least one mapped variant, each variant with its suppliers.
-#[utoipa::path(get, path = "/center/products/listings/mapped", params(ListQuery), responses((status = 200, description = "data: {total, items: [StoreProduct]}")))]
-async fn mapped(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/center/products/listings/mapped", params(ListQuery), responses((status = 200, body = StoreProductPage)))]
+async fn mapped(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<StoreProductPage> {
     listing(&state, &scope, &q, true).await
 }
 
@@ -146,7 +148,7 @@ struct RecommendQuery {
 }
 
 /// Catalogue products that look like an unmapped store product (by title), best first.
-#[utoipa::path(get, path = "/center/products/recommend-unmap", params(RecommendQuery), responses((status = 200, description = "data: {items: [{source, source_product_id, name, image, price, score}]}")))]
-async fn recommend_unmap(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<RecommendQuery>) -> ApiResult<Value> {
-    reply(json!({ "items": mapping::recommend(&state.pool, scope.workplace.id, q.store_product_id, 10).await? }))
+#[utoipa::path(get, path = "/center/products/recommend-unmap", params(RecommendQuery), responses((status = 200, body = Recommendations)))]
+async fn recommend_unmap(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<RecommendQuery>) -> ApiResult<Recommendations> {
+    reply(Recommendations { items: mapping::recommend(&state.pool, scope.workplace.id, q.store_product_id, 10).await? })
 }

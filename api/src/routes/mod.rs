@@ -16,6 +16,7 @@ mod products;
 mod progress;
 mod push;
 mod replies;
+mod replies_setup;
 mod social;
 pub mod stores;
 mod tracking;

@@ -2,10 +2,10 @@
 use axum::extract::State;
 use domain::store::progress::{self, ProgressItem};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies_setup::ProgressItems;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -27,8 +27,8 @@ struct ListQuery {
 }
 
 /// The workplace's latest progress items, newest first.
-#[utoipa::path(get, path = "/progress", params(ListQuery), responses((status = 200, description = "data: {items}")))]
-async fn list_items(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/progress", params(ListQuery), responses((status = 200, body = ProgressItems)))]
+async fn list_items(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<ProgressItems> {
     let items = progress::list(&state.pool, scope.workplace.id, q.kind.as_deref(), 100).await?;
-    reply(json!({ "items": items }))
+    reply(ProgressItems { items })
 }

@@ -4,11 +4,11 @@ use axum::extract::State;
 use domain::channels::Actor;
 use domain::push::{self, PushSettings, PushStarted, progress};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies_setup::{PushProgress, PushedPage, SyncLog};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -77,8 +77,8 @@ struct ProgressQuery {
     ids: Option<String>,
 }
 
-#[utoipa::path(get, path = "/center/products/push/progress", params(ProgressQuery), responses((status = 200, description = "data: {items: [ProgressItem]}")))]
-async fn push_progress(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ProgressQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/center/products/push/progress", params(ProgressQuery), responses((status = 200, body = PushProgress)))]
+async fn push_progress(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ProgressQuery>) -> ApiResult<PushProgress> {
     let ids: Option<Vec<i64>> = match q.ids.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
         Some(s) => Some(
@@ -88,7 +88,7 @@ async fn push_progress(State(state): State<AppState>, scope: Scope, ApiQuery(q):
                 .map_err(|_| domain::Error::field("ids", "a comma-separated list of progress ids"))?,
         ),
     };
-    reply(json!({ "items": progress::items(&state.pool, scope.workplace.id, ids.as_deref()).await? }))
+    reply(PushProgress { items: progress::items(&state.pool, scope.workplace.id, ids.as_deref()).await? })
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -99,16 +99,16 @@ struct PushedQuery {
 }
 
 /// The product center: pushed products with each destination's status and sync state.
-#[utoipa::path(get, path = "/center/products/pushed", params(PushedQuery), responses((status = 200, description = "data: {total, page, page_size, items: [PushedProduct]}")))]
-async fn pushed(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PushedQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/center/products/pushed", params(PushedQuery), responses((status = 200, body = PushedPage)))]
+async fn pushed(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PushedQuery>) -> ApiResult<PushedPage> {
     let page = q.page.unwrap_or(1).max(1);
     let size = q.page_size.unwrap_or(20).clamp(1, 100);
     let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     let (total, items) = progress::pushed(&state.pool, scope.workplace.id, keyword, page, size).await?;
-    reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
+    reply(PushedPage { total, page, page_size: size, items })
 }
 
-#[utoipa::path(get, path = "/center/products/{id}/sync-log", params(("id" = Uuid, Path)), responses((status = 200, description = "data: {items: [SyncLogEntry]}")))]
-async fn sync_log(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<Value> {
-    reply(json!({ "items": progress::sync_log(&state.pool, scope.workplace.id, id).await? }))
+#[utoipa::path(get, path = "/center/products/{id}/sync-log", params(("id" = Uuid, Path)), responses((status = 200, body = SyncLog)))]
+async fn sync_log(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<SyncLog> {
+    reply(SyncLog { items: progress::sync_log(&state.pool, scope.workplace.id, id).await? })
 }

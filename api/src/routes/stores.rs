@@ -4,13 +4,14 @@ use axum::http::HeaderMap;
 use domain::store::stores::Store;
 use domain::stores::{self, install, install::Installer};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use super::replies::{StoreReply, StoresReply, UrlReply};
+use super::replies_setup::StoreIdReply;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -101,14 +102,14 @@ struct GrantedKey {
     consumer_secret: String,
 }
 
-#[utoipa::path(post, path = "/woocommerce/auth/callback", request_body = GrantedKey, responses((status = 200, description = "data: {store_id}")))]
-async fn woo_key_callback(State(state): State<AppState>, ApiJson(k): ApiJson<GrantedKey>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/woocommerce/auth/callback", request_body = GrantedKey, responses((status = 200, body = StoreIdReply)))]
+async fn woo_key_callback(State(state): State<AppState>, ApiJson(k): ApiJson<GrantedKey>) -> ApiResult<StoreIdReply> {
     let user_state = match &k.user_id {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
     let store = install::woo_key_granted(&state.pool, &state.sealer, &user_state, &k.consumer_key, &k.consumer_secret).await?;
-    reply(json!({ "store_id": store.id }))
+    reply(StoreIdReply { store_id: store.id })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -123,15 +124,20 @@ async fn update_default_store(State(state): State<AppState>, scope: Scope, ApiJs
 }
 
 #[utoipa::path(delete, path = "/stores/{id}", params(("id" = Uuid, Path)), responses((status = 200, description = "data: null")))]
-async fn remove_store(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<Value> {
+async fn remove_store(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<()> {
     stores::remove(&state.pool, scope.workplace.id, id).await?;
-    reply(Value::Null)
+    reply(())
 }
 
-#[utoipa::path(post, path = "/auth/platform/{platform}/uninstall", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, description = "data: {store}")))]
-async fn uninstall(State(state): State<AppState>, scope: Scope, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<ShopInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/platform/{platform}/uninstall", params(("platform" = String, Path)), request_body = ShopInput, responses((status = 200, body = StoreReply)))]
+async fn uninstall(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(platform): ApiPath<String>,
+    ApiJson(input): ApiJson<ShopInput>,
+) -> ApiResult<StoreReply> {
     let store = stores::uninstall(&state.pool, scope.workplace.id, &platform, &input.shop).await?;
-    reply(json!({ "store": store }))
+    reply(StoreReply { store })
 }
 
 #[derive(Deserialize)]

@@ -143,8 +143,27 @@ pub async fn freight(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &
     }
 }
 
+/// Shipping to one country: whether the product ships there, and how (cheapest first).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Logistics {
+    pub country_code: String,
+    pub ships: bool,
+    pub options: Vec<LogisticsOption>,
+}
+
+/// One way of shipping the product.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogisticsOption {
+    pub code: String,
+    pub company: String,
+    /// Dollars, for the quantity asked.
+    pub amount: f64,
+    pub currency: String,
+    pub delivery_time: String,
+}
+
 /// Shipping options to a country, read through the cache (other quantities ask the supplier).
-pub async fn logistics(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str, country: &str, quantity: i64) -> Result<Value> {
+pub async fn logistics(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str, country: &str, quantity: i64) -> Result<Logistics> {
     let options = if quantity == 1 {
         freight(pool, suppliers, source, id, country).await?
     } else {
@@ -154,30 +173,73 @@ pub async fn logistics(pool: &PgPool, suppliers: &Suppliers, source: Source, id:
             Err(e) => return Err(supplier_error(e)),
         }
     };
-    Ok(json!({
-        "country_code": country,
-        "ships": options.is_some(),
-        "options": options.unwrap_or_default().iter().map(|o| json!({
-            "code": o.code, "company": o.company, "amount": dollars(parse_cents(&o.amount)),
-            "currency": o.currency, "delivery_time": o.delivery_time,
-        })).collect::<Vec<_>>(),
-    }))
+    Ok(Logistics {
+        country_code: country.to_string(),
+        ships: options.is_some(),
+        options: options
+            .unwrap_or_default()
+            .into_iter()
+            .map(|o| LogisticsOption {
+                amount: dollars(parse_cents(&o.amount)),
+                code: o.code,
+                company: o.company,
+                currency: o.currency,
+                delivery_time: o.delivery_time,
+            })
+            .collect(),
+    })
+}
+
+/// One page of a supplier product's reviews. The values are the supplier's, passed on as they
+/// came (null when the supplier left one out).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupplierReviews {
+    #[schema(value_type = Option<i64>)]
+    pub total: Value,
+    pub page: i64,
+    pub items: Vec<SupplierReview>,
+}
+
+/// A review in the spec's shape (rating out of 5, `feedback` text).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupplierReview {
+    #[schema(value_type = Option<String>)]
+    pub id: Value,
+    #[schema(value_type = Option<String>)]
+    pub feedback: Value,
+    #[schema(value_type = Option<f64>)]
+    pub rating: Value,
+    /// RFC 3339.
+    #[serde(rename = "createdAt")]
+    #[schema(value_type = Option<String>)]
+    pub created_at: Value,
+    #[schema(value_type = Option<String>)]
+    pub country: Value,
+    /// Image addresses.
+    #[schema(value_type = Option<Vec<String>>)]
+    pub images: Value,
+    /// The buyer's (shortened) name.
+    #[schema(value_type = Option<String>)]
+    pub name: Value,
 }
 
 /// Reviews in the spec's shape (rating out of 5, `feedback` text).
-pub async fn reviews(suppliers: &Suppliers, source: Source, id: &str, page: i64) -> Result<Value> {
+pub async fn reviews(suppliers: &Suppliers, source: Source, id: &str, page: i64) -> Result<SupplierReviews> {
     let answer = suppliers.reviews(source, id, page).await.map_err(supplier_error)?;
-    let items: Vec<Value> = answer["items"]
+    let items: Vec<SupplierReview> = answer["items"]
         .as_array()
         .map(|a| a.as_slice())
         .unwrap_or_default()
         .iter()
-        .map(|r| {
-            json!({
-                "id": r["id"], "feedback": r["text"], "rating": r["rating"], "createdAt": r["date"],
-                "country": r["country"], "images": r["images"], "name": r["buyer"],
-            })
+        .map(|r| SupplierReview {
+            id: r["id"].clone(),
+            feedback: r["text"].clone(),
+            rating: r["rating"].clone(),
+            created_at: r["date"].clone(),
+            country: r["country"].clone(),
+            images: r["images"].clone(),
+            name: r["buyer"].clone(),
         })
         .collect();
-    Ok(json!({ "total": answer["total"], "page": page, "items": items }))
+    Ok(SupplierReviews { total: answer["total"].clone(), page, items })
 }

@@ -50,8 +50,15 @@ pub fn with_children(tree: &Value, id: i32) -> Vec<i32> {
     out
 }
 
-pub fn collections() -> Value {
-    json!(query::COLLECTIONS.iter().map(|(slug, name)| json!({"slug": slug, "name": name})).collect::<Vec<_>>())
+/// A curated collection of the find-products page.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Collection {
+    pub slug: &'static str,
+    pub name: &'static str,
+}
+
+pub fn collections() -> Vec<Collection> {
+    query::COLLECTIONS.iter().map(|&(slug, name)| Collection { slug, name }).collect()
 }
 
 /// Search pages as every workplace sees them, serialized, before the imported flags.

@@ -27,7 +27,7 @@ pub struct Actor {
 }
 
 /// A channel card as the dashboard shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ChannelView {
     pub channel: &'static str,
     pub handle: &'static str,
@@ -41,6 +41,7 @@ pub struct ChannelView {
     /// Authorised, but the catalog (Meta) or merchant account (Google) is still to choose.
     pub needs_link: bool,
     /// What can be linked: `{businesses: [...]}` or `{merchants: [...]}`.
+    #[schema(value_type = Option<Object>)]
     pub options: Option<Value>,
 }
 

@@ -216,7 +216,8 @@ pub async fn tiktok_warehouses(pool: &PgPool, config: &Settings, sealer: &Sealer
     Ok(list)
 }
 
-#[derive(Debug, Serialize)]
+/// Whether products can be listed on TikTok Shop, and what is still missing.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Prerequisites {
     pub connected: bool,
     pub warehouse_ready: bool,

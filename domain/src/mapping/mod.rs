@@ -1,7 +1,7 @@
 //! Mapping store variants to supplier variants. A variant may have several suppliers, in
 //! priority order and optionally limited to ship-to countries, so an order falls back to the
 //! next supplier when the first is out of stock or no longer has the SKU.
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgPool;
 use std::collections::HashSet;
@@ -203,9 +203,22 @@ pub fn choose<'a>(list: &'a [MappedSupplier], country: &str, stock: impl Fn(&Map
     list.iter().find(|s| (s.ship_to_countries.is_empty() || s.ship_to_countries.iter().any(|c| c == country)) && stock(s).is_some_and(|n| n > 0))
 }
 
+/// A catalogue product offered as the supplier of an unmapped store product.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Recommendation {
+    pub source: String,
+    pub source_product_id: String,
+    pub name: String,
+    pub image: Option<String>,
+    /// Dollars.
+    pub price: f64,
+    /// How well the titles match (higher is better).
+    pub score: f64,
+}
+
 /// Catalogue products whose titles share the most words with the store product's title: the
 /// candidates the mapping screen offers for an unmapped product.
-pub async fn recommend(pool: &PgPool, workplace_id: Uuid, store_product_id: Uuid, limit: i64) -> Result<Vec<Value>> {
+pub async fn recommend(pool: &PgPool, workplace_id: Uuid, store_product_id: Uuid, limit: i64) -> Result<Vec<Recommendation>> {
     let title: String = sqlx::query_scalar("SELECT title FROM store_products WHERE id = $1 AND workplace_id = $2")
         .bind(store_product_id)
         .bind(workplace_id)
@@ -224,8 +237,14 @@ pub async fn recommend(pool: &PgPool, workplace_id: Uuid, store_product_id: Uuid
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(source, id, name, image, price, rank)| {
-            serde_json::json!({ "source": source, "source_product_id": id, "name": name, "image": image, "price": price as f64 / 100.0, "score": rank })
+        // The rank goes out as the f64 it widens to, as it did through `json!`.
+        .map(|(source, id, name, image, price, rank)| Recommendation {
+            source,
+            source_product_id: id,
+            name,
+            image,
+            price: price as f64 / 100.0,
+            score: rank as f64,
         })
         .collect())
 }

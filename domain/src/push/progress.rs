@@ -11,6 +11,7 @@ use crate::error::Result;
 
 /// A push-progress item (spec section 3): one product and one destination.
 #[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
+#[schema(as = PushProgressItem)]
 pub struct ProgressItem {
     pub id: i64,
     pub channel: String,

@@ -1,7 +1,7 @@
 use serde::Serialize;
 
 /// A syntactically valid, lower-cased email address.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Email(String);
 
 impl Email {

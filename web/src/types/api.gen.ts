@@ -1462,7 +1462,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Asks the supplier to refund a paid supplier order; its refund_info becomes pending. */
+    /**
+     * Asks the supplier to refund a paid supplier order; its refund_info becomes pending. Answers
+     *     the supplier order as the order detail shows it.
+     */
     post: operations['refund_request'];
     delete?: never;
     options?: never;
@@ -1606,6 +1609,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** One parcel of the order, with its events. */
     get: operations['panel_tracking'];
     put?: never;
     post?: never;
@@ -2402,6 +2406,13 @@ export interface components {
       /** Format: uuid */
       tracking_id: string;
     };
+    /** @description The bonus balance and the rules that grant bonuses. */
+    Bonus: {
+      /** Format: double */
+      balance_bonus: number;
+      /** @description None configured yet (always empty). */
+      rules: Record<string, never>[];
+    };
     BulkUpdate: {
       collections_add?: string[] | null;
       ids: string[];
@@ -2423,6 +2434,18 @@ export interface components {
       order_ids: number[];
       reason?: string;
     };
+    /** @description One item of a cancel answer: an order (order-cancel) or a supplier order (payments/cancel). */
+    CancelItem: {
+      error?: string | null;
+      /** Format: int64 */
+      id: number;
+      /** @description cancelled or error. */
+      status: string;
+    };
+    /** @description `{items}`: what became of each order or supplier order asked to be cancelled. */
+    CancelItems: {
+      items: components['schemas']['CancelItem'][];
+    };
     CardDetails: {
       /** Format: int64 */
       lastest_volume: number;
@@ -2443,6 +2466,17 @@ export interface components {
       payment_method?: string | null;
       type?: string | null;
     };
+    /** @description A category with its subcategories (every source shares Dropline's category ids). */
+    CategoryNode: {
+      children: components['schemas']['CategoryNode'][];
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description `{categories}`: the category tree, as the catalogue keeps it. */
+    CategoryTree: {
+      categories: components['schemas']['CategoryNode'][];
+    };
     /** @description One ticked channel of the push modal. */
     ChannelChoice: {
       /** @description Publish (visible to buyers) or push unpublished. */
@@ -2450,12 +2484,84 @@ export interface components {
       /** @description Shopify publication ids; empty means the store's Online Store. */
       publications?: string[];
     };
+    /** @description `{channels}`: every channel card of the workplace, the connectable ones first. */
+    ChannelList: {
+      channels: components['schemas']['ChannelView'][];
+    };
+    /** @description `{channel}`: the channel's card as it is now. */
+    ChannelReply: {
+      channel: components['schemas']['ChannelView'];
+    };
+    /**
+     * @description Push settings of one store or connected channel, defaults filled in. TikTok's also hold
+     *     `warehouse_id`, `weight` and `dimension`; a store's and Meta's or Google's do not.
+     */
+    ChannelSettings: {
+      allow_sell_out_of_stock: boolean;
+      dimension?: null | components['schemas']['PackageDimension'];
+      is_publish: boolean;
+      /** @description The Shopify sales channels to publish to. */
+      publications: components['schemas']['PublicationRef'][];
+      sync_order: boolean;
+      /** @description TikTok only (null: none chosen and the shop has none). */
+      warehouse_id?: string | null;
+      weight?: null | components['schemas']['PackageWeight'];
+    };
+    /** @description A channel card as the dashboard shows it. */
+    ChannelView: {
+      account_name?: string | null;
+      channel: string;
+      /** @description True once the channel can take products (Meta and Google: after the link step). */
+      connected: boolean;
+      /** Format: date-time */
+      connected_at?: string | null;
+      handle: string;
+      name: string;
+      /** @description Authorised, but the catalog (Meta) or merchant account (Google) is still to choose. */
+      needs_link: boolean;
+      /** @description What can be linked: `{businesses: [...]}` or `{merchants: [...]}`. */
+      options?: Record<string, never> | null;
+      /** @description `active` for the channels connected here, `coming_soon` for the others. */
+      status: string;
+    };
     ChannelsAction: {
       /** @description Shopify publication gids (of the chosen Shopify stores); none: each store's Online Store. */
       publication_ids?: string[];
       publish_status?: components['schemas']['PublishStatus'];
       /** @description Destination keys: connected store ids, or tiktok / facebook / google. */
       store_ids?: string[];
+    };
+    ChartPoint: {
+      /**
+       * Format: double
+       * @description The total balance at the end of the day.
+       */
+      balance: number;
+      /** @description YYYY-MM-DD (UTC). */
+      date: string;
+      /**
+       * Format: double
+       * @description Money that left the wallet that day.
+       */
+      spent: number;
+      /**
+       * Format: double
+       * @description Top-ups credited that day.
+       */
+      topup: number;
+    };
+    /** @description `{points}`: one per UTC day, today last. */
+    ChartSummary: {
+      points: components['schemas']['ChartPoint'][];
+    };
+    /** @description A curated collection of the find-products page. */
+    Collection: {
+      name: string;
+      slug: string;
+    };
+    /** @description `{collections}`: the find-products page's curated collections. */
+    CollectionList: {
+      collections: components['schemas']['Collection'][];
     };
     ColumnsInput: {
       columns: unknown;
@@ -2497,6 +2603,11 @@ export interface components {
       /** Format: int64 */
       order_id: number;
     };
+    /** @description `{deleted}`: how many products were deleted. */
+    Deleted: {
+      /** Format: int64 */
+      deleted: number;
+    };
     DetailVariant: {
       /** Format: double */
       compare_at_price?: number | null;
@@ -2510,6 +2621,10 @@ export interface components {
     };
     DisplaySettings: {
       display_currency: string;
+    };
+    /** @description `{product_ids}`: the copies' ids. */
+    DuplicatedProducts: {
+      product_ids: string[];
     };
     EmailInput: {
       email: string;
@@ -2563,6 +2678,21 @@ export interface components {
     Flows: {
       flows: components['schemas']['Flow'][];
     };
+    /**
+     * @description What a fulfilment request did: the flow that ran, or `automated: false` with
+     *     `outcome: "no_matching_flow"`.
+     */
+    FulfillmentRequested: {
+      automated: boolean;
+      /** Format: int64 */
+      flow_id?: number | null;
+      /**
+       * @description started (placement queued), nothing_to_place, pending (scheduled), already (ran before)
+       *     or no_matching_flow.
+       */
+      outcome: string;
+      source_order_ids: number[];
+    };
     GoogleLink: {
       merchant_id: string;
     };
@@ -2608,6 +2738,12 @@ export interface components {
     ImportAllInput: {
       import_data: components['schemas']['ImportItem'][];
     };
+    /** @description `{tracking_id, total}`: the import batch to poll, and how many products it imports. */
+    ImportAllStarted: {
+      total: number;
+      /** Format: uuid */
+      tracking_id: string;
+    };
     ImportInput: {
       ship_to?: string | null;
       source_product_id: string;
@@ -2616,6 +2752,37 @@ export interface components {
       ship_to?: string | null;
       source: string;
       source_product_id: string;
+    };
+    ImportListItem: {
+      /** Format: double */
+      cost_from: number;
+      /** Format: double */
+      cost_to: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      image?: string | null;
+      /** Format: double */
+      price_from: number;
+      /** Format: double */
+      price_to: number;
+      ship_to: string;
+      source: string;
+      source_product_id: string;
+      title: string;
+      /** Format: int64 */
+      variant_count: number;
+    };
+    /** @description A page of the import list, newest first. */
+    ImportListPage: {
+      items: components['schemas']['ImportListItem'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      total: number;
     };
     ImportedProduct: {
       collections: string[];
@@ -2657,6 +2824,24 @@ export interface components {
     LoginInput: {
       email: string;
       password: string;
+    };
+    /** @description Shipping to one country: whether the product ships there, and how (cheapest first). */
+    Logistics: {
+      country_code: string;
+      options: components['schemas']['LogisticsOption'][];
+      ships: boolean;
+    };
+    /** @description One way of shipping the product. */
+    LogisticsOption: {
+      /**
+       * Format: double
+       * @description Dollars, for the quantity asked.
+       */
+      amount: number;
+      code: string;
+      company: string;
+      currency: string;
+      delivery_time: string;
     };
     ManualInput: {
       /** Format: int64 */
@@ -2709,8 +2894,40 @@ export interface components {
       name: string;
       values: string[];
     };
+    /** @description `{columns}`: the order list's columns as the web saved them (a list, empty when never saved). */
+    OrderColumns: {
+      columns: Record<string, never>[];
+    };
+    /**
+     * @description Orders per tab (`payment`, `refund`, ...), each per sub-status (`cancelled_` dropped), with
+     *     `all` in a tab of several sub-statuses (but `cancelled`).
+     */
+    OrderCounts: {
+      [key: string]: {
+        [key: string]: number;
+      };
+    };
+    /** @description The order with its log, oldest first. */
+    OrderDetail: components['schemas']['OrderView'] & {
+      logs: components['schemas']['OrderLog'][];
+    };
     OrderIds: {
       order_ids: number[];
+    };
+    /** @description One line of an order's log (`detail` depends on the event). */
+    OrderLog: {
+      /** Format: date-time */
+      created_at: string;
+      detail: unknown;
+      event: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      source_order_id?: number | null;
+    };
+    /** @description `{items}`: the order's log, oldest first. */
+    OrderLogs: {
+      items: components['schemas']['OrderLog'][];
     };
     OrderPage: {
       items: components['schemas']['OrderView'][];
@@ -2719,6 +2936,17 @@ export interface components {
       /** Format: int64 */
       page_size: number;
       /** Format: int64 */
+      total: number;
+    };
+    /** @description `{order, shipments}`: the order and its parcels (the first 100, newest first). */
+    OrderPanel: {
+      order: components['schemas']['OrderView'];
+      shipments: components['schemas']['Shipment'][];
+    };
+    /** @description What placing the orders will cost: per order and source, and in all (dollars). */
+    OrderPreview: {
+      orders: components['schemas']['PreviewOrder'][];
+      /** Format: double */
       total: number;
     };
     OrderView: {
@@ -2747,7 +2975,7 @@ export interface components {
       shipments: unknown[];
       /** Format: double */
       shipping: number;
-      source_orders: unknown[];
+      source_orders: components['schemas']['SourceOrderView'][];
       status: string;
       /** Format: uuid */
       store_id: string;
@@ -2760,6 +2988,16 @@ export interface components {
     };
     /** @enum {string} */
     OutOfStock: 'set_zero' | 'unpublish';
+    PackageDimension: {
+      /** Format: double */
+      height: number;
+      /** Format: double */
+      length: number;
+      /** @description centimeter or inch */
+      unit: string;
+      /** Format: double */
+      width: number;
+    };
     PackageIds: {
       /** Format: uuid */
       product_package_id: string;
@@ -2784,6 +3022,12 @@ export interface components {
       price: number;
       type: string;
     };
+    PackageWeight: {
+      /** @description kilogram, gram or pound */
+      unit: string;
+      /** Format: double */
+      value: number;
+    };
     /** @description `{packages}`: the plans on offer. */
     Packages: {
       packages: components['schemas']['PackageView'][];
@@ -2801,6 +3045,12 @@ export interface components {
       payment_behavior: string;
       /** @description `credit_card` once a card is saved. */
       type?: string | null;
+    };
+    /** @description `{changed, items}`: how many supplier orders the event changed, and the toast's items now. */
+    PlacementEventReply: {
+      /** Format: int64 */
+      changed: number;
+      items: components['schemas']['PlacementItem'][];
     };
     /** @description A placement toast item: one supplier order. */
     PlacementItem: {
@@ -2823,6 +3073,39 @@ export interface components {
     /** @description `{items}`: supplier orders being placed, with their state. */
     Placements: {
       items: components['schemas']['PlacementItem'][];
+    };
+    /** @description Whether products can be listed on TikTok Shop, and what is still missing. */
+    Prerequisites: {
+      connected: boolean;
+      /** @description What is still to do: `tiktok_connection`, `warehouse`. */
+      missing: string[];
+      ready: boolean;
+      warehouse_ready: boolean;
+    };
+    /** @description One order of a preview (only orders ready to place are previewed). */
+    PreviewOrder: {
+      name: string;
+      /** Format: int64 */
+      order_id: number;
+      /** @description One supplier order per source. */
+      sources: components['schemas']['PreviewSource'][];
+    };
+    /** @description The supplier order one source would get. */
+    PreviewSource: {
+      error_key?: string | null;
+      /** @description The order's line item ids it carries. */
+      lines: number[];
+      message?: string | null;
+      placeable: boolean;
+      /** Format: double */
+      product_cost: number;
+      /** Format: double */
+      shipping_cost: number;
+      source: string;
+      /** Format: double */
+      total: number;
+      /** @description Always null for now. */
+      warning?: string | null;
     };
     PriceOp: {
       /** @description multiply, add or set */
@@ -2852,6 +3135,11 @@ export interface components {
       include_shipping?: boolean;
       mode: components['schemas']['PricingMode'];
       ranges?: components['schemas']['CostRange'][];
+    };
+    /** @description The pricing rule in force and where it comes from. */
+    PricingRuleReply: {
+      pricing_rule: components['schemas']['PricingRule'];
+      pricing_rule_scope: components['schemas']['RuleScope'];
     };
     /** @description A product card (spec section 3). */
     ProductCard: {
@@ -2911,6 +3199,17 @@ export interface components {
       vendor?: string | null;
     };
     /**
+     * @description Product settings: push settings keyed by store id or channel (`tiktok`, `facebook`,
+     *     `google`), and the pricing rule in force with where it comes from.
+     */
+    ProductSettings: {
+      channels: {
+        [key: string]: components['schemas']['ChannelSettings'];
+      };
+      pricing_rule: components['schemas']['PricingRule'];
+      pricing_rule_scope: components['schemas']['RuleScope'];
+    };
+    /**
      * @description A job as the user sees it. `queued` rows are reported as `processing`: to the user, waiting
      *     and running are one state (spec: processing, then success or error).
      */
@@ -2926,16 +3225,76 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /** @description `{items}`: the workplace's latest progress items, newest first. */
+    ProgressItems: {
+      items: components['schemas']['ProgressItem'][];
+    };
     /** @description `{progress_id}`: the job that was started, followed through the progress calls. */
     ProgressReply: {
       /** Format: int64 */
       progress_id: number;
+    };
+    /** @description A carrier event, its location cut down to the country (fields as the carrier gave them). */
+    PublicEvent: {
+      country?: string | null;
+      description?: string | null;
+      stage?: string | null;
+      time?: string | null;
+    };
+    /** @description An order item on the public tracking page. */
+    PublicItem: {
+      /** Format: int32 */
+      quantity: number;
+      title: string;
+      variant_title?: string | null;
+    };
+    /** @description A parcel of the public tracking page. */
+    PublicParcel: {
+      carrier?: string | null;
+      events: components['schemas']['PublicEvent'][];
+      /** @description The items in this parcel. */
+      items: components['schemas']['PublicItem'][];
+      status: string;
+      tracking_number: string;
+    };
+    /** @description What the public tracking page shows of an order. */
+    PublicTracking: {
+      country_code: string;
+      /** @description Every item of the order. */
+      items: components['schemas']['PublicItem'][];
+      order_name: string;
+      parcels: components['schemas']['PublicParcel'][];
+      status: string;
+      store_name: string;
+    };
+    PublicationRef: {
+      handle: string;
+      id: string;
     };
     /** @enum {string} */
     PublishStatus: 'publish' | 'unpublish';
     PushInput: {
       product_package_ids?: string[];
       settings?: components['schemas']['PushSettings'];
+    };
+    /** @description `{items}`: push-progress items, one per product and destination. */
+    PushProgress: {
+      items: components['schemas']['PushProgressItem'][];
+    };
+    /** @description A push-progress item (spec section 3): one product and one destination. */
+    PushProgressItem: {
+      channel: string;
+      channel_label: string;
+      error?: string | null;
+      /** Format: int64 */
+      id: number;
+      image?: string | null;
+      /** @description The product's id at the destination (the first part's). */
+      product_id?: string | null;
+      /** Format: uuid */
+      product_package_id: string;
+      status: string;
+      title: string;
     };
     PushSettings: {
       /** @description Destination key (store id, tiktok, facebook, google) to its choice. */
@@ -2960,6 +3319,32 @@ export interface components {
       /** @description Products over the platforms' 100-variant limit: `{hash, variants, units}`. */
       warnings: Record<string, never>[];
     };
+    /** @description One page of the product center. */
+    PushedPage: {
+      items: components['schemas']['PushedProduct'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      total: number;
+    };
+    PushedProduct: {
+      /** Format: uuid */
+      id: string;
+      image?: string | null;
+      /** Format: double */
+      price_from: number;
+      /** Format: double */
+      price_to: number;
+      /** @description Destination key to its push status. */
+      pushed: Record<string, never>;
+      source: string;
+      targets: components['schemas']['TargetView'][];
+      title: string;
+      /** Format: int64 */
+      variant_count: number;
+    };
     /** @description The four-step guide of spec sections 1 and 4. */
     QuickStartGuide: {
       active_step: string;
@@ -2982,10 +3367,46 @@ export interface components {
     ReapplyInput: {
       ids?: string[] | null;
     };
+    /** @description A catalogue product offered as the supplier of an unmapped store product. */
+    Recommendation: {
+      image?: string | null;
+      name: string;
+      /**
+       * Format: double
+       * @description Dollars.
+       */
+      price: number;
+      /**
+       * Format: double
+       * @description How well the titles match (higher is better).
+       */
+      score: number;
+      source: string;
+      source_product_id: string;
+    };
+    /** @description `{items}`: catalogue products offered for an unmapped store product, best first. */
+    Recommendations: {
+      items: components['schemas']['Recommendation'][];
+    };
+    /** @description A supplier order's refund: pending, accepted, rejected or completed, and how much. */
+    RefundInfo: {
+      /** Format: double */
+      amount?: number | null;
+      status: string;
+    };
     RefundInput: {
       reason?: string | null;
       /** Format: int64 */
       source_order_id: number;
+    };
+    /**
+     * @description `{items, progress_id}`: each supplier order's refund sync, and the tracking sync of that
+     *     source that follows (a job).
+     */
+    RefundSyncReply: {
+      items: components['schemas']['SyncItem'][];
+      /** Format: int64 */
+      progress_id: number;
     };
     RegisterInput: {
       email: string;
@@ -3000,6 +3421,33 @@ export interface components {
     ResetInput: {
       password: string;
       token: string;
+    };
+    /** @description One row of the file and what became of it. */
+    RowResult: {
+      error?: string | null;
+      order: string;
+      /**
+       * Format: int64
+       * @description The row's line in the file (the header is line 1).
+       */
+      row: number;
+      /** @description imported, duplicate or error. */
+      status: string;
+      tracking_number: string;
+    };
+    /**
+     * @description Where the rule in force comes from.
+     * @enum {string}
+     */
+    RuleScope: 'default' | 'workplace' | 'store';
+    /** @description The card saved: its kind (`credit_card`) and how it is shown. */
+    SavedCard: {
+      card_label: string;
+      type: string;
+    };
+    /** @description `{settings}`: the store's or channel's push settings as saved, in full. */
+    SavedChannelSettings: {
+      settings: components['schemas']['ChannelSettings'];
     };
     ScanStarted: {
       /** Format: uuid */
@@ -3023,6 +3471,66 @@ export interface components {
     };
     SettingsInput: {
       settings: components['schemas']['DisplaySettings'];
+    };
+    /** @description A parcel as the tracking pages show it. */
+    Shipment: {
+      carrier?: string | null;
+      /** Format: date-time */
+      checked_at?: string | null;
+      /** Format: date-time */
+      delivered_at?: string | null;
+      /** @description The carrier's events, newest first: only for one parcel (null in a list). */
+      events?: Record<string, never>[] | null;
+      /** Format: int64 */
+      id: number;
+      /** @description The carrier's newest event. */
+      last_event?: Record<string, never> | null;
+      /** Format: date-time */
+      last_event_at?: string | null;
+      /** Format: int64 */
+      order_id: number;
+      order_name: string;
+      /** @description supplier, csv or manual. */
+      origin: string;
+      /** @description The public tracking page (`/tracking/{public id}`). */
+      public_url: string;
+      source?: string | null;
+      /** Format: int64 */
+      source_order_id?: number | null;
+      status: string;
+      store: components['schemas']['ShipmentWriteback'];
+      sub_status?: string | null;
+      tracking_number: string;
+    };
+    /** @description A line of a parcel's log (`detail` depends on the event). */
+    ShipmentLog: {
+      /** Format: date-time */
+      created_at: string;
+      detail: unknown;
+      event: string;
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description `{items}`: the parcel's log, oldest first. */
+    ShipmentLogs: {
+      items: components['schemas']['ShipmentLog'][];
+    };
+    /** @description A page of parcels, newest first. */
+    ShipmentPage: {
+      items: components['schemas']['Shipment'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description What the store was told about the parcel. */
+    ShipmentWriteback: {
+      error?: string | null;
+      fulfillment_id?: string | null;
+      pending: boolean;
+      written_status?: string | null;
     };
     ShippingInput: {
       /** Format: int64 */
@@ -3048,8 +3556,44 @@ export interface components {
       time_zone?: string | null;
       when?: components['schemas']['Window'];
     };
+    /** @description A supplier order of an order, as the order center shows it. */
+    SourceOrderView: {
+      cancel_reason?: string | null;
+      error?: string | null;
+      error_key?: string | null;
+      /** Format: int64 */
+      id: number;
+      order_no?: string | null;
+      /** Format: date-time */
+      paid_at?: string | null;
+      /** Format: double */
+      product_cost: number;
+      refund_info?: null | components['schemas']['RefundInfo'];
+      /** Format: double */
+      shipping_cost: number;
+      source: string;
+      status: string;
+      /** Format: double */
+      total: number;
+      /** @description The tracking number of its parcel, once there is one. */
+      tracking_code?: string | null;
+      warning?: string | null;
+    };
     SplitInput: {
       option: string;
+    };
+    /** @description `{tracking_id}`: the split's job, polled through tracking-split-status. */
+    SplitStarted: {
+      /** Format: int64 */
+      tracking_id: number;
+    };
+    /** @description A split's state. */
+    SplitStatus: {
+      error?: string | null;
+      /** @description The parts' product ids, once it succeeded. */
+      product_ids?: string[] | null;
+      /** @description processing, success or error. */
+      status: string;
     };
     Steps: {
       CHOOSE_A_PLAN: boolean;
@@ -3079,6 +3623,21 @@ export interface components {
     StoreIdInput: {
       /** Format: uuid */
       store_id: string;
+    };
+    /** @description `{store_id}`: the store a granted WooCommerce key was saved to. */
+    StoreIdReply: {
+      /** Format: uuid */
+      store_id: string;
+    };
+    /** @description One page of store products. */
+    StoreProductPage: {
+      items: components['schemas']['StoreProductView'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      total: number;
     };
     StoreProductView: {
       handle?: string | null;
@@ -3146,13 +3705,74 @@ export interface components {
       source: string;
       source_product_id: string;
     };
+    /** @description A review in the spec's shape (rating out of 5, `feedback` text). */
+    SupplierReview: {
+      country?: string | null;
+      /** @description RFC 3339. */
+      createdAt?: string | null;
+      feedback?: string | null;
+      id?: string | null;
+      /** @description Image addresses. */
+      images?: string[] | null;
+      /** @description The buyer's (shortened) name. */
+      name?: string | null;
+      /** Format: double */
+      rating?: number | null;
+    };
+    /**
+     * @description One page of a supplier product's reviews. The values are the supplier's, passed on as they
+     *     came (null when the supplier left one out).
+     */
+    SupplierReviews: {
+      items: components['schemas']['SupplierReview'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total?: number | null;
+    };
     SyncInput: {
       /** Format: uuid */
       store_id: string;
     };
+    /** @description One supplier order's sync result (the sync-status toast item). */
+    SyncItem: {
+      error?: string | null;
+      /** Format: int64 */
+      id: number;
+      refund_status?: string | null;
+      /** @description success or error. */
+      status: string;
+    };
+    /** @description `{items}`: a pushed product's sync log, newest first. */
+    SyncLog: {
+      items: components['schemas']['SyncLogEntry'][];
+    };
+    SyncLogEntry: {
+      /** Format: date-time */
+      created_at: string;
+      destination?: string | null;
+      detail: Record<string, never>;
+      error?: string | null;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+    };
     SyncNow: {
       /** @description Only these products; none: every pushed product. */
       product_ids?: string[] | null;
+    };
+    TargetView: {
+      channel_label: string;
+      destination: string;
+      error?: string | null;
+      /** Format: date-time */
+      pushed_at?: string | null;
+      remote_ids: string[];
+      status: string;
+      sync_change?: string | null;
+      sync_error?: string | null;
+      /** Format: date-time */
+      synced_at?: string | null;
     };
     /** @enum {string} */
     TimeSchedule: 'all_day' | 'time_frame';
@@ -3173,10 +3793,44 @@ export interface components {
     TrackNowInput: {
       shipment_ids?: number[] | null;
     };
+    /** @description What the import did: how many parcels are new, and every row's outcome. */
+    TrackingImport: {
+      /** Format: int64 */
+      imported: number;
+      rows: components['schemas']['RowResult'][];
+    };
     TrackingInput: {
       carrier?: string | null;
       /** Format: int64 */
       order_id: number;
+    };
+    TrackingSyncInput: {
+      source_orders?: number[] | null;
+    };
+    TransactionLog: {
+      /**
+       * Format: double
+       * @description The change to the total balance (0 for a card payment).
+       */
+      amount: number;
+      /** Format: date-time */
+      created_at: string;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      /** Format: int64 */
+      source_order_id?: number | null;
+    };
+    /** @description A page of the wallet's transactions, newest first. */
+    TransactionLogPage: {
+      items: components['schemas']['TransactionLog'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      total: number;
     };
     UnpaidInput: {
       source_order_ids: number[];
@@ -3188,6 +3842,11 @@ export interface components {
     };
     UpdatePushInput: {
       settings: components['schemas']['PushSettings'];
+    };
+    /** @description `{updated}`: how many rows the call changed. */
+    Updated: {
+      /** Format: int64 */
+      updated: number;
     };
     /** @description `{url}`: where to send the browser next. */
     UrlReply: {
@@ -3235,6 +3894,17 @@ export interface components {
       /** Format: double */
       total_balance: number;
     };
+    Warehouse: {
+      effect_status: string;
+      id: string;
+      is_default: boolean;
+      name: string;
+      type: string;
+    };
+    /** @description `{warehouses}`: the TikTok shop's warehouses, read live. */
+    Warehouses: {
+      warehouses: components['schemas']['Warehouse'][];
+    };
     /**
      * @description What a webhook delivery did: `credited` once, `duplicate` for a redelivery, neither for an
      *     event the wallet does not handle.
@@ -3271,14 +3941,27 @@ export type Actions = components['schemas']['Actions'];
 export type Address = components['schemas']['Address'];
 export type AutoUpdate = components['schemas']['AutoUpdate'];
 export type BatchStatus = components['schemas']['BatchStatus'];
+export type Bonus = components['schemas']['Bonus'];
 export type BulkUpdate = components['schemas']['BulkUpdate'];
 export type CalcUsage = components['schemas']['CalcUsage'];
 export type CallbackInput = components['schemas']['CallbackInput'];
 export type CancelInput = components['schemas']['CancelInput'];
+export type CancelItem = components['schemas']['CancelItem'];
+export type CancelItems = components['schemas']['CancelItems'];
 export type CardDetails = components['schemas']['CardDetails'];
 export type CardInput = components['schemas']['CardInput'];
+export type CategoryNode = components['schemas']['CategoryNode'];
+export type CategoryTree = components['schemas']['CategoryTree'];
 export type ChannelChoice = components['schemas']['ChannelChoice'];
+export type ChannelList = components['schemas']['ChannelList'];
+export type ChannelReply = components['schemas']['ChannelReply'];
+export type ChannelSettings = components['schemas']['ChannelSettings'];
+export type ChannelView = components['schemas']['ChannelView'];
 export type ChannelsAction = components['schemas']['ChannelsAction'];
+export type ChartPoint = components['schemas']['ChartPoint'];
+export type ChartSummary = components['schemas']['ChartSummary'];
+export type Collection = components['schemas']['Collection'];
+export type CollectionList = components['schemas']['CollectionList'];
 export type ColumnsInput = components['schemas']['ColumnsInput'];
 export type CompareAt = components['schemas']['CompareAt'];
 export type Condition = components['schemas']['Condition'];
@@ -3287,8 +3970,10 @@ export type ContentStyle = components['schemas']['ContentStyle'];
 export type CostRange = components['schemas']['CostRange'];
 export type CreateInput = components['schemas']['CreateInput'];
 export type CustomerInput = components['schemas']['CustomerInput'];
+export type Deleted = components['schemas']['Deleted'];
 export type DetailVariant = components['schemas']['DetailVariant'];
 export type DisplaySettings = components['schemas']['DisplaySettings'];
+export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
 export type EmailInput = components['schemas']['EmailInput'];
 export type EventInput = components['schemas']['EventInput'];
 export type FacebookLink = components['schemas']['FacebookLink'];
@@ -3299,6 +3984,7 @@ export type FirstTimeInput = components['schemas']['FirstTimeInput'];
 export type FlagInput = components['schemas']['FlagInput'];
 export type Flow = components['schemas']['Flow'];
 export type Flows = components['schemas']['Flows'];
+export type FulfillmentRequested = components['schemas']['FulfillmentRequested'];
 export type GoogleLink = components['schemas']['GoogleLink'];
 export type GrantedKey = components['schemas']['GrantedKey'];
 export type Health = components['schemas']['Health'];
@@ -3307,13 +3993,18 @@ export type ImageEdit = components['schemas']['ImageEdit'];
 export type ImageMatch = components['schemas']['ImageMatch'];
 export type ImageMatches = components['schemas']['ImageMatches'];
 export type ImportAllInput = components['schemas']['ImportAllInput'];
+export type ImportAllStarted = components['schemas']['ImportAllStarted'];
 export type ImportInput = components['schemas']['ImportInput'];
 export type ImportItem = components['schemas']['ImportItem'];
+export type ImportListItem = components['schemas']['ImportListItem'];
+export type ImportListPage = components['schemas']['ImportListPage'];
 export type ImportedProduct = components['schemas']['ImportedProduct'];
 export type InspectInput = components['schemas']['InspectInput'];
 export type Keywords = components['schemas']['Keywords'];
 export type LanguageInput = components['schemas']['LanguageInput'];
 export type LoginInput = components['schemas']['LoginInput'];
+export type Logistics = components['schemas']['Logistics'];
+export type LogisticsOption = components['schemas']['LogisticsOption'];
 export type ManualInput = components['schemas']['ManualInput'];
 export type MapGroupInput = components['schemas']['MapGroupInput'];
 export type MapVariantInput = components['schemas']['MapVariantInput'];
@@ -3324,54 +4015,97 @@ export type MultipleShipping = components['schemas']['MultipleShipping'];
 export type MultipleShippingItem = components['schemas']['MultipleShippingItem'];
 export type NewWorkplace = components['schemas']['NewWorkplace'];
 export type OptionEdit = components['schemas']['OptionEdit'];
+export type OrderColumns = components['schemas']['OrderColumns'];
+export type OrderCounts = components['schemas']['OrderCounts'];
+export type OrderDetail = components['schemas']['OrderDetail'];
 export type OrderIds = components['schemas']['OrderIds'];
+export type OrderLog = components['schemas']['OrderLog'];
+export type OrderLogs = components['schemas']['OrderLogs'];
 export type OrderPage = components['schemas']['OrderPage'];
+export type OrderPanel = components['schemas']['OrderPanel'];
+export type OrderPreview = components['schemas']['OrderPreview'];
 export type OrderView = components['schemas']['OrderView'];
 export type OrdersInput = components['schemas']['OrdersInput'];
 export type OutOfStock = components['schemas']['OutOfStock'];
+export type PackageDimension = components['schemas']['PackageDimension'];
 export type PackageIds = components['schemas']['PackageIds'];
 export type PackageReply = components['schemas']['PackageReply'];
 export type PackageView = components['schemas']['PackageView'];
+export type PackageWeight = components['schemas']['PackageWeight'];
 export type Packages = components['schemas']['Packages'];
 export type PayWith = components['schemas']['PayWith'];
 export type PaymentInput = components['schemas']['PaymentInput'];
 export type PaymentSetting = components['schemas']['PaymentSetting'];
+export type PlacementEventReply = components['schemas']['PlacementEventReply'];
 export type PlacementItem = components['schemas']['PlacementItem'];
 export type Placements = components['schemas']['Placements'];
+export type Prerequisites = components['schemas']['Prerequisites'];
+export type PreviewOrder = components['schemas']['PreviewOrder'];
+export type PreviewSource = components['schemas']['PreviewSource'];
 export type PriceOp = components['schemas']['PriceOp'];
 export type PriceRule = components['schemas']['PriceRule'];
 export type PricingInput = components['schemas']['PricingInput'];
 export type PricingMode = components['schemas']['PricingMode'];
 export type PricingRule = components['schemas']['PricingRule'];
+export type PricingRuleReply = components['schemas']['PricingRuleReply'];
 export type ProductCard = components['schemas']['ProductCard'];
 export type ProductDetail = components['schemas']['ProductDetail'];
 export type ProductEdit = components['schemas']['ProductEdit'];
+export type ProductSettings = components['schemas']['ProductSettings'];
 export type ProgressItem = components['schemas']['ProgressItem'];
+export type ProgressItems = components['schemas']['ProgressItems'];
 export type ProgressReply = components['schemas']['ProgressReply'];
+export type PublicEvent = components['schemas']['PublicEvent'];
+export type PublicItem = components['schemas']['PublicItem'];
+export type PublicParcel = components['schemas']['PublicParcel'];
+export type PublicTracking = components['schemas']['PublicTracking'];
+export type PublicationRef = components['schemas']['PublicationRef'];
 export type PublishStatus = components['schemas']['PublishStatus'];
 export type PushInput = components['schemas']['PushInput'];
+export type PushProgress = components['schemas']['PushProgress'];
+export type PushProgressItem = components['schemas']['PushProgressItem'];
 export type PushSettings = components['schemas']['PushSettings'];
 export type PushStarted = components['schemas']['PushStarted'];
+export type PushedPage = components['schemas']['PushedPage'];
+export type PushedProduct = components['schemas']['PushedProduct'];
 export type QuickStartGuide = components['schemas']['QuickStartGuide'];
 export type QuickStartInput = components['schemas']['QuickStartInput'];
 export type Quota = components['schemas']['Quota'];
 export type ReapplyInput = components['schemas']['ReapplyInput'];
+export type Recommendation = components['schemas']['Recommendation'];
+export type Recommendations = components['schemas']['Recommendations'];
+export type RefundInfo = components['schemas']['RefundInfo'];
 export type RefundInput = components['schemas']['RefundInput'];
+export type RefundSyncReply = components['schemas']['RefundSyncReply'];
 export type RegisterInput = components['schemas']['RegisterInput'];
 export type ReplaceInput = components['schemas']['ReplaceInput'];
 export type ResetInput = components['schemas']['ResetInput'];
+export type RowResult = components['schemas']['RowResult'];
+export type RuleScope = components['schemas']['RuleScope'];
+export type SavedCard = components['schemas']['SavedCard'];
+export type SavedChannelSettings = components['schemas']['SavedChannelSettings'];
 export type ScanStarted = components['schemas']['ScanStarted'];
 export type SearchPage = components['schemas']['SearchPage'];
 export type SettingInput = components['schemas']['SettingInput'];
 export type SettingsInput = components['schemas']['SettingsInput'];
+export type Shipment = components['schemas']['Shipment'];
+export type ShipmentLog = components['schemas']['ShipmentLog'];
+export type ShipmentLogs = components['schemas']['ShipmentLogs'];
+export type ShipmentPage = components['schemas']['ShipmentPage'];
+export type ShipmentWriteback = components['schemas']['ShipmentWriteback'];
 export type ShippingInput = components['schemas']['ShippingInput'];
 export type ShopInput = components['schemas']['ShopInput'];
 export type SignedIn = components['schemas']['SignedIn'];
 export type SmartPush = components['schemas']['SmartPush'];
+export type SourceOrderView = components['schemas']['SourceOrderView'];
 export type SplitInput = components['schemas']['SplitInput'];
+export type SplitStarted = components['schemas']['SplitStarted'];
+export type SplitStatus = components['schemas']['SplitStatus'];
 export type Steps = components['schemas']['Steps'];
 export type Store = components['schemas']['Store'];
 export type StoreIdInput = components['schemas']['StoreIdInput'];
+export type StoreIdReply = components['schemas']['StoreIdReply'];
+export type StoreProductPage = components['schemas']['StoreProductPage'];
 export type StoreProductView = components['schemas']['StoreProductView'];
 export type StoreReply = components['schemas']['StoreReply'];
 export type StoreScan = components['schemas']['StoreScan'];
@@ -3380,22 +4114,35 @@ export type StoresReply = components['schemas']['StoresReply'];
 export type SupplierChoice = components['schemas']['SupplierChoice'];
 export type SupplierInput = components['schemas']['SupplierInput'];
 export type SupplierRef = components['schemas']['SupplierRef'];
+export type SupplierReview = components['schemas']['SupplierReview'];
+export type SupplierReviews = components['schemas']['SupplierReviews'];
 export type SyncInput = components['schemas']['SyncInput'];
+export type SyncItem = components['schemas']['SyncItem'];
+export type SyncLog = components['schemas']['SyncLog'];
+export type SyncLogEntry = components['schemas']['SyncLogEntry'];
 export type SyncNow = components['schemas']['SyncNow'];
+export type TargetView = components['schemas']['TargetView'];
 export type TimeSchedule = components['schemas']['TimeSchedule'];
 export type Tone = components['schemas']['Tone'];
 export type TopupInput = components['schemas']['TopupInput'];
 export type TopupStarted = components['schemas']['TopupStarted'];
 export type TrackNowInput = components['schemas']['TrackNowInput'];
+export type TrackingImport = components['schemas']['TrackingImport'];
 export type TrackingInput = components['schemas']['TrackingInput'];
+export type TrackingSyncInput = components['schemas']['TrackingSyncInput'];
+export type TransactionLog = components['schemas']['TransactionLog'];
+export type TransactionLogPage = components['schemas']['TransactionLogPage'];
 export type UnpaidInput = components['schemas']['UnpaidInput'];
 export type UpdateInput = components['schemas']['UpdateInput'];
 export type UpdatePushInput = components['schemas']['UpdatePushInput'];
+export type Updated = components['schemas']['Updated'];
 export type UrlReply = components['schemas']['UrlReply'];
 export type VariantEdit = components['schemas']['VariantEdit'];
 export type VariantMapping = components['schemas']['VariantMapping'];
 export type VariantView = components['schemas']['VariantView'];
 export type Wallet = components['schemas']['Wallet'];
+export type Warehouse = components['schemas']['Warehouse'];
+export type Warehouses = components['schemas']['Warehouses'];
 export type WebhookOutcome = components['schemas']['WebhookOutcome'];
 export type Window = components['schemas']['Window'];
 export type WooKeys = components['schemas']['WooKeys'];
@@ -3699,12 +4446,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {channel: Channel} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ChannelReply'];
+        };
       };
     };
   };
@@ -3721,12 +4469,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {channel: Channel} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ChannelReply'];
+        };
       };
     };
   };
@@ -3783,12 +4532,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {url} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UrlReply'];
+        };
       };
     };
   };
@@ -3807,12 +4557,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {channel: Channel} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ChannelReply'];
+        };
       };
     };
   };
@@ -3827,12 +4578,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {channel: Channel} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ChannelReply'];
+        };
       };
     };
   };
@@ -3876,12 +4628,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {store} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreReply'];
+        };
       };
     };
   };
@@ -4030,12 +4783,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -4131,12 +4885,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {ids: ["source:productId"]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FavouriteIds'];
+        };
       };
     };
   };
@@ -4190,12 +4945,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {tracking_id, total} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ImportAllStarted'];
+        };
       };
     };
   };
@@ -4233,12 +4989,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {deleted} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Deleted'];
+        };
       };
     };
   };
@@ -4255,12 +5012,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {product_ids} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['DuplicatedProducts'];
+        };
       };
     };
   };
@@ -4277,12 +5035,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, page, page_size, items: [ImportListItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ImportListPage'];
+        };
       };
     };
   };
@@ -4376,12 +5135,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {tracking_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SplitStarted'];
+        };
       };
     };
   };
@@ -4398,12 +5158,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, items: [StoreProduct]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreProductPage'];
+        };
       };
     };
   };
@@ -4420,12 +5181,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {progress_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProgressReply'];
+        };
       };
     };
   };
@@ -4442,12 +5204,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, items: [StoreProduct]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreProductPage'];
+        };
       };
     };
   };
@@ -4485,12 +5248,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -4575,12 +5339,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items: [ProgressItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PushProgress'];
+        };
       };
     };
   };
@@ -4597,12 +5362,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, page, page_size, items: [PushedProduct]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PushedPage'];
+        };
       };
     };
   };
@@ -4617,12 +5383,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items: [{source, source_product_id, name, image, price, score}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Recommendations'];
+        };
       };
     };
   };
@@ -4699,12 +5466,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {channels: {<store id|tiktok|facebook|google>: ChannelSettings}, pricing_rule, pricing_rule_scope} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProductSettings'];
+        };
       };
     };
   };
@@ -4721,12 +5489,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {pricing_rule, pricing_rule_scope} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PricingRuleReply'];
+        };
       };
     };
   };
@@ -4743,12 +5512,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {settings: ChannelSettings} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SavedChannelSettings'];
+        };
       };
     };
   };
@@ -4826,12 +5596,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {status, product_ids, error} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SplitStatus'];
+        };
       };
     };
   };
@@ -4869,12 +5640,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items: [SyncLogEntry]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SyncLog'];
+        };
       };
     };
   };
@@ -4887,12 +5659,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {channels: [Channel]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ChannelList'];
+        };
       };
     };
   };
@@ -5034,12 +5807,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {columns} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderColumns'];
+        };
       };
     };
   };
@@ -5056,12 +5830,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {columns} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderColumns'];
+        };
       };
     };
   };
@@ -5147,12 +5922,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {order_name, status, country_code, parcels} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PublicTracking'];
+        };
       };
     };
   };
@@ -5169,12 +5945,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [{id, status, error}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['CancelItems'];
+        };
       };
     };
   };
@@ -5191,12 +5968,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [PlacementItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Placements'];
+        };
       };
     };
   };
@@ -5237,12 +6015,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {changed, items} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PlacementEventReply'];
+        };
       };
     };
   };
@@ -5261,12 +6040,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [{id, status, refund_status, error}], progress_id} (the tracking sync of that source) */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RefundSyncReply'];
+        };
       };
     };
   };
@@ -5308,12 +6088,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, items: [Shipment]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ShipmentPage'];
+        };
       };
     };
   };
@@ -5331,12 +6112,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {imported, rows} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TrackingImport'];
+        };
       };
       /** @description the file is missing, too large, not CSV or lacks the header */
       422: {
@@ -5360,12 +6142,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {progress_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProgressReply'];
+        };
       };
     };
   };
@@ -5384,12 +6167,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: Shipment */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Shipment'];
+        };
       };
     };
   };
@@ -5406,12 +6190,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {orders, total} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderPreview'];
+        };
       };
     };
   };
@@ -5449,12 +6234,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderLogs'];
+        };
       };
     };
   };
@@ -5469,12 +6255,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ShipmentLogs'];
+        };
       };
     };
   };
@@ -5491,12 +6278,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {orders, total} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderPreview'];
+        };
       };
     };
   };
@@ -5513,12 +6301,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: SourceOrder */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': null | components['schemas']['SourceOrderView'];
+        };
       };
     };
   };
@@ -5535,12 +6324,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -5564,12 +6354,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: counts per tab and sub-status */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderCounts'];
+        };
       };
     };
   };
@@ -5586,12 +6377,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [PlacementItem]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Placements'];
+        };
       };
     };
   };
@@ -5606,12 +6398,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: Order with logs */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderDetail'];
+        };
       };
     };
   };
@@ -5658,12 +6451,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -5680,12 +6474,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -5700,12 +6495,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {order, shipments} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['OrderPanel'];
+        };
       };
     };
   };
@@ -5721,12 +6517,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: Shipment with events */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Shipment'];
+        };
       };
     };
   };
@@ -5766,12 +6563,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {items: [{id, status, error}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['CancelItems'];
+        };
       };
     };
   };
@@ -5788,12 +6586,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -5806,16 +6605,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SyncInput'];
+        'application/json': components['schemas']['TrackingSyncInput'];
       };
     };
     responses: {
-      /** @description data: {progress_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProgressReply'];
+        };
       };
     };
   };
@@ -5832,12 +6632,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {updated} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Updated'];
+        };
       };
     };
   };
@@ -5854,12 +6655,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {type, card_label} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SavedCard'];
+        };
       };
     };
   };
@@ -5936,12 +6738,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, page, page_size, items: [TransactionLog]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TransactionLogPage'];
+        };
       };
     };
   };
@@ -6042,12 +6845,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {balance_bonus, rules} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Bonus'];
+        };
       };
     };
   };
@@ -6087,12 +6891,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {automated, flow_id, outcome, source_order_ids} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FulfillmentRequested'];
+        };
       };
     };
   };
@@ -6232,12 +7037,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {points: [{date, balance, topup, spent}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ChartSummary'];
+        };
       };
     };
   };
@@ -6273,12 +7079,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {categories: [{id, name, children}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['CategoryTree'];
+        };
       };
     };
   };
@@ -6291,12 +7098,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {collections: [{slug, name}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['CollectionList'];
+        };
       };
     };
   };
@@ -6314,12 +7122,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {country_code, ships, options: [{code, company, amount, currency, delivery_time}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Logistics'];
+        };
       };
     };
   };
@@ -6375,12 +7184,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {total, page, items: [{id, feedback, rating, createdAt, country, images, name}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SupplierReviews'];
+        };
       };
     };
   };
@@ -6511,12 +7321,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {items} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProgressItems'];
+        };
       };
     };
   };
@@ -6654,12 +7465,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {connected, warehouse_ready, ready, missing} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Prerequisites'];
+        };
       };
     };
   };
@@ -6672,12 +7484,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {warehouses: [{id, name, is_default, effect_status, type}]} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Warehouses'];
+        };
       };
     };
   };
@@ -6784,12 +7597,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {store_id} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['StoreIdReply'];
+        };
       };
     };
   };

@@ -33,7 +33,7 @@ pub struct Grant {
     pub seller_base_region: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct Warehouse {
     pub id: String,
     pub name: String,
