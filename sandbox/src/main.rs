@@ -17,12 +17,20 @@ struct Args {
     /// Public base URL if the sandbox is reached through another address.
     #[arg(long, env = "SANDBOX_PUBLIC_URL")]
     public_url: Option<String>,
+    /// Print the emulated Shopify Admin GraphQL schema (SDL) and exit: the contract test diffs
+    /// it against Shopify's published schema.
+    #[arg(long)]
+    shopify_schema: bool,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "sandbox=info".into())).init();
     let args = Args::parse();
+    if args.shopify_schema {
+        print!("{}", sandbox::shopify::graphql::sdl());
+        return Ok(());
+    }
     let mut addr = args.addr;
     if let Some(p) = args.port {
         addr.set_port(p);

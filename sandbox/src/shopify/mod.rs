@@ -11,6 +11,7 @@ use crate::state::World;
 
 pub mod control;
 pub mod graphql;
+pub mod locations;
 pub mod model;
 pub mod oauth;
 pub mod seed;
@@ -31,6 +32,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/", get(storefront::home))
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
+        .merge(locations::routes())
 }
 
 /// Shop domain for the un-prefixed routes.

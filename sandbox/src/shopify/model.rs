@@ -54,6 +54,8 @@ pub struct Variant {
     /// Values in the order of the product's options.
     pub option_values: Vec<String>,
     pub barcode: Option<String>,
+    /// The location the variant's stock was last set at (productSet's `locationId`).
+    pub stocked_at: Option<u64>,
 }
 
 impl Variant {
@@ -218,6 +220,8 @@ pub struct Shop {
     pub published: HashMap<u64, BTreeSet<u64>>,
     pub throttle: Bucket,
     pub next_order_number: u64,
+    /// Where the shop keeps stock; the first is the primary ("Shop location").
+    pub locations: Vec<super::locations::Location>,
 }
 
 impl Shop {
@@ -226,6 +230,11 @@ impl Shop {
     }
     pub fn is_published(&self, publication: u64, product: u64) -> bool {
         self.published.get(&publication).is_some_and(|s| s.contains(&product))
+    }
+    /// Whether the installed app was granted `scope`; a `write_` scope grants its `read_`.
+    pub fn granted(&self, scope: &str) -> bool {
+        let write = scope.replacen("read_", "write_", 1);
+        self.scope.split(',').map(str::trim).any(|s| s == scope || s == write)
     }
     pub fn find_variant(&self, variant_id: u64) -> Option<(&Product, &Variant)> {
         self.products.values().find_map(|p| p.variants.iter().find(|v| v.id == variant_id).map(|v| (p, v)))

@@ -99,6 +99,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         published,
         throttle: Bucket { maximum: 1000.0, available: 1000.0, restore_rate: 50.0, updated_ms: now, enabled: true, throttled_replies: 0, points_charged: 0.0 },
         next_order_number: 1001,
+        locations: vec![super::locations::Location::new(w.next_id(), "Shop location")],
     }
 }
 
@@ -120,6 +121,7 @@ fn seeded_product(w: &World, rng: &mut StdRng, now: i64) -> Product {
             inventory_quantity: rng.random_range(0..200),
             option_values: vec![c.clone()],
             barcode: None,
+            stocked_at: None,
         })
         .collect();
     Product {

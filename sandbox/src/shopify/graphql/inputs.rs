@@ -42,6 +42,8 @@ topics! {
     OrdersPaid => "ORDERS_PAID", OrdersFulfilled => "ORDERS_FULFILLED", AppUninstalled => "APP_UNINSTALLED",
     ProductsCreate => "PRODUCTS_CREATE", ProductsUpdate => "PRODUCTS_UPDATE", ProductsDelete => "PRODUCTS_DELETE",
     FulfillmentsCreate => "FULFILLMENTS_CREATE", FulfillmentsUpdate => "FULFILLMENTS_UPDATE", ShopUpdate => "SHOP_UPDATE",
+    LocationsCreate => "LOCATIONS_CREATE", LocationsUpdate => "LOCATIONS_UPDATE", LocationsDelete => "LOCATIONS_DELETE",
+    LocationsActivate => "LOCATIONS_ACTIVATE", LocationsDeactivate => "LOCATIONS_DEACTIVATE",
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
@@ -141,8 +143,8 @@ pub struct InventoryItemInput {
 
 #[derive(InputObject, Clone, Default)]
 pub struct ProductSetInventoryInput {
-    pub location_id: Option<ID>,
-    pub name: Option<String>,
+    pub location_id: ID,
+    pub name: String,
     pub quantity: i32,
 }
 
@@ -210,7 +212,7 @@ pub struct ProductSetInput {
 #[derive(InputObject, Clone, Default)]
 pub struct InventoryLevelInput {
     pub available_quantity: i32,
-    pub location_id: Option<ID>,
+    pub location_id: ID,
 }
 
 #[derive(InputObject, Clone, Default)]

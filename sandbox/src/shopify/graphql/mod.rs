@@ -20,6 +20,7 @@ use crate::util::json_error;
 pub mod cost;
 mod fulfil;
 mod inputs;
+mod locations;
 mod product_set;
 mod products;
 mod query;
@@ -29,11 +30,15 @@ mod types_orders;
 #[derive(MergedObject, Default)]
 pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation);
 
-pub type AdminSchema = Schema<query::Query, Mutation, EmptySubscription>;
+/// Shopify names its root query type `QueryRoot`.
+#[derive(MergedObject, Default)]
+pub struct QueryRoot(query::Query, locations::LocationQuery);
+
+pub type AdminSchema = Schema<QueryRoot, Mutation, EmptySubscription>;
 
 fn schema() -> &'static AdminSchema {
     static SCHEMA: OnceLock<AdminSchema> = OnceLock::new();
-    SCHEMA.get_or_init(|| Schema::build(query::Query, Mutation::default(), EmptySubscription).finish())
+    SCHEMA.get_or_init(|| Schema::build(QueryRoot::default(), Mutation::default(), EmptySubscription).finish())
 }
 
 /// Per-request context handed to resolvers.
@@ -77,7 +82,29 @@ fn authorized(w: &World, shop: &str, headers: &HeaderMap) -> bool {
     st.tokens.get(token).is_some_and(|s| s == shop) && st.shops.get(shop).is_some_and(|s| s.installed)
 }
 
-async fn handle(State(app): State<AppState>, shop: String, version: String, headers: HeaderMap, body: Bytes) -> Response {
+/// The Admin API versions served: Shopify's stable versions whose published schemas the contract
+/// test holds the sandbox against (`sandbox/contracts`).
+pub const SUPPORTED_VERSIONS: [&str; 5] = ["2025-10", "2026-01", "2026-04", "2026-07", "2026-10"];
+
+/// A version Shopify no longer supports (or never had) falls forward to the oldest supported
+/// stable one; every answer says which version served it.
+pub fn served_version(requested: &str) -> &'static str {
+    SUPPORTED_VERSIONS.iter().find(|v| **v == requested).copied().unwrap_or(SUPPORTED_VERSIONS[0])
+}
+
+async fn handle(app: State<AppState>, shop: String, version: String, headers: HeaderMap, body: Bytes) -> Response {
+    let served = served_version(&version);
+    let mut response = serve(app, shop, served.to_string(), headers, body).await;
+    response.headers_mut().insert("x-shopify-api-version", axum::http::HeaderValue::from_static(served));
+    response
+}
+
+/// The Admin schema as SDL, for the contract test (`sandbox --shopify-schema`).
+pub fn sdl() -> String {
+    schema().sdl()
+}
+
+async fn serve(State(app): State<AppState>, shop: String, version: String, headers: HeaderMap, body: Bytes) -> Response {
     let w = app.world();
     if !authorized(&w, &shop, &headers) {
         return json_error(StatusCode::UNAUTHORIZED, json!({"errors": "[API] Invalid API key or access token (unrecognized login or wrong password)"}));

@@ -108,12 +108,13 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
                 .and_then(|id| old.iter().find(|o| o.id == id))
                 .or_else(|| old.iter().find(|o| o.option_values == values));
         let sku = v.inventory_item.as_ref().and_then(|i| i.sku.clone()).or_else(|| v.sku.clone());
-        let qty = v.inventory_quantities.iter().flatten().map(|q| q.quantity as i64).sum();
+        let (qty, stocked_at) = stock(shop, v.inventory_quantities.as_deref().unwrap_or(&[]), i)?;
         let mut nv = variant(g, values, v.price.as_deref(), v.compare_at_price.as_deref(), sku, qty);
         if let Some(k) = keep {
             nv.id = k.id;
         }
         nv.barcode = v.barcode.clone();
+        nv.stocked_at = stocked_at;
         p.variants.push(nv);
     }
     if p.variants.is_empty() {
@@ -124,6 +125,26 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
     p.updated_ms = g.now_ms();
     shop.products.insert(p.id, p.clone());
     Ok(p)
+}
+
+/// A variant's stock lines: each names one of the shop's active locations (`locationId` is
+/// `ID!`) and a quantity productSet sets (`available` or `on_hand`). Returns the total and
+/// the location it was set at.
+fn stock(shop: &model::Shop, lines: &[ProductSetInventoryInput], variant: usize) -> Result<(i64, Option<u64>), Vec<UserError>> {
+    let mut at = None;
+    for (j, line) in lines.iter().enumerate() {
+        let path = |field: &str| ["input".to_string(), "variants".into(), variant.to_string(), "inventoryQuantities".into(), j.to_string(), field.into()];
+        let Some(location) = parse_gid(&line.location_id).and_then(|id| shop.active_location(id)) else {
+            let p = path("locationId");
+            return Err(fail(&p.iter().map(String::as_str).collect::<Vec<_>>(), "Location not found", "NOT_FOUND"));
+        };
+        if !matches!(line.name.as_str(), "available" | "on_hand") {
+            let p = path("name");
+            return Err(fail(&p.iter().map(String::as_str).collect::<Vec<_>>(), format!("Invalid quantity name '{}'", line.name), "INVALID_INPUT"));
+        }
+        at = Some(location.id);
+    }
+    Ok((lines.iter().map(|q| q.quantity as i64).sum(), at))
 }
 
 /// `base`, or `base-1`, `base-2` ... whichever no product holds yet.
@@ -179,9 +200,21 @@ pub(super) fn bulk_create(
             return Err(fail(&["variants", &i.to_string()], format!("The variant '{}' already exists.", values.join(" / ")), "VARIANT_ALREADY_EXISTS"));
         }
         let sku = v.inventory_item.as_ref().and_then(|x| x.sku.clone());
-        let qty = v.inventory_quantities.iter().flatten().map(|q| q.available_quantity as i64).sum();
+        let lines = v.inventory_quantities.as_deref().unwrap_or(&[]);
+        let mut stocked_at = None;
+        for (j, line) in lines.iter().enumerate() {
+            let found = parse_gid(&line.location_id).and_then(|id| g.read(|s| s.active_location(id).map(|l| l.id)));
+            let Some(id) = found else {
+                let at = ["variants".to_string(), i.to_string(), "inventoryQuantities".into(), j.to_string(), "locationId".into()];
+                let at: Vec<&str> = at.iter().map(String::as_str).collect();
+                return Err(fail(&at, "Quantity could not be set. The location was not found.", "TRACKED_VARIANT_LOCATION_NOT_FOUND"));
+            };
+            stocked_at = Some(id);
+        }
+        let qty = lines.iter().map(|q| q.available_quantity as i64).sum();
         let mut nv = variant(g, values, v.price.as_deref(), v.compare_at_price.as_deref(), sku, qty);
         nv.barcode = v.barcode.clone();
+        nv.stocked_at = stocked_at;
         created.push(nv.clone());
         p.variants.push(nv);
     }

@@ -123,6 +123,7 @@ pub(super) fn variant(g: &super::Gql, values: Vec<String>, price: Option<&str>, 
         inventory_quantity: qty,
         option_values: values,
         barcode: None,
+        stocked_at: None,
     }
 }
 

@@ -10,6 +10,7 @@ use super::inputs::{ProductIdentifierInput, WebhookSubscriptionTopic};
 use super::types::{Product, ProductVariant, paginate};
 use super::types_orders::{Fulfillment, FulfillmentOrder, Order, Publication, ShopInfo, WebhookSubscription};
 
+#[derive(Default)]
 pub struct Query;
 
 /// Parses `title:foo status:active bar` into (field, value) terms; bare words get field "".

@@ -5,6 +5,7 @@ use async_graphql::{Context, ID, Object, Result, SimpleObject, Union};
 use super::super::model::{self, gid};
 use super::gql;
 use super::inputs::WebhookSubscriptionTopic;
+use super::locations::Location;
 use super::types::{ProductVariant, paginate};
 use crate::util::{money, rfc3339};
 
@@ -157,12 +158,6 @@ impl LineItem {
 pub struct FulfillmentOrder(pub model::FulfillmentOrder);
 
 #[derive(SimpleObject, Clone)]
-pub struct Location {
-    pub id: ID,
-    pub name: String,
-}
-
-#[derive(SimpleObject, Clone)]
 pub struct FulfillmentOrderAssignedLocation {
     pub name: String,
     pub location: Option<Location>,
@@ -182,11 +177,10 @@ impl FulfillmentOrder {
     async fn request_status(&self) -> &str {
         "UNSUBMITTED"
     }
-    async fn assigned_location(&self) -> FulfillmentOrderAssignedLocation {
-        FulfillmentOrderAssignedLocation {
-            name: "Sandbox Warehouse".into(),
-            location: Some(Location { id: ID(gid("Location", 1)), name: "Sandbox Warehouse".into() }),
-        }
+    /// Orders are fulfilled from the primary location.
+    async fn assigned_location(&self, ctx: &Context<'_>) -> FulfillmentOrderAssignedLocation {
+        let location = gql(ctx).read(|s| s.primary_location().cloned());
+        FulfillmentOrderAssignedLocation { name: location.as_ref().map(|l| l.name.clone()).unwrap_or_default(), location: location.map(Location) }
     }
     async fn order(&self, ctx: &Context<'_>) -> Option<Order> {
         gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order))
