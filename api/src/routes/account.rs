@@ -4,10 +4,10 @@ use domain::accounts::{self, AccountView};
 use domain::store::users;
 use domain::values::Language;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies_setup::AccountStatistic;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, AuthUser, Scope};
 use crate::startup::AppState;
@@ -60,8 +60,8 @@ async fn update_meta(State(state): State<AppState>, user: AuthUser, ApiJson(inpu
 
 /// Badge counts of the side navigation. Import list, product and order tables arrive with their
 /// issues; until then the workplace has none of them.
-#[utoipa::path(get, path = "/auth/account/statistic", responses((status = 200, description = "data: {import_list, product_list, order_list, chat_unread_count}")))]
-async fn statistic(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/auth/account/statistic", responses((status = 200, body = AccountStatistic)))]
+async fn statistic(State(state): State<AppState>, scope: Scope) -> ApiResult<AccountStatistic> {
     let (import_list, product_list) = domain::store::products::counts(&state.pool, scope.workplace.id).await?;
-    reply(json!({ "import_list": import_list, "product_list": product_list, "order_list": 0, "chat_unread_count": 0 }))
+    reply(AccountStatistic { import_list, product_list, order_list: 0, chat_unread_count: 0 })
 }

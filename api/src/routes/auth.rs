@@ -2,12 +2,12 @@
 use axum::extract::State;
 use domain::accounts::{self, AccountView, RegisterInput};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use super::replies::ProgressReply;
+use super::replies_setup::Registered;
 use crate::error::{ApiError, ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, AuthUser, ClientAddr, Scope};
 use crate::startup::AppState;
@@ -38,10 +38,10 @@ async fn signed_in(state: &AppState, session: accounts::Session) -> ApiResult<Si
 }
 
 /// Creates an account and its first workplace, and emails a verification link.
-#[utoipa::path(post, path = "/auth/register", request_body = RegisterInput, responses((status = 200, description = "data: {id, email}")))]
-async fn register(State(state): State<AppState>, ApiJson(input): ApiJson<RegisterInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/auth/register", request_body = RegisterInput, responses((status = 200, body = Registered)))]
+async fn register(State(state): State<AppState>, ApiJson(input): ApiJson<RegisterInput>) -> ApiResult<Registered> {
     let (id, email) = accounts::register(&state.pool, &state.settings, input).await?;
-    reply(json!({ "id": id, "email": email }))
+    reply(Registered { id, email })
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -5,12 +5,12 @@ use axum::http::HeaderMap;
 use domain::automation::auto_update::{self, AutoUpdate};
 use domain::automation::smart_push::{self, SmartPush};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use super::replies::ProgressReply;
+use super::replies_setup::{AutoUpdateReply, SmartPushReply};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, Scope};
 use crate::startup::AppState;
@@ -30,10 +30,10 @@ fn header_zone(headers: &HeaderMap) -> Option<&str> {
 
 /// Smart push settings (the spec's defaults when never saved). AI writing does not exist yet,
 /// so the content action is kept but not applied.
-#[utoipa::path(get, path = "/center/products/setting/automation-product/get", responses((status = 200, description = "data: {automation_product_settings: SmartPush, ai_writing_available}")))]
-async fn automation_get(State(state): State<AppState>, scope: Scope, headers: HeaderMap) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/center/products/setting/automation-product/get", responses((status = 200, body = SmartPushReply)))]
+async fn automation_get(State(state): State<AppState>, scope: Scope, headers: HeaderMap) -> ApiResult<SmartPushReply> {
     let s = smart_push::get(&state.pool, scope.workplace.id, header_zone(&headers)).await?;
-    reply(json!({ "automation_product_settings": s, "ai_writing_available": false }))
+    reply(SmartPushReply { automation_product_settings: s, ai_writing_available: false })
 }
 
 #[utoipa::path(put, path = "/center/products/setting/automation-product/update", request_body = SmartPush, responses((status = 200, body = SmartPush)))]
@@ -41,11 +41,11 @@ async fn automation_update(State(state): State<AppState>, scope: Scope, headers:
     reply(smart_push::update(&state.pool, scope.workplace.id, input, header_zone(&headers)).await?)
 }
 
-#[utoipa::path(get, path = "/products/auto-update", responses((status = 200, description = "data: {settings: AutoUpdate, last_run_at}")))]
-async fn auto_update_get(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/products/auto-update", responses((status = 200, body = AutoUpdateReply)))]
+async fn auto_update_get(State(state): State<AppState>, scope: Scope) -> ApiResult<AutoUpdateReply> {
     let settings = auto_update::get(&state.pool, scope.workplace.id).await?;
     let last_run_at = auto_update::last_run_at(&state.pool, scope.workplace.id).await?;
-    reply(json!({ "settings": settings, "last_run_at": last_run_at }))
+    reply(AutoUpdateReply { settings, last_run_at })
 }
 
 #[utoipa::path(put, path = "/products/auto-update", request_body = AutoUpdate, responses((status = 200, body = AutoUpdate)))]

@@ -5,10 +5,10 @@ use domain::store::quick_start::{self, QuickStartGuide};
 use domain::store::workplaces::{self, Workplace};
 use domain::values::{CurrencyCode, WorkplaceName};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies_setup::NotificationList;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, AuthUser, Scope};
 use crate::startup::AppState;
@@ -75,9 +75,9 @@ async fn update_quick_start(State(state): State<AppState>, scope: Scope, ApiJson
 }
 
 /// Unread counts (total, product, supplier, order) and the latest notifications.
-#[utoipa::path(get, path = "/core/list-notification", responses((status = 200, description = "data: {unread, items}")))]
-async fn list_notification(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/core/list-notification", responses((status = 200, body = NotificationList)))]
+async fn list_notification(State(state): State<AppState>, scope: Scope) -> ApiResult<NotificationList> {
     let unread = notifications::unread(&state.pool, scope.workplace.id, scope.user_id).await?;
     let items = notifications::list(&state.pool, scope.workplace.id, scope.user_id, 50).await?;
-    reply(json!({ "unread": unread, "items": items }))
+    reply(NotificationList { unread, items })
 }

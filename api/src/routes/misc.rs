@@ -4,10 +4,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::store::outbox;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies_setup::OutboxList;
 use crate::error::{ApiResult, Envelope, code, reply};
 use crate::extract::ApiQuery;
 use crate::startup::AppState;
@@ -49,17 +49,17 @@ struct OutboxQuery {
 }
 
 /// Development only: emails written to the outbox for an address, newest first.
-#[utoipa::path(get, path = "/dev/outbox", params(OutboxQuery), responses((status = 200, description = "data: {items}")))]
-async fn dev_outbox_list(State(state): State<AppState>, ApiQuery(q): ApiQuery<OutboxQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/dev/outbox", params(OutboxQuery), responses((status = 200, body = OutboxList)))]
+async fn dev_outbox_list(State(state): State<AppState>, ApiQuery(q): ApiQuery<OutboxQuery>) -> ApiResult<OutboxList> {
     let items = outbox::to_address(&state.pool, q.to.trim(), 20).await?;
     // The dashboard follows relative links; the stored link carries the configured base URL.
     let base = state.settings.application.base_url.trim_end_matches('/').to_string();
-    let items: Vec<Value> = items
+    let items = items
         .into_iter()
         .map(|m| {
             let link = m.link.as_deref().map(|l| l.strip_prefix(&base).unwrap_or(l).to_string());
-            json!({ "to": m.to_address, "subject": m.subject, "body": m.body, "link": link, "created_at": m.created_at })
+            outbox::OutboxEmail { link, ..m }
         })
         .collect();
-    reply(json!({ "items": items }))
+    reply(OutboxList { items })
 }

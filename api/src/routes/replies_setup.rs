@@ -201,6 +201,13 @@ pub struct WebhookReceipt {
     pub ping: Option<bool>,
 }
 
+impl WebhookReceipt {
+    /// A signed delivery taken in: `new` is false when it was already stored.
+    pub fn stored(new: bool) -> Self {
+        WebhookReceipt { duplicate: Some(!new), ping: None }
+    }
+}
+
 /// `{collections}`: the find-products page's curated collections.
 #[derive(Serialize, ToSchema)]
 pub struct CollectionList {

@@ -3,10 +3,10 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use domain::stores::webhooks::{self, Delivery};
-use serde_json::{Value, json};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies_setup::WebhookReceipt;
 use crate::error::{ApiResult, reply};
 use crate::extract::ApiPath;
 use crate::startup::AppState;
@@ -19,8 +19,8 @@ fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
     headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
 }
 
-#[utoipa::path(post, path = "/webhooks/shopify", request_body(content = String, content_type = "application/json"), responses((status = 200, description = "data: {duplicate}"), (status = 401, description = "bad HMAC")))]
-async fn shopify(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/webhooks/shopify", request_body(content = String, content_type = "application/json"), responses((status = 200, body = WebhookReceipt), (status = 401, description = "bad HMAC")))]
+async fn shopify(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<WebhookReceipt> {
     let d = Delivery {
         topic: header(&headers, "x-shopify-topic"),
         signature: header(&headers, "x-shopify-hmac-sha256"),
@@ -28,14 +28,14 @@ async fn shopify(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
         shop_domain: header(&headers, "x-shopify-shop-domain"),
     };
     let new = webhooks::receive_shopify(&state.pool, &state.settings, d, &body).await?;
-    reply(json!({ "duplicate": !new }))
+    reply(WebhookReceipt::stored(new))
 }
 
-#[utoipa::path(post, path = "/webhooks/woocommerce/{store_id}", params(("store_id" = Uuid, Path)), request_body(content = String, content_type = "application/json"), responses((status = 200, description = "data: {duplicate}"), (status = 401, description = "bad HMAC")))]
-async fn woocommerce(State(state): State<AppState>, ApiPath(store_id): ApiPath<Uuid>, headers: HeaderMap, body: Bytes) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/webhooks/woocommerce/{store_id}", params(("store_id" = Uuid, Path)), request_body(content = String, content_type = "application/json"), responses((status = 200, body = WebhookReceipt), (status = 401, description = "bad HMAC")))]
+async fn woocommerce(State(state): State<AppState>, ApiPath(store_id): ApiPath<Uuid>, headers: HeaderMap, body: Bytes) -> ApiResult<WebhookReceipt> {
     // WooCommerce pings a new webhook's address with `webhook_id=N`, unsigned.
     if headers.get("x-wc-webhook-signature").is_none() && body.starts_with(b"webhook_id=") {
-        return reply(json!({ "ping": true }));
+        return reply(WebhookReceipt { duplicate: None, ping: Some(true) });
     }
     let d = Delivery {
         topic: header(&headers, "x-wc-webhook-topic"),
@@ -44,5 +44,5 @@ async fn woocommerce(State(state): State<AppState>, ApiPath(store_id): ApiPath<U
         shop_domain: "",
     };
     let new = webhooks::receive_woocommerce(&state.pool, &state.sealer, store_id, d, &body).await?;
-    reply(json!({ "duplicate": !new }))
+    reply(WebhookReceipt::stored(new))
 }

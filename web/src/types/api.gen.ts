@@ -2336,6 +2336,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description Badge counts of the side navigation. */
+    AccountStatistic: {
+      /** Format: int64 */
+      chat_unread_count: number;
+      /** Format: int64 */
+      import_list: number;
+      /** Format: int64 */
+      order_list: number;
+      /** Format: int64 */
+      product_list: number;
+    };
     /** @description The account as the dashboard reads it (spec section 3). */
     AccountView: {
       avatar?: string | null;
@@ -2391,6 +2402,12 @@ export interface components {
       switch_supplier?: boolean;
       /** @description Prices follow supplier cost changes (by `price_rule`); off: only cost and stock change. */
       update_price?: boolean;
+    };
+    /** @description Supplier sync settings and when it last ran (null: never). */
+    AutoUpdateReply: {
+      /** Format: date-time */
+      last_run_at?: string | null;
+      settings: components['schemas']['AutoUpdate'];
     };
     BatchStatus: {
       /** Format: int64 */
@@ -2626,6 +2643,8 @@ export interface components {
     DuplicatedProducts: {
       product_ids: string[];
     };
+    /** @description A syntactically valid, lower-cased email address. */
+    Email: string;
     EmailInput: {
       email: string;
     };
@@ -2889,6 +2908,21 @@ export interface components {
     NewWorkplace: {
       currency?: string | null;
       name: string;
+    };
+    Notification: {
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      read: boolean;
+      title: string;
+    };
+    /** @description Unread counts and the latest notifications. */
+    NotificationList: {
+      items: components['schemas']['Notification'][];
+      unread: components['schemas']['UnreadCounts'];
     };
     OptionEdit: {
       name: string;
@@ -3399,6 +3433,9 @@ export interface components {
       /** Format: int64 */
       source_order_id: number;
     };
+    RefundSyncInput: {
+      source_orders?: number[];
+    };
     /**
      * @description `{items, progress_id}`: each supplier order's refund sync, and the tracking sync of that
      *     source that follows (a job).
@@ -3413,6 +3450,12 @@ export interface components {
       first_name?: string;
       last_name?: string;
       password: string;
+    };
+    /** @description `{id, email}`: the account just created (not signed in until the address is verified). */
+    Registered: {
+      email: components['schemas']['Email'];
+      /** Format: uuid */
+      id: string;
     };
     ReplaceInput: {
       from: components['schemas']['SupplierRef'];
@@ -3555,6 +3598,11 @@ export interface components {
       /** @description IANA name (Europe/Berlin); the request's `time-zone` header when not given. */
       time_zone?: string | null;
       when?: components['schemas']['Window'];
+    };
+    /** @description Smart push settings, and whether AI writing (the content action) is applied yet. */
+    SmartPushReply: {
+      ai_writing_available: boolean;
+      automation_product_settings: components['schemas']['SmartPush'];
     };
     /** @description A supplier order of an order, as the order center shows it. */
     SourceOrderView: {
@@ -3835,6 +3883,16 @@ export interface components {
     UnpaidInput: {
       source_order_ids: number[];
     };
+    UnreadCounts: {
+      /** Format: int64 */
+      order: number;
+      /** Format: int64 */
+      product: number;
+      /** Format: int64 */
+      supplier: number;
+      /** Format: int64 */
+      total: number;
+    };
     UpdateInput: {
       channel: string;
       settings: Record<string, never>;
@@ -3913,6 +3971,14 @@ export interface components {
       credited: boolean;
       duplicate: boolean;
     };
+    /**
+     * @description A webhook taken in: `{duplicate}` (true when this delivery was already stored), or
+     *     `{ping: true}` for WooCommerce's unsigned check of a new webhook's address.
+     */
+    WebhookReceipt: {
+      duplicate?: boolean | null;
+      ping?: boolean | null;
+    };
     /** @description "HH:MM" wall-clock times in `time_zone`; a window whose end is before its start runs over midnight. */
     Window: {
       from: string;
@@ -3936,10 +4002,12 @@ export interface components {
   headers: never;
   pathItems: never;
 }
+export type AccountStatistic = components['schemas']['AccountStatistic'];
 export type AccountView = components['schemas']['AccountView'];
 export type Actions = components['schemas']['Actions'];
 export type Address = components['schemas']['Address'];
 export type AutoUpdate = components['schemas']['AutoUpdate'];
+export type AutoUpdateReply = components['schemas']['AutoUpdateReply'];
 export type BatchStatus = components['schemas']['BatchStatus'];
 export type Bonus = components['schemas']['Bonus'];
 export type BulkUpdate = components['schemas']['BulkUpdate'];
@@ -3974,6 +4042,7 @@ export type Deleted = components['schemas']['Deleted'];
 export type DetailVariant = components['schemas']['DetailVariant'];
 export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
+export type Email = components['schemas']['Email'];
 export type EmailInput = components['schemas']['EmailInput'];
 export type EventInput = components['schemas']['EventInput'];
 export type FacebookLink = components['schemas']['FacebookLink'];
@@ -4014,6 +4083,8 @@ export type ModuleView = components['schemas']['ModuleView'];
 export type MultipleShipping = components['schemas']['MultipleShipping'];
 export type MultipleShippingItem = components['schemas']['MultipleShippingItem'];
 export type NewWorkplace = components['schemas']['NewWorkplace'];
+export type Notification = components['schemas']['Notification'];
+export type NotificationList = components['schemas']['NotificationList'];
 export type OptionEdit = components['schemas']['OptionEdit'];
 export type OrderColumns = components['schemas']['OrderColumns'];
 export type OrderCounts = components['schemas']['OrderCounts'];
@@ -4076,8 +4147,10 @@ export type Recommendation = components['schemas']['Recommendation'];
 export type Recommendations = components['schemas']['Recommendations'];
 export type RefundInfo = components['schemas']['RefundInfo'];
 export type RefundInput = components['schemas']['RefundInput'];
+export type RefundSyncInput = components['schemas']['RefundSyncInput'];
 export type RefundSyncReply = components['schemas']['RefundSyncReply'];
 export type RegisterInput = components['schemas']['RegisterInput'];
+export type Registered = components['schemas']['Registered'];
 export type ReplaceInput = components['schemas']['ReplaceInput'];
 export type ResetInput = components['schemas']['ResetInput'];
 export type RowResult = components['schemas']['RowResult'];
@@ -4097,6 +4170,7 @@ export type ShippingInput = components['schemas']['ShippingInput'];
 export type ShopInput = components['schemas']['ShopInput'];
 export type SignedIn = components['schemas']['SignedIn'];
 export type SmartPush = components['schemas']['SmartPush'];
+export type SmartPushReply = components['schemas']['SmartPushReply'];
 export type SourceOrderView = components['schemas']['SourceOrderView'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type SplitStarted = components['schemas']['SplitStarted'];
@@ -4133,6 +4207,7 @@ export type TrackingSyncInput = components['schemas']['TrackingSyncInput'];
 export type TransactionLog = components['schemas']['TransactionLog'];
 export type TransactionLogPage = components['schemas']['TransactionLogPage'];
 export type UnpaidInput = components['schemas']['UnpaidInput'];
+export type UnreadCounts = components['schemas']['UnreadCounts'];
 export type UpdateInput = components['schemas']['UpdateInput'];
 export type UpdatePushInput = components['schemas']['UpdatePushInput'];
 export type Updated = components['schemas']['Updated'];
@@ -4144,6 +4219,7 @@ export type Wallet = components['schemas']['Wallet'];
 export type Warehouse = components['schemas']['Warehouse'];
 export type Warehouses = components['schemas']['Warehouses'];
 export type WebhookOutcome = components['schemas']['WebhookOutcome'];
+export type WebhookReceipt = components['schemas']['WebhookReceipt'];
 export type Window = components['schemas']['Window'];
 export type WooKeys = components['schemas']['WooKeys'];
 export type Workplace = components['schemas']['Workplace'];
@@ -4292,12 +4368,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {import_list, product_list, order_list, chat_unread_count} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AccountStatistic'];
+        };
       };
     };
   };
@@ -4651,12 +4728,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {id, email} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Registered'];
+        };
       };
     };
   };
@@ -5423,12 +5501,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {automation_product_settings: SmartPush, ai_writing_available} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SmartPushReply'];
+        };
       };
     };
   };
@@ -5678,12 +5757,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {unread, items} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['NotificationList'];
+        };
       };
     };
   };
@@ -6036,7 +6116,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['SyncInput'];
+        'application/json': components['schemas']['RefundSyncInput'];
       };
     };
     responses: {
@@ -7203,12 +7283,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description data: {settings: AutoUpdate, last_run_at} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AutoUpdateReply'];
+        };
       };
     };
   };
@@ -7537,12 +7618,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {duplicate} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['WebhookReceipt'];
+        };
       };
       /** @description bad HMAC */
       401: {
@@ -7568,12 +7650,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description data: {duplicate} */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['WebhookReceipt'];
+        };
       };
       /** @description bad HMAC */
       401: {
