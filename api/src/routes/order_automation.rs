@@ -3,10 +3,10 @@
 use axum::extract::State;
 use domain::orders::automation;
 use domain::orders::automation_flows::{self, Flow};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use tracing::instrument;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::replies::Flows;
@@ -54,14 +54,26 @@ async fn delete_flow(State(state): State<AppState>, scope: Scope, ApiQuery(q): A
     reply(Flows { flows: automation_flows::list(&state.pool, scope.workplace.id).await? })
 }
 
+/// What a fulfilment request did: the flow that ran, or `automated: false` with
+/// `outcome: "no_matching_flow"`.
+#[derive(Serialize, ToSchema)]
+struct FulfillmentRequested {
+    automated: bool,
+    flow_id: Option<i64>,
+    /// started (placement queued), nothing_to_place, pending (scheduled), already (ran before)
+    /// or no_matching_flow.
+    outcome: String,
+    source_order_ids: Vec<i64>,
+}
+
 /// The store side asks Dropline to fulfil the order: the first matching active
 /// `request_fulfillment` flow runs (once per flow and order).
-#[utoipa::path(post, path = "/orders/{id}/request-fulfillment", params(("id" = i64, Path)), responses((status = 200, description = "data: {automated, flow_id, outcome, source_order_ids}")))]
+#[utoipa::path(post, path = "/orders/{id}/request-fulfillment", params(("id" = i64, Path)), responses((status = 200, body = FulfillmentRequested)))]
 #[instrument(skip_all)]
-async fn request_fulfillment(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
+async fn request_fulfillment(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<FulfillmentRequested> {
     let fired = automation::request_fulfillment(&state.pool, scope.workplace.id, id).await?;
     reply(match fired {
-        Some(f) => json!({ "automated": true, "flow_id": f.flow_id, "outcome": f.outcome, "source_order_ids": f.source_order_ids }),
-        None => json!({ "automated": false, "flow_id": null, "outcome": "no_matching_flow", "source_order_ids": [] }),
+        Some(f) => FulfillmentRequested { automated: true, flow_id: Some(f.flow_id), outcome: f.outcome, source_order_ids: f.source_order_ids },
+        None => FulfillmentRequested { automated: false, flow_id: None, outcome: "no_matching_flow".into(), source_order_ids: vec![] },
     })
 }

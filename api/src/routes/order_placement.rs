@@ -4,8 +4,7 @@ use axum::extract::State;
 use axum::routing::post;
 use domain::orders::place::{self, PayWith, PlacementItem};
 use domain::orders::{pay, preview};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -34,13 +33,13 @@ struct OrderIds {
     order_ids: Vec<i64>,
 }
 
-#[utoipa::path(post, path = "/orders/v4/preview", request_body = OrderIds, responses((status = 200, description = "data: {orders, total}")))]
-async fn order_preview(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrderIds>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/v4/preview", request_body = OrderIds, responses((status = 200, body = preview::OrderPreview)))]
+async fn order_preview(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrderIds>) -> ApiResult<preview::OrderPreview> {
     reply(preview::preview(&state.pool, &state.suppliers, scope.workplace.id, &i.order_ids, false).await?)
 }
 
-#[utoipa::path(post, path = "/orders/v4/confirm", request_body = OrderIds, responses((status = 200, description = "data: {orders, total}")))]
-async fn order_confirm(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrderIds>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/v4/confirm", request_body = OrderIds, responses((status = 200, body = preview::OrderPreview)))]
+async fn order_confirm(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrderIds>) -> ApiResult<preview::OrderPreview> {
     reply(preview::preview(&state.pool, &state.suppliers, scope.workplace.id, &i.order_ids, true).await?)
 }
 
@@ -54,24 +53,24 @@ struct CreateInput {
     pay: Option<PayWith>,
 }
 
-async fn start(state: &AppState, scope: &Scope, i: CreateInput) -> ApiResult<Value> {
+async fn start(state: &AppState, scope: &Scope, i: CreateInput) -> ApiResult<Placements> {
     let ids = if i.all_ready { domain::orders::list::ready_ids(&state.pool, scope.workplace.id).await? } else { i.order_ids };
     if ids.len() > 1 && !place::bulk_allowed(&state.pool, scope.workplace.id).await? {
         return Err(domain::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
     }
     let items = place::start(&state.pool, scope.workplace.id, &ids, i.source.as_deref(), i.pay).await?;
-    reply(json!({ "items": items }))
+    reply(Placements { items })
 }
 
 /// Places the orders: one supplier order per order and source, each by its own job.
-#[utoipa::path(post, path = "/orders/v5/create", request_body = CreateInput, responses((status = 200, description = "data: {items: [PlacementItem]}")))]
-async fn create(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CreateInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/v5/create", request_body = CreateInput, responses((status = 200, body = Placements)))]
+async fn create(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CreateInput>) -> ApiResult<Placements> {
     start(&state, &scope, i).await
 }
 
 /// Bulk placement (BULK_ORDER_FULFILLMENT).
-#[utoipa::path(post, path = "/orders/place-orders", request_body = CreateInput, responses((status = 200, description = "data: {items: [PlacementItem]}")))]
-async fn place_orders(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CreateInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/place-orders", request_body = CreateInput, responses((status = 200, body = Placements)))]
+async fn place_orders(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CreateInput>) -> ApiResult<Placements> {
     if !place::bulk_allowed(&state.pool, scope.workplace.id).await? {
         return Err(domain::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
     }
@@ -109,9 +108,21 @@ struct EventInput {
     id: Option<i64>,
 }
 
+/// `{changed, items}`: how many supplier orders the event changed, and the toast's items now.
+#[derive(Serialize, ToSchema)]
+struct PlacementEventReply {
+    changed: u64,
+    items: Vec<PlacementItem>,
+}
+
 /// The toast's events: `start` and `update` are the create call and polling; `stop`, `remove`, `clear` land here.
-#[utoipa::path(post, path = "/orders/placements/{event}", params(("event" = String, Path)), request_body = EventInput, responses((status = 200, description = "data: {changed, items}")))]
-async fn placement_event(State(state): State<AppState>, scope: Scope, ApiPath(event): ApiPath<String>, ApiJson(i): ApiJson<EventInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/placements/{event}", params(("event" = String, Path)), request_body = EventInput, responses((status = 200, body = PlacementEventReply)))]
+async fn placement_event(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(event): ApiPath<String>,
+    ApiJson(i): ApiJson<EventInput>,
+) -> ApiResult<PlacementEventReply> {
     let wp = scope.workplace.id;
     let changed = match event.as_str() {
         "stop" => place::stop(&state.pool, wp, i.source.as_deref().ok_or_else(|| domain::Error::field("source", "source is required"))?).await?,
@@ -119,7 +130,7 @@ async fn placement_event(State(state): State<AppState>, scope: Scope, ApiPath(ev
         "clear" => place::dismiss(&state.pool, wp, None).await?,
         other => return Err(domain::Error::field("event", format!("unknown event {other}: stop, remove or clear")).into()),
     };
-    reply(json!({ "changed": changed, "items": place::items(&state.pool, wp, None).await? }))
+    reply(PlacementEventReply { changed, items: place::items(&state.pool, wp, None).await? })
 }
 
 #[derive(Deserialize, ToSchema)]

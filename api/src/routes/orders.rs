@@ -4,11 +4,12 @@
 use axum::extract::State;
 use axum::routing::{get, post, put};
 use domain::orders::{edit, list, view};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::replies::Updated;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -42,25 +43,37 @@ async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): Ap
     reply(list::list(&state.pool, &state.order_counts, scope.workplace.id, &filter).await?)
 }
 
-#[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, description = "data: counts per tab and sub-status")))]
-async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, body = list::OrderCounts)))]
+async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderCounts> {
     let filter = list::Filter::parse(&q, false)?;
     reply(list::counts(&state.pool, &state.order_counts, scope.workplace.id, &filter).await?)
 }
 
-#[utoipa::path(get, path = "/orders/v5/detail/{id}", params(("id" = i64, Path)), responses((status = 200, description = "data: Order with logs")))]
-async fn detail(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
-    let order = view::one(&state.pool, scope.workplace.id, id).await?;
-    let logs = view::logs(&state.pool, scope.workplace.id, id).await?;
-    let mut v = serde_json::to_value(order).map_err(anyhow::Error::from).map_err(domain::Error::from)?;
-    v["logs"] = json!(logs);
-    reply(v)
+/// The order with its log, oldest first.
+#[derive(Serialize, ToSchema)]
+struct OrderDetail {
+    #[serde(flatten)]
+    order: view::OrderView,
+    logs: Vec<view::OrderLog>,
 }
 
-#[utoipa::path(get, path = "/orders/v4/order_log/order/{id}", params(("id" = i64, Path)), responses((status = 200, description = "data: {items}")))]
-async fn order_log(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/orders/v5/detail/{id}", params(("id" = i64, Path)), responses((status = 200, body = OrderDetail)))]
+async fn detail(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<OrderDetail> {
+    let order = view::one(&state.pool, scope.workplace.id, id).await?;
+    let logs = view::logs(&state.pool, scope.workplace.id, id).await?;
+    reply(OrderDetail { order, logs })
+}
+
+/// `{items}`: the order's log, oldest first.
+#[derive(Serialize, ToSchema)]
+struct OrderLogs {
+    items: Vec<view::OrderLog>,
+}
+
+#[utoipa::path(get, path = "/orders/v4/order_log/order/{id}", params(("id" = i64, Path)), responses((status = 200, body = OrderLogs)))]
+async fn order_log(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<OrderLogs> {
     view::one(&state.pool, scope.workplace.id, id).await?;
-    reply(json!({ "items": view::logs(&state.pool, scope.workplace.id, id).await? }))
+    reply(OrderLogs { items: view::logs(&state.pool, scope.workplace.id, id).await? })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -105,12 +118,12 @@ struct MultipleShippingItem {
     service_name: String,
 }
 
-#[utoipa::path(post, path = "/orders/v5/update-multiple-shipping-method", request_body = MultipleShipping, responses((status = 200, description = "data: {updated}")))]
-async fn multiple_shipping(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<MultipleShipping>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/v5/update-multiple-shipping-method", request_body = MultipleShipping, responses((status = 200, body = Updated)))]
+async fn multiple_shipping(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<MultipleShipping>) -> ApiResult<Updated> {
     for it in &i.items {
         edit::save_shipping(&state.pool, &state.suppliers, scope.workplace.id, it.order_id, it.line_item_id, &it.service_name).await?;
     }
-    reply(json!({ "updated": i.items.len() }))
+    reply(Updated { updated: i.items.len() as u64 })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -151,18 +164,18 @@ struct FlagInput {
     archived: Option<bool>,
 }
 
-#[utoipa::path(put, path = "/orders/v5/mark-order", request_body = FlagInput, responses((status = 200, description = "data: {updated}")))]
-async fn mark_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Value> {
+#[utoipa::path(put, path = "/orders/v5/mark-order", request_body = FlagInput, responses((status = 200, body = Updated)))]
+async fn mark_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Updated> {
     let updated = edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "marked", i.marked.unwrap_or(true)).await?;
     state.order_counts.forget_workplace(scope.workplace.id);
-    reply(json!({ "updated": updated }))
+    reply(Updated { updated })
 }
 
-#[utoipa::path(put, path = "/orders/v5/mark-archive", request_body = FlagInput, responses((status = 200, description = "data: {updated}")))]
-async fn mark_archive(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Value> {
+#[utoipa::path(put, path = "/orders/v5/mark-archive", request_body = FlagInput, responses((status = 200, body = Updated)))]
+async fn mark_archive(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Updated> {
     let updated = edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "archived", i.archived.unwrap_or(true)).await?;
     state.order_counts.forget_workplace(scope.workplace.id);
-    reply(json!({ "updated": updated }))
+    reply(Updated { updated })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -170,18 +183,18 @@ struct OrdersInput {
     orders: Vec<i64>,
 }
 
-#[utoipa::path(put, path = "/orders/v4/update-to-fail", request_body = OrdersInput, responses((status = 200, description = "data: {updated}")))]
-async fn update_to_fail(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Value> {
+#[utoipa::path(put, path = "/orders/v4/update-to-fail", request_body = OrdersInput, responses((status = 200, body = Updated)))]
+async fn update_to_fail(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Updated> {
     let updated = edit::set_failed(&state.pool, scope.workplace.id, &i.orders, true).await?;
     state.order_counts.forget_workplace(scope.workplace.id);
-    reply(json!({ "updated": updated }))
+    reply(Updated { updated })
 }
 
-#[utoipa::path(post, path = "/orders/v5/revert-order", request_body = OrdersInput, responses((status = 200, description = "data: {updated}")))]
-async fn revert_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/orders/v5/revert-order", request_body = OrdersInput, responses((status = 200, body = Updated)))]
+async fn revert_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Updated> {
     let updated = edit::set_failed(&state.pool, scope.workplace.id, &i.orders, false).await?;
     state.order_counts.forget_workplace(scope.workplace.id);
-    reply(json!({ "updated": updated }))
+    reply(Updated { updated })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -198,9 +211,16 @@ async fn manually_fulfill(State(state): State<AppState>, scope: Scope, ApiJson(i
     reply(view::one(&state.pool, scope.workplace.id, i.order_id).await?)
 }
 
-#[utoipa::path(get, path = "/core/workplaces/settings/order-column-list", responses((status = 200, description = "data: {columns}")))]
-async fn columns(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
-    reply(json!({ "columns": edit::columns(&state.pool, scope.workplace.id).await? }))
+/// `{columns}`: the order list's columns as the web saved them (a list, empty when never saved).
+#[derive(Serialize, ToSchema)]
+struct OrderColumns {
+    #[schema(value_type = Vec<Object>)]
+    columns: Vec<Value>,
+}
+
+#[utoipa::path(get, path = "/core/workplaces/settings/order-column-list", responses((status = 200, body = OrderColumns)))]
+async fn columns(State(state): State<AppState>, scope: Scope) -> ApiResult<OrderColumns> {
+    reply(OrderColumns { columns: edit::columns(&state.pool, scope.workplace.id).await? })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -208,8 +228,13 @@ struct ColumnsInput {
     columns: Value,
 }
 
-#[utoipa::path(post, path = "/core/workplaces/settings/order-column-list", request_body = ColumnsInput, responses((status = 200, description = "data: {columns}")))]
-async fn save_columns(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<ColumnsInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/core/workplaces/settings/order-column-list", request_body = ColumnsInput, responses((status = 200, body = OrderColumns)))]
+async fn save_columns(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<ColumnsInput>) -> ApiResult<OrderColumns> {
     edit::save_columns(&state.pool, scope.workplace.id, &i.columns).await?;
-    reply(json!({ "columns": i.columns }))
+    // save_columns refuses anything but a list.
+    let columns = match i.columns {
+        Value::Array(columns) => columns,
+        _ => vec![],
+    };
+    reply(OrderColumns { columns })
 }

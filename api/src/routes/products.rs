@@ -9,14 +9,16 @@ use domain::products::{
     pricing::PricingRule,
     view::ImportedProduct,
 };
-use domain::store::{pricing_rules, products as product_store};
+use domain::store::pricing_rules::{self, RuleScope};
+use domain::store::products::{self as product_store, ImportListItem};
 use domain::values::{Country, Source};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
+use super::replies::Updated;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
@@ -98,9 +100,16 @@ struct ImportAllInput {
     import_data: Vec<ImportItem>,
 }
 
+/// `{tracking_id, total}`: the import batch to poll, and how many products it imports.
+#[derive(Serialize, ToSchema)]
+struct ImportAllStarted {
+    tracking_id: Uuid,
+    total: usize,
+}
+
 /// Imports many products as a job each; poll the tracking id for the success and failed maps.
-#[utoipa::path(post, path = "/center/products/import-all", request_body = ImportAllInput, responses((status = 200, description = "data: {tracking_id, total}")))]
-async fn import_all_start(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ImportAllInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/center/products/import-all", request_body = ImportAllInput, responses((status = 200, body = ImportAllStarted)))]
+async fn import_all_start(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ImportAllInput>) -> ApiResult<ImportAllStarted> {
     let mut f = domain::Fields::default();
     let items: Vec<ImportRequest> = input
         .import_data
@@ -110,7 +119,7 @@ async fn import_all_start(State(state): State<AppState>, scope: Scope, ApiJson(i
         .collect();
     f.finish()?;
     let (tracking_id, total) = import_all::start(&state.pool, scope.workplace.id, &items).await?;
-    reply(json!({ "tracking_id": tracking_id, "total": total }))
+    reply(ImportAllStarted { tracking_id, total })
 }
 
 #[utoipa::path(get, path = "/center/products/import-all/{tracking_id}", params(("tracking_id" = Uuid, Path)), responses((status = 200, body = import_all::BatchStatus)))]
@@ -125,13 +134,22 @@ struct ListingQuery {
     keyword: Option<String>,
 }
 
-#[utoipa::path(get, path = "/center/products/import/listing", params(ListingQuery), responses((status = 200, description = "data: {total, page, page_size, items: [ImportListItem]}")))]
-async fn listing(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListingQuery>) -> ApiResult<Value> {
+/// A page of the import list, newest first.
+#[derive(Serialize, ToSchema)]
+struct ImportListPage {
+    total: i64,
+    page: i64,
+    page_size: i64,
+    items: Vec<ImportListItem>,
+}
+
+#[utoipa::path(get, path = "/center/products/import/listing", params(ListingQuery), responses((status = 200, body = ImportListPage)))]
+async fn listing(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListingQuery>) -> ApiResult<ImportListPage> {
     let page = q.page.unwrap_or(1).max(1);
     let size = q.page_size.unwrap_or(20).clamp(1, 100);
     let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     let (total, items) = product_store::listing(&state.pool, scope.workplace.id, keyword, page, size).await?;
-    reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
+    reply(ImportListPage { total, page, page_size: size, items })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -139,14 +157,20 @@ struct IdsInput {
     ids: Vec<Uuid>,
 }
 
-#[utoipa::path(delete, path = "/center/products/import/delete", request_body = IdsInput, responses((status = 200, description = "data: {deleted}")))]
-async fn delete(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<Value> {
-    reply(json!({ "deleted": product_store::delete(&state.pool, scope.workplace.id, &input.ids).await? }))
+/// `{deleted}`: how many products were deleted.
+#[derive(Serialize, ToSchema)]
+struct Deleted {
+    deleted: u64,
 }
 
-#[utoipa::path(put, path = "/center/products/bulk_update", request_body = BulkUpdate, responses((status = 200, description = "data: {updated}")))]
-async fn bulk_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<BulkUpdate>) -> ApiResult<Value> {
-    reply(json!({ "updated": products::bulk_update(&state.pool, scope.workplace.id, input).await? }))
+#[utoipa::path(delete, path = "/center/products/import/delete", request_body = IdsInput, responses((status = 200, body = Deleted)))]
+async fn delete(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<Deleted> {
+    reply(Deleted { deleted: product_store::delete(&state.pool, scope.workplace.id, &input.ids).await? })
+}
+
+#[utoipa::path(put, path = "/center/products/bulk_update", request_body = BulkUpdate, responses((status = 200, body = Updated)))]
+async fn bulk_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<BulkUpdate>) -> ApiResult<Updated> {
+    reply(Updated { updated: products::bulk_update(&state.pool, scope.workplace.id, input).await? })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -155,12 +179,19 @@ struct PricingInput {
     pricing_rule: PricingRule,
 }
 
+/// The pricing rule in force and where it comes from.
+#[derive(Serialize, ToSchema)]
+struct PricingRuleReply {
+    pricing_rule: PricingRule,
+    pricing_rule_scope: RuleScope,
+}
+
 /// Saves the workplace's pricing rule, or one store's.
-#[utoipa::path(put, path = "/center/products/setting/update", request_body = PricingInput, responses((status = 200, description = "data: {pricing_rule, pricing_rule_scope}")))]
-async fn pricing_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<PricingInput>) -> ApiResult<Value> {
+#[utoipa::path(put, path = "/center/products/setting/update", request_body = PricingInput, responses((status = 200, body = PricingRuleReply)))]
+async fn pricing_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<PricingInput>) -> ApiResult<PricingRuleReply> {
     products::save_rule(&state.pool, scope.workplace.id, input.store_id, &input.pricing_rule).await?;
-    let (rule, rule_scope): (PricingRule, _) = pricing_rules::effective(&state.pool, scope.workplace.id, input.store_id).await?;
-    reply(json!({ "pricing_rule": rule, "pricing_rule_scope": rule_scope }))
+    let (pricing_rule, pricing_rule_scope) = pricing_rules::effective(&state.pool, scope.workplace.id, input.store_id).await?;
+    reply(PricingRuleReply { pricing_rule, pricing_rule_scope })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -169,18 +200,24 @@ struct ReapplyInput {
 }
 
 /// Prices imported and pushed products again with the rule in force.
-#[utoipa::path(post, path = "/center/products/pricing/reapply", request_body = ReapplyInput, responses((status = 200, description = "data: {updated}")))]
-async fn pricing_reapply(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ReapplyInput>) -> ApiResult<Value> {
-    reply(json!({ "updated": products::reapply_pricing(&state.pool, scope.workplace.id, input.ids.as_deref()).await? }))
+#[utoipa::path(post, path = "/center/products/pricing/reapply", request_body = ReapplyInput, responses((status = 200, body = Updated)))]
+async fn pricing_reapply(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ReapplyInput>) -> ApiResult<Updated> {
+    reply(Updated { updated: products::reapply_pricing(&state.pool, scope.workplace.id, input.ids.as_deref()).await? })
+}
+
+/// `{product_ids}`: the copies' ids.
+#[derive(Serialize, ToSchema)]
+struct DuplicatedProducts {
+    product_ids: Vec<Uuid>,
 }
 
 /// Copies products in the import list (a copy of an import is not "already imported").
-#[utoipa::path(post, path = "/center/products/import/duplicate", request_body = IdsInput, responses((status = 200, description = "data: {product_ids}")))]
-async fn duplicate(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/center/products/import/duplicate", request_body = IdsInput, responses((status = 200, body = DuplicatedProducts)))]
+async fn duplicate(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<IdsInput>) -> ApiResult<DuplicatedProducts> {
     if input.ids.is_empty() || input.ids.len() > 100 {
         return Err(domain::Error::field("ids", "choose 1 to 100 products").into());
     }
-    reply(json!({ "product_ids": products::copies::duplicate(&state.pool, scope.workplace.id, &input.ids).await? }))
+    reply(DuplicatedProducts { product_ids: products::copies::duplicate(&state.pool, scope.workplace.id, &input.ids).await? })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -188,24 +225,42 @@ struct SplitInput {
     option: String,
 }
 
+/// `{tracking_id}`: the split's job, polled through tracking-split-status.
+#[derive(Serialize, ToSchema)]
+struct SplitStarted {
+    tracking_id: i64,
+}
+
 /// Splits a product into one per value of `option`, as a job; poll tracking-split-status.
-#[utoipa::path(post, path = "/center/products/import/{key}/split", params(("key" = String, Path, description = "the product id")), request_body = SplitInput, responses((status = 200, description = "data: {tracking_id}")))]
-async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<SplitInput>) -> ApiResult<Value> {
+#[utoipa::path(post, path = "/center/products/import/{key}/split", params(("key" = String, Path, description = "the product id")), request_body = SplitInput, responses((status = 200, body = SplitStarted)))]
+async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPath<String>, ApiJson(input): ApiJson<SplitInput>) -> ApiResult<SplitStarted> {
     let id = product_id(&key)?;
     product_store::get(&state.pool, scope.workplace.id, id).await?.ok_or(domain::Error::DataNotFound)?;
     let job = SplitProductJob { workplace_id: scope.workplace.id, product_id: id, option: input.option.trim().to_string() };
     let mut tx = state.pool.begin().await?;
     let tracking = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
     tx.commit().await?;
-    reply(json!({ "tracking_id": tracking }))
+    reply(SplitStarted { tracking_id: tracking })
+}
+
+/// A split's state.
+#[derive(Serialize, ToSchema)]
+struct SplitStatus {
+    /// processing, success or error.
+    status: String,
+    /// The parts' product ids, once it succeeded.
+    product_ids: Option<Vec<Uuid>>,
+    error: Option<String>,
 }
 
 /// A split's state: processing, success (with the parts' product ids) or error.
-#[utoipa::path(get, path = "/center/products/unmapped/tracking-split-status/{tracking_id}", params(("tracking_id" = i64, Path)), responses((status = 200, description = "data: {status, product_ids, error}")))]
-async fn split_status(State(state): State<AppState>, scope: Scope, ApiPath(tracking): ApiPath<i64>) -> ApiResult<Value> {
+#[utoipa::path(get, path = "/center/products/unmapped/tracking-split-status/{tracking_id}", params(("tracking_id" = i64, Path)), responses((status = 200, body = SplitStatus)))]
+async fn split_status(State(state): State<AppState>, scope: Scope, ApiPath(tracking): ApiPath<i64>) -> ApiResult<SplitStatus> {
     let item = domain::store::progress::get(&state.pool, scope.workplace.id, tracking)
         .await?
         .filter(|p| p.kind == SplitProductJob::KIND)
         .ok_or(domain::Error::NotFound("split"))?;
-    reply(json!({ "status": item.status, "product_ids": item.refs["product_ids"], "error": item.error }))
+    // The split job records `product_ids` (a list of ids) when it succeeds.
+    let product_ids = serde_json::from_value(item.refs["product_ids"].clone()).map_err(anyhow::Error::from).map_err(domain::Error::from)?;
+    reply(SplitStatus { status: item.status, product_ids, error: item.error })
 }

@@ -69,3 +69,9 @@ pub struct ImageMatches {
 pub struct Placements {
     pub items: Vec<domain::orders::place::PlacementItem>,
 }
+
+/// `{updated}`: how many rows the call changed.
+#[derive(Serialize, ToSchema)]
+pub struct Updated {
+    pub updated: u64,
+}

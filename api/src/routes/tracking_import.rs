@@ -2,8 +2,7 @@
 //! (field `file`). The parsing and the import are `domain::tracking::csv_import`'s.
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
-use domain::tracking::csv_import::{self, MAX_BYTES};
-use serde_json::Value;
+use domain::tracking::csv_import::{self, MAX_BYTES, TrackingImport};
 use tracing::instrument;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -19,9 +18,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Imports tracking numbers: `{imported, rows: [{row, order, tracking_number, status, error}]}`.
 #[utoipa::path(post, path = "/orders/v2/trackings/import", request_body(content_type = "multipart/form-data", description = "field `file`: CSV with the header order, tracking_number, carrier (optional)"),
-    responses((status = 200, description = "data: {imported, rows}"), (status = 422, description = "the file is missing, too large, not CSV or lacks the header")))]
+    responses((status = 200, body = TrackingImport), (status = 422, description = "the file is missing, too large, not CSV or lacks the header")))]
 #[instrument(skip_all)]
-async fn import(State(state): State<AppState>, scope: Scope, form: Result<Multipart, MultipartRejection>) -> ApiResult<Value> {
+async fn import(State(state): State<AppState>, scope: Scope, form: Result<Multipart, MultipartRejection>) -> ApiResult<TrackingImport> {
     let file = read_file(form).await?;
     reply(csv_import::import(&state.pool, scope.workplace.id, &file).await?)
 }

@@ -5,9 +5,9 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use domain::wallet::settings::{self, CardInput, PaymentSetting, SettingInput};
 use domain::wallet::topup::{self, TopupStarted, WebhookOutcome};
-use domain::wallet::views::{self, Wallet};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use domain::wallet::views::{self, Bonus, ChartPoint, TransactionLog, Wallet};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -63,16 +63,22 @@ struct ChartQuery {
     days: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/payments/user/wallets/chart-summary", params(ChartQuery), responses((status = 200, description = "data: {points: [{date, balance, topup, spent}]}")))]
-#[instrument(skip_all)]
-async fn chart_summary(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ChartQuery>) -> ApiResult<Value> {
-    let points = views::chart_summary(&state.pool, scope.workplace.id, q.days.unwrap_or(30)).await?;
-    reply(json!({ "points": points }))
+/// `{points}`: one per UTC day, today last.
+#[derive(Serialize, ToSchema)]
+struct ChartSummary {
+    points: Vec<ChartPoint>,
 }
 
-#[utoipa::path(get, path = "/orders/v7/wallet/bonus", responses((status = 200, description = "data: {balance_bonus, rules}")))]
+#[utoipa::path(get, path = "/payments/user/wallets/chart-summary", params(ChartQuery), responses((status = 200, body = ChartSummary)))]
 #[instrument(skip_all)]
-async fn bonus(State(state): State<AppState>, scope: Scope) -> ApiResult<Value> {
+async fn chart_summary(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ChartQuery>) -> ApiResult<ChartSummary> {
+    let points = views::chart_summary(&state.pool, scope.workplace.id, q.days.unwrap_or(30)).await?;
+    reply(ChartSummary { points })
+}
+
+#[utoipa::path(get, path = "/orders/v7/wallet/bonus", responses((status = 200, body = Bonus)))]
+#[instrument(skip_all)]
+async fn bonus(State(state): State<AppState>, scope: Scope) -> ApiResult<Bonus> {
     reply(views::bonus(&state.pool, scope.workplace.id).await?)
 }
 
@@ -88,12 +94,20 @@ async fn put_setting(State(state): State<AppState>, scope: Scope, ApiJson(input)
     reply(settings::put(&state.pool, scope.workplace.id, input).await?)
 }
 
+/// The card saved: its kind (`credit_card`) and how it is shown.
+#[derive(Serialize, ToSchema)]
+struct SavedCard {
+    #[serde(rename = "type")]
+    kind: String,
+    card_label: String,
+}
+
 /// Saves the card orders are paid with (a vendor payment method id).
-#[utoipa::path(post, path = "/orders/v6/payments/info", request_body = CardInput, responses((status = 200, description = "data: {type, card_label}")))]
+#[utoipa::path(post, path = "/orders/v6/payments/info", request_body = CardInput, responses((status = 200, body = SavedCard)))]
 #[instrument(skip_all)]
-async fn save_card(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<CardInput>) -> ApiResult<Value> {
-    let (kind, label) = settings::save_card(&state.pool, scope.workplace.id, input).await?;
-    reply(json!({ "type": kind, "card_label": label }))
+async fn save_card(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<CardInput>) -> ApiResult<SavedCard> {
+    let (kind, card_label) = settings::save_card(&state.pool, scope.workplace.id, input).await?;
+    reply(SavedCard { kind, card_label })
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -102,14 +116,23 @@ struct PageQuery {
     page_size: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/orders/v6/payments/transaction-logs", params(PageQuery), responses((status = 200, description = "data: {total, page, page_size, items: [TransactionLog]}")))]
+/// A page of the wallet's transactions, newest first.
+#[derive(Serialize, ToSchema)]
+struct TransactionLogPage {
+    total: i64,
+    page: i64,
+    page_size: i64,
+    items: Vec<TransactionLog>,
+}
+
+#[utoipa::path(get, path = "/orders/v6/payments/transaction-logs", params(PageQuery), responses((status = 200, body = TransactionLogPage)))]
 #[instrument(skip_all)]
-async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<Value> {
+async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<TransactionLogPage> {
     // Bounded so the offset cannot overflow.
     let page = q.page.unwrap_or(1).clamp(1, 1_000_000);
     let size = q.page_size.unwrap_or(20).clamp(1, 100);
     let (total, items) = views::transaction_logs(&state.pool, scope.workplace.id, page, size).await?;
-    reply(json!({ "total": total, "page": page, "page_size": size, "items": items }))
+    reply(TransactionLogPage { total, page, page_size: size, items })
 }
 
 /// The vendor's signed events; a bad signature is 401 and books nothing.

@@ -196,10 +196,15 @@ pub async fn manually_fulfill(pool: &PgPool, workplace_id: Uuid, order_id: i64, 
     Ok(())
 }
 
-pub async fn columns(pool: &PgPool, workplace_id: Uuid) -> Result<Value> {
+/// The order list's columns as the user saved them (a list of the web's column settings), or none.
+pub async fn columns(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<Value>> {
     let c: Option<Value> =
         sqlx::query_scalar("SELECT columns FROM order_column_settings WHERE workplace_id = $1").bind(workplace_id).fetch_optional(pool).await?;
-    Ok(c.unwrap_or_else(|| json!([])))
+    // `save_columns` stores nothing but a list.
+    Ok(match c {
+        Some(Value::Array(columns)) => columns,
+        _ => vec![],
+    })
 }
 
 pub async fn save_columns(pool: &PgPool, workplace_id: Uuid, columns: &Value) -> Result<()> {

@@ -2,8 +2,9 @@
 //! parameter named), then both queries share one WHERE clause on the orders' own columns.
 use chrono::{Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use sqlx::{PgPool, Postgres, QueryBuilder};
+use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -176,16 +177,22 @@ pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Fil
     Ok(OrderPage { total, page: f.page, page_size: f.page_size, items })
 }
 
+/// Orders per tab (`payment`, `refund`, ...), each per sub-status (`cancelled_` dropped), with
+/// `all` in a tab of several sub-statuses (but `cancelled`).
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+pub struct OrderCounts(pub BTreeMap<String, BTreeMap<String, i64>>);
+
 /// Counts per tab and sub-status under the same filters (one grouped query), through the
 /// count cache.
-pub async fn counts(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<Value> {
+pub async fn counts(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<OrderCounts> {
     let (pool, filter) = (pool.clone(), f.clone());
-    cache
+    let counted = cache
         .get(workplace_id, &f.key("counts"), move || {
             let (pool, f) = (pool.clone(), filter.clone());
             async move { count_all(&pool, workplace_id, &f).await }
         })
-        .await
+        .await?;
+    Ok(serde_json::from_value(counted).map_err(anyhow::Error::from)?)
 }
 
 /// The counts and how many orders they cover.
@@ -194,21 +201,22 @@ async fn count_all(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<(Val
     f.push_where(&mut qb, workplace_id, false);
     qb.push(" GROUP BY 1, 2");
     let rows: Vec<(String, Option<String>, i64)> = qb.build_query_as().fetch_all(pool).await?;
-    let mut out = Map::new();
+    let mut out = OrderCounts::default();
     for (tab, subs) in TABS {
-        let mut m = Map::new();
+        let mut m = BTreeMap::new();
         let mut all = 0;
         for s in subs {
             let n: i64 = rows.iter().filter(|(st, rf, _)| if tab == "refund" { rf.as_deref() == Some(*s) } else { st == s }).map(|r| r.2).sum();
             all += n;
-            m.insert(s.strip_prefix("cancelled_").unwrap_or(s).to_string(), json!(n));
+            m.insert(s.strip_prefix("cancelled_").unwrap_or(s).to_string(), n);
         }
         if subs.len() > 1 && tab != "cancelled" {
-            m.insert("all".into(), json!(all));
+            m.insert("all".into(), all);
         }
-        out.insert(tab.to_string(), Value::Object(m));
+        out.0.insert(tab.to_string(), m);
     }
-    Ok((Value::Object(out), rows.iter().map(|r| r.2).sum()))
+    // The count cache keeps JSON (it also keeps the list's totals).
+    Ok((serde_json::to_value(out).map_err(anyhow::Error::from)?, rows.iter().map(|r| r.2).sum()))
 }
 
 /// Every order of the workplace in the placement tab (bulk placement of all ready orders).

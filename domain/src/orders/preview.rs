@@ -1,8 +1,10 @@
 //! Preview and confirm before placing: per order and source, what the supplier order will cost.
 //! Confirm re-reads the supplier's current prices and stock first.
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use sqlx::PgPool;
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{dollars, resolve};
@@ -25,8 +27,40 @@ struct Line {
     country_code: String,
 }
 
+/// What placing the orders will cost: per order and source, and in all (dollars).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderPreview {
+    pub orders: Vec<PreviewOrder>,
+    pub total: f64,
+}
+
+/// One order of a preview (only orders ready to place are previewed).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewOrder {
+    pub order_id: i64,
+    pub name: String,
+    /// One supplier order per source.
+    pub sources: Vec<PreviewSource>,
+}
+
+/// The supplier order one source would get.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewSource {
+    pub source: String,
+    /// The order's line item ids it carries.
+    pub lines: Vec<i64>,
+    pub product_cost: f64,
+    pub shipping_cost: f64,
+    pub total: f64,
+    pub placeable: bool,
+    pub error_key: Option<&'static str>,
+    pub message: Option<&'static str>,
+    /// Always null for now.
+    pub warning: Option<String>,
+}
+
 /// `confirm` asks the supplier for current prices and stock; `preview` uses what is stored.
-pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, order_ids: &[i64], confirm: bool) -> Result<Value> {
+pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, order_ids: &[i64], confirm: bool) -> Result<OrderPreview> {
     let names: Vec<(i64, String)> = sqlx::query_as("SELECT id, name FROM orders WHERE workplace_id = $1 AND id = ANY($2) AND status = 'ready' ORDER BY id")
         .bind(workplace_id)
         .bind(order_ids)
@@ -72,15 +106,21 @@ pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, o
                 }
             }
             grand += product + shipping;
-            sources.push(json!({
-                "source": source, "lines": group.iter().map(|l| l.id).collect::<Vec<_>>(), "product_cost": dollars(product),
-                "shipping_cost": dollars(shipping), "total": dollars(product + shipping), "placeable": error_key.is_none(),
-                "error_key": error_key, "message": error_key.map(error_message), "warning": Value::Null,
-            }));
+            sources.push(PreviewSource {
+                lines: group.iter().map(|l| l.id).collect(),
+                source,
+                product_cost: dollars(product),
+                shipping_cost: dollars(shipping),
+                total: dollars(product + shipping),
+                placeable: error_key.is_none(),
+                error_key,
+                message: error_key.map(error_message),
+                warning: None,
+            });
         }
-        out.push(json!({ "order_id": order_id, "name": name, "sources": sources }));
+        out.push(PreviewOrder { order_id, name, sources });
     }
-    Ok(json!({ "orders": out, "total": dollars(grand) }))
+    Ok(OrderPreview { orders: out, total: dollars(grand) })
 }
 
 /// The line's unit cost and, on confirm, a stock or SKU problem (the cost is saved when it changed).

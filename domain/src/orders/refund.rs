@@ -3,7 +3,7 @@
 //! every 15 minutes, `refund_sync`) reads the supplier's order and, once the supplier shows it
 //! refunded, credits the wallet (`refund:so:<id>`, once) and marks the refund `completed`.
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use sqlx::PgPool;
 use tracing::instrument;
 use utoipa::ToSchema;
@@ -32,9 +32,16 @@ struct Row {
 const SELECT: &str = "SELECT id, workplace_id, order_id, source, order_no, status, paid_at, total_cents, refund_status FROM source_orders";
 
 /// `POST /orders/v4/refund/request`: only a paid supplier order, once (a rejected one may ask
-/// again). Answers the supplier order as the order detail shows it.
+/// again). Answers the supplier order as the order detail shows it (`None`: not found there,
+/// answered as null).
 #[instrument(skip_all, fields(%workplace_id, source_order_id))]
-pub async fn request(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, source_order_id: i64, reason: Option<&str>) -> Result<Value> {
+pub async fn request(
+    pool: &PgPool,
+    suppliers: &Suppliers,
+    workplace_id: Uuid,
+    source_order_id: i64,
+    reason: Option<&str>,
+) -> Result<Option<view::SourceOrderView>> {
     let reason = reason.map(str::trim).filter(|r| !r.is_empty());
     if reason.is_some_and(|r| r.chars().count() > 500) {
         return Err(Error::field("reason", "at most 500 characters"));
@@ -72,9 +79,8 @@ pub async fn request(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, s
     log(&mut tx, workplace_id, row.order_id, Some(row.id), "refund_requested", json!({"reason": reason})).await?;
     status::refresh(&mut tx, row.order_id).await?;
     tx.commit().await?;
-    let order = serde_json::to_value(view::one(pool, workplace_id, row.order_id).await?).map_err(anyhow::Error::from)?;
-    let so = order["source_orders"].as_array().and_then(|l| l.iter().find(|s| s["id"] == json!(row.id))).cloned();
-    Ok(so.unwrap_or(Value::Null))
+    let order = view::one(pool, workplace_id, row.order_id).await?;
+    Ok(order.source_orders.into_iter().find(|s| s.id == row.id))
 }
 
 /// One supplier order's sync result (the sync-status toast item).

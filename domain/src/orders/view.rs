@@ -32,7 +32,7 @@ pub struct OrderView {
     pub archived: bool,
     pub cancel_reason: Option<String>,
     pub line_items: Vec<Value>,
-    pub source_orders: Vec<Value>,
+    pub source_orders: Vec<SourceOrderView>,
     /// Parcels: {id, tracking_number, carrier, status, source_order_id, last_event_at, public_url}.
     pub shipments: Vec<Value>,
     /// The public tracking page's id (`/tracking/{public_id}`).
@@ -117,13 +117,61 @@ fn line_json(l: &LineRow) -> Value {
     })
 }
 
-fn source_json(s: &SourceRow) -> Value {
-    json!({
-        "id": s.id, "source": s.source, "order_no": s.order_no, "status": s.status, "product_cost": dollars(s.product_cents),
-        "shipping_cost": dollars(s.shipping_cents), "total": dollars(s.total_cents), "error_key": s.error_key, "error": s.error,
-        "warning": s.warning, "paid_at": s.paid_at, "cancel_reason": s.cancel_reason, "tracking_code": Value::Null,
-        "refund_info": s.refund_status.as_ref().map(|st| json!({"status": st, "amount": s.refund_cents.map(dollars)})),
-    })
+/// A supplier order of an order, as the order center shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SourceOrderView {
+    pub id: i64,
+    pub source: String,
+    pub order_no: Option<String>,
+    pub status: String,
+    pub product_cost: f64,
+    pub shipping_cost: f64,
+    pub total: f64,
+    pub error_key: Option<String>,
+    pub error: Option<String>,
+    pub warning: Option<String>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub cancel_reason: Option<String>,
+    /// The tracking number of its parcel, once there is one.
+    pub tracking_code: Option<String>,
+    /// Once a refund was asked for.
+    pub refund_info: Option<RefundInfo>,
+}
+
+/// A supplier order's refund: pending, accepted, rejected or completed, and how much.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RefundInfo {
+    pub status: String,
+    pub amount: Option<f64>,
+}
+
+fn source_view(s: &SourceRow, tracking_code: Option<String>) -> SourceOrderView {
+    SourceOrderView {
+        id: s.id,
+        source: s.source.clone(),
+        order_no: s.order_no.clone(),
+        status: s.status.clone(),
+        product_cost: dollars(s.product_cents),
+        shipping_cost: dollars(s.shipping_cents),
+        total: dollars(s.total_cents),
+        error_key: s.error_key.clone(),
+        error: s.error.clone(),
+        warning: s.warning.clone(),
+        paid_at: s.paid_at,
+        cancel_reason: s.cancel_reason.clone(),
+        tracking_code,
+        refund_info: s.refund_status.as_ref().map(|st| RefundInfo { status: st.clone(), amount: s.refund_cents.map(dollars) }),
+    }
+}
+
+/// One line of an order's log (`detail` depends on the event).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderLog {
+    pub id: i64,
+    pub event: String,
+    pub detail: Value,
+    pub source_order_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
 }
 
 /// The orders with these ids (of this workplace), in the given order.
@@ -179,11 +227,9 @@ pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<
     for l in &lines {
         line_map.entry(l.order_id).or_default().push(line_json(l));
     }
-    let mut source_map: HashMap<i64, Vec<Value>> = HashMap::new();
+    let mut source_map: HashMap<i64, Vec<SourceOrderView>> = HashMap::new();
     for s in &sources {
-        let mut v = source_json(s);
-        v["tracking_code"] = json!(tracking_of.get(&s.id));
-        source_map.entry(s.order_id).or_default().push(v);
+        source_map.entry(s.order_id).or_default().push(source_view(s, tracking_of.get(&s.id).cloned()));
     }
     let mut by_id: HashMap<i64, OrderView> = orders
         .into_iter()
@@ -224,15 +270,12 @@ pub async fn one(pool: &PgPool, workplace_id: Uuid, id: i64) -> Result<OrderView
 }
 
 /// The order's log, oldest first.
-pub async fn logs(pool: &PgPool, workplace_id: Uuid, order_id: i64) -> Result<Vec<Value>> {
+pub async fn logs(pool: &PgPool, workplace_id: Uuid, order_id: i64) -> Result<Vec<OrderLog>> {
     let rows: Vec<(i64, String, Value, Option<i64>, DateTime<Utc>)> =
         sqlx::query_as("SELECT id, event, detail, source_order_id, created_at FROM order_logs WHERE workplace_id = $1 AND order_id = $2 ORDER BY id")
             .bind(workplace_id)
             .bind(order_id)
             .fetch_all(pool)
             .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, event, detail, so, at)| json!({"id": id, "event": event, "detail": detail, "source_order_id": so, "created_at": at}))
-        .collect())
+    Ok(rows.into_iter().map(|(id, event, detail, source_order_id, created_at)| OrderLog { id, event, detail, source_order_id, created_at }).collect())
 }

@@ -2,10 +2,10 @@
 //! row becomes a parcel through `shipments::add` (origin `csv`), every bad row is answered with
 //! its line and reason; only a file that is not CSV or lacks the header is refused whole.
 use serde::Serialize;
-use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::collections::{HashMap, HashSet};
 use tracing::instrument;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::shipments::{self, NewShipment};
@@ -17,7 +17,15 @@ pub const MAX_BYTES: usize = 5 * 1024 * 1024;
 /// rows before it.
 const CHUNK: usize = 200;
 
-#[derive(Debug, Serialize)]
+/// What the import did: how many parcels are new, and every row's outcome.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrackingImport {
+    pub imported: u64,
+    pub rows: Vec<RowResult>,
+}
+
+/// One row of the file and what became of it.
+#[derive(Debug, Serialize, ToSchema)]
 pub struct RowResult {
     /// The row's line in the file (the header is line 1).
     pub row: u64,
@@ -77,7 +85,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Raw>> {
 
 /// Imports the file for the workplace; `{imported, rows}`.
 #[instrument(skip_all)]
-pub async fn import(pool: &PgPool, workplace_id: Uuid, bytes: &[u8]) -> Result<Value> {
+pub async fn import(pool: &PgPool, workplace_id: Uuid, bytes: &[u8]) -> Result<TrackingImport> {
     let raw = parse(bytes)?;
     let orders = resolve(pool, workplace_id, raw.iter().map(|r| r.1.as_str())).await?;
     let mut results: Vec<RowResult> = vec![];
@@ -136,7 +144,7 @@ pub async fn import(pool: &PgPool, workplace_id: Uuid, bytes: &[u8]) -> Result<V
         }
         tx.commit().await?;
     }
-    Ok(json!({ "imported": imported, "rows": results }))
+    Ok(TrackingImport { imported, rows: results })
 }
 
 /// The workplace's orders the file names: by name (`#1001`, or `1001` for `#1001`), else by

@@ -1,7 +1,10 @@
 //! Adding a parcel to an order: once per (order, tracking number), linked to the lines it
 //! carries, logged, and the order's status recomputed, in the caller's transaction.
-use serde_json::json;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::{Value, json};
 use sqlx::PgConnection;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::Result;
@@ -100,19 +103,90 @@ const SELECT: &str = "SELECT s.id, s.order_id, o.name AS order_name, s.source_or
         s.writeback_pending, s.writeback_error, o.public_id
     FROM shipments s JOIN orders o ON o.id = s.order_id LEFT JOIN source_orders so ON so.id = s.source_order_id";
 
-fn row_json(r: Row, with_events: bool) -> serde_json::Value {
-    json!({
-        "id": r.id, "order_id": r.order_id, "order_name": r.order_name, "source_order_id": r.source_order_id, "source": r.source,
-        "tracking_number": r.tracking_number, "carrier": r.carrier, "origin": r.origin, "status": r.status, "sub_status": r.sub_status,
-        "last_event": r.events.get(0), "events": if with_events { r.events } else { serde_json::Value::Null },
-        "last_event_at": r.last_event_at, "checked_at": r.checked_at, "delivered_at": r.delivered_at,
-        "store": {"fulfillment_id": r.store_fulfillment_id, "written_status": r.written_status, "pending": r.writeback_pending, "error": r.writeback_error},
-        "public_url": format!("/tracking/{}", r.public_id),
-    })
+/// A parcel as the tracking pages show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Shipment {
+    pub id: i64,
+    pub order_id: i64,
+    pub order_name: String,
+    pub source_order_id: Option<i64>,
+    pub source: Option<String>,
+    pub tracking_number: String,
+    pub carrier: Option<String>,
+    /// supplier, csv or manual.
+    pub origin: String,
+    pub status: String,
+    pub sub_status: Option<String>,
+    /// The carrier's newest event.
+    #[schema(value_type = Option<Object>)]
+    pub last_event: Option<Value>,
+    /// The carrier's events, newest first: only for one parcel (null in a list).
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub events: Option<Value>,
+    pub last_event_at: Option<DateTime<Utc>>,
+    pub checked_at: Option<DateTime<Utc>>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    pub store: ShipmentWriteback,
+    /// The public tracking page (`/tracking/{public id}`).
+    pub public_url: String,
+}
+
+/// What the store was told about the parcel.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShipmentWriteback {
+    pub fulfillment_id: Option<String>,
+    pub written_status: Option<String>,
+    pub pending: bool,
+    pub error: Option<String>,
+}
+
+/// A page of parcels, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShipmentPage {
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+    pub items: Vec<Shipment>,
+}
+
+/// A line of a parcel's log (`detail` depends on the event).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShipmentLog {
+    pub id: i64,
+    pub event: String,
+    pub detail: Value,
+    pub created_at: DateTime<Utc>,
+}
+
+fn row_view(r: Row, with_events: bool) -> Shipment {
+    Shipment {
+        id: r.id,
+        order_id: r.order_id,
+        order_name: r.order_name,
+        source_order_id: r.source_order_id,
+        source: r.source,
+        tracking_number: r.tracking_number,
+        carrier: r.carrier,
+        origin: r.origin,
+        status: r.status,
+        sub_status: r.sub_status,
+        last_event: r.events.get(0).cloned(),
+        events: with_events.then_some(r.events),
+        last_event_at: r.last_event_at,
+        checked_at: r.checked_at,
+        delivered_at: r.delivered_at,
+        store: ShipmentWriteback {
+            fulfillment_id: r.store_fulfillment_id,
+            written_status: r.written_status,
+            pending: r.writeback_pending,
+            error: r.writeback_error,
+        },
+        public_url: format!("/tracking/{}", r.public_id),
+    }
 }
 
 /// The workplace's parcels, newest first (of one order, or in one status).
-pub async fn list(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: Option<i64>, status: Option<&str>, page: i64, size: i64) -> Result<serde_json::Value> {
+pub async fn list(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: Option<i64>, status: Option<&str>, page: i64, size: i64) -> Result<ShipmentPage> {
     if let Some(s) = status.filter(|s| !super::STATUSES.contains(s)) {
         return Err(crate::Error::field("status", format!("unknown shipment status {s}")));
     }
@@ -127,33 +201,33 @@ pub async fn list(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: Option<i64>
         .bind((page - 1) * size)
         .fetch_all(pool)
         .await?;
-    Ok(json!({ "total": total, "page": page, "page_size": size, "items": rows.into_iter().map(|r| row_json(r, false)).collect::<Vec<_>>() }))
+    Ok(ShipmentPage { total, page, page_size: size, items: rows.into_iter().map(|r| row_view(r, false)).collect() })
 }
 
 /// One parcel of an order, with its events.
-pub async fn one(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, id: i64) -> Result<serde_json::Value> {
+pub async fn one(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, id: i64) -> Result<Shipment> {
     let row: Option<Row> = sqlx::query_as(&format!("{SELECT} WHERE s.workplace_id = $1 AND s.order_id = $2 AND s.id = $3"))
         .bind(workplace_id)
         .bind(order_id)
         .bind(id)
         .fetch_optional(pool)
         .await?;
-    row.map(|r| row_json(r, true)).ok_or(crate::Error::NotFound("shipment"))
+    row.map(|r| row_view(r, true)).ok_or(crate::Error::NotFound("shipment"))
 }
 
 /// The parcel's log lines (tracking added, status changes, write-backs), oldest first.
-pub async fn logs(pool: &sqlx::PgPool, workplace_id: Uuid, shipment_id: i64) -> Result<Vec<serde_json::Value>> {
-    let rows: Vec<(i64, String, serde_json::Value, chrono::DateTime<chrono::Utc>)> =
+pub async fn logs(pool: &sqlx::PgPool, workplace_id: Uuid, shipment_id: i64) -> Result<Vec<ShipmentLog>> {
+    let rows: Vec<(i64, String, Value, DateTime<Utc>)> =
         sqlx::query_as("SELECT id, event, detail, created_at FROM order_logs WHERE workplace_id = $1 AND shipment_id = $2 ORDER BY id")
             .bind(workplace_id)
             .bind(shipment_id)
             .fetch_all(pool)
             .await?;
-    Ok(rows.into_iter().map(|(id, event, detail, at)| json!({"id": id, "event": event, "detail": detail, "created_at": at})).collect())
+    Ok(rows.into_iter().map(|(id, event, detail, created_at)| ShipmentLog { id, event, detail, created_at }).collect())
 }
 
 /// A tracking number the user adds by hand (or its carrier, for one already there).
-pub async fn add_manual(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, number: &str, carrier: Option<&str>) -> Result<serde_json::Value> {
+pub async fn add_manual(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, number: &str, carrier: Option<&str>) -> Result<Shipment> {
     let number = parse_number(number).map_err(|m| crate::Error::field("tracking_number", m))?;
     let mut tx = pool.begin().await?;
     let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE")

@@ -1,7 +1,7 @@
 //! What the dashboard reads about a wallet: balances, the daily chart, bonus and the
 //! transaction log. Every query takes the workplace id; amounts leave here as dollars.
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -87,9 +87,18 @@ pub async fn chart_summary(pool: &PgPool, workplace_id: Uuid, days: i64) -> Resu
 
 /// The bonus balance and the rules that grant bonuses (none configured yet: bonuses are granted
 /// by `charge::grant_bonus`, and spent before top-up money).
-pub async fn bonus(pool: &PgPool, workplace_id: Uuid) -> Result<Value> {
+pub async fn bonus(pool: &PgPool, workplace_id: Uuid) -> Result<Bonus> {
     let w = wallet(pool, workplace_id).await?;
-    Ok(json!({ "balance_bonus": w.balance_bonus, "rules": [] }))
+    Ok(Bonus { balance_bonus: w.balance_bonus, rules: vec![] })
+}
+
+/// The bonus balance and the rules that grant bonuses.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Bonus {
+    pub balance_bonus: f64,
+    /// None configured yet (always empty).
+    #[schema(value_type = Vec<Object>)]
+    pub rules: Vec<Value>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
