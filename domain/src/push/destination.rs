@@ -8,6 +8,7 @@ use super::{Destination, channel_push};
 use crate::channels::Channel;
 use crate::connectors::channels::{self, ChannelAccount};
 use crate::connectors::rate_limit::Limits;
+use crate::connectors::stores::shopify_locations::{self, LocationError};
 use crate::connectors::stores::{shopify, shopify_listings, woo_listings, woocommerce};
 use crate::context::TaskContext;
 use crate::store::products::{ProductRow, VariantRow};
@@ -28,7 +29,7 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 let token = creds["access_token"].as_str().unwrap_or_default();
                 let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
-                each_part(ctx, t, &parts, &Client::Shopify(admin, publications)).await
+                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id)).await
             } else {
                 let w = &ctx.settings.woocommerce;
                 let rest = woocommerce::Rest::new(
@@ -47,8 +48,8 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
 
 /// A destination's API, ready to take listing parts.
 pub(super) enum Client {
-    /// The admin, and the publications to publish on.
-    Shopify(shopify::Admin, Vec<String>),
+    /// The admin, the publications to publish on, and the store (which keeps its stock location).
+    Shopify(shopify::Admin, Vec<String>, Uuid),
     Woo(woocommerce::Rest),
     /// A sales channel, its access token and account.
     Channel(Channel, String, ChannelAccount),
@@ -70,8 +71,17 @@ impl Client {
 
     async fn upsert_once(&self, ctx: &TaskContext, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
         match self {
-            Client::Shopify(admin, publications) => {
-                let id = shopify_listings::upsert(admin, l, existing).await?;
+            Client::Shopify(admin, publications, store_id) => {
+                let location = stock_location(ctx, admin, *store_id).await?;
+                let id = match shopify_listings::upsert(admin, l, existing, &location).await {
+                    Err(PushError::Unavailable(m)) if m == shopify_listings::LOCATION_GONE => {
+                        // Read the locations again on the next try.
+                        let mut conn = ctx.pool.acquire().await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+                        crate::store::stores::forget_stock_location(&mut conn, *store_id).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+                        return Err(PushError::Unavailable(m));
+                    }
+                    other => other?,
+                };
                 shopify_listings::publish(admin, &id, publications, l.publish).await?;
                 Ok(id)
             }
@@ -93,6 +103,21 @@ pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], 
         }
     }
     Ok(ids)
+}
+
+/// The location the store's products are stocked at: the one kept with the store, else read
+/// from Shopify and kept.
+async fn stock_location(ctx: &TaskContext, admin: &shopify::Admin, store_id: Uuid) -> Result<String, PushError> {
+    let db = |e: crate::Error| PushError::Unavailable(e.to_string());
+    if let Some((id, _)) = crate::store::stores::stock_location(&ctx.pool, store_id).await.map_err(db)? {
+        return Ok(id);
+    }
+    let location = shopify_locations::stock_location(admin).await.map_err(|e| match e {
+        LocationError::Shop(e) => shopify_listings::failed(e),
+        LocationError::NeedsOwner(m) => PushError::Rejected(m),
+    })?;
+    crate::store::stores::set_stock_location(&ctx.pool, store_id, &location.id, &location.name).await.map_err(db)?;
+    Ok(location.id)
 }
 
 /// The publications ticked in the modal, else the store's Online Store.

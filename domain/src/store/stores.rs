@@ -167,3 +167,21 @@ pub async fn set_publications(pool: &PgPool, id: Uuid, publications: &Value, ext
 pub async fn workplace_of(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(id).fetch_optional(conn).await?)
 }
+
+/// The Shopify location the store's products are stocked at, as (id, name), once read.
+pub async fn stock_location(pool: &PgPool, id: Uuid) -> Result<Option<(String, String)>> {
+    let row: Option<(Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT stock_location_id, stock_location_name FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await?;
+    Ok(row.and_then(|(id, name)| Some((id?, name.unwrap_or_default()))))
+}
+
+pub async fn set_stock_location(pool: &PgPool, id: Uuid, location_id: &str, name: &str) -> Result<()> {
+    sqlx::query("UPDATE stores SET stock_location_id = $2, stock_location_name = $3 WHERE id = $1").bind(id).bind(location_id).bind(name).execute(pool).await?;
+    Ok(())
+}
+
+/// The shop's locations changed: the next push reads them again.
+pub async fn forget_stock_location(conn: &mut PgConnection, id: Uuid) -> Result<()> {
+    sqlx::query("UPDATE stores SET stock_location_id = NULL, stock_location_name = NULL WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(())
+}

@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::connectors::stores::shopify::{self, ShopifyError};
+use crate::connectors::stores::shopify_locations::{self, LocationError};
 use crate::connectors::stores::woocommerce;
 use crate::context::TaskContext;
 use crate::queue::JobFailure;
@@ -45,7 +46,20 @@ async fn setup_shopify(ctx: &TaskContext, store: &stores::Credentials) -> Result
         admin.subscribe_webhook(topic, &callback).await.map_err(|e: ShopifyError| e.to_string())?;
     }
     let count = refresh_publications(ctx, store.id, &admin).await.map_err(|e| e.to_string())?;
-    Ok(json!({ "webhooks": shopify::WEBHOOK_TOPICS.len(), "publications": count }))
+    // Where pushed products are stocked. A shop that cannot say (no scope, no active location)
+    // still connects: its pushes tell the owner what to do.
+    let location = match shopify_locations::stock_location(&admin).await {
+        Ok(l) => {
+            stores::set_stock_location(&ctx.pool, store.id, &l.id, &l.name).await.map_err(|e| e.to_string())?;
+            Some(l.name)
+        }
+        Err(LocationError::NeedsOwner(m)) => {
+            tracing::warn!(store = %store.id, "{m}");
+            None
+        }
+        Err(LocationError::Shop(e)) => return Err(e.to_string()),
+    };
+    Ok(json!({ "webhooks": shopify::WEBHOOK_TOPICS.len(), "publications": count, "stock_location": location }))
 }
 
 /// Reads the shop's publications and keeps them with the store (spec: external channels).

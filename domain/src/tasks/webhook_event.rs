@@ -1,5 +1,6 @@
 //! Processes one stored store webhook. `app/uninstalled` disconnects the store (keeping its
-//! products, orders and history); order topics store the order once (`orders::ingest`).
+//! products, orders and history); order topics store the order once (`orders::ingest`); `locations/*` make the next push read
+//! the shop's stock location again.
 use serde_json::{Value, json};
 
 use crate::context::TaskContext;
@@ -27,6 +28,13 @@ impl Handler<TaskContext> for WebhookEvent {
             "orders/create" | "orders/cancelled" | "orders/updated" | "order.created" | "order.updated" => {
                 store_order(&mut tx, &platform, store_id, &body).await?
             }
+            t if t.starts_with("locations/") => match store_id {
+                Some(id) => {
+                    stores::forget_stock_location(&mut tx, id).await?;
+                    "stock location to be read again".to_string()
+                }
+                None => "no store".to_string(),
+            },
             _ => "stored".to_string(),
         };
         webhooks::processed(&mut tx, job.event_id, &outcome).await?;

@@ -4,5 +4,6 @@ pub mod catalog;
 pub mod orders;
 pub mod shopify;
 pub mod shopify_listings;
+pub mod shopify_locations;
 pub mod woo_listings;
 pub mod woocommerce;

@@ -11,7 +11,17 @@ use crate::connectors::rate_limit::{self, RateLimiter};
 use crate::crypto::verify_hex_hmac;
 
 /// Webhook topics Dropline subscribes every shop to.
-pub const WEBHOOK_TOPICS: [&str; 3] = ["ORDERS_CREATE", "ORDERS_CANCELLED", "APP_UNINSTALLED"];
+pub const WEBHOOK_TOPICS: [&str; 8] = [
+    "ORDERS_CREATE",
+    "ORDERS_CANCELLED",
+    "APP_UNINSTALLED",
+    // The stock location Dropline keeps may change with any of these.
+    "LOCATIONS_CREATE",
+    "LOCATIONS_UPDATE",
+    "LOCATIONS_DELETE",
+    "LOCATIONS_ACTIVATE",
+    "LOCATIONS_DEACTIVATE",
+];
 
 /// Why a call to a shop failed. `Revoked` means the token is dead (uninstalled app).
 #[derive(Debug)]

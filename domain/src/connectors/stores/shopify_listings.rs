@@ -6,6 +6,10 @@ use serde_json::{Value, json};
 use super::shopify::{Admin, ShopifyError};
 use crate::connectors::listing::{Listing, PushError, money};
 
+/// What an upsert answers when Shopify no longer knows the stock location it was given (the
+/// merchant deactivated or deleted it): the caller reads the locations again and retries.
+pub const LOCATION_GONE: &str = "The store's stock location is no longer active";
+
 /// Shopify allows at most three options per product.
 pub const MAX_OPTIONS: usize = 3;
 
@@ -16,7 +20,7 @@ const BY_HANDLE: &str = "query($handle: String!) { productByIdentifier(identifie
 const PUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }";
 const UNPUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { field message } } }";
 
-fn failed(e: ShopifyError) -> PushError {
+pub fn failed(e: ShopifyError) -> PushError {
     match e {
         ShopifyError::Revoked => PushError::Revoked("Shopify no longer accepts Dropline's access to this store; connect it again".into()),
         ShopifyError::Throttled(wait) => PushError::Throttled(wait),
@@ -37,9 +41,9 @@ fn user_errors(payload: &Value, what: &str) -> Result<(), PushError> {
     if errors.is_empty() { Ok(()) } else { Err(PushError::Rejected(format!("Shopify refused {what}: {}", errors.join("; ")))) }
 }
 
-/// `productSet` input: options, variants with SKU, prices and stock, images, and the status
-/// that publishes or keeps it a draft.
-pub fn set_input(l: &Listing) -> Result<Value, PushError> {
+/// `productSet` input: options, variants with SKU, prices and stock at `location` (a Location
+/// id), images, and the status that publishes or keeps it a draft.
+pub fn set_input(l: &Listing, location: &str) -> Result<Value, PushError> {
     if l.options.len() > MAX_OPTIONS {
         return Err(PushError::Rejected(format!(
             "Shopify allows at most {MAX_OPTIONS} options and this product has {}; remove or merge options in the editor",
@@ -76,7 +80,7 @@ pub fn set_input(l: &Listing) -> Result<Value, PushError> {
                 "compareAtPrice": v.compare_at_cents.map(money),
                 "sku": v.sku,
                 "inventoryItem": { "sku": v.sku, "tracked": true },
-                "inventoryQuantities": [{ "name": "available", "quantity": v.stock }],
+                "inventoryQuantities": [{ "locationId": location, "name": "available", "quantity": v.stock }],
             })
         })
         .collect();
@@ -109,7 +113,7 @@ pub async fn find(admin: &Admin, handle: &str) -> Result<Option<String>, PushErr
 /// Without a recorded id, a 1-point lookup comes first: its answer tells the pacer what the
 /// shop's bucket holds before a 10-point write is spent. The write then upserts by handle
 /// (productSet's identifier, 2025-04+), so two runs at once still leave one product.
-pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>, location: &str) -> Result<String, PushError> {
     let found = match existing {
         Some(id) => Some(id.to_string()),
         None => find(admin, &l.key).await?,
@@ -118,10 +122,14 @@ pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>) -> Resul
         Some(id) => json!({ "id": id }),
         None => json!({ "handle": l.key }),
     };
-    let input = set_input(l)?;
+    let input = set_input(l, location)?;
     let a = admin.graphql(SET, json!({ "identifier": identifier, "input": input })).await.map_err(failed)?;
     refused(&a, "the product")?;
     let payload = &a["data"]["productSet"];
+    let errors = payload["userErrors"].as_array().into_iter().flatten();
+    if errors.clone().any(|e| e["field"].as_array().is_some_and(|f| f.last() == Some(&json!("locationId")))) {
+        return Err(PushError::Unavailable(LOCATION_GONE.into()));
+    }
     user_errors(payload, "the product")?;
     payload["product"]["id"].as_str().map(str::to_string).ok_or_else(|| PushError::Unavailable("Shopify answered without the product".into()))
 }
@@ -168,8 +176,9 @@ mod tests {
 
     #[test]
     fn a_product_without_options_gets_shopifys_default_title_option() {
-        let input = set_input(&listing(&[])).unwrap();
+        let input = set_input(&listing(&[]), "gid://shopify/Location/7").unwrap();
         assert_eq!(input["productOptions"][0]["name"], "Title");
+        assert_eq!(input["variants"][0]["inventoryQuantities"][0]["locationId"], "gid://shopify/Location/7", "Shopify requires it");
         assert_eq!(input["variants"][0]["optionValues"][0]["name"], "Default Title");
         assert_eq!(input["variants"][0]["price"], "12.99");
         assert_eq!(input["variants"][0]["compareAtPrice"], "19.99");
@@ -179,7 +188,7 @@ mod tests {
 
     #[test]
     fn more_than_three_options_are_refused_before_calling_shopify() {
-        assert!(matches!(set_input(&listing(&["a", "b", "c", "d"])), Err(PushError::Rejected(_))));
-        assert_eq!(set_input(&listing(&["Color"])).unwrap()["productOptions"][0]["name"], "Color");
+        assert!(matches!(set_input(&listing(&["a", "b", "c", "d"]), "L"), Err(PushError::Rejected(_))));
+        assert_eq!(set_input(&listing(&["Color"]), "L").unwrap()["productOptions"][0]["name"], "Color");
     }
 }
