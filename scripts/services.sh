@@ -76,6 +76,27 @@ web_install() {
   npm ci --no-audit --no-fund --loglevel=silent 2>/dev/null || npm install --no-audit --no-fund --loglevel=error
 }
 
+# Shopify's published Admin GraphQL schemas (the npm package @shopify/dev-mcp ships one per API
+# version; only those files are taken from it, checked against the integrity npm recorded) and
+# graphql-js, for the contract test (tests/tests/shopify_contract.rs).
+SHOPIFY_SCHEMAS="@shopify/dev-mcp@1.16.0"
+SHOPIFY_SCHEMAS_INTEGRITY="sha512-tqgRnK7sQhjew+htxtleTH23nXB5fZcsrhWgEkomsorGXvLOB2mh2upwZm8uzuTDNTZnqtLMe64yIwh6s2awtw=="
+ensure_contract_deps() {
+  local dir="$ROOT/sandbox/contracts"
+  (cd "$dir" && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] ||
+    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error; }) || return 1
+  [ "$(cat "$dir/.schemas/from" 2>/dev/null)" = "$SHOPIFY_SCHEMAS $SHOPIFY_SCHEMAS_INTEGRITY" ] && return 0
+  local tmp; tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack "$SHOPIFY_SCHEMAS" --json --loglevel=error >pack.json) || { rm -rf "$tmp"; return 1; }
+  if ! grep -qF "\"$SHOPIFY_SCHEMAS_INTEGRITY\"" "$tmp/pack.json"; then
+    echo "$SHOPIFY_SCHEMAS does not have the recorded integrity" >&2; rm -rf "$tmp"; return 1
+  fi
+  rm -rf "$dir/.schemas" && mkdir -p "$dir/.schemas"
+  tar -xzf "$tmp"/*.tgz -C "$dir/.schemas" --strip-components=3 --wildcards 'package/dist/data/admin_2*.json.gz'
+  echo "$SHOPIFY_SCHEMAS $SHOPIFY_SCHEMAS_INTEGRITY" >"$dir/.schemas/from"
+  rm -rf "$tmp"
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }

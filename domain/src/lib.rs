@@ -7,6 +7,7 @@ pub mod channels;
 pub mod config;
 pub mod connectors;
 pub mod context;
+pub mod contracts;
 pub mod crypto;
 pub mod db;
 pub mod error;

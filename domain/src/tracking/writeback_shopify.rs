@@ -13,18 +13,19 @@ use crate::connectors::stores::shopify::{Admin, ShopifyError};
 /// cost up front (an object 1, a connection 2 + first × its node), and the shared bucket
 /// reserves exactly that, so each read states its cost: 1 + 2 + 10 × (2 + 1) = 33 points.
 /// Dropline makes one fulfillment per parcel with one tracking number, and an order has a few.
-const FULFILLMENTS: &str = "query($id: ID!) { order(id: $id) { id fulfillments(first: 10) { id status trackingInfo(first: 1) { number company } } } }";
+pub(crate) const FULFILLMENTS: &str =
+    "query($id: ID!) { order(id: $id) { id fulfillments(first: 10) { id status trackingInfo(first: 1) { number company } } } }";
 const FULFILLMENTS_COST: f64 = 33.0;
 
 /// Open fulfillment orders and their lines, read only to create: 1 + 2 + 3 × (2 + 20 × 1) = 69
 /// points. An order split over more locations or with more lines is beyond what Dropline places.
-const FULFILLMENT_ORDERS: &str = "query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 3) { nodes { id status
+pub(crate) const FULFILLMENT_ORDERS: &str = "query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 3) { nodes { id status
     lineItems(first: 20) { nodes { id remainingQuantity lineItem { id } } } } } } }";
 const FULFILLMENT_ORDERS_COST: f64 = 69.0;
 
-const CREATE: &str = "mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { field message } } }";
+pub(crate) const CREATE: &str = "mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { fulfillment { id } userErrors { field message } } }";
 
-const UPDATE: &str = "mutation($id: ID!, $t: FulfillmentTrackingInput!) {
+pub(crate) const UPDATE: &str = "mutation($id: ID!, $t: FulfillmentTrackingInput!) {
     fulfillmentTrackingInfoUpdate(fulfillmentId: $id, trackingInfoInput: $t, notifyCustomer: false) { fulfillment { id } userErrors { field message } } }";
 
 fn failure(e: ShopifyError) -> Failure {

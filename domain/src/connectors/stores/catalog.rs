@@ -26,7 +26,7 @@ pub struct RemoteProduct {
 }
 
 /// 5 products × (1 + 100 variants) stays near 520 cost points, well inside one bucket.
-const SHOPIFY_PAGE: &str = "query($after: String) { products(first: 5, after: $after) {
+pub const SHOPIFY_PAGE: &str = "query($after: String) { products(first: 5, after: $after) {
     pageInfo { hasNextPage endCursor }
     nodes { id title handle variants(first: 100) { nodes { id title sku price selectedOptions { name value } } } } } }";
 

@@ -19,12 +19,17 @@ pub const ORDER_FIELDS: &str = "legacyResourceId name email createdAt cancelledA
 const MAX_PAGES: usize = 20;
 const PAGE: i64 = 5;
 
-/// Orders created at or after `since`, oldest page first as Shopify pages them.
-pub async fn shopify_since(admin: &Admin, since: DateTime<Utc>) -> Result<Vec<Value>, ShopifyError> {
-    let q = format!(
+/// The orders page query, one page of `ORDER_FIELDS`.
+pub fn shopify_orders_query() -> String {
+    format!(
         "query($first: Int!, $after: String, $query: String) {{ orders(first: $first, after: $after, query: $query) {{
             pageInfo {{ hasNextPage endCursor }} nodes {{ {ORDER_FIELDS} }} }} }}"
-    );
+    )
+}
+
+/// Orders created at or after `since`, oldest page first as Shopify pages them.
+pub async fn shopify_since(admin: &Admin, since: DateTime<Utc>) -> Result<Vec<Value>, ShopifyError> {
+    let q = shopify_orders_query();
     let filter = format!("created_at:>='{}'", since.to_rfc3339_opts(SecondsFormat::Secs, true));
     let (mut out, mut after) = (vec![], Value::Null);
     for _ in 0..MAX_PAGES {

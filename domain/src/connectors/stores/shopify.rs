@@ -187,7 +187,7 @@ impl Admin {
     }
 
     pub async fn shop_info(&self) -> Result<ShopInfo, ShopifyError> {
-        let a = self.graphql("{ shop { name currencyCode } }", json!({})).await?;
+        let a = self.graphql(SHOP_INFO, json!({})).await?;
         let shop = &a["data"]["shop"];
         Ok(ShopInfo { name: shop["name"].as_str().unwrap_or_default().to_string(), currency: shop["currencyCode"].as_str().unwrap_or("USD").to_string() })
     }
@@ -195,9 +195,7 @@ impl Admin {
     /// Subscribes `callback_url` to `topic`. An existing identical subscription counts as
     /// done, so a retried setup does not fail on its own earlier success.
     pub async fn subscribe_webhook(&self, topic: &str, callback_url: &str) -> Result<(), ShopifyError> {
-        let q = "mutation($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
-            webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) { webhookSubscription { id } userErrors { field message } } }";
-        let a = self.graphql(q, json!({ "topic": topic, "sub": { "callbackUrl": callback_url, "format": "JSON" } })).await?;
+        let a = self.graphql(SUBSCRIBE, json!({ "topic": topic, "sub": { "uri": callback_url, "format": "JSON" } })).await?;
         if let Some(message) = first_error(&a) {
             return Err(ShopifyError::Failed(format!("Shopify refused the {topic} webhook: {message}")));
         }
@@ -211,23 +209,37 @@ impl Admin {
 
     /// The shop's sales channels.
     pub async fn publications(&self) -> Result<Vec<Publication>, ShopifyError> {
-        let a = self.graphql("{ publications(first: 50) { nodes { id name app { id handle title } } } }", json!({})).await?;
+        let a = self.graphql(PUBLICATIONS, json!({})).await?;
         if let Some(message) = first_error(&a) {
             return Err(ShopifyError::Failed(format!("Shopify refused to list sales channels: {message}")));
         }
         let nodes = a["data"]["publications"]["nodes"].as_array().cloned().unwrap_or_default();
         Ok(nodes
             .iter()
-            .map(|n| Publication {
-                id: n["id"].as_str().unwrap_or_default().into(),
-                name: n["name"].as_str().unwrap_or_default().into(),
-                handle: n["app"]["handle"].as_str().unwrap_or_default().into(),
-                app_id: n["app"]["id"].as_str().unwrap_or_default().into(),
-                app_title: n["app"]["title"].as_str().unwrap_or_default().into(),
+            .map(|n| {
+                let app = &n["catalog"]["apps"]["nodes"][0];
+                Publication {
+                    id: n["id"].as_str().unwrap_or_default().into(),
+                    name: n["catalog"]["title"].as_str().or(app["title"].as_str()).unwrap_or_default().into(),
+                    handle: app["handle"].as_str().unwrap_or_default().into(),
+                    app_id: app["id"].as_str().unwrap_or_default().into(),
+                    app_title: app["title"].as_str().unwrap_or_default().into(),
+                }
             })
             .collect())
     }
 }
+
+pub const SHOP_INFO: &str = "{ shop { name currencyCode } }";
+
+/// `uri` replaced the deprecated `callbackUrl` in 2025-04.
+pub const SUBSCRIBE: &str = "mutation($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) { webhookSubscription { id } userErrors { field message } } }";
+
+/// A sales channel's name and app are read through its catalog (`Publication.name` and
+/// `Publication.app` are deprecated).
+pub const PUBLICATIONS: &str = "{ publications(first: 50) { nodes { id
+    catalog { title ... on AppCatalog { apps(first: 1) { nodes { id handle title } } } } } } }";
 
 fn first_error(answer: &Value) -> Option<String> {
     answer["errors"].as_array().and_then(|e| e.first()).map(|e| e["message"].as_str().unwrap_or("error").to_string())

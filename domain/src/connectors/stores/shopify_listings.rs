@@ -13,12 +13,13 @@ pub const LOCATION_GONE: &str = "The store's stock location is no longer active"
 /// Shopify allows at most three options per product.
 pub const MAX_OPTIONS: usize = 3;
 
-const SET: &str = "mutation($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
+pub const SET: &str = "mutation($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
     productSet(identifier: $identifier, input: $input, synchronous: true) {
     product { id handle onlineStoreUrl } userErrors { field message code } } }";
-const BY_HANDLE: &str = "query($handle: String!) { productByIdentifier(identifier: { handle: $handle }) { id } }";
-const PUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }";
-const UNPUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { field message } } }";
+pub const BY_HANDLE: &str = "query($handle: String!) { productByIdentifier(identifier: { handle: $handle }) { id } }";
+pub const PUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }";
+pub const UNPUBLISH: &str =
+    "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { field message } } }";
 
 pub fn failed(e: ShopifyError) -> PushError {
     match e {

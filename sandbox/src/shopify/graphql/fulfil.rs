@@ -218,14 +218,16 @@ impl FulfilMutation {
         webhook_subscription: WebhookSubscriptionInput,
     ) -> WebhookSubscriptionPayload {
         let g = gql(ctx);
-        let Some(url) = webhook_subscription.callback_url.filter(|u| u.starts_with("http")) else {
-            return WebhookSubscriptionPayload { webhook_subscription: None, user_errors: err(&["webhookSubscription", "callbackUrl"], "Address is invalid") };
+        // `uri` (2025-04+) replaces the deprecated `callbackUrl`; the sandbox delivers over HTTP only.
+        let field = if webhook_subscription.uri.is_some() { "uri" } else { "callbackUrl" };
+        let Some(url) = webhook_subscription.uri.or(webhook_subscription.callback_url).filter(|u| u.starts_with("http")) else {
+            return WebhookSubscriptionPayload { webhook_subscription: None, user_errors: err(&["webhookSubscription", field], "Address is invalid") };
         };
         let dup = g.read(|s| s.webhooks.values().any(|w| w.topic == topic.as_str() && w.callback_url == url));
         if dup {
             return WebhookSubscriptionPayload {
                 webhook_subscription: None,
-                user_errors: err(&["webhookSubscription", "callbackUrl"], "Address for this topic has already been taken"),
+                user_errors: err(&["webhookSubscription", field], "Address for this topic has already been taken"),
             };
         }
         let sub = model::WebhookSub {

@@ -268,7 +268,9 @@ fulfillment_input!(FulfillmentV2Input);
 
 #[derive(InputObject, Clone)]
 pub struct WebhookSubscriptionInput {
+    #[graphql(deprecation = "Use `uri` instead.")]
     pub callback_url: Option<String>,
+    pub uri: Option<String>,
     pub format: Option<WebhookSubscriptionFormat>,
     pub include_fields: Option<Vec<String>>,
 }

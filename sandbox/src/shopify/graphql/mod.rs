@@ -23,6 +23,7 @@ mod inputs;
 mod locations;
 mod product_set;
 mod products;
+mod publications;
 mod query;
 mod types;
 mod types_orders;

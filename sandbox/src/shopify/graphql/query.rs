@@ -7,8 +7,9 @@ use async_graphql::{Context, ID, Object, Result};
 use super::super::model::{self, gid, parse_gid};
 use super::gql;
 use super::inputs::{ProductIdentifierInput, WebhookSubscriptionTopic};
+use super::publications::Publication;
 use super::types::{Product, ProductVariant, paginate};
-use super::types_orders::{Fulfillment, FulfillmentOrder, Order, Publication, ShopInfo, WebhookSubscription};
+use super::types_orders::{Fulfillment, FulfillmentOrder, Order, ShopInfo, WebhookSubscription};
 
 #[derive(Default)]
 pub struct Query;

@@ -269,42 +269,6 @@ impl Fulfillment {
 }
 
 #[derive(SimpleObject, Clone)]
-pub struct App {
-    pub id: ID,
-    pub handle: String,
-    pub title: String,
-}
-
-#[derive(SimpleObject, Clone)]
-pub struct Catalog {
-    pub id: ID,
-    pub title: String,
-}
-
-#[derive(SimpleObject, Clone)]
-pub struct Publication {
-    pub id: ID,
-    pub name: String,
-    pub auto_publish: bool,
-    pub supports_future_publishing: bool,
-    pub app: App,
-    pub catalog: Option<Catalog>,
-}
-
-impl Publication {
-    pub fn of(p: &model::Publication) -> Self {
-        Publication {
-            id: ID(gid("Publication", p.id)),
-            name: p.name.clone(),
-            auto_publish: false,
-            supports_future_publishing: p.handle == "online_store",
-            app: App { id: ID(gid("App", p.app_id)), handle: p.handle.clone(), title: p.name.clone() },
-            catalog: Some(Catalog { id: ID(gid("AppCatalog", p.id)), title: p.name.clone() }),
-        }
-    }
-}
-
-#[derive(SimpleObject, Clone)]
 pub struct WebhookHttpEndpoint {
     pub callback_url: String,
 }
