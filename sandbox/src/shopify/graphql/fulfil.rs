@@ -3,42 +3,27 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 
 use super::super::model::{self, gid, parse_gid};
 use super::inputs::*;
-use super::types::{Product, UserError};
+use super::types::{PlainUserError, Product, UserError, payload};
 use super::types_orders::{Fulfillment, WebhookSubscription};
 use super::{Gql, gql};
 
 #[derive(Default)]
 pub struct FulfilMutation;
 
-#[derive(SimpleObject)]
-pub struct PublishablePayload {
-    publishable: Option<Product>,
-    user_errors: Vec<UserError>,
-}
-
-#[derive(SimpleObject)]
-pub struct FulfillmentPayload {
-    fulfillment: Option<Fulfillment>,
-    user_errors: Vec<UserError>,
-}
-
-#[derive(SimpleObject)]
-pub struct WebhookSubscriptionPayload {
-    webhook_subscription: Option<WebhookSubscription>,
-    user_errors: Vec<UserError>,
-}
-
-#[derive(SimpleObject)]
-pub struct WebhookSubscriptionDeletePayload {
-    deleted_webhook_subscription_id: Option<ID>,
-    user_errors: Vec<UserError>,
-}
+payload!(PublishablePublishPayload { publishable: Product }, PlainUserError);
+payload!(PublishableUnpublishPayload { publishable: Product }, PlainUserError);
+payload!(FulfillmentCreatePayload { fulfillment: Fulfillment }, PlainUserError);
+payload!(FulfillmentCreateV2Payload { fulfillment: Fulfillment }, PlainUserError);
+payload!(FulfillmentTrackingInfoUpdatePayload { fulfillment: Fulfillment }, PlainUserError);
+payload!(FulfillmentTrackingInfoUpdateV2Payload { fulfillment: Fulfillment }, PlainUserError);
+payload!(WebhookSubscriptionCreatePayload { webhook_subscription: WebhookSubscription }, PlainUserError);
+payload!(WebhookSubscriptionDeletePayload { deleted_webhook_subscription_id: ID }, PlainUserError);
 
 fn err(field: &[&str], msg: &str) -> Vec<UserError> {
     vec![UserError::new(field, msg, None)]
 }
 
-fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> PublishablePayload {
+fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> Result<Product, Vec<UserError>> {
     let pid = parse_gid(id).unwrap_or(0);
     let r = g.write(|s| {
         if !s.products.contains_key(&pid) {
@@ -58,10 +43,7 @@ fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> Publishabl
         }
         Ok(s.products[&pid].clone())
     });
-    match r {
-        Ok(p) => PublishablePayload { publishable: Some(Product(p)), user_errors: vec![] },
-        Err(e) => PublishablePayload { publishable: None, user_errors: e },
-    }
+    r.map(Product)
 }
 
 fn tracking_of(t: Option<&FulfillmentTrackingInput>) -> Vec<model::Tracking> {
@@ -78,7 +60,12 @@ fn tracking_of(t: Option<&FulfillmentTrackingInput>) -> Vec<model::Tracking> {
         .collect()
 }
 
-fn create_fulfillment(g: &Gql, groups: &[FulfillmentOrderLineItemsInput], tracking: Option<&FulfillmentTrackingInput>, notify: bool) -> FulfillmentPayload {
+fn create_fulfillment(
+    g: &Gql,
+    groups: &[FulfillmentOrderLineItemsInput],
+    tracking: Option<&FulfillmentTrackingInput>,
+    notify: bool,
+) -> Result<Fulfillment, Vec<UserError>> {
     let now = g.now_ms();
     let id = g.world.next_id();
     let r = g.write(|s| {
@@ -136,13 +123,10 @@ fn create_fulfillment(g: &Gql, groups: &[FulfillmentOrderLineItemsInput], tracki
         s.fulfillments.insert(id, f.clone());
         Ok(f)
     });
-    match r {
-        Ok(f) => FulfillmentPayload { fulfillment: Some(Fulfillment(f)), user_errors: vec![] },
-        Err(e) => FulfillmentPayload { fulfillment: None, user_errors: e },
-    }
+    r.map(Fulfillment)
 }
 
-fn update_tracking(g: &Gql, fulfillment_id: &ID, t: &FulfillmentTrackingInput) -> FulfillmentPayload {
+fn update_tracking(g: &Gql, fulfillment_id: &ID, t: &FulfillmentTrackingInput) -> Result<Fulfillment, Vec<UserError>> {
     let id = parse_gid(fulfillment_id).unwrap_or(0);
     let now = g.now_ms();
     match g.write(|s| {
@@ -152,31 +136,31 @@ fn update_tracking(g: &Gql, fulfillment_id: &ID, t: &FulfillmentTrackingInput) -
             f.clone()
         })
     }) {
-        Some(f) => FulfillmentPayload { fulfillment: Some(Fulfillment(f)), user_errors: vec![] },
-        None => FulfillmentPayload { fulfillment: None, user_errors: err(&["fulfillmentId"], "Fulfillment does not exist.") },
+        Some(f) => Ok(Fulfillment(f)),
+        None => Err(err(&["fulfillmentId"], "Fulfillment does not exist.")),
     }
 }
 
 #[Object]
 impl FulfilMutation {
-    async fn publishable_publish(&self, ctx: &Context<'_>, id: ID, input: Vec<PublicationInput>) -> PublishablePayload {
-        publish(gql(ctx), &id, &input, true)
+    async fn publishable_publish(&self, ctx: &Context<'_>, id: ID, input: Vec<PublicationInput>) -> Option<PublishablePublishPayload> {
+        PublishablePublishPayload::of(publish(gql(ctx), &id, &input, true))
     }
-    async fn publishable_unpublish(&self, ctx: &Context<'_>, id: ID, input: Vec<PublicationInput>) -> PublishablePayload {
-        publish(gql(ctx), &id, &input, false)
+    async fn publishable_unpublish(&self, ctx: &Context<'_>, id: ID, input: Vec<PublicationInput>) -> Option<PublishableUnpublishPayload> {
+        PublishableUnpublishPayload::of(publish(gql(ctx), &id, &input, false))
     }
     async fn fulfillment_create(
         &self,
         ctx: &Context<'_>,
         fulfillment: FulfillmentInput,
         #[graphql(name = "message")] _message: Option<String>,
-    ) -> FulfillmentPayload {
-        create_fulfillment(
+    ) -> Option<FulfillmentCreatePayload> {
+        FulfillmentCreatePayload::of(create_fulfillment(
             gql(ctx),
             &fulfillment.line_items_by_fulfillment_order,
             fulfillment.tracking_info.as_ref(),
             fulfillment.notify_customer.unwrap_or(false),
-        )
+        ))
     }
     #[graphql(deprecation = "Use fulfillmentCreate instead.")]
     async fn fulfillment_create_v2(
@@ -184,13 +168,13 @@ impl FulfilMutation {
         ctx: &Context<'_>,
         fulfillment: FulfillmentV2Input,
         #[graphql(name = "message")] _message: Option<String>,
-    ) -> FulfillmentPayload {
-        create_fulfillment(
+    ) -> Option<FulfillmentCreateV2Payload> {
+        FulfillmentCreateV2Payload::of(create_fulfillment(
             gql(ctx),
             &fulfillment.line_items_by_fulfillment_order,
             fulfillment.tracking_info.as_ref(),
             fulfillment.notify_customer.unwrap_or(false),
-        )
+        ))
     }
     async fn fulfillment_tracking_info_update(
         &self,
@@ -198,8 +182,8 @@ impl FulfilMutation {
         fulfillment_id: ID,
         tracking_info_input: FulfillmentTrackingInput,
         #[graphql(name = "notifyCustomer")] _notify_customer: Option<bool>,
-    ) -> FulfillmentPayload {
-        update_tracking(gql(ctx), &fulfillment_id, &tracking_info_input)
+    ) -> Option<FulfillmentTrackingInfoUpdatePayload> {
+        FulfillmentTrackingInfoUpdatePayload::of(update_tracking(gql(ctx), &fulfillment_id, &tracking_info_input))
     }
     #[graphql(deprecation = "Use fulfillmentTrackingInfoUpdate instead.")]
     async fn fulfillment_tracking_info_update_v2(
@@ -208,27 +192,24 @@ impl FulfilMutation {
         fulfillment_id: ID,
         tracking_info_input: FulfillmentTrackingInput,
         #[graphql(name = "notifyCustomer")] _notify_customer: Option<bool>,
-    ) -> FulfillmentPayload {
-        update_tracking(gql(ctx), &fulfillment_id, &tracking_info_input)
+    ) -> Option<FulfillmentTrackingInfoUpdateV2Payload> {
+        FulfillmentTrackingInfoUpdateV2Payload::of(update_tracking(gql(ctx), &fulfillment_id, &tracking_info_input))
     }
     async fn webhook_subscription_create(
         &self,
         ctx: &Context<'_>,
         topic: WebhookSubscriptionTopic,
         webhook_subscription: WebhookSubscriptionInput,
-    ) -> WebhookSubscriptionPayload {
+    ) -> Option<WebhookSubscriptionCreatePayload> {
         let g = gql(ctx);
         // `uri` (2025-04+) replaces the deprecated `callbackUrl`; the sandbox delivers over HTTP only.
         let field = if webhook_subscription.uri.is_some() { "uri" } else { "callbackUrl" };
         let Some(url) = webhook_subscription.uri.or(webhook_subscription.callback_url).filter(|u| u.starts_with("http")) else {
-            return WebhookSubscriptionPayload { webhook_subscription: None, user_errors: err(&["webhookSubscription", field], "Address is invalid") };
+            return WebhookSubscriptionCreatePayload::of(Err(err(&["webhookSubscription", field], "Address is invalid")));
         };
         let dup = g.read(|s| s.webhooks.values().any(|w| w.topic == topic.as_str() && w.callback_url == url));
         if dup {
-            return WebhookSubscriptionPayload {
-                webhook_subscription: None,
-                user_errors: err(&["webhookSubscription", field], "Address for this topic has already been taken"),
-            };
+            return WebhookSubscriptionCreatePayload::of(Err(err(&["webhookSubscription", field], "Address for this topic has already been taken")));
         }
         let sub = model::WebhookSub {
             id: g.world.next_id(),
@@ -238,14 +219,15 @@ impl FulfilMutation {
             created_ms: g.now_ms(),
         };
         g.write(|s| s.webhooks.insert(sub.id, sub.clone()));
-        WebhookSubscriptionPayload { webhook_subscription: Some(WebhookSubscription::of(&sub)), user_errors: vec![] }
+        WebhookSubscriptionCreatePayload::of(Ok(WebhookSubscription::of(&sub)))
     }
-    async fn webhook_subscription_delete(&self, ctx: &Context<'_>, id: ID) -> WebhookSubscriptionDeletePayload {
+    async fn webhook_subscription_delete(&self, ctx: &Context<'_>, id: ID) -> Option<WebhookSubscriptionDeletePayload> {
         let wid = parse_gid(&id).unwrap_or(0);
-        if gql(ctx).write(|s| s.webhooks.remove(&wid).is_some()) {
-            WebhookSubscriptionDeletePayload { deleted_webhook_subscription_id: Some(ID(gid("WebhookSubscription", wid))), user_errors: vec![] }
+        let removed = gql(ctx).write(|s| s.webhooks.remove(&wid).is_some());
+        WebhookSubscriptionDeletePayload::of(if removed {
+            Ok(ID(gid("WebhookSubscription", wid)))
         } else {
-            WebhookSubscriptionDeletePayload { deleted_webhook_subscription_id: None, user_errors: err(&["id"], "Webhook subscription does not exist") }
-        }
+            Err(err(&["id"], "Webhook subscription does not exist"))
+        })
     }
 }

@@ -64,11 +64,13 @@ pub struct OptionCreateInput {
     pub values: Option<Vec<OptionValueCreateInput>>,
 }
 
+/// The product inputs share their fields; `ProductCreateInput` has no `id` and
+/// `ProductUpdateInput` no `productOptions`, as on Shopify.
 macro_rules! product_input {
-    ($name:ident) => {
+    ($name:ident { $($extra:ident: $ty:ty),* }) => {
         #[derive(InputObject, Clone, Default)]
         pub struct $name {
-            pub id: Option<ID>,
+            $(pub $extra: $ty,)*
             pub title: Option<String>,
             pub description_html: Option<String>,
             pub handle: Option<String>,
@@ -76,13 +78,12 @@ macro_rules! product_input {
             pub product_type: Option<String>,
             pub status: Option<ProductStatus>,
             pub tags: Option<Vec<String>>,
-            pub product_options: Option<Vec<OptionCreateInput>>,
         }
     };
 }
-product_input!(ProductInput);
-product_input!(ProductCreateInput);
-product_input!(ProductUpdateInput);
+product_input!(ProductInput { id: Option<ID>, product_options: Option<Vec<OptionCreateInput>> });
+product_input!(ProductCreateInput { product_options: Option<Vec<OptionCreateInput>> });
+product_input!(ProductUpdateInput { id: Option<ID> });
 
 /// The fields all three product inputs share.
 pub struct ProductFields {
@@ -98,16 +99,27 @@ pub struct ProductFields {
 }
 
 macro_rules! into_fields {
-    ($($t:ident),*) => {$(
+    ($t:ident, $i:ident => $id:expr, $options:expr) => {
         impl From<$t> for ProductFields {
-            fn from(i: $t) -> Self {
-                ProductFields { id: i.id, title: i.title, description_html: i.description_html, handle: i.handle, vendor: i.vendor,
-                    product_type: i.product_type, status: i.status, tags: i.tags, product_options: i.product_options }
+            fn from($i: $t) -> Self {
+                ProductFields {
+                    id: $id,
+                    product_options: $options,
+                    title: $i.title,
+                    description_html: $i.description_html,
+                    handle: $i.handle,
+                    vendor: $i.vendor,
+                    product_type: $i.product_type,
+                    status: $i.status,
+                    tags: $i.tags,
+                }
             }
         }
-    )*};
+    };
 }
-into_fields!(ProductInput, ProductCreateInput, ProductUpdateInput);
+into_fields!(ProductInput, i => i.id, i.product_options);
+into_fields!(ProductCreateInput, i => None, i.product_options);
+into_fields!(ProductUpdateInput, i => i.id, None);
 
 #[derive(InputObject, Clone)]
 pub struct ProductDeleteInput {

@@ -7,7 +7,9 @@ use super::super::model::{self, ProdOption, gid, handleize, parse_gid};
 use super::gql;
 use super::inputs::*;
 use super::product_set::{bulk_create, set, unique_handle};
-use super::types::{Product, ProductVariant, UserError};
+use super::types::{
+    PlainUserError, Product, ProductSetUserError, ProductVariant, ProductVariantsBulkCreateUserError, ProductVariantsBulkUpdateUserError, UserError, payload,
+};
 use crate::util::parse_money;
 
 pub const MAX_OPTIONS: usize = 3;
@@ -16,34 +18,27 @@ pub const MAX_VARIANTS: usize = 2048;
 #[derive(Default)]
 pub struct ProductMutation;
 
-#[derive(SimpleObject)]
-pub struct ProductPayload {
-    product: Option<Product>,
-    user_errors: Vec<UserError>,
-}
+payload!(ProductCreatePayload { product: Product }, PlainUserError);
+payload!(ProductUpdatePayload { product: Product }, PlainUserError);
+payload!(ProductSetPayload { product: Product }, ProductSetUserError);
+payload!(ProductDeletePayload { deleted_product_id: ID }, PlainUserError);
 
 #[derive(SimpleObject)]
-pub struct ProductDeletePayload {
-    deleted_product_id: Option<ID>,
-    user_errors: Vec<UserError>,
-}
-
-#[derive(SimpleObject)]
-pub struct ProductVariantsPayload {
+pub struct ProductVariantsBulkCreatePayload {
     product: Option<Product>,
     product_variants: Option<Vec<ProductVariant>>,
-    user_errors: Vec<UserError>,
+    user_errors: Vec<ProductVariantsBulkCreateUserError>,
+}
+
+#[derive(SimpleObject)]
+pub struct ProductVariantsBulkUpdatePayload {
+    product: Option<Product>,
+    product_variants: Option<Vec<ProductVariant>>,
+    user_errors: Vec<ProductVariantsBulkUpdateUserError>,
 }
 
 pub(super) fn fail(field: &[&str], msg: impl Into<String>, code: &str) -> Vec<UserError> {
     vec![UserError::new(field, msg, Some(code))]
-}
-
-fn payload(r: Result<model::Product, Vec<UserError>>) -> ProductPayload {
-    match r {
-        Ok(p) => ProductPayload { product: Some(Product(p)), user_errors: vec![] },
-        Err(e) => ProductPayload { product: None, user_errors: e },
-    }
 }
 
 /// Option values of one variant, in the product's option order.
@@ -195,38 +190,37 @@ pub(super) fn handle_taken(h: &str) -> Vec<UserError> {
     fail(&["handle"], format!("Handle '{h}' already in use. Please provide a new handle."), "HANDLE_NOT_UNIQUE")
 }
 
-fn variants_payload(r: Result<(model::Product, Vec<model::Variant>), Vec<UserError>>) -> ProductVariantsPayload {
+type VariantsResult = Result<(model::Product, Vec<model::Variant>), Vec<UserError>>;
+
+/// The product and the variants a bulk mutation made or changed, or its refusal.
+fn variants_parts<E: From<UserError>>(r: VariantsResult) -> (Option<Product>, Option<Vec<ProductVariant>>, Vec<E>) {
     match r {
-        Ok((p, vs)) => ProductVariantsPayload {
-            product_variants: Some(vs.iter().map(|v| ProductVariant::of(&p, v)).collect()),
-            product: Some(Product(p)),
-            user_errors: vec![],
-        },
-        Err(e) => ProductVariantsPayload { product: None, product_variants: None, user_errors: e },
+        Ok((p, vs)) => (Some(Product(p.clone())), Some(vs.iter().map(|v| ProductVariant::of(&p, v)).collect()), vec![]),
+        Err(e) => (None, None, e.into_iter().map(Into::into).collect()),
     }
 }
 
 #[Object]
 impl ProductMutation {
-    async fn product_create(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductCreateInput>) -> ProductPayload {
+    async fn product_create(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductCreateInput>) -> Option<ProductCreatePayload> {
         let f: ProductFields = match (product, input) {
             (Some(p), _) => p.into(),
             (None, Some(i)) => i.into(),
-            (None, None) => return payload(Err(fail(&["product"], "product is required", "BLANK"))),
+            (None, None) => return ProductCreatePayload::of(Err(fail(&["product"], "product is required", "BLANK"))),
         };
-        payload(create(gql(ctx), f))
+        ProductCreatePayload::of(create(gql(ctx), f).map(Product))
     }
 
-    async fn product_update(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductUpdateInput>) -> ProductPayload {
+    async fn product_update(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductUpdateInput>) -> Option<ProductUpdatePayload> {
         let f: ProductFields = match (product, input) {
             (Some(p), _) => p.into(),
             (None, Some(i)) => i.into(),
-            (None, None) => return payload(Err(fail(&["product"], "product is required", "BLANK"))),
+            (None, None) => return ProductUpdatePayload::of(Err(fail(&["product"], "product is required", "BLANK"))),
         };
-        payload(update(gql(ctx), f))
+        ProductUpdatePayload::of(update(gql(ctx), f).map(Product))
     }
 
-    async fn product_delete(&self, ctx: &Context<'_>, input: ProductDeleteInput) -> ProductDeletePayload {
+    async fn product_delete(&self, ctx: &Context<'_>, input: ProductDeleteInput) -> Option<ProductDeletePayload> {
         let id = parse_gid(&input.id).unwrap_or(0);
         let removed = gql(ctx).write(|s| {
             s.published.values_mut().for_each(|set| {
@@ -234,11 +228,7 @@ impl ProductMutation {
             });
             s.products.remove(&id).is_some()
         });
-        if removed {
-            ProductDeletePayload { deleted_product_id: Some(ID(gid("Product", id))), user_errors: vec![] }
-        } else {
-            ProductDeletePayload { deleted_product_id: None, user_errors: fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST") }
-        }
+        ProductDeletePayload::of(if removed { Ok(ID(gid("Product", id))) } else { Err(fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")) })
     }
 
     /// `synchronous` is accepted and ignored: the sandbox always completes synchronously.
@@ -248,8 +238,8 @@ impl ProductMutation {
         identifier: Option<ProductSetIdentifiers>,
         input: ProductSetInput,
         #[graphql(name = "synchronous")] _synchronous: Option<bool>,
-    ) -> ProductPayload {
-        payload(set(gql(ctx), identifier, input))
+    ) -> Option<ProductSetPayload> {
+        ProductSetPayload::of(set(gql(ctx), identifier, input).map(Product))
     }
 
     async fn product_variants_bulk_create(
@@ -258,16 +248,23 @@ impl ProductMutation {
         product_id: ID,
         variants: Vec<ProductVariantsBulkInput>,
         strategy: Option<ProductVariantsBulkCreateStrategy>,
-    ) -> ProductVariantsPayload {
+    ) -> Option<ProductVariantsBulkCreatePayload> {
         let pid = parse_gid(&product_id).unwrap_or(0);
-        variants_payload(bulk_create(gql(ctx), pid, variants, strategy.unwrap_or(ProductVariantsBulkCreateStrategy::Default)))
+        let (product, product_variants, user_errors) =
+            variants_parts(bulk_create(gql(ctx), pid, variants, strategy.unwrap_or(ProductVariantsBulkCreateStrategy::Default)));
+        Some(ProductVariantsBulkCreatePayload { product, product_variants, user_errors })
     }
 
-    async fn product_variants_bulk_update(&self, ctx: &Context<'_>, product_id: ID, variants: Vec<ProductVariantsBulkInput>) -> ProductVariantsPayload {
+    async fn product_variants_bulk_update(
+        &self,
+        ctx: &Context<'_>,
+        product_id: ID,
+        variants: Vec<ProductVariantsBulkInput>,
+    ) -> Option<ProductVariantsBulkUpdatePayload> {
         let g = gql(ctx);
         let pid = parse_gid(&product_id).unwrap_or(0);
         let now = g.now_ms();
-        variants_payload(g.write(|s| {
+        let (product, product_variants, user_errors) = variants_parts(g.write(|s| {
             let Some(p) = s.products.get_mut(&pid) else {
                 return Err(fail(&["productId"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST"));
             };
@@ -293,6 +290,7 @@ impl ProductMutation {
             }
             p.updated_ms = now;
             Ok((p.clone(), changed))
-        }))
+        }));
+        Some(ProductVariantsBulkUpdatePayload { product, product_variants, user_errors })
     }
 }

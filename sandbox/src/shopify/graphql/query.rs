@@ -74,13 +74,7 @@ fn ordered<T>(mut v: Vec<(u64, T)>, reverse: Option<bool>) -> Vec<(u64, T)> {
 #[Object]
 impl Query {
     async fn shop(&self, ctx: &Context<'_>) -> ShopInfo {
-        gql(ctx).read(|s| ShopInfo {
-            id: ID(gid("Shop", s.id)),
-            name: s.name.clone(),
-            myshopify_domain: s.domain.clone(),
-            currency_code: s.currency.clone(),
-            plan_display_name: "Development".into(),
-        })
+        gql(ctx).read(|s| ShopInfo { id: ID(gid("Shop", s.id)), name: s.name.clone(), myshopify_domain: s.domain.clone(), currency_code: s.currency.clone() })
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -49,12 +49,64 @@ pub fn paginate<T: OutputType>(
     Ok(conn)
 }
 
-#[derive(SimpleObject, Clone)]
+/// A mutation's refusal, as resolvers report it; each payload answers it as the error type
+/// Shopify declares for that mutation (a plain `UserError` has no code).
+#[derive(Clone, Debug)]
 pub struct UserError {
     pub field: Option<Vec<String>>,
     pub message: String,
     pub code: Option<String>,
 }
+
+#[derive(SimpleObject, Clone)]
+#[graphql(name = "UserError")]
+pub struct PlainUserError {
+    pub field: Option<Vec<String>>,
+    pub message: String,
+}
+
+impl From<UserError> for PlainUserError {
+    fn from(e: UserError) -> Self {
+        PlainUserError { field: e.field, message: e.message }
+    }
+}
+
+macro_rules! coded_user_errors {
+    ($($name:ident),*) => {$(
+        #[derive(SimpleObject, Clone)]
+        pub struct $name {
+            pub code: Option<String>,
+            pub field: Option<Vec<String>>,
+            pub message: String,
+        }
+        impl From<UserError> for $name {
+            fn from(e: UserError) -> Self {
+                $name { code: e.code, field: e.field, message: e.message }
+            }
+        }
+    )*};
+}
+coded_user_errors!(ProductSetUserError, ProductVariantsBulkCreateUserError, ProductVariantsBulkUpdateUserError);
+
+/// Shopify's payload types are nullable and named after their mutation.
+macro_rules! payload {
+    ($name:ident { $field:ident: $ty:ty }, $err:ty) => {
+        #[derive(SimpleObject)]
+        pub struct $name {
+            pub $field: Option<$ty>,
+            pub user_errors: Vec<$err>,
+        }
+        impl $name {
+            pub fn of(r: Result<$ty, Vec<UserError>>) -> Option<Self> {
+                Some(match r {
+                    Ok(v) => $name { $field: Some(v), user_errors: vec![] },
+                    Err(e) => $name { $field: None, user_errors: e.into_iter().map(Into::into).collect() },
+                })
+            }
+        }
+    };
+}
+pub(crate) use payload;
 
 impl UserError {
     pub fn new(field: &[&str], message: impl Into<String>, code: Option<&str>) -> Self {

@@ -308,5 +308,4 @@ pub struct ShopInfo {
     pub name: String,
     pub myshopify_domain: String,
     pub currency_code: String,
-    pub plan_display_name: String,
 }
