@@ -113,6 +113,25 @@ async fn openapi_lists_every_route() {
     }
 }
 
+/// Every success answer is typed in the OpenAPI document (the web's types are generated from
+/// it), except the ones whose `data` is null.
+#[tokio::test]
+async fn every_answer_says_what_data_holds() {
+    let db = domain::db::TestDatabase::new().await;
+    let app = TestApp::spawn(db.pool.clone()).await;
+    let doc: serde_json::Value = app.http.get(format!("{}/api/openapi.json", app.base)).send().await.unwrap().json().await.unwrap();
+    let mut untyped = vec![];
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            let ok = &op["responses"]["200"];
+            if ok["description"] != "data: null" && !ok["content"]["application/json"]["schema"].is_object() {
+                untyped.push(format!("{method} {path}: {}", ok["description"]));
+            }
+        }
+    }
+    assert!(untyped.is_empty(), "untyped answers: {untyped:#?}");
+}
+
 #[tokio::test]
 async fn a_unique_violation_names_the_field_it_protects() {
     let db = domain::db::TestDatabase::new().await;
