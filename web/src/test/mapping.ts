@@ -23,9 +23,13 @@ export function makeSupplierDetail(source: string, id: string, skus: string[]): 
     source,
     source_product_id: id,
     name: `Supplier ${id}`,
+    description: '',
     images: [],
     options: [{ name: 'Color', values: skus.map((s) => ({ id: s, value: s })) }],
     variants: skus.map((sku, i) => ({ sku_id: sku, options: { Color: `C${i}` }, price: 5 + i, stock: 10 * (i + 1) })),
+    price_range: [5, 5 + skus.length - 1],
+    lastest_volume: 0,
+    ships_to: [],
     imported: false,
   };
 }

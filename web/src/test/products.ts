@@ -43,6 +43,8 @@ export function makeImported(over: Partial<ImportedProduct> = {}): ImportedProdu
   });
   return {
     id: 'p1',
+    product_package_id: 'p1',
+    stage: 'import_list',
     source: 'aliexpress',
     source_product_id: '1005',
     ship_to: 'US',

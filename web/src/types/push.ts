@@ -17,7 +17,7 @@ export interface DestinationSettings {
 export interface PushProduct {
   id: string;
   title: string;
-  image: string | null;
+  image?: string | null;
   variant_count: number;
   price_from?: number | null;
   price_to?: number | null;

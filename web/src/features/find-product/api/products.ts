@@ -1,33 +1,25 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api';
-import type {
-  ImportedProduct,
-  LogisticsOption,
-  ProductCategory,
-  ProductCard,
-  ProductCollection,
-  ProductDetail,
-  ProductPage,
-  ProductReview,
-} from '@/types/products';
+import type { CategoryTree, CollectionList, FavouriteIds, Logistics, SupplierReviews } from '@/types/api.gen';
+import type { ImportedProduct, ProductDetail, SearchPage } from '@/types/products';
 import { type FindFilters, findPath } from '../lib/query';
 
 /** A page of supplier products (GET center/products/find, or find-by-collection/{slug}). */
 export function useFindProducts(filters: FindFilters, collection?: string | null) {
-  return useSWR<ProductPage>(findPath(filters, collection), { keepPreviousData: false });
+  return useSWR<SearchPage>(findPath(filters, collection), { keepPreviousData: false });
 }
 
 export const COLLECTIONS_KEY = 'product-sources/collections/list';
 
 export function useCollections() {
-  return useSWR<{ collections: ProductCollection[] }>(COLLECTIONS_KEY);
+  return useSWR<CollectionList>(COLLECTIONS_KEY);
 }
 
 export const CATEGORIES_KEY = 'product-sources/categories/tree';
 
 /** The supplier category tree (`category` filter of the find calls). */
 export function useCategories() {
-  return useSWR<{ categories: ProductCategory[] }>(CATEGORIES_KEY);
+  return useSWR<CategoryTree>(CATEGORIES_KEY);
 }
 
 export const FAVOURITE_PAGE_SIZE = 20;
@@ -35,7 +27,7 @@ export const favouritesKey = (page: number) => `center/products/favourite?page=$
 
 /** A page of the favourite products, read again whenever the page opens (hearts change elsewhere). */
 export function useFavouriteProducts(page: number) {
-  return useSWR<{ total: number; items: ProductCard[] }>(favouritesKey(page), { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<SearchPage>(favouritesKey(page), { revalidateOnMount: true, keepPreviousData: true });
 }
 
 export const detailKey = (source: string, productId: string, shipTo: string) =>
@@ -46,15 +38,13 @@ export function useProductDetail(source: string, productId: string, shipTo: stri
 }
 
 export function useLogistics(source: string, productId: string, countryCode: string) {
-  return useSWR<{ options: LogisticsOption[] }>(
+  return useSWR<Logistics>(
     `product-sources/logistics/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?country_code=${encodeURIComponent(countryCode)}&quantity=1`,
   );
 }
 
 export function useReviews(source: string, productId: string, page: number) {
-  return useSWR<{ total: number; items: ProductReview[] }>(
-    `product-sources/reviews/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?page=${page}`,
-  );
+  return useSWR<SupplierReviews>(`product-sources/reviews/${encodeURIComponent(source)}/${encodeURIComponent(productId)}?page=${page}`);
 }
 
 /** Imports a supplier product into the workplace's import list; the card shows the outcome (no toast). */
@@ -69,7 +59,7 @@ export const FAVOURITED_KEY = 'center/products/favourited';
 
 /** Keys ("source:productId") of the favourite products, and a toggle. */
 export function useFavourites() {
-  const { data, mutate } = useSWR<{ ids: string[] }>(FAVOURITED_KEY);
+  const { data, mutate } = useSWR<FavouriteIds>(FAVOURITED_KEY);
   const { mutate: mutateAll } = useSWRConfig();
   const ids = new Set(data?.ids ?? []);
   async function toggle(key: string) {
@@ -77,8 +67,8 @@ export function useFavourites() {
     const optimistic = on ? [...ids, key] : [...ids].filter((id) => id !== key);
     await mutate({ ids: optimistic }, { revalidate: false });
     const res = on
-      ? await api.post<{ ids: string[] }>('center/products/favourite', { product_ids: [key] })
-      : await api.delete<{ ids: string[] }>('center/products/favourite', { body: { product_ids: [key] } });
+      ? await api.post<FavouriteIds>('center/products/favourite', { product_ids: [key] })
+      : await api.delete<FavouriteIds>('center/products/favourite', { body: { product_ids: [key] } });
     if (res.success && res.data?.ids) await mutate({ ids: res.data.ids }, { revalidate: false });
     else await mutate();
     void mutateAll((k) => typeof k === 'string' && k.startsWith('center/products/favourite?'));

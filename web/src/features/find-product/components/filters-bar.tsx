@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
-import type { ProductCategory, ProductCollection } from '@/types/products';
+import type { CategoryNode, Collection } from '@/types/products';
 import { categoryLabel, flattenCategories } from '../lib/categories';
 import { type FindFilters, ORDER_COUNT_RANGES, PRICE_RANGES, SHIP_FROM_COUNTRIES } from '../lib/query';
 
@@ -38,8 +38,8 @@ function FilterSelect({
 interface FiltersBarProps {
   filters: FindFilters;
   onChange: (change: Partial<FindFilters>) => void;
-  collections: readonly ProductCollection[];
-  categories?: readonly ProductCategory[];
+  collections: readonly Collection[];
+  categories?: readonly CategoryNode[];
   collection: string | null;
   onCollection: (slug: string | null) => void;
 }

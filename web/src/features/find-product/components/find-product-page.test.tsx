@@ -65,6 +65,7 @@ describe('find product page', () => {
           shipping_cost: null,
           shipping_time_min: null,
           shipping_time_max: null,
+          ship_countries: [],
         },
       }),
       makeCard('3', {
@@ -78,6 +79,7 @@ describe('find product page', () => {
           shipping_cost: 4.2,
           shipping_time_min: 5,
           shipping_time_max: 5,
+          ship_countries: [],
         },
       }),
     ];

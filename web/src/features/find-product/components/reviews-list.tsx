@@ -7,19 +7,21 @@ import { countryName } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
 import { useReviews } from '../api/products';
 
-function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number | null | undefined }) {
   return (
     <HStack gap="0" color="orange.400" aria-label={`${rating}/5`}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <StarIcon key={i} css={i <= Math.round(rating) ? filled : undefined} boxSize="3.5" />
+        <StarIcon key={i} css={i <= Math.round(rating ?? 0) ? filled : undefined} boxSize="3.5" />
       ))}
     </HStack>
   );
 }
 
-function formatDate(value: string, locale: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+function formatDate(value: string | null | undefined, locale: string): string {
+  const date = new Date(value ?? 0);
+  return Number.isNaN(date.getTime())
+    ? (value ?? '')
+    : date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** Buyer reviews of a supplier product, a page at a time. */
@@ -73,7 +75,13 @@ export function ReviewsList({ source, productId }: { source: string; productId: 
           ) : null}
         </Box>
       ))}
-      <Pager page={page} pageSize={pageSize.current || data.items.length} total={data.total} onChange={setPage} testId="reviews-pager" />
+      <Pager
+        page={page}
+        pageSize={pageSize.current || data.items.length}
+        total={data.total ?? 0}
+        onChange={setPage}
+        testId="reviews-pager"
+      />
     </Stack>
   );
 }

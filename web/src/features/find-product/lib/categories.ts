@@ -1,4 +1,4 @@
-import type { ProductCategory } from '@/types/products';
+import type { CategoryNode } from '@/types/products';
 
 export interface CategoryOption {
   id: string;
@@ -7,7 +7,7 @@ export interface CategoryOption {
 }
 
 /** The category tree as a flat list in tree order, each entry with its depth (for an indented select). */
-export function flattenCategories(tree: readonly ProductCategory[] | null | undefined, depth = 0): CategoryOption[] {
+export function flattenCategories(tree: readonly CategoryNode[] | null | undefined, depth = 0): CategoryOption[] {
   const out: CategoryOption[] = [];
   for (const node of tree ?? []) {
     out.push({ id: String(node.id), name: node.name, depth });

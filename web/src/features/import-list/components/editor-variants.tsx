@@ -72,7 +72,7 @@ export function EditorVariants({ product, onChange }: { product: ImportedProduct
               <Table.Cell>
                 <MoneyInput
                   size="sm"
-                  value={v.compare_at_price}
+                  value={v.compare_at_price ?? null}
                   aria-label={t('importList.editor.compareAt')}
                   onChange={(compare) => onChange(updateVariant(product, v.id, { compare_at_price: compare }))}
                   data-testid={`variant-compare-${v.id}`}

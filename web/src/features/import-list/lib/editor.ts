@@ -101,7 +101,7 @@ export function validateProduct(p: Product): EditorError | null {
   if (!p.title.trim()) return 'titleRequired';
   if (!p.variants.some((v) => v.enabled)) return 'noEnabledVariant';
   const bad = (n: number | null) => n !== null && (!Number.isFinite(n) || n < 0);
-  if (p.variants.some((v) => !Number.isFinite(v.price) || v.price < 0 || bad(v.compare_at_price))) return 'invalidPrice';
+  if (p.variants.some((v) => !Number.isFinite(v.price) || v.price < 0 || bad(v.compare_at_price ?? null))) return 'invalidPrice';
   if (p.images.length > 0 && !p.images.some((img) => img.selected)) return 'noImage';
   return null;
 }

@@ -2,13 +2,13 @@ import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '@/components/icons';
 import { MoneyInput } from '@/components/money-input';
-import type { PricingRange, PricingRule } from '@/types/products';
+import type { CostRange, PricingRule } from '@/types/products';
 import { nextRange } from '../lib/pricing';
 
 /** Cost ranges (min, max or open-ended, value), in order: the first range holding a cost applies. */
 export function RangesEditor({ rule, onChange }: { rule: PricingRule; onChange: (rule: PricingRule) => void }) {
   const { t } = useTranslation();
-  const setRange = (index: number, patch: Partial<PricingRange>) =>
+  const setRange = (index: number, patch: Partial<CostRange>) =>
     onChange({ ...rule, ranges: rule.ranges.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
   const valueLabel = rule.mode === 'multiplier' ? t('productSettings.multiplier') : t('productSettings.amount');
   return (
@@ -34,7 +34,7 @@ export function RangesEditor({ rule, onChange }: { rule: PricingRule; onChange: 
           <MoneyInput
             flex="1"
             size="sm"
-            value={r.max}
+            value={r.max ?? null}
             onChange={(v) => setRange(i, { max: v })}
             placeholder={t('productSettings.noLimit')}
             aria-label={t('productSettings.costTo')}

@@ -7,7 +7,7 @@
  * to, not including, `max`.
  */
 import { round2 } from '@/lib/money';
-import type { PricingRange, PricingRule } from '@/types/products';
+import type { CostRange, PricingRule } from '@/types/products';
 
 export const DEFAULT_PRICING_RULE: PricingRule = {
   mode: 'multiplier',
@@ -19,7 +19,7 @@ export const DEFAULT_PRICING_RULE: PricingRule = {
 };
 
 /** Whether `base` lies in the range: from min, up to but not including max (none: no upper end). */
-export function inRange(range: PricingRange, base: number): boolean {
+export function inRange(range: CostRange, base: number): boolean {
   return base >= range.min && (range.max === null || range.max === undefined || base < range.max);
 }
 
@@ -70,7 +70,7 @@ export function validateRule(rule: PricingRule): RuleError[] {
 }
 
 /** A new range after the last one: from its max (else 0), open-ended, with the default value. */
-export function nextRange(rule: PricingRule): PricingRange {
+export function nextRange(rule: PricingRule): CostRange {
   const last = rule.ranges[rule.ranges.length - 1];
   return { min: last ? (last.max ?? last.min) : 0, max: null, value: rule.default_value };
 }
