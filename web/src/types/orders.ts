@@ -1,8 +1,18 @@
 /** Orders, placements, payments and the wallet (docs/API.md, "Orders (issue 7)"). */
-import type { Address } from './api.gen';
+import type {
+  Address,
+  OrderLog,
+  OrderPage as OrderPageGen,
+  OrderPreview,
+  OrderView,
+  PlacementItem,
+  PreviewSource,
+  RefundInfo,
+  SourceOrderView,
+} from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { Address };
+export type { Address, OrderLog, OrderPreview, PlacementItem, PreviewSource };
 
 export type OrderTab = 'placement' | 'payment' | 'shipment' | 'cancelled' | 'refund';
 
@@ -56,49 +66,21 @@ export interface LineItem {
   source_order?: { id: string; source: string; order_no: string | null; status: SourceOrderStatus } | null;
 }
 
-export interface SourceOrder {
-  id: string;
-  source: string;
-  order_no: string | null;
+// The line items are the store's, kept as free JSON on the server (the schema says unknown[]).
+export type SourceOrder = Omit<SourceOrderView, 'status' | 'refund_info'> & {
   status: SourceOrderStatus;
-  product_cost: number | string;
-  shipping_cost: number | string;
-  total: number | string;
-  error_key?: string | null;
-  error?: string | null;
-  warning?: string | null;
-  paid_at?: string | null;
-  cancel_reason?: string | null;
-  refund_info?: { status: RefundStatus; amount: number | string } | null;
-  tracking_code?: string | null;
-}
+  refund_info?: (Omit<RefundInfo, 'status'> & { status: RefundStatus }) | null;
+};
 
-export interface Order {
-  id: string;
-  platform: string;
-  platform_order_id: string;
-  name: string;
-  store_id: string;
-  store_name?: string | null;
-  email?: string | null;
-  country_code: string;
+// The server keeps address, line items and parcels as JSON (unknown in the schema), and the statuses as text.
+export type Order = Omit<OrderView, 'address' | 'line_items' | 'shipments' | 'status' | 'refund_status' | 'source_orders'> & {
   address: Address;
-  currency: string;
-  total: number | string;
-  shipping: number | string;
-  ordered_at: string;
+  line_items: LineItem[];
+  shipments?: OrderShipment[];
   status: OrderStatus;
   refund_status?: RefundStatus | null;
-  marked: boolean;
-  archived: boolean;
-  cancel_reason?: string | null;
-  line_items: LineItem[];
   source_orders: SourceOrder[];
-  /** The order's parcels (issue 8). */
-  shipments?: OrderShipment[];
-  /** The public tracking page's id (`/tracking/{public_id}`). */
-  public_id?: string | null;
-}
+};
 
 /** A parcel as the order list and detail carry it. */
 export interface OrderShipment {
@@ -111,24 +93,9 @@ export interface OrderShipment {
   public_url?: string | null;
 }
 
-export interface OrderLog {
-  id: string | number;
-  event: string;
-  detail?: unknown;
-  source_order_id?: string | null;
-  created_at: string;
-}
+export type OrderDetail = Order & { logs: OrderLog[] };
 
-export interface OrderDetail extends Order {
-  logs?: OrderLog[];
-}
-
-export interface OrderPage {
-  total: number;
-  page: number;
-  page_size: number;
-  items: Order[];
-}
+export type OrderPage = Omit<OrderPageGen, 'items'> & { items: Order[] };
 
 export type OrderCounts = {
   placement: { ready: number };
@@ -137,38 +104,6 @@ export type OrderCounts = {
   cancelled: { channel: number; source: number };
   refund: { all: number; completed: number; pending: number; accepted: number; rejected: number };
 };
-
-export interface PreviewSource {
-  source: string;
-  lines: string[];
-  product_cost: number | string;
-  shipping_cost: number | string;
-  total: number | string;
-  placeable: boolean;
-  error_key?: string | null;
-  message?: string | null;
-  warning?: string | null;
-}
-
-export interface OrderPreview {
-  orders: { order_id: string; name: string; sources: PreviewSource[] }[];
-  total: number | string;
-}
-
-export type PlacementStatus = 'processing' | 'success' | 'error';
-
-export interface PlacementItem {
-  id: string;
-  order_id: string;
-  order_name: string;
-  source: string;
-  status: PlacementStatus;
-  warning?: string | null;
-  error_key?: string | null;
-  message?: string | null;
-  order_no?: string | null;
-  total?: number | string | null;
-}
 
 export interface ActionResult {
   id: string;

@@ -23,7 +23,7 @@ export const lineFixture = (over: Partial<LineItem> = {}): LineItem => ({
 });
 
 export const sourceOrderFixture = (over: Partial<SourceOrder> = {}): SourceOrder => ({
-  id: 'so1',
+  id: 101,
   source: 'aliexpress',
   order_no: null,
   status: 'waiting_payment',
@@ -38,7 +38,7 @@ export const sourceOrderFixture = (over: Partial<SourceOrder> = {}): SourceOrder
 });
 
 export const orderFixture = (over: Partial<Order> = {}): Order => ({
-  id: 'o1',
+  id: 1,
   platform: 'shopify',
   platform_order_id: '5001',
   name: '#1001',
@@ -65,5 +65,6 @@ export const orderFixture = (over: Partial<Order> = {}): Order => ({
   archived: false,
   line_items: [lineFixture()],
   source_orders: [],
+  public_id: '00000000-0000-4000-8000-000000000001',
   ...over,
 });

@@ -27,7 +27,7 @@ export function useLogistics(
   return useSWR<{ options: LogisticsOption[] }>(key, quietFetch, { revalidateOnMount: true });
 }
 
-export const saveShippingOption = (orderId: string, lineItemId: string, serviceName: string) =>
+export const saveShippingOption = (orderId: string | number, lineItemId: string | number, serviceName: string) =>
   api.post<OrderDetail>(
     `orders/${encodeURIComponent(orderId)}/save-shipping`,
     { line_item_id: apiId(lineItemId), service_name: serviceName },
@@ -35,7 +35,7 @@ export const saveShippingOption = (orderId: string, lineItemId: string, serviceN
   );
 
 /** The lines of `source` recorded as ordered by hand (no supplier call). */
-export const manuallyFulfill = (orderId: string, source: string, orderNo: string) =>
+export const manuallyFulfill = (orderId: string | number, source: string, orderNo: string) =>
   api.put<OrderDetail>('orders/v4/manually-fulfill', { order_id: apiId(orderId), source, order_no: orderNo }, { silent: true });
 
 export interface SupplierChoice {
@@ -44,7 +44,7 @@ export interface SupplierChoice {
   sku_id: string;
 }
 
-export const changeSupplier = (orderId: string, lineItemId: string, choice: SupplierChoice) =>
+export const changeSupplier = (orderId: string | number, lineItemId: string | number, choice: SupplierChoice) =>
   api.post<OrderDetail>(
     `orders/${encodeURIComponent(orderId)}/change-supplier`,
     { line_item_id: apiId(lineItemId), ...choice },

@@ -26,8 +26,8 @@ export const quietFetch = quietFetcher;
 
 export const listKey = (f: OrderFilters) => `${LIST_PATH}?${listQuery(f).toString()}`;
 export const countKey = (f: OrderFilters) => `${COUNT_PATH}?${filterQuery(f).toString()}`;
-export const detailKey = (id: string) => `${DETAIL_PATH}/${encodeURIComponent(id)}`;
-export const logsKey = (id: string) => `orders/v4/order_log/order/${encodeURIComponent(id)}`;
+export const detailKey = (id: string | number) => `${DETAIL_PATH}/${encodeURIComponent(id)}`;
+export const logsKey = (id: string | number) => `orders/v4/order_log/order/${encodeURIComponent(id)}`;
 
 export function useOrderList(f: OrderFilters) {
   return useSWR<OrderPage>(listKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
@@ -63,31 +63,31 @@ export const apiId = (id: string | number): string | number => (typeof id === 's
 const apiIds = (ids: readonly (string | number)[]) => ids.map(apiId);
 
 type Updated = { updated: number };
-export const markOrders = (orders: string[], marked: boolean) =>
+export const markOrders = (orders: (string | number)[], marked: boolean) =>
   api.put<Updated>('orders/v5/mark-order', { orders: apiIds(orders), marked });
-export const archiveOrders = (orders: string[], archived: boolean) =>
+export const archiveOrders = (orders: (string | number)[], archived: boolean) =>
   api.put<Updated>('orders/v5/mark-archive', { orders: apiIds(orders), archived });
-export const updateToFail = (orders: string[]) => api.put<Updated>('orders/v4/update-to-fail', { orders: apiIds(orders) });
-export const revertOrders = (orders: string[]) => api.post<Updated>('orders/v5/revert-order', { orders: apiIds(orders) });
-export const cancelOrders = (orderIds: string[], reason: CancelReason) =>
+export const updateToFail = (orders: (string | number)[]) => api.put<Updated>('orders/v4/update-to-fail', { orders: apiIds(orders) });
+export const revertOrders = (orders: (string | number)[]) => api.post<Updated>('orders/v5/revert-order', { orders: apiIds(orders) });
+export const cancelOrders = (orderIds: (string | number)[], reason: CancelReason) =>
   api.put<{ items: ActionResult[] }>('orders/order-cancel', { order_ids: apiIds(orderIds), reason });
-export const requestRefund = (sourceOrderId: string, reason?: string) =>
+export const requestRefund = (sourceOrderId: string | number, reason?: string) =>
   api.post<SourceOrder>('orders/v4/refund/request', { source_order_id: apiId(sourceOrderId), ...(reason ? { reason } : {}) });
 
-export const updateCustomer = (orderId: string, address: Address, email?: string) =>
+export const updateCustomer = (orderId: string | number, address: Address, email?: string) =>
   api.post<OrderDetail>(
     'orders/update-customer',
     { order_id: apiId(orderId), address, ...(email !== undefined ? { email } : {}) },
     { silent: true },
   );
 
-export const previewOrders = (orderIds: string[]) =>
+export const previewOrders = (orderIds: (string | number)[]) =>
   api.post<OrderPreview>('orders/v4/preview', { order_ids: apiIds(orderIds) }, { silent: true });
-export const createOrders = (orderIds: string[], pay: PayMethod | null) =>
+export const createOrders = (orderIds: (string | number)[], pay: PayMethod | null) =>
   api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: apiIds(orderIds), pay }, { silent: true });
-export const payOrders = (sourceOrderIds: string[], method: PayMethod) =>
+export const payOrders = (sourceOrderIds: (string | number)[], method: PayMethod) =>
   api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: apiIds(sourceOrderIds), method }, { silent: true });
-export const confirmOrders = (orderIds: string[]) =>
+export const confirmOrders = (orderIds: (string | number)[]) =>
   api.post<OrderPreview>('orders/v4/confirm', { order_ids: apiIds(orderIds) }, { silent: true });
 
 export const previewKey = (ids: readonly string[]) => ['orders/v4/preview', ids.join(',')] as const;

@@ -9,7 +9,7 @@ import type { CancelReason } from '../lib/format';
 import { type RowAction, refundable, waitingPayment } from '../lib/order-math';
 import { archiveOrders, cancelOrders, markOrders, payOrders, requestRefund, revertOrders, updateToFail, useRefreshOrders } from './orders';
 
-export const createPath = (ids: string[]) => `/app/orders/create?orders=${encodeURIComponent(JSON.stringify(ids))}`;
+export const createPath = (ids: (string | number)[]) => `/app/orders/create?orders=${encodeURIComponent(JSON.stringify(ids))}`;
 
 export type PendingDialog = { kind: 'cancel' | 'pay' | 'refund'; orders: Order[] } | null;
 
@@ -22,7 +22,7 @@ export function useOrderActions(onChanged?: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshOrders();
-  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState<Set<Order['id']>>(new Set());
   const [dialog, setDialog] = useState<PendingDialog>(null);
 
   const track = useCallback(

@@ -15,14 +15,14 @@ const COUNTS = {
   refund: { all: 1, completed: 0, pending: 1, accepted: 0, rejected: 0 },
 };
 
-function serve(items: Order[] = [orderFixture(), orderFixture({ id: 'o2', name: '#1002', marked: true })]) {
+function serve(items: Order[] = [orderFixture(), orderFixture({ id: 2, name: '#1002', marked: true })]) {
   return mockApi((c) => {
     if (c.path === 'orders/v5/count-order-status') return { data: COUNTS };
     if (c.path === 'orders/v5/list') return { data: { total: items.length, page: 1, page_size: 20, items } };
     if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
-    if (c.path === 'orders/order-cancel') return { data: { items: [{ id: 'o1', status: 'cancelled_source', error: null }] } };
+    if (c.path === 'orders/order-cancel') return { data: { items: [{ id: 1, status: 'cancelled_source', error: null }] } };
     if (c.path === 'orders/v5/mark-order') return { data: { updated: 1 } };
-    if (c.path === 'orders/v5/payment') return { data: { items: [{ id: 'so1', status: 'order_placed', error: null }] } };
+    if (c.path === 'orders/v5/payment') return { data: { items: [{ id: 101, status: 'order_placed', error: null }] } };
     return undefined;
   });
 }
@@ -59,7 +59,7 @@ describe('order center', () => {
         .map((h) => h.textContent)
         .filter(Boolean),
     ).toEqual(['Order ID', 'Order info', 'Items', 'Selling price', 'Product cost', 'Shipping cost', 'Shipping time', 'Action']);
-    const first = row('o1');
+    const first = row('1');
     expect(within(first).getByTestId('order-shipping-time').textContent).toBe('3-5 days');
     expect(first.querySelector('[data-col="product_cost"]')!.textContent).toBe('$17.00');
     expect(first.querySelector('[data-col="selling_price"]')!.textContent).toBe('$39.00');
@@ -81,44 +81,44 @@ describe('order center', () => {
     const calls = serve();
     renderRoute(<OrderCenterPage />, { path: '/app/orders' });
     await screen.findAllByTestId('order-row');
-    fireEvent.click(within(row('o1')).getByTestId('order-action-more'));
+    fireEvent.click(within(row('1')).getByTestId('order-action-more'));
     await pick(await screen.findByTestId('order-action-cancel'));
     await screen.findByTestId('cancel-dialog');
     fireEvent.click(screen.getByTestId('cancel-reason-item_unavailable'));
     await waitFor(() => expect(screen.getByTestId('cancel-reason-item_unavailable').getAttribute('data-state')).toBe('checked'));
     fireEvent.click(screen.getByTestId('cancel-dialog-confirm'));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === 'orders/order-cancel')?.body).toEqual({ order_ids: ['o1'], reason: 'item_unavailable' }),
+      expect(calls.find((c) => c.path === 'orders/order-cancel')?.body).toEqual({ order_ids: [1], reason: 'item_unavailable' }),
     );
     expect(calls.find((c) => c.path === 'orders/order-cancel')!.method).toBe('PUT');
   });
 
   it('marks an order and pays a waiting one from the wallet', async () => {
     const waiting = orderFixture({
-      id: 'o3',
+      id: 3,
       name: '#1003',
       status: 'waiting_payment',
-      source_orders: [sourceOrderFixture({ id: 'so1', total: 21.5 })],
+      source_orders: [sourceOrderFixture({ id: 101, total: 21.5 })],
     });
     const calls = serve([orderFixture(), waiting]);
     renderRoute(<OrderCenterPage balance={100} />, { path: '/app/orders?tab=payment' });
     await screen.findAllByTestId('order-row');
-    fireEvent.click(within(row('o1')).getByTestId('order-action-more'));
+    fireEvent.click(within(row('1')).getByTestId('order-action-more'));
     await pick(await screen.findByTestId('order-action-mark'));
-    await waitFor(() => expect(calls.find((c) => c.path === 'orders/v5/mark-order')?.body).toEqual({ orders: ['o1'], marked: true }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'orders/v5/mark-order')?.body).toEqual({ orders: [1], marked: true }));
 
-    fireEvent.click(within(row('o3')).getByTestId('order-action-pay'));
+    fireEvent.click(within(row('3')).getByTestId('order-action-pay'));
     expect((await screen.findByTestId('pay-dialog-total')).textContent).toBe('$21.50');
     fireEvent.click(screen.getByTestId('pay-dialog-confirm'));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === 'orders/v5/payment')?.body).toEqual({ source_order_ids: ['so1'], method: 'wallet' }),
+      expect(calls.find((c) => c.path === 'orders/v5/payment')?.body).toEqual({ source_order_ids: [101], method: 'wallet' }),
     );
   });
 
   it('keeps only the orders of the `orders` parameter', async () => {
     serve();
-    renderRoute(<OrderCenterPage />, { path: `/app/orders?orders=${encodeURIComponent('["o2"]')}` });
+    renderRoute(<OrderCenterPage />, { path: `/app/orders?orders=${encodeURIComponent('["2"]')}` });
     await screen.findByTestId('order-ids-filter');
-    await waitFor(() => expect(screen.getAllByTestId('order-row').map((r) => r.getAttribute('data-id'))).toEqual(['o2']));
+    await waitFor(() => expect(screen.getAllByTestId('order-row').map((r) => r.getAttribute('data-id'))).toEqual(['2']));
   });
 });

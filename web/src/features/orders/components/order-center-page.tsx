@@ -53,7 +53,7 @@ export function OrderCenterPage({
   const counts = useOrderCounts(filters);
   const columns = useOrderColumns();
   const actions = useOrderActions(onChanged);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<Set<Order['id']>>(new Set());
   useDocumentTitle(t('pages.orders'));
 
   const go = (next: Partial<Filters>) => {
@@ -65,7 +65,7 @@ export function OrderCenterPage({
   const items = (list.data?.items ?? []).filter((o) => wanted.size === 0 || wanted.has(String(o.id)));
   const chosen = items.filter((o) => selected.has(o.id));
   const bulk = BULK.filter((a) => chosen.length > 0 && chosen.every((o) => rowActions(o).includes(a)));
-  const select = (ids: string[], on: boolean) =>
+  const select = (ids: Order['id'][], on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
       for (const id of ids) {

@@ -9,7 +9,7 @@ const ORDER = orderFixture({
   status: 'waiting_payment',
   source_orders: [
     sourceOrderFixture({
-      id: 'so1',
+      id: 101,
       status: 'failed',
       error_key: 'product_sold_out',
       error: 'ProductSoldOut',
@@ -23,14 +23,14 @@ describe('order detail', () => {
 
   it('shows the lines, the supplier order error and refund, and the log', async () => {
     mockApi((c) => {
-      if (c.path === 'orders/v5/detail/o1') return { data: ORDER };
-      if (c.path === 'orders/v4/order_log/order/o1')
+      if (c.path === 'orders/v5/detail/1') return { data: ORDER };
+      if (c.path === 'orders/v4/order_log/order/1')
         return {
           data: { items: [{ id: 1, event: 'placed', detail: { message: 'Placed on AliExpress' }, created_at: '2026-11-21T10:00:00Z' }] },
         };
       return undefined;
     });
-    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/o1/waiting_payment', route: '/app/orders/detail/:orderId/:orderStatus' });
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/1/waiting_payment', route: '/app/orders/detail/:orderId/:orderStatus' });
     expect((await screen.findByTestId('page-title')).textContent).toBe('Order #1001');
     expect(screen.getByTestId('order-line').textContent).toContain('Desk lamp');
     expect(within(screen.getByTestId('line-shipping')).getByText('3-5 days')).toBeTruthy();
@@ -41,7 +41,7 @@ describe('order detail', () => {
 
   it('edits the address through update-customer and shows the field errors', async () => {
     const calls = mockApi((c) => {
-      if (c.path === 'orders/v5/detail/o1') return { data: ORDER };
+      if (c.path === 'orders/v5/detail/1') return { data: ORDER };
       if (c.path === 'orders/update-customer') {
         const body = c.body as { address: { zip: string } };
         return body.address.zip
@@ -50,7 +50,7 @@ describe('order detail', () => {
       }
       return undefined;
     });
-    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/o1/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/1/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
     fireEvent.click(await screen.findByTestId('order-address-edit'));
     fireEvent.change(screen.getByTestId('address-zip'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('order-address-save'));
@@ -60,7 +60,7 @@ describe('order detail', () => {
     fireEvent.click(screen.getByTestId('order-address-save'));
     await waitFor(() => expect(screen.getByTestId('order-address-text').textContent).toContain('Dallas'));
     expect(calls.filter((c) => c.path === 'orders/update-customer').at(-1)!.body).toMatchObject({
-      order_id: 'o1',
+      order_id: 1,
       address: { zip: '75201', city: 'Dallas' },
     });
   });

@@ -6,7 +6,7 @@ import { lineFixture, orderFixture } from '../test-fixtures';
 import { OrderCenterPage } from './order-center-page';
 import { OrderDetailPage } from './order-detail-page';
 
-const ORDER = orderFixture({ id: '5', line_items: [lineFixture({ id: '9', quantity: 2 })] });
+const ORDER = orderFixture({ id: 5, line_items: [lineFixture({ id: '9', quantity: 2 })] });
 const OPTIONS = [
   { code: 'CAINIAO_STANDARD', company: 'Cainiao Standard', amount: '4.50', delivery_time: '12-20d' },
   { code: 'DHL', company: 'DHL Express', amount: '19.00', delivery_time: '3-5d' },

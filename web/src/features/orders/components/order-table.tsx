@@ -11,9 +11,9 @@ interface OrderTableProps {
   tab: OrderTab;
   orders: Order[];
   columns: ColumnKey[];
-  selected: ReadonlySet<string>;
-  busy: ReadonlySet<string>;
-  onSelect: (ids: string[], on: boolean) => void;
+  selected: ReadonlySet<Order['id']>;
+  busy: ReadonlySet<Order['id']>;
+  onSelect: (ids: Order['id'][], on: boolean) => void;
   onAction: (action: RowAction, order: Order) => void;
   /** The parcels of an order (shipment tab). */
   renderParcels?: (order: Order) => ReactNode;

@@ -7,10 +7,11 @@ import { EMPTY_PLACEMENTS, addPlacements, placementSession } from '../lib/placem
 import { PlacementToast } from './placement-toast';
 
 const item = (id: string, status: PlacementItem['status'], over: Partial<PlacementItem> = {}): PlacementItem => ({
-  id,
-  order_id: `o${id}`,
+  id: Number(id),
+  order_id: Number(id),
   order_name: `#100${id}`,
   source: 'aliexpress',
+  source_status: 'placing',
   status,
   warning: null,
   error_key: null,
@@ -28,7 +29,7 @@ function serve(steps: PlacementItem[][]) {
       const step = steps[Math.min(reads, steps.length - 1)];
       reads += 1;
       const ids = (c.query.get('ids') ?? '').split(',');
-      return { data: { items: step.filter((i) => ids.includes(i.id)) } };
+      return { data: { items: step.filter((i) => ids.includes(String(i.id))) } };
     }
     if (c.path.startsWith('orders/placements/')) return { data: { items: [] } };
     return undefined;
