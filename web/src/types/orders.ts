@@ -66,7 +66,7 @@ export interface LineItem {
   source_order?: { id: string; source: string; order_no: string | null; status: SourceOrderStatus } | null;
 }
 
-// The line items are the store's, kept as free JSON on the server (the schema says unknown[]).
+// The server sends the statuses below (text in the schema).
 export type SourceOrder = Omit<SourceOrderView, 'status' | 'refund_info'> & {
   status: SourceOrderStatus;
   refund_info?: (Omit<RefundInfo, 'status'> & { status: RefundStatus }) | null;
@@ -97,6 +97,7 @@ export type OrderDetail = Order & { logs: OrderLog[] };
 
 export type OrderPage = Omit<OrderPageGen, 'items'> & { items: Order[] };
 
+/** Per tab and sub-status: the schema only says a map of maps of numbers. */
 export type OrderCounts = {
   placement: { ready: number };
   payment: { all: number; waiting_payment: number; order_placed: number };

@@ -1,30 +1,11 @@
 /** The wallet, payment settings and order automation (docs/API.md, "Orders (issue 7)"). */
-import type { Wallet } from './api.gen';
+import type { ChartPoint, Flow as FlowGen, PaymentSetting as PaymentSettingGen, TransactionLogPage, Wallet } from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { Wallet };
+export type { ChartPoint, TransactionLogPage, Wallet };
 
-export interface ChartPoint {
-  date: string;
-  balance: number | string;
-  topup: number | string;
-  spent: number | string;
-}
-
-export interface Transaction {
-  id: string | number;
-  kind: string;
-  amount: number | string;
-  description?: string | null;
-  source_order_id?: string | null;
-  created_at: string;
-}
-
-export interface PaymentSetting {
-  payment_behavior: string;
-  method: 'wallet' | 'card';
-  card_label?: string | null;
-}
+// The server sends `wallet` or `card` (text in the schema).
+export type PaymentSetting = Omit<PaymentSettingGen, 'method'> & { method: 'wallet' | 'card' };
 
 export type FlowTrigger = 'new_order' | 'request_fulfillment';
 export type FlowConditionName = 'order_item_count' | 'order_value' | 'order_profit_margin';
@@ -38,13 +19,13 @@ export interface FlowCondition {
   value: number | string;
 }
 
-export interface Flow {
-  id?: string | number;
-  name: string;
+// The server keeps a flow's when, condition, then and schedule as free JSON; a flow being made has no id yet.
+export type Flow = Omit<FlowGen, 'id' | 'status' | 'when' | 'condition' | 'then' | 'time_schedule'> & {
+  id?: FlowGen['id'];
+  /** Text from the API; the dialog sends a boolean. */
+  status: boolean | string;
   when: { types: FlowTrigger[] };
   condition: { query: 'and'; names: FlowCondition[] };
   then: { action: FlowAction; payment_preference: { use: FlowPaymentUse; method?: string | null } };
-  status: boolean | string;
   time_schedule: { schedule: 'immediately' | 'scheduled'; time?: string | null };
-  last_activity_at?: string | null;
-}
+};

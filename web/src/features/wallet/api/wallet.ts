@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, quietFetcher } from '@/lib/api';
-import type { ChartPoint, PaymentSetting, Transaction, Wallet } from '@/types/wallet';
+import type { ChartSummary } from '@/types/api.gen';
+import type { PaymentSetting, TransactionLogPage, Wallet } from '@/types/wallet';
 
 export const WALLET_KEY = 'payments/user/wallets';
 export const SETTING_KEY = 'orders/v6/payments/setting';
@@ -22,12 +23,12 @@ export function useWallet(enabled = true, pollMs = 0) {
 
 export const chartKey = (days: number) => `payments/user/wallets/chart-summary?days=${days}`;
 export function useWalletChart(days = 30) {
-  return useSWR<{ points: ChartPoint[] }>(chartKey(days), quietFetch, { revalidateOnMount: true });
+  return useSWR<ChartSummary>(chartKey(days), quietFetch, { revalidateOnMount: true });
 }
 
 export const transactionsKey = (page: number) => `${TRANSACTIONS_PATH}?page=${page}&page_size=${TRANSACTIONS_PAGE_SIZE}`;
 export function useTransactions(page: number) {
-  return useSWR<{ total: number; items: Transaction[] }>(transactionsKey(page), quietFetch, {
+  return useSWR<TransactionLogPage>(transactionsKey(page), quietFetch, {
     revalidateOnMount: true,
     keepPreviousData: true,
   });
