@@ -25,3 +25,28 @@ async fn the_version_served_is_named_and_old_ones_fall_forward() {
     assert_eq!(served(&sb, &token, "2025-07").await, "2025-10", "out of Shopify's support window");
     assert_eq!(served(&sb, &token, "banana").await, "2025-10");
 }
+
+/// Shopify's GraphQL Admin limits follow the shop's plan (Standard 100, Advanced 200, Plus 1,000,
+/// Enterprise 2,000 points a second), and every answer's throttle status says so.
+#[tokio::test]
+async fn a_shops_plan_sets_its_rate_limit() {
+    let sb = common::start().await;
+    let token = sb.post_json("/_sandbox/shopify/planned/install", json!({})).await["access_token"].as_str().unwrap().to_string();
+    for (plan, rate) in [("advanced", 200.0), ("plus", 1000.0), ("enterprise", 2000.0), ("standard", 100.0)] {
+        sb.post_json("/_sandbox/shopify/planned/throttle", json!({ "plan": plan })).await;
+        let r: serde_json::Value = sb
+            .http
+            .post(sb.url("/shops/planned.myshopify.com/admin/api/2026-07/graphql.json"))
+            .header("X-Shopify-Access-Token", &token)
+            .json(&json!({ "query": "{ shop { name } }" }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(r["extensions"]["cost"]["throttleStatus"]["restoreRate"], rate, "{plan}: {r}");
+    }
+    let unknown = sb.http.post(sb.url("/_sandbox/shopify/planned/throttle")).json(&json!({ "plan": "gold" })).send().await.unwrap();
+    assert_eq!(unknown.status(), 422);
+}

@@ -31,9 +31,10 @@ pub fn settings(env: &str, name: &str) -> anyhow::Result<Settings> {
     Ok(settings)
 }
 
-/// Summed over the sandbox shops: THROTTLED answers, points charged, points available now.
-pub async fn shopify_buckets(sandbox: &str, shops: &[String]) -> (u64, f64, f64) {
-    let mut sum = (0, 0.0, 0.0);
+/// Summed over the sandbox shops: THROTTLED answers, points charged, points available now, and
+/// points restored a second (each shop's plan).
+pub async fn shopify_buckets(sandbox: &str, shops: &[String]) -> (u64, f64, f64, f64) {
+    let mut sum = (0, 0.0, 0.0, 0.0);
     for shop in shops {
         let state: Value = match reqwest::get(format!("{sandbox}/_sandbox/shopify/{shop}")).await {
             Ok(r) => r.json().await.unwrap_or(Value::Null),
@@ -43,6 +44,7 @@ pub async fn shopify_buckets(sandbox: &str, shops: &[String]) -> (u64, f64, f64)
         sum.0 += b["throttled_replies"].as_u64().unwrap_or(0);
         sum.1 += b["points_charged"].as_f64().unwrap_or(0.0);
         sum.2 += b["available"].as_f64().unwrap_or(0.0);
+        sum.3 += b["restore_rate"].as_f64().unwrap_or(0.0);
     }
     sum
 }

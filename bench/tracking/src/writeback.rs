@@ -1,5 +1,5 @@
-//! The write-back half: STORES Shopify stores with Shopify's standard bucket (1,000 points,
-//! 50 a second), PER_STORE customer orders each with a parcel added, written back by the real
+//! The write-back half: STORES Shopify stores on Shopify's Standard plan (2,000 points,
+//! 100 a second), PER_STORE customer orders each with a parcel added, written back by the real
 //! worker (in process). Prints fulfillments per second and the share of the stores' limits the
 //! write-back used (the product is not the bottleneck when the share is close to 1), and the
 //! THROTTLED answers the stores gave.
@@ -38,7 +38,7 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
         app.http.post(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com/throttle")).json(&standard).send().await?;
     }
     let shops: Vec<String> = (0..stores).map(|i| format!("wb-{i}.myshopify.com")).collect();
-    let (throttled_before, charged_before, available) = shopify_buckets(sandbox, &shops).await;
+    let (throttled_before, charged_before, available, restore) = shopify_buckets(sandbox, &shops).await;
     let mut tx = pool.begin().await?;
     for (id, workplace_id) in &orders {
         let number = format!("YT{id:016}");
@@ -78,12 +78,13 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     if !failed.is_empty() {
         println!("write-back failures: {failed:?}");
     }
-    let (throttled_after, charged_after, _) = shopify_buckets(sandbox, &shops).await;
-    let allowed = available + stores as f64 * 50.0 * secs;
+    let (throttled_after, charged_after, _, _) = shopify_buckets(sandbox, &shops).await;
+    let allowed = available + restore * secs;
     let used = charged_after - charged_before;
     println!(
-        "write-back: {written} of {} parcels written to {stores} Shopify stores (1,000 points, 50/s each) in {secs:.1} s = {:.1} fulfillments/s; points used {used:.0} of {allowed:.0} allowed = share {:.3}; {:.0} points per parcel; THROTTLED answers: {}",
+        "write-back: {written} of {} parcels written to {stores} Shopify stores ({:.0} points/s each) in {secs:.1} s = {:.1} fulfillments/s; points used {used:.0} of {allowed:.0} allowed = share {:.3}; {:.0} points per parcel; THROTTLED answers: {}",
         orders.len(),
+        restore / stores.max(1) as f64,
         written as f64 / secs,
         used / allowed,
         used / written.max(1) as f64,

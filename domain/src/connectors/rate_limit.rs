@@ -59,8 +59,9 @@ pub struct Limits {
     pub per_second: f64,
 }
 
-/// Shopify's standard plan bucket: 1,000 points, 50 restored per second.
-pub const SHOPIFY: Limits = Limits { capacity: 1000.0, per_second: 50.0 };
+/// Shopify's Standard plan, the lowest (100 points restored a second, 2,000 held): the first
+/// guess for a shop, corrected by the throttle status of its first answer.
+pub const SHOPIFY: Limits = Limits { capacity: 2000.0, per_second: 100.0 };
 
 /// The shared buckets. Connects lazily so building a task context stays synchronous.
 #[derive(Clone)]

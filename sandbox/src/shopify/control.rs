@@ -196,17 +196,28 @@ async fn uninstall(State(app): State<AppState>, Path(shop): Path<String>) -> Jso
 
 #[derive(Deserialize)]
 struct ThrottleIn {
+    /// standard, advanced, plus or enterprise: Shopify's bucket for that plan, full.
+    plan: Option<String>,
     enabled: Option<bool>,
     currently_available: Option<f64>,
     maximum_available: Option<f64>,
     restore_rate: Option<f64>,
 }
 
-async fn throttle(State(app): State<AppState>, Path(shop): Path<String>, Json(t): Json<ThrottleIn>) -> Json<Value> {
+async fn throttle(State(app): State<AppState>, Path(shop): Path<String>, Json(t): Json<ThrottleIn>) -> Response {
     let shop = normalize_shop(&shop);
     let w = app.world();
     let now = w.clock.now_ms();
+    let plan = match t.plan.as_deref().map(|p| super::graphql::cost::plan_bucket(p, now)) {
+        Some(None) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, json!({"error": "plan is one of standard, advanced, plus, enterprise"})),
+        Some(Some(b)) => Some(b),
+        None => None,
+    };
     let b = with_shop(&w, &shop, |s| {
+        if let Some(p) = plan {
+            let (replies, charged) = (s.throttle.throttled_replies, s.throttle.points_charged);
+            s.throttle = model::Bucket { throttled_replies: replies, points_charged: charged, ..p };
+        }
         let b = &mut s.throttle;
         super::graphql::cost::refill(b, now);
         if let Some(e) = t.enabled {
@@ -224,5 +235,5 @@ async fn throttle(State(app): State<AppState>, Path(shop): Path<String>, Json(t)
         b.clone()
     });
     let _ = read_shop(&w, &shop, |_| ());
-    Json(serde_json::to_value(b).unwrap_or(Value::Null))
+    Json(serde_json::to_value(b).unwrap_or(Value::Null)).into_response()
 }

@@ -187,6 +187,8 @@ pub struct Delivery {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Bucket {
+    /// The shop's plan, which sets the restore rate: standard, advanced, plus or enterprise.
+    pub plan: String,
     pub maximum: f64,
     pub available: f64,
     pub restore_rate: f64,

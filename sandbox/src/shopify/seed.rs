@@ -97,7 +97,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         deliveries: Vec::new(),
         publications,
         published,
-        throttle: Bucket { maximum: 1000.0, available: 1000.0, restore_rate: 50.0, updated_ms: now, enabled: true, throttled_replies: 0, points_charged: 0.0 },
+        throttle: super::graphql::cost::plan_bucket("standard", now).expect("a known plan"),
         next_order_number: 1001,
         locations: vec![super::locations::Location::new(w.next_id(), "Shop location")],
     }

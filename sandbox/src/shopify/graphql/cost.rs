@@ -9,6 +9,32 @@ use super::super::model::Bucket;
 
 pub const MAX_QUERY_COST: u64 = 1000;
 
+/// Points restored per second by the shop's plan (Shopify's GraphQL Admin rate limits: Standard
+/// 100, Advanced 200, Plus 1,000, Enterprise 2,000); the bucket holds 20 seconds of it.
+pub fn plan_rate(plan: &str) -> Option<f64> {
+    match plan {
+        "standard" => Some(100.0),
+        "advanced" => Some(200.0),
+        "plus" => Some(1000.0),
+        "enterprise" => Some(2000.0),
+        _ => None,
+    }
+}
+
+pub fn plan_bucket(plan: &str, now_ms: i64) -> Option<Bucket> {
+    let rate = plan_rate(plan)?;
+    Some(Bucket {
+        plan: plan.to_string(),
+        maximum: 20.0 * rate,
+        available: 20.0 * rate,
+        restore_rate: rate,
+        updated_ms: now_ms,
+        enabled: true,
+        throttled_replies: 0,
+        points_charged: 0.0,
+    })
+}
+
 pub fn requested_cost(query: &str, operation: Option<&str>, vars: &serde_json::Value) -> Option<u64> {
     let doc = async_graphql::parser::parse_query(query).ok()?;
     let op = match &doc.operations {
