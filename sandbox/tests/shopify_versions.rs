@@ -3,17 +3,16 @@
 mod common;
 use serde_json::json;
 
-async fn served(sb: &common::Sandbox, token: &str, version: &str) -> String {
-    let r = sb
-        .http
-        .post(sb.url(&format!("/shops/versions.myshopify.com/admin/api/{version}/graphql.json")))
-        .header("X-Shopify-Access-Token", token)
-        .json(&json!({ "query": "{ shop { name } }" }))
-        .send()
-        .await
-        .unwrap();
+/// `{ shop { name } }` on the shop "versions" at `version`.
+async fn ask(sb: &common::Sandbox, shop: &str, token: &str, version: &str) -> reqwest::Response {
+    let url = sb.url(&format!("/shops/{shop}.myshopify.com/admin/api/{version}/graphql.json"));
+    let r = sb.http.post(url).header("X-Shopify-Access-Token", token).json(&json!({ "query": "{ shop { name } }" })).send().await.unwrap();
     assert_eq!(r.status(), 200);
-    r.headers()["x-shopify-api-version"].to_str().unwrap().to_string()
+    r
+}
+
+async fn served(sb: &common::Sandbox, token: &str, version: &str) -> String {
+    ask(sb, "versions", token, version).await.headers()["x-shopify-api-version"].to_str().unwrap().to_string()
 }
 
 #[tokio::test]
@@ -34,17 +33,7 @@ async fn a_shops_plan_sets_its_rate_limit() {
     let token = sb.post_json("/_sandbox/shopify/planned/install", json!({})).await["access_token"].as_str().unwrap().to_string();
     for (plan, rate) in [("advanced", 200.0), ("plus", 1000.0), ("enterprise", 2000.0), ("standard", 100.0)] {
         sb.post_json("/_sandbox/shopify/planned/throttle", json!({ "plan": plan })).await;
-        let r: serde_json::Value = sb
-            .http
-            .post(sb.url("/shops/planned.myshopify.com/admin/api/2026-07/graphql.json"))
-            .header("X-Shopify-Access-Token", &token)
-            .json(&json!({ "query": "{ shop { name } }" }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let r: serde_json::Value = ask(&sb, "planned", &token, "2026-07").await.json().await.unwrap();
         assert_eq!(r["extensions"]["cost"]["throttleStatus"]["restoreRate"], rate, "{plan}: {r}");
     }
     let unknown = sb.http.post(sb.url("/_sandbox/shopify/planned/throttle")).json(&json!({ "plan": "gold" })).send().await.unwrap();
