@@ -1,6 +1,21 @@
 /** Parcels, their events, the CSV import and the public page (docs/API.md, "Tracking (issue 8)"). */
-import type { OrderDetail, ShipmentStatus } from './orders';
+import type {
+  OrderPanel,
+  PublicEvent,
+  PublicParcel as PublicParcelGen,
+  PublicTracking as PublicTrackingGen,
+  RowResult,
+  Shipment as ShipmentGen,
+  ShipmentLog,
+  ShipmentPage as ShipmentPageGen,
+  TrackingImport,
+} from './api.gen';
+import type { Order, ShipmentStatus } from './orders';
 
+// Generated from the API's OpenAPI document (scripts/gen-api-types).
+export type { PublicEvent, ShipmentLog };
+
+/** A carrier event as the server keeps it (free JSON in the schema). */
 export interface TrackingEvent {
   time: string;
   stage?: string | null;
@@ -8,87 +23,29 @@ export interface TrackingEvent {
   location?: string | null;
 }
 
-export interface ShipmentStore {
-  fulfillment_id?: string | null;
-  written_status?: string | null;
-  pending?: boolean;
-  error?: string | null;
-}
-
 export type ShipmentOrigin = 'supplier' | 'csv' | 'manual';
 
-export interface Shipment {
-  id: string | number;
-  order_id: string | number;
-  order_name: string;
-  source_order_id?: string | number | null;
-  source?: string | null;
-  tracking_number: string;
-  carrier?: string | null;
+// The server keeps the events as free JSON and sends the origin and status as text.
+export type Shipment = Omit<ShipmentGen, 'origin' | 'status' | 'last_event' | 'events'> & {
   origin: ShipmentOrigin;
   status: ShipmentStatus;
-  sub_status?: string | null;
   last_event?: TrackingEvent | null;
   /** Only in the panel call, newest first. */
   events?: TrackingEvent[] | null;
-  last_event_at?: string | null;
-  checked_at?: string | null;
-  delivered_at?: string | null;
-  store?: ShipmentStore | null;
-  public_url?: string | null;
-}
+};
 
-export interface ShipmentPage {
-  total: number;
-  page: number;
-  page_size: number;
-  items: Shipment[];
-}
+export type ShipmentPage = Omit<ShipmentPageGen, 'items'> & { items: Shipment[] };
 
-export interface ShipmentPanel {
-  order: OrderDetail;
-  shipments: Shipment[];
-}
-
-export interface ShipmentLog {
-  id: string | number;
-  event: string;
-  detail?: unknown;
-  created_at: string;
-}
+export type ShipmentPanel = Omit<OrderPanel, 'order' | 'shipments'> & { order: Order; shipments: Shipment[] };
 
 export type ImportRowStatus = 'imported' | 'duplicate' | 'error';
 
-export interface ImportRow {
-  row: number;
-  order?: string | null;
-  tracking_number?: string | null;
-  status: ImportRowStatus;
-  error?: string | null;
-}
+// The server sends one of ImportRowStatus (text in the schema).
+export type ImportRow = Omit<RowResult, 'status'> & { status: ImportRowStatus };
 
-export interface ImportReport {
-  imported: number;
-  rows: ImportRow[];
-}
+export type ImportReport = Omit<TrackingImport, 'rows'> & { rows: ImportRow[] };
 
-export interface PublicEvent {
-  time: string;
-  stage?: string | null;
-  description?: string | null;
-  country?: string | null;
-}
+// The server sends a shipment status (text in the schema).
+export type PublicParcel = Omit<PublicParcelGen, 'status'> & { status: ShipmentStatus };
 
-export interface PublicParcel {
-  tracking_number: string;
-  carrier?: string | null;
-  status: ShipmentStatus;
-  events: PublicEvent[];
-}
-
-export interface PublicTracking {
-  order_name: string;
-  store_name?: string | null;
-  status: string;
-  parcels: PublicParcel[];
-}
+export type PublicTracking = Omit<PublicTrackingGen, 'parcels'> & { parcels: PublicParcel[] };

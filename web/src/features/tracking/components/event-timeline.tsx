@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { newestFirst } from '../lib/status';
 
 export interface TimelineEvent {
-  time: string;
+  /** Null when the carrier gave none (shown as the epoch, as `new Date(null)` does). */
+  time: string | null | undefined;
   description?: string | null;
   /** A place (signed-in panel) or a country (public page). */
   place?: string | null;
@@ -28,7 +29,7 @@ export function EventTimeline({ events }: { events: readonly TimelineEvent[] | n
           <Stack gap="0" fontSize="sm" minW="0">
             <Text fontWeight={i === 0 ? 'semibold' : 'normal'}>{e.description || t('tracking.noDescription')}</Text>
             <Text color="fg.muted" fontSize="xs">
-              {[new Date(e.time).toLocaleString(i18n.language), e.place].filter(Boolean).join(' · ')}
+              {[new Date(e.time ?? 0).toLocaleString(i18n.language), e.place].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
         </HStack>

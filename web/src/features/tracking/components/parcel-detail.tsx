@@ -1,12 +1,12 @@
 import { Badge, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ShipmentStore } from '@/types/tracking';
+import type { ShipmentWriteback } from '@/types/api.gen';
 import { useParcel, useShipmentLog } from '../api/tracking';
 import { logText } from '../lib/log';
 import { EventTimeline } from './event-timeline';
 
 /** Whether the store (Shopify fulfillment, WooCommerce tracking) has the parcel's tracking. */
-export function StoreState({ store }: { store: ShipmentStore | null | undefined }) {
+export function StoreState({ store }: { store: ShipmentWriteback | null | undefined }) {
   const { t } = useTranslation();
   const state = store?.error ? 'error' : store?.pending ? 'pending' : store?.written_status ? 'written' : 'none';
   const palette = { error: 'red', pending: 'orange', written: 'green', none: 'gray' }[state];

@@ -34,8 +34,8 @@ const PALETTE: Record<Tone, string> = { critical: 'red', warning: 'orange', succ
 export const tonePalette = (tone: Tone) => PALETTE[tone];
 
 /** Events newest first, whatever order they came in. */
-export function newestFirst<T extends { time: string }>(events: readonly T[] | null | undefined): T[] {
-  return [...(events ?? [])].sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+export function newestFirst<T extends { time?: string | null }>(events: readonly T[] | null | undefined): T[] {
+  return [...(events ?? [])].sort((a, b) => Date.parse(b.time ?? '') - Date.parse(a.time ?? ''));
 }
 
 /** The public page's full address: `public_url` is a path (`/tracking/{public id}`). */
