@@ -1,5 +1,18 @@
 /** Shapes of the push calls of issue 6 (docs/API.md "Push to stores and channels"). */
-import type { PublishStatus, PushSettings } from './api.gen';
+import type {
+  AutoUpdate,
+  AutoUpdateReply,
+  PublishStatus,
+  PushProgressItem as PushProgressItemGen,
+  PushSettings,
+  PushStarted,
+  PushedPage as PushedPageGen,
+  PushedProduct as PushedProductGen,
+  SmartPush,
+  SmartPushReply,
+  SyncLogEntry as SyncLogEntryGen,
+  TargetView,
+} from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
 export type { PublishStatus, PushSettings };
@@ -26,21 +39,14 @@ export interface PushProduct {
   pushed?: Record<DestinationKey, string>;
 }
 
+/** A product over the platforms' 100-variant limit (free JSON in the schema). */
 export interface PushWarning {
   hash: string;
   variants: number;
   units: number;
 }
 
-export interface PushResult {
-  product_package_ids: { product_package_id: string; split_product_package_ids: string[] }[];
-  limit: number;
-  usage: number;
-  total_push: number;
-  request_product_push: number;
-  progress_ids: (number | string)[];
-  warnings?: PushWarning[];
-}
+export type PushResult = Omit<PushStarted, 'warnings'> & { warnings?: PushWarning[] };
 
 /** The data of a QUOTA_EXPIRED answer to a push. */
 export interface PushQuotaData {
@@ -51,87 +57,31 @@ export interface PushQuotaData {
 
 export type PushStatus = 'processing' | 'success' | 'error';
 
-export interface PushProgressItem {
-  id: number | string;
-  channel: DestinationKey;
-  channel_label: string;
-  status: PushStatus;
-  product_package_id: string;
-  image: string | null;
-  title: string;
-  error: string | null;
-  product_id: string | null;
-  remote_url?: string | null;
-}
+// The server sends a PushStatus (text in the schema); `remote_url` is not sent yet (the toast links it once it is).
+export type PushProgressItem = Omit<PushProgressItemGen, 'status'> & { status: PushStatus; remote_url?: string | null };
 
-/** Smart push (automation) settings (spec section 3). */
-export interface AutomationSettings {
-  is_enable: boolean;
-  time_schedule: 'all_day' | 'time_frame';
-  when: { from: string; to: string };
-  time_zone?: string | null;
-  condition: { apply_all_products: boolean };
-  actions: {
-    optimize_product_content?: { style: string; tone: string; language: string };
-    pushed_connected_channels?: { store_ids: string[]; publication_ids: string[]; publish_status: PublishStatus };
-  };
-}
+// The API always sends these; the schema marks fields with a serde default optional (they are on input).
+export type AutomationSettings = Omit<Required<SmartPush>, 'time_zone'> & Pick<SmartPush, 'time_zone'>;
 
-export interface AutomationResponse {
+export type AutomationResponse = Omit<SmartPushReply, 'automation_product_settings'> & {
   automation_product_settings: AutomationSettings;
-  ai_writing_available?: boolean;
-}
+};
 
-/** One destination of a product in the product center. */
-export interface PushTarget {
-  destination: DestinationKey;
-  channel_label: string;
-  status: PushStatus;
-  error: string | null;
-  remote_ids: string[];
-  pushed_at: string | null;
-  synced_at: string | null;
-  sync_change: string | null;
-  sync_error: string | null;
-}
+// The server sends a PushStatus (text in the schema).
+export type PushTarget = Omit<TargetView, 'status'> & { status: PushStatus };
 
-export interface PushedProduct {
-  id: string;
-  title: string;
-  image: string | null;
-  variant_count: number;
-  price_from: number | null;
-  price_to: number | null;
-  source: string;
+// `pushed` is a map of destination key to push status (free JSON in the schema).
+export type PushedProduct = Omit<PushedProductGen, 'pushed' | 'targets'> & {
   pushed: Record<DestinationKey, string>;
   targets: PushTarget[];
-}
+};
 
-export interface PushedPage {
-  total: number;
-  items: PushedProduct[];
-}
+export type PushedPage = Omit<PushedPageGen, 'items'> & { items: PushedProduct[] };
 
-export interface SyncLogEntry {
-  id: number | string;
-  destination: DestinationKey | null;
-  kind: string;
-  detail: Record<string, unknown> | null;
-  error: string | null;
-  created_at: string;
-}
+// `detail` depends on the entry's kind (free JSON in the schema).
+export type SyncLogEntry = Omit<SyncLogEntryGen, 'detail'> & { detail: Record<string, unknown> | null };
 
-export interface AutoUpdateSettings {
-  is_enable: boolean;
-  update_price: boolean;
-  price_rule: 'pricing_rule' | 'keep_margin';
-  out_of_stock: 'set_zero' | 'unpublish';
-  notify_sku_removed: boolean;
-  switch_supplier: boolean;
-  interval_hours: number;
-}
+// The API always sends every field; the schema marks those with a serde default optional (they are on input).
+export type AutoUpdateSettings = Required<AutoUpdate>;
 
-export interface AutoUpdateResponse {
-  settings: AutoUpdateSettings;
-  last_run_at: string | null;
-}
+export type AutoUpdateResponse = Omit<AutoUpdateReply, 'settings'> & { settings: AutoUpdateSettings };

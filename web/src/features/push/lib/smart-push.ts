@@ -91,7 +91,8 @@ export function smartPushChannels(
     const dest = available.find((d) => d.key === key);
     if (!dest) continue;
     out[key] = { is_publish: publish || dest.platform === 'facebook' };
-    if (dest.platform === 'shopify' && (action.publication_ids ?? []).length > 0) out[key].publications = [...action.publication_ids];
+    if (dest.platform === 'shopify' && (action.publication_ids ?? []).length > 0)
+      out[key].publications = [...(action.publication_ids ?? [])];
   }
   return out;
 }
