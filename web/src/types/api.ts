@@ -1,8 +1,27 @@
 /** Shapes of the API data the shell uses (docs/API.md). */
-import type { QuickStartGuide, Workplace } from './api.gen';
+import type {
+  AccountStatistic,
+  AccountView,
+  ChannelSettings,
+  ChannelView,
+  FeatureQuota,
+  NotificationList,
+  Notification,
+  PackageReply,
+  QuickStartGuide,
+  SignedIn,
+  Store as StoreGen,
+  StoresReply,
+  Warehouse,
+  Workplace,
+} from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { QuickStartGuide, Workplace };
+export type { AccountStatistic, ChannelSettings, NotificationList, QuickStartGuide, Workplace };
+export type PlanFeature = FeatureQuota;
+export type CurrentPlan = PackageReply;
+export type NotificationItem = Notification;
+export type TiktokWarehouse = Warehouse;
 
 export interface LinkedStore {
   id: string;
@@ -10,78 +29,13 @@ export interface LinkedStore {
   platform_domain: string;
 }
 
-export interface Account {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  avatar: string | null;
-  email_verified: boolean;
-  language: string;
-  has_shop: boolean;
-  workplaces: Workplace[];
-  linked_stores: Record<string, LinkedStore[]>;
-  onboarding: unknown[];
-  remaining_meta_keys: string[];
-  plan_reinstalled: boolean;
-  from_user_mkt: boolean;
-  from_mobile: boolean;
-  payment_mode: string;
-  is_ab: boolean;
-  is_new_pricing_mvp: boolean;
-  is_new_pricing_mvp_v25: boolean;
-  is_user_mkt: boolean;
-  is_workplace_no_store: boolean;
-  is_hide_billing: boolean;
-  created_at: string;
-  is_anonymous: boolean;
-}
+// The server keeps the linked stores as free JSON.
+export type Account = Omit<AccountView, 'linked_stores'> & { linked_stores: Record<string, LinkedStore[]> };
 
-export interface AuthSession {
-  token: string;
-  expires_at: string;
-  user: Account;
-}
-
-export interface AccountStatistic {
-  import_list: number;
-  product_list: number;
-  order_list: number;
-  chat_unread_count: number;
-}
-
-export interface PlanFeature {
-  limit: number;
-  usage: number;
-}
-
-export interface CurrentPlan {
-  package: {
-    key: string;
-    name: string;
-    price: number;
-    cycle: number;
-    is_free: boolean;
-    features: Record<string, PlanFeature>;
-  };
-}
+export type AuthSession = Omit<SignedIn, 'user'> & { user: Account };
 
 export const QUICK_START_STEPS = ['CHOOSE_A_PLAN', 'FIND_AND_IMPORT', 'PUSH_PRODUCT', 'PLACE_ORDER'] as const;
 export type QuickStartStep = (typeof QUICK_START_STEPS)[number];
-
-export interface NotificationItem {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  read: boolean;
-  created_at: string;
-}
-
-export interface NotificationList {
-  unread: { total: number; product: number; supplier: number; order: number };
-  items: NotificationItem[];
-}
 
 /** Store platforms (spec section 1). */
 export type StorePlatform = 'shopify' | 'woocommerce';
@@ -95,26 +49,15 @@ export interface ExternalChannel {
   is_active: boolean;
 }
 
-/** A connected store (docs/API.md "Stores"). */
-export interface Store {
-  id: string;
+// The server sends these values as text and keeps the metadata as free JSON.
+export type Store = Omit<StoreGen, 'platform' | 'status' | 'setup' | 'metadata'> & {
   platform: StorePlatform;
-  platform_domain: string;
-  domain: string;
-  name: string;
-  currency: string;
-  workplace_id: string;
-  is_default: boolean;
   status: 'connected' | 'disconnected';
   setup: 'pending' | 'ready' | 'error';
-  setup_error: string | null;
-  connected_at: string;
   metadata: { external_channels?: ExternalChannel[] } | null;
-}
+};
 
-export interface StoreList {
-  stores: Store[];
-}
+export type StoreList = Omit<StoresReply, 'stores'> & { stores: Store[] };
 
 export interface Publication {
   id: string;
@@ -142,32 +85,9 @@ export interface ChannelLinkOptions {
   merchants?: { id: string; name?: string }[];
 }
 
-export interface SalesChannel {
+// The server sends the channel and status as text and the link options as free JSON.
+export type SalesChannel = Omit<ChannelView, 'channel' | 'status' | 'options'> & {
   channel: SalesChannelId;
-  handle: string;
-  name: string;
   status: 'active' | 'coming_soon';
-  connected: boolean;
-  account_name: string | null;
-  connected_at: string | null;
-  needs_link: boolean;
   options: ChannelLinkOptions | null;
-}
-
-export interface ChannelSettings {
-  is_publish: boolean;
-  allow_sell_out_of_stock: boolean;
-  sync_order: boolean;
-  publications?: { id: string; handle: string }[];
-  warehouse_id?: string | null;
-  weight?: { value: number; unit: string };
-  dimension?: { height: number; width: number; length: number; unit: string };
-}
-
-export interface TiktokWarehouse {
-  id: string;
-  name: string;
-  is_default: boolean;
-  effect_status: string;
-  type: string;
-}
+};

@@ -1,40 +1,26 @@
 /** Shapes of the mapping calls (docs/API.md "Mapping store products to suppliers"). */
-import type { MappedSupplier, SupplierChoice, VariantMapping } from './api.gen';
+import type {
+  MappedSupplier,
+  ProgressItem,
+  StoreProductPage as StoreProductPageGen,
+  StoreProductView,
+  StoreVariantView,
+  SupplierChoice,
+  VariantMapping,
+} from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
 export type { MappedSupplier, SupplierChoice, VariantMapping };
 
-export interface StoreVariant {
-  id: string;
-  remote_id: string;
-  title: string;
-  sku: string | null;
-  price: number | null;
-  options: Record<string, string>;
-  suppliers: MappedSupplier[];
-}
+// The server keeps a variant's options as free JSON.
+export type StoreVariant = Omit<StoreVariantView, 'options'> & { options: Record<string, string> };
 
-export interface StoreProduct {
-  id: string;
-  store_id: string;
-  remote_id: string;
-  title: string;
-  handle: string | null;
-  image: string | null;
-  mapped: boolean;
-  variants: StoreVariant[];
-}
+export type StoreProduct = Omit<StoreProductView, 'variants'> & { variants: StoreVariant[] };
 
-export interface StoreProductPage {
-  total: number;
-  items: StoreProduct[];
-}
+export type StoreProductPage = Omit<StoreProductPageGen, 'items'> & { items: StoreProduct[] };
 
-/** A job's state (GET progress/{id}). */
-export interface Progress {
-  id: number | string;
-  kind: string;
+/** A job's state (GET progress/{id}): the status is text in the schema and the refs free JSON. */
+export type Progress = Omit<ProgressItem, 'status' | 'refs'> & {
   status: 'processing' | 'success' | 'error';
-  error: string | null;
   refs?: Record<string, unknown> | null;
-}
+};

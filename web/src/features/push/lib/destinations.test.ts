@@ -36,7 +36,7 @@ describe('push destinations', () => {
     const dests = toDestinations(stores, channels);
     const choices = initialChoices(dests, {
       s1: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [{ id: 'gid://1', handle: 'online_store' }] },
-      facebook: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true },
+      facebook: { is_publish: false, allow_sell_out_of_stock: true, sync_order: true, publications: [] },
     });
     expect(selectedKeys(dests, choices)).toEqual(['s1']);
     expect(choices.s1).toEqual({ selected: true, publish: false, publications: ['gid://1'] });
