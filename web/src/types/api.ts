@@ -13,15 +13,23 @@ import type {
   Store as StoreGen,
   StoresReply,
   Warehouse,
+  Warehouses,
   Workplace,
 } from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { AccountStatistic, ChannelSettings, NotificationList, QuickStartGuide, Workplace };
-export type PlanFeature = FeatureQuota;
-export type CurrentPlan = PackageReply;
-export type NotificationItem = Notification;
-export type TiktokWarehouse = Warehouse;
+export type {
+  AccountStatistic,
+  ChannelSettings,
+  FeatureQuota,
+  Notification,
+  NotificationList,
+  PackageReply,
+  QuickStartGuide,
+  Warehouse,
+  Warehouses,
+  Workplace,
+};
 
 export interface LinkedStore {
   id: string;

@@ -1,6 +1,5 @@
 /** Shapes of the mapping calls (docs/API.md "Mapping store products to suppliers"). */
 import type {
-  MappedSupplier,
   ProgressItem,
   StoreProductPage as StoreProductPageGen,
   StoreProductView,
@@ -10,7 +9,7 @@ import type {
 } from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { MappedSupplier, SupplierChoice, VariantMapping };
+export type { SupplierChoice, VariantMapping };
 
 // The server keeps a variant's options as free JSON.
 export type StoreVariant = Omit<StoreVariantView, 'options'> & { options: Record<string, string> };

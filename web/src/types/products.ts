@@ -1,6 +1,5 @@
 /** Shapes of the product calls of issue 5 (docs/API.md "Find products", "Import list, editor, pricing rules"). */
 import type {
-  CardDetails,
   CategoryNode,
   Collection,
   CostRange,
@@ -13,23 +12,11 @@ import type {
   ProductCard,
   ProductDetail as ProductDetailGen,
   SearchPage,
-  SupplierReview,
   VariantView,
 } from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type {
-  CardDetails,
-  CategoryNode,
-  Collection,
-  CostRange,
-  ImportListItem,
-  ImportListPage,
-  LogisticsOption,
-  ProductCard,
-  SearchPage,
-  SupplierReview,
-};
+export type { CategoryNode, Collection, CostRange, ImportListItem, ImportListPage, LogisticsOption, ProductCard, SearchPage };
 
 /** A value of a detail option: `value` in the contract; the supplier documents call it `name`. */
 export interface ProductOptionValue {

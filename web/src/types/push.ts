@@ -4,7 +4,6 @@ import type {
   AutoUpdateReply,
   PublishStatus,
   PushProgressItem as PushProgressItemGen,
-  PushSettings,
   PushStarted,
   PushedPage as PushedPageGen,
   PushedProduct as PushedProductGen,
@@ -15,7 +14,7 @@ import type {
 } from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { PublishStatus, PushSettings };
+export type { PublishStatus };
 
 /** A connected store's id (uuid as text), or a sales channel key. */
 export type DestinationKey = string;

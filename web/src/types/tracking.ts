@@ -1,7 +1,6 @@
 /** Parcels, their events, the CSV import and the public page (docs/API.md, "Tracking (issue 8)"). */
 import type {
   OrderPanel,
-  PublicEvent,
   PublicParcel as PublicParcelGen,
   PublicTracking as PublicTrackingGen,
   RowResult,
@@ -13,7 +12,7 @@ import type {
 import type { Order, ShipmentStatus } from './orders';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { PublicEvent, ShipmentLog };
+export type { ShipmentLog };
 
 /** A carrier event as the server keeps it (free JSON in the schema). */
 export interface TrackingEvent {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ChevronDownIcon, GaugeIcon } from '@/components/icons';
 import { isUnlimited } from '@/lib/format';
-import type { CurrentPlan, PlanFeature } from '@/types/api';
+import type { FeatureQuota, PackageReply } from '@/types/api';
 import { CHANGE_PLAN_PATH } from './upgrade-button';
 
-function FeatureRow({ name, feature }: { name: string; feature: PlanFeature }) {
+function FeatureRow({ name, feature }: { name: string; feature: FeatureQuota }) {
   const { t } = useTranslation();
   const unlimited = isUnlimited(feature.limit);
   const percent = unlimited || feature.limit <= 0 ? 0 : Math.min(100, (feature.usage / feature.limit) * 100);
@@ -32,7 +32,7 @@ function FeatureRow({ name, feature }: { name: string; feature: PlanFeature }) {
 }
 
 interface UsagePopoverProps {
-  plan: CurrentPlan | undefined;
+  plan: PackageReply | undefined;
   /** Hide the Change plan link when billing is hidden. */
   hideBilling: boolean;
   compact?: boolean;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-import type { ChannelSettings, TiktokWarehouse } from '@/types/api';
+import type { ChannelSettings, Warehouses } from '@/types/api';
 
 export const SETTINGS_KEY = 'center/products/setting/get';
 export const WAREHOUSES_KEY = 'tiktok/warehouse';
@@ -11,7 +11,7 @@ export function useChannelSettings(enabled = true) {
 }
 
 export function useTiktokWarehouses(enabled = true) {
-  return useSWR<{ warehouses: TiktokWarehouse[] }>(enabled ? WAREHOUSES_KEY : null);
+  return useSWR<Warehouses>(enabled ? WAREHOUSES_KEY : null);
 }
 
 export interface UpdateChannelInput {

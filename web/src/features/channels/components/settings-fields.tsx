@@ -1,6 +1,6 @@
 import { Checkbox, Field, HStack, Input, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelSettings, Publication, TiktokWarehouse } from '@/types/api';
+import type { ChannelSettings, Publication, Warehouse } from '@/types/api';
 import { positive, togglePublication } from '../lib/channel-settings';
 
 type Toggle = 'is_publish' | 'allow_sell_out_of_stock' | 'sync_order';
@@ -81,7 +81,7 @@ export function TiktokFields({
   onChange,
   warehouses,
   loading,
-}: FieldsProps & { warehouses: readonly TiktokWarehouse[]; loading: boolean }) {
+}: FieldsProps & { warehouses: readonly Warehouse[]; loading: boolean }) {
   const { t } = useTranslation();
   const weight = value.weight ?? { value: 1, unit: 'kilogram' };
   const dimension = value.dimension ?? { height: 1, width: 1, length: 1, unit: 'centimeter' };

@@ -1,5 +1,5 @@
 /** Channel settings with the spec's defaults (section 9) filled in. */
-import type { ChannelSettings, TiktokWarehouse } from '@/types/api';
+import type { ChannelSettings, Warehouse } from '@/types/api';
 
 export const DEFAULT_WEIGHT = { value: 1, unit: 'kilogram' } as const;
 export const DEFAULT_DIMENSION = { height: 1, width: 1, length: 1, unit: 'centimeter' } as const;
@@ -22,7 +22,7 @@ export function withDefaults(settings: Partial<ChannelSettings> | undefined, opt
 }
 
 /** The warehouse to preselect: the saved one, else the default, else the first. */
-export function pickWarehouse(warehouses: readonly TiktokWarehouse[], saved: string | null | undefined): string | null {
+export function pickWarehouse(warehouses: readonly Warehouse[], saved: string | null | undefined): string | null {
   if (saved && warehouses.some((w) => w.id === saved)) return saved;
   return (warehouses.find((w) => w.is_default) ?? warehouses[0])?.id ?? null;
 }

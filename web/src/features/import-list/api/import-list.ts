@@ -1,7 +1,8 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback, useEffect, useState } from 'react';
 import { api, quietFetcher } from '@/lib/api';
-import type { ImportListItem, ImportedProduct } from '@/types/products';
+import type { Deleted, DuplicatedProducts, Updated } from '@/types/api.gen';
+import type { ImportListPage, ImportedProduct } from '@/types/products';
 
 export const LISTING_PATH = 'center/products/import/listing';
 export const LIST_PAGE_SIZE = 20;
@@ -14,7 +15,7 @@ export const listingKey = (page: number, keyword: string, pageSize = LIST_PAGE_S
 
 /** The import list, newest first; read again whenever the page opens (imports happen elsewhere). */
 export function useImportList(page: number, keyword: string) {
-  return useSWR<{ total: number; items: ImportListItem[] }>(listingKey(page, keyword), { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<ImportListPage>(listingKey(page, keyword), { revalidateOnMount: true, keepPreviousData: true });
 }
 
 export const productKey = (id: string) => `center/products/import/${encodeURIComponent(id)}`;
@@ -35,8 +36,7 @@ export type ImportedProductPatch = Record<string, unknown>;
 export const saveImportedProduct = (id: string, payload: ImportedProductPatch) =>
   api.put<ImportedProduct>(productKey(id), payload, { silent: true });
 
-export const deleteImported = (ids: string[]) =>
-  api.delete<{ deleted: number }>('center/products/import/delete', { body: { ids }, silent: true });
+export const deleteImported = (ids: string[]) => api.delete<Deleted>('center/products/import/delete', { body: { ids }, silent: true });
 
 export type PriceOp = 'multiply' | 'add' | 'set';
 
@@ -49,15 +49,15 @@ export interface BulkUpdate {
   price?: { op: PriceOp; value: number };
 }
 
-export const bulkUpdate = (input: BulkUpdate) => api.put<{ updated: number }>('center/products/bulk_update', input, { silent: true });
+export const bulkUpdate = (input: BulkUpdate) => api.put<Updated>('center/products/bulk_update', input, { silent: true });
 
 /** Prices the products again with the current pricing rule (all of them when `ids` is absent). */
 export const reapplyPricing = (ids?: string[]) =>
-  api.post<{ updated: number }>('center/products/pricing/reapply', ids && ids.length > 0 ? { ids } : {}, { silent: true });
+  api.post<Updated>('center/products/pricing/reapply', ids && ids.length > 0 ? { ids } : {}, { silent: true });
 
 /** Copies the products in the import list: `{product_ids}` of the copies. */
 export const duplicateImported = (ids: string[]) =>
-  api.post<{ product_ids: string[] }>('center/products/import/duplicate', { ids }, { silent: true });
+  api.post<DuplicatedProducts>('center/products/import/duplicate', { ids }, { silent: true });
 
 /** Splits a product into one per value of `option`, as a job: `{tracking_id}`. */
 export const splitImported = (id: string, option: string) =>

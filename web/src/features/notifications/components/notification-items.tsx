@@ -1,6 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationItem } from '@/types/api';
+import type { Notification } from '@/types/api';
 
 function formatDate(value: string, lng: string): string {
   const date = new Date(value);
@@ -8,7 +8,7 @@ function formatDate(value: string, lng: string): string {
   return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-export function NotificationItems({ items }: { items: NotificationItem[] }) {
+export function NotificationItems({ items }: { items: Notification[] }) {
   const { t, i18n } = useTranslation();
   if (items.length === 0) {
     return (

@@ -7,13 +7,13 @@ import type {
   OrderColumn,
   OrderCounts,
   OrderDetail,
-  OrderLog,
   OrderPage,
   OrderPreview,
   PayMethod,
   PlacementItem,
   SourceOrder,
 } from '@/types/orders';
+import type { OrderLogs, Updated } from '@/types/api.gen';
 import { type OrderFilters, filterQuery, listQuery } from '../lib/filters';
 import type { CancelReason } from '../lib/format';
 
@@ -42,7 +42,7 @@ export function useOrderDetail(id: string | undefined) {
 }
 
 export function useOrderLogs(id: string | undefined) {
-  return useSWR<{ items: OrderLog[] }>(id ? logsKey(id) : null, quietFetch, { revalidateOnMount: true });
+  return useSWR<OrderLogs>(id ? logsKey(id) : null, quietFetch, { revalidateOnMount: true });
 }
 
 /** Revalidates every order list, count and detail (after an action changed orders). */
@@ -62,7 +62,6 @@ export const saveOrderColumns = (columns: OrderColumn[]) =>
 export const apiId = (id: string | number): string | number => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);
 const apiIds = (ids: readonly (string | number)[]) => ids.map(apiId);
 
-type Updated = { updated: number };
 export const markOrders = (orders: (string | number)[], marked: boolean) =>
   api.put<Updated>('orders/v5/mark-order', { orders: apiIds(orders), marked });
 export const archiveOrders = (orders: (string | number)[], archived: boolean) =>
