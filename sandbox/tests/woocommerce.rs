@@ -200,3 +200,29 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     let notes: Value = woo.send(reqwest::Method::GET, &format!("/orders/{oid}/notes"), None).await.json().await.unwrap();
     assert_eq!(notes.as_array().unwrap().len(), 2);
 }
+
+/// Terms as WooCommerce keeps them: a product takes tags and categories by id (a name alone is
+/// ignored), and creating a name that exists answers `term_exists` with the term's id.
+#[tokio::test]
+async fn product_terms_are_taken_by_id() {
+    let sb = common::start().await;
+    let (ck, cs) = keys_via_wc_auth(&sb, "terms").await;
+    let woo = Woo { sb: &sb, store: "terms", ck, cs };
+    let tag: Value = woo.send(reqwest::Method::POST, "/products/tags", Some(json!({"name": "Summer Sale"}))).await.json().await.unwrap();
+    assert_eq!(tag["slug"], "summer-sale");
+    let again = woo.send(reqwest::Method::POST, "/products/tags", Some(json!({"name": "Summer Sale"}))).await;
+    assert_eq!(again.status(), 400);
+    let again: Value = again.json().await.unwrap();
+    assert_eq!((again["code"].as_str(), &again["data"]["resource_id"]), (Some("term_exists"), &tag["id"]));
+    let cat: Value = woo.send(reqwest::Method::POST, "/products/categories", Some(json!({"name": "Lamps"}))).await.json().await.unwrap();
+
+    let body = json!({"name": "Lamp", "tags": [{"name": "Summer Sale"}, {"name": "New"}], "categories": [{"name": "Lamps"}]});
+    let by_name: Value = woo.send(reqwest::Method::POST, "/products", Some(body)).await.json().await.unwrap();
+    assert_eq!((&by_name["tags"], &by_name["categories"]), (&json!([]), &json!([])), "names are read-only: {by_name}");
+    let body = json!({"name": "Lamp 2", "tags": [{"id": tag["id"]}], "categories": [{"id": cat["id"]}]});
+    let by_id: Value = woo.send(reqwest::Method::POST, "/products", Some(body)).await.json().await.unwrap();
+    assert_eq!(by_id["tags"][0]["name"], "Summer Sale");
+    assert_eq!(by_id["categories"][0]["name"], "Lamps");
+    let found: Value = woo.send(reqwest::Method::GET, "/products/tags?search=summer", None).await.json().await.unwrap();
+    assert_eq!(found.as_array().unwrap().len(), 1);
+}

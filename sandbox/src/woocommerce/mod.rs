@@ -18,6 +18,7 @@ pub mod control;
 pub mod model;
 pub mod orders;
 pub mod products;
+pub mod terms;
 pub mod webhooks;
 
 use model::Store;
@@ -43,6 +44,7 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{v3}/webhooks/{{id}}"), get(webhooks::get_one).delete(webhooks::delete))
         .route("/woo/{store}/wp-json/wc-shipment-tracking/v3/orders/{id}/shipment-trackings", get(orders::list_trackings).post(orders::create_tracking))
         .route("/woo/{store}/wp-json/wc-shipment-tracking/v3/orders/{id}/shipment-trackings/{tid}", get(orders::get_tracking).delete(orders::delete_tracking))
+        .merge(terms::routes(v3))
         .merge(control::routes())
 }
 

@@ -41,6 +41,8 @@ pub struct Store {
     pub trackings: BTreeMap<u64, Vec<Value>>,
     pub webhooks: BTreeMap<u64, Value>,
     pub deliveries: Vec<Delivery>,
+    /// Product terms by taxonomy (`tags`, `categories`): id → term.
+    pub terms: BTreeMap<String, BTreeMap<u64, Value>>,
     /// Woo shares one post-id sequence across products, variations and orders.
     pub next_id: u64,
 }
@@ -57,6 +59,7 @@ impl Store {
             trackings: BTreeMap::new(),
             webhooks: BTreeMap::new(),
             deliveries: vec![],
+            terms: BTreeMap::new(),
             next_id: 100,
         }
     }

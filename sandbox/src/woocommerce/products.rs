@@ -19,6 +19,18 @@ fn s(v: &Value, k: &str) -> String {
     v.get(k).and_then(Value::as_str).unwrap_or("").to_string()
 }
 
+/// The input with its `tags` and `categories` as WooCommerce takes them: by id only (a name
+/// alone is ignored).
+fn with_terms(st: &Store, input: &Value) -> Value {
+    let mut input = input.clone();
+    for kind in ["tags", "categories"] {
+        if let Some(given) = input.get(kind).cloned() {
+            input[kind] = super::terms::resolve(st, kind, &given);
+        }
+    }
+    input
+}
+
 /// Recompute the fields Woo derives (price, on_sale, stock_status, slug).
 fn derive(p: &mut Map<String, Value>) {
     let regular = p.get("regular_price").and_then(Value::as_str).unwrap_or("").to_string();
@@ -128,7 +140,7 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
         let id = st.id();
         let mut p = new_product(id, now, &base, &store);
         let mut ids = (id * 100..).step_by(1);
-        merge(&mut p, &input, &mut || ids.next().unwrap_or(0));
+        merge(&mut p, &with_terms(st, &input), &mut || ids.next().unwrap_or(0));
         st.products.insert(id, p.clone());
         Ok(p)
     });
@@ -168,6 +180,7 @@ pub async fn update(
         if sku_taken(st, &s(&input, "sku"), id) {
             return Err(woo_error(StatusCode::BAD_REQUEST, "product_invalid_sku", "Invalid or duplicated SKU."));
         }
+        let input = with_terms(st, &input);
         let Some(p) = st.products.get_mut(&id) else {
             return Err(woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."));
         };

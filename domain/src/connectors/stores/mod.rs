@@ -6,4 +6,5 @@ pub mod shopify;
 pub mod shopify_listings;
 pub mod shopify_locations;
 pub mod woo_listings;
+pub mod woo_terms;
 pub mod woocommerce;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::woocommerce::{Rest, WooError};
 use crate::connectors::listing::{Listing, ListingVariant, PushError, money};
 
-fn failed(e: WooError) -> PushError {
+pub(super) fn failed(e: WooError) -> PushError {
     match e.status {
         None => PushError::Unavailable(e.message),
         Some(429) => PushError::Throttled(e.retry_after.unwrap_or(Duration::from_secs(2))),
@@ -45,7 +45,6 @@ pub fn product_body(l: &Listing) -> Value {
         "status": if l.publish { "publish" } else { "draft" },
         "description": l.description_html,
         "sku": l.key,
-        "tags": l.tags.iter().map(|t| json!({ "name": t })).collect::<Vec<_>>(),
         "images": l.images.iter().map(|u| json!({ "src": u })).collect::<Vec<_>>(),
         "attributes": l.options.iter().enumerate().map(|(i, name)| {
             let mut values: Vec<&str> = vec![];
@@ -92,7 +91,8 @@ pub async fn upsert(rest: &Rest, l: &Listing, existing: Option<&str>) -> Result<
         Some(id) => Some(id),
         None => find(rest, &l.key).await?,
     };
-    let body = product_body(l);
+    let mut body = product_body(l);
+    body["tags"] = json!(super::woo_terms::term_ids(rest, "tags", &l.tags).await?);
     let product = match found {
         Some(id) => rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?,
         None => match rest.send(Method::POST, "products", Some(body.clone())).await {
