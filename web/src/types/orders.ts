@@ -106,10 +106,12 @@ export type OrderCounts = {
   refund: { all: number; completed: number; pending: number; accepted: number; rejected: number };
 };
 
+/** One order's outcome in an action's answer: cancel items carry `error`, placements `message`. */
 export interface ActionResult {
-  id: string;
+  id: string | number;
   status: string;
   error?: string | null;
+  message?: string | null;
 }
 
 export interface OrderColumn {

@@ -10,6 +10,7 @@ export function useFlows() {
   return useSWR<{ flows: Flow[] }>(PANEL_PATH, quietFetch, { revalidateOnMount: true });
 }
 
-export const createFlow = (flow: Flow) => api.post<{ flows: Flow[] }>(PANEL_PATH, flow, { silent: true });
-export const updateFlow = (flow: Flow) => api.put<{ flows: Flow[] }>(PANEL_PATH, flow, { silent: true });
+/** Both answer the saved flow; the list is read again after. */
+export const createFlow = (flow: Flow) => api.post<Flow>(PANEL_PATH, flow, { silent: true });
+export const updateFlow = (flow: Flow) => api.put<Flow>(PANEL_PATH, flow, { silent: true });
 export const deleteFlow = (id: string | number) => api.delete<{ flows: Flow[] }>(PANEL_PATH, { query: { id }, silent: true });

@@ -96,11 +96,11 @@ export function AutomationPage() {
     }
     notify('success', t('automation.saved'));
     setEditing(null);
-    void mutate(res.data?.flows ? { flows: res.data.flows } : undefined);
+    void mutate();
   }
   async function toggle(flow: Flow, on: boolean) {
     const res = await updateFlow({ ...flow, status: on });
-    if (res.success) void mutate(res.data?.flows ? { flows: res.data.flows } : undefined);
+    if (res.success) void mutate();
     else notify('error', res.message || t('automation.failed'));
   }
   async function remove(flow: Flow) {

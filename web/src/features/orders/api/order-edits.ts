@@ -1,7 +1,7 @@
 /** Order edits of the detail page: shipping options, manual fulfilment, supplier change; "Pay all". */
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-import type { ActionResult, OrderDetail } from '@/types/orders';
+import type { OrderDetail, PlacementItem } from '@/types/orders';
 import { apiId, quietFetch } from './orders';
 
 export interface LogisticsOption {
@@ -52,4 +52,4 @@ export const changeSupplier = (orderId: string | number, lineItemId: string | nu
   );
 
 /** Pays every waiting_payment supplier order with the saved method. */
-export const payAll = () => api.get<{ items: ActionResult[] }>('orders/v6/payments/retry-all', { silent: true });
+export const payAll = () => api.get<{ items: PlacementItem[] }>('orders/v6/payments/retry-all', { silent: true });

@@ -85,7 +85,7 @@ export const previewOrders = (orderIds: (string | number)[]) =>
 export const createOrders = (orderIds: (string | number)[], pay: PayMethod | null) =>
   api.post<{ items: PlacementItem[] }>('orders/v5/create', { order_ids: apiIds(orderIds), pay }, { silent: true });
 export const payOrders = (sourceOrderIds: (string | number)[], method: PayMethod) =>
-  api.post<{ items: ActionResult[] }>('orders/v5/payment', { source_order_ids: apiIds(sourceOrderIds), method }, { silent: true });
+  api.post<{ items: PlacementItem[] }>('orders/v5/payment', { source_order_ids: apiIds(sourceOrderIds), method }, { silent: true });
 export const confirmOrders = (orderIds: (string | number)[]) =>
   api.post<OrderPreview>('orders/v4/confirm', { order_ids: apiIds(orderIds) }, { silent: true });
 

@@ -33,7 +33,7 @@ export function useOrderActions(onChanged?: () => void) {
         const res = await call();
         if (res.success) {
           const failed = failures((res.data as { items?: ActionResult[] } | null)?.items);
-          if (failed.length > 0) notify('error', failed.map((f) => f.error || t('orders.actionFailed')).join(' · '));
+          if (failed.length > 0) notify('error', failed.map((f) => f.error || f.message || t('orders.actionFailed')).join(' · '));
           else notify('success', done);
           await refresh();
           onChanged?.();

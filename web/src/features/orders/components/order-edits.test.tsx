@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '@/lib/toaster';
 import { type MockReply, mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { lineFixture, orderFixture } from '../test-fixtures';
@@ -123,6 +124,41 @@ describe('order center gaps', () => {
     fireEvent.click(screen.getByTestId('order-pay-all'));
     fireEvent.click(within(await screen.findByTestId('pay-all-dialog')).getByRole('button', { name: 'Pay all' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'orders/v6/payments/retry-all' && c.method === 'GET')).toBe(true));
+  });
+
+  it('"Pay all" names why a supplier order could not be paid', async () => {
+    const toast = vi.spyOn(toaster, 'create');
+    mockApi((c) => {
+      if (c.path === 'orders/v5/count-order-status') return { data: { payment: { all: 2, waiting_payment: 2, order_placed: 0 } } };
+      if (c.path === 'orders/v5/list') return { data: { total: 0, page: 1, page_size: 20, items: [] } };
+      if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
+      if (c.path === 'orders/v6/payments/retry-all')
+        return {
+          data: {
+            items: [
+              { id: 1, order_id: 5, order_name: '#1001', source: 'aliexpress', status: 'success', source_status: 'paid', total: 3 },
+              {
+                id: 2,
+                order_id: 6,
+                order_name: '#1002',
+                source: 'cj',
+                status: 'error',
+                source_status: 'waiting_payment',
+                total: 4,
+                message: 'Card declined',
+              },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderRoute(<OrderCenterPage />, { path: '/app/orders?tab=payment' });
+    await waitFor(() => expect(screen.getByTestId('order-pay-all').textContent).toBe('Pay all (2)'));
+    fireEvent.click(screen.getByTestId('order-pay-all'));
+    fireEvent.click(within(await screen.findByTestId('pay-all-dialog')).getByRole('button', { name: 'Pay all' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', description: 'Paid: 1 · failed: 1. Card declined' })),
+    );
   });
 
   it('the shipment tab shows the parcels column and its actions', async () => {

@@ -24,12 +24,12 @@ export function PayAllButton({ count, onPaid }: { count: number; onPaid?: () => 
       return;
     }
     const items = res.data?.items ?? [];
-    const failed = items.filter((i) => i.error || i.status === 'error' || i.status === 'failed');
+    const failed = items.filter((i) => i.status === 'error');
     if (items.length === 0) notify('info', t('orders.pay.nothing'));
     else if (failed.length > 0)
       notify(
         'error',
-        t('orders.payAll.partial', { paid: items.length - failed.length, failed: failed.length, reason: failed[0].error ?? '' }),
+        t('orders.payAll.partial', { paid: items.length - failed.length, failed: failed.length, reason: failed[0].message ?? '' }),
       );
     else notify('success', t('orders.payAll.done', { count: items.length }));
     await refresh();

@@ -49,8 +49,8 @@ export function PaymentConfirmationPage({ balance, walletPath, onPaid }: Payment
       notify('error', res.message === 'InsufficientBalance' ? t('orders.pay.insufficient') : res.message || t('orders.actionFailed'));
       return;
     }
-    const failed = (res.data?.items ?? []).filter((i) => i.error);
-    if (failed.length > 0) notify('error', failed.map((f) => f.error).join(' · '));
+    const failed = (res.data?.items ?? []).filter((i) => i.status === 'error');
+    if (failed.length > 0) notify('error', failed.map((f) => f.message || t('orders.actionFailed')).join(' · '));
     else notify('success', t('orders.done.pay'));
     await refresh();
     onPaid?.();
