@@ -49,7 +49,7 @@ fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> Result<Pro
 fn tracking_of(t: Option<&FulfillmentTrackingInput>) -> Vec<model::Tracking> {
     let Some(t) = t else { return vec![] };
     let mut numbers: Vec<String> = t.number.iter().cloned().chain(t.numbers.iter().flatten().cloned()).collect();
-    let urls: Vec<String> = t.url.iter().cloned().chain(t.urls.iter().flatten().cloned()).collect();
+    let urls: Vec<String> = t.url.iter().chain(t.urls.iter().flatten()).map(|u| u.0.clone()).collect();
     if numbers.is_empty() && !urls.is_empty() {
         numbers.push(String::new());
     }
@@ -204,7 +204,7 @@ impl FulfilMutation {
         let g = gql(ctx);
         // `uri` (2025-04+) replaces the deprecated `callbackUrl`; the sandbox delivers over HTTP only.
         let field = if webhook_subscription.uri.is_some() { "uri" } else { "callbackUrl" };
-        let Some(url) = webhook_subscription.uri.or(webhook_subscription.callback_url).filter(|u| u.starts_with("http")) else {
+        let Some(url) = webhook_subscription.uri.or(webhook_subscription.callback_url.map(|u| u.0)).filter(|u| u.starts_with("http")) else {
             return WebhookSubscriptionCreatePayload::of(Err(err(&["webhookSubscription", field], "Address is invalid")));
         };
         let dup = g.read(|s| s.webhooks.values().any(|w| w.topic == topic.as_str() && w.callback_url == url));

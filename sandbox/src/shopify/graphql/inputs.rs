@@ -1,5 +1,6 @@
 //! Input objects and enums, named as in Shopify's schema so clients'
 //! variable declarations (`$input: ProductSetInput!`) validate.
+use super::scalars::{DateTime, Money, Url};
 use async_graphql::{Enum, ID, InputObject};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
@@ -164,8 +165,8 @@ pub struct ProductSetInventoryInput {
 pub struct ProductVariantSetInput {
     pub id: Option<ID>,
     pub option_values: Vec<VariantOptionValueInput>,
-    pub price: Option<String>,
-    pub compare_at_price: Option<String>,
+    pub price: Option<Money>,
+    pub compare_at_price: Option<Money>,
     pub sku: Option<String>,
     pub barcode: Option<String>,
     pub inventory_item: Option<InventoryItemInput>,
@@ -231,8 +232,8 @@ pub struct InventoryLevelInput {
 pub struct ProductVariantsBulkInput {
     pub id: Option<ID>,
     pub option_values: Option<Vec<VariantOptionValueInput>>,
-    pub price: Option<String>,
-    pub compare_at_price: Option<String>,
+    pub price: Option<Money>,
+    pub compare_at_price: Option<Money>,
     pub barcode: Option<String>,
     pub inventory_item: Option<InventoryItemInput>,
     pub inventory_quantities: Option<Vec<InventoryLevelInput>>,
@@ -241,7 +242,7 @@ pub struct ProductVariantsBulkInput {
 #[derive(InputObject, Clone)]
 pub struct PublicationInput {
     pub publication_id: Option<ID>,
-    pub publish_date: Option<String>,
+    pub publish_date: Option<DateTime>,
 }
 
 #[derive(InputObject, Clone, Default)]
@@ -249,8 +250,8 @@ pub struct FulfillmentTrackingInput {
     pub company: Option<String>,
     pub number: Option<String>,
     pub numbers: Option<Vec<String>>,
-    pub url: Option<String>,
-    pub urls: Option<Vec<String>>,
+    pub url: Option<Url>,
+    pub urls: Option<Vec<Url>>,
 }
 
 #[derive(InputObject, Clone)]
@@ -281,7 +282,7 @@ fulfillment_input!(FulfillmentV2Input);
 #[derive(InputObject, Clone)]
 pub struct WebhookSubscriptionInput {
     #[graphql(deprecation = "Use `uri` instead.")]
-    pub callback_url: Option<String>,
+    pub callback_url: Option<Url>,
     pub uri: Option<String>,
     pub format: Option<WebhookSubscriptionFormat>,
     pub include_fields: Option<Vec<String>>,

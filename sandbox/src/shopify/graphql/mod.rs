@@ -25,6 +25,7 @@ mod product_set;
 mod products;
 mod publications;
 mod query;
+pub mod scalars;
 mod types;
 mod types_orders;
 

@@ -11,7 +11,7 @@ use super::types::paginate;
 #[derive(SimpleObject, Clone)]
 pub struct App {
     pub id: ID,
-    pub handle: String,
+    pub handle: Option<String>,
     pub title: String,
 }
 
@@ -51,7 +51,7 @@ impl Publication {
         Publication { p: p.clone() }
     }
     fn channel_app(&self) -> App {
-        App { id: ID(gid("App", self.p.app_id)), handle: self.p.handle.clone(), title: self.p.name.clone() }
+        App { id: ID(gid("App", self.p.app_id)), handle: Some(self.p.handle.clone()), title: self.p.name.clone() }
     }
 }
 

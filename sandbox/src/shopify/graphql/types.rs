@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::super::model::{self, gid, image_src};
 use super::gql;
+use super::scalars::{DateTime, Html, Money, UnsignedInt64, Url};
 use crate::util::{b64, b64_decode, money, rfc3339};
 
 pub const MAX_PAGE: i32 = 250;
@@ -157,8 +158,8 @@ pub struct InventoryItem {
 
 #[derive(SimpleObject, Clone)]
 pub struct Image {
-    pub id: ID,
-    pub url: String,
+    pub id: Option<ID>,
+    pub url: Url,
     pub alt_text: Option<String>,
 }
 
@@ -168,7 +169,7 @@ pub struct MediaImage {
     pub alt: Option<String>,
     pub media_content_type: String,
     pub status: String,
-    pub image: Image,
+    pub image: Option<Image>,
 }
 
 /// Shopify's `Media` interface; clients select `... on MediaImage { image { url } }`.
@@ -198,7 +199,7 @@ impl Product {
             .enumerate()
             .map(|(i, img)| {
                 let n = self.0.id * 1000 + i as u64;
-                (n, Image { id: ID(gid("ProductImage", n)), url: image_src(&base, img), alt_text: None })
+                (n, Image { id: Some(ID(gid("ProductImage", n))), url: Url(image_src(&base, img)), alt_text: None })
             })
             .collect()
     }
@@ -209,8 +210,8 @@ impl Product {
     async fn id(&self) -> ID {
         ID(gid("Product", self.0.id))
     }
-    async fn legacy_resource_id(&self) -> String {
-        self.0.id.to_string()
+    async fn legacy_resource_id(&self) -> UnsignedInt64 {
+        UnsignedInt64(self.0.id.to_string())
     }
     async fn title(&self) -> &str {
         &self.0.title
@@ -218,8 +219,8 @@ impl Product {
     async fn handle(&self) -> &str {
         &self.0.handle
     }
-    async fn description_html(&self) -> &str {
-        &self.0.description_html
+    async fn description_html(&self) -> Html {
+        Html(self.0.description_html.clone())
     }
     async fn vendor(&self) -> &str {
         &self.0.vendor
@@ -233,19 +234,19 @@ impl Product {
     async fn tags(&self) -> &[String] {
         &self.0.tags
     }
-    async fn created_at(&self) -> String {
-        rfc3339(self.0.created_ms)
+    async fn created_at(&self) -> DateTime {
+        DateTime(rfc3339(self.0.created_ms))
     }
-    async fn updated_at(&self) -> String {
-        rfc3339(self.0.updated_ms)
+    async fn updated_at(&self) -> DateTime {
+        DateTime(rfc3339(self.0.updated_ms))
     }
     async fn total_inventory(&self) -> i64 {
         self.0.variants.iter().map(|v| v.inventory_quantity).sum()
     }
-    async fn online_store_url(&self, ctx: &Context<'_>) -> Option<String> {
+    async fn online_store_url(&self, ctx: &Context<'_>) -> Option<Url> {
         let g = gql(ctx);
         let published = g.read(|s| s.is_published(s.online_store(), self.0.id));
-        published.then(|| format!("{}/shops/{}/products/{}", g.app.base_url(), g.shop, self.0.handle))
+        published.then(|| Url(format!("{}/shops/{}/products/{}", g.app.base_url(), g.shop, self.0.handle)))
     }
     async fn options(&self, first: Option<i32>) -> Vec<ProductOption> {
         let n = first.unwrap_or(i32::MAX).max(0) as usize;
@@ -304,14 +305,14 @@ impl Product {
             .image_list(ctx)
             .into_iter()
             .map(|(n, image)| {
-                let m = MediaImage { id: ID(gid("MediaImage", n)), alt: None, media_content_type: "IMAGE".into(), status: "READY".into(), image };
+                let m = MediaImage { id: ID(gid("MediaImage", n)), alt: None, media_content_type: "IMAGE".into(), status: "READY".into(), image: Some(image) };
                 (n, Media::MediaImage(m))
             })
             .collect();
         paginate(items, first, after, last, before)
     }
-    async fn variants_count(&self) -> Count {
-        Count::exact(self.0.variants.len())
+    async fn variants_count(&self) -> Option<Count> {
+        Some(Count::exact(self.0.variants.len()))
     }
     async fn published_on_publication(&self, ctx: &Context<'_>, publication_id: ID) -> bool {
         let pid = model::parse_gid(&publication_id).unwrap_or(0);
@@ -320,11 +321,11 @@ impl Product {
     async fn published_on_current_publication(&self, ctx: &Context<'_>) -> bool {
         gql(ctx).read(|s| s.is_published(s.online_store(), self.0.id))
     }
-    async fn resource_publications_count(&self, ctx: &Context<'_>) -> Count {
-        Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count()))
+    async fn resource_publications_count(&self, ctx: &Context<'_>) -> Option<Count> {
+        Some(Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count())))
     }
-    async fn available_publications_count(&self, ctx: &Context<'_>) -> Count {
-        Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count()))
+    async fn available_publications_count(&self, ctx: &Context<'_>) -> Option<Count> {
+        Some(Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count())))
     }
 }
 
@@ -346,8 +347,8 @@ impl ProductVariant {
     async fn id(&self) -> ID {
         ID(gid("ProductVariant", self.v.id))
     }
-    async fn legacy_resource_id(&self) -> String {
-        self.v.id.to_string()
+    async fn legacy_resource_id(&self) -> UnsignedInt64 {
+        UnsignedInt64(self.v.id.to_string())
     }
     async fn title(&self) -> String {
         self.v.title()
@@ -362,14 +363,14 @@ impl ProductVariant {
     async fn barcode(&self) -> Option<&str> {
         self.v.barcode.as_deref()
     }
-    async fn price(&self) -> String {
-        money(self.v.price_cents)
+    async fn price(&self) -> Money {
+        Money(money(self.v.price_cents))
     }
-    async fn compare_at_price(&self) -> Option<String> {
-        self.v.compare_at_cents.map(money)
+    async fn compare_at_price(&self) -> Option<Money> {
+        self.v.compare_at_cents.map(|c| Money(money(c)))
     }
-    async fn inventory_quantity(&self) -> i64 {
-        self.v.inventory_quantity
+    async fn inventory_quantity(&self) -> Option<i64> {
+        Some(self.v.inventory_quantity)
     }
     async fn available_for_sale(&self) -> bool {
         self.v.inventory_quantity > 0
@@ -380,7 +381,7 @@ impl ProductVariant {
     async fn inventory_item(&self) -> InventoryItem {
         InventoryItem { id: ID(gid("InventoryItem", self.v.id + 1_000_000_000)), sku: Some(self.v.sku.clone()), tracked: true }
     }
-    async fn product(&self, ctx: &Context<'_>) -> Option<Product> {
-        gql(ctx).read(|s| s.products.get(&self.product_id).cloned().map(Product))
+    async fn product(&self, ctx: &Context<'_>) -> Result<Product> {
+        gql(ctx).read(|s| s.products.get(&self.product_id).cloned().map(Product)).ok_or_else(|| "the product is gone".into())
     }
 }

@@ -6,13 +6,14 @@ use super::super::model::{self, gid};
 use super::gql;
 use super::inputs::WebhookSubscriptionTopic;
 use super::locations::Location;
+use super::scalars::{DateTime, Decimal, UnsignedInt64, Url};
 use super::types::{ProductVariant, paginate};
 use crate::util::{money, rfc3339};
 
 #[derive(SimpleObject, Clone)]
 #[graphql(name = "MoneyV2")]
 pub struct MoneyV2 {
-    pub amount: String,
+    pub amount: Decimal,
     pub currency_code: String,
 }
 
@@ -23,18 +24,18 @@ pub struct MoneyBag {
 }
 
 fn bag(cents: i64, currency: &str) -> MoneyBag {
-    let m = MoneyV2 { amount: money(cents), currency_code: currency.to_string() };
+    let m = MoneyV2 { amount: Decimal(money(cents)), currency_code: currency.to_string() };
     MoneyBag { shop_money: m.clone(), presentment_money: m }
 }
 
 #[derive(SimpleObject, Clone)]
 pub struct MailingAddress {
-    pub name: String,
-    pub address1: String,
-    pub city: String,
-    pub zip: String,
+    pub name: Option<String>,
+    pub address1: Option<String>,
+    pub city: Option<String>,
+    pub zip: Option<String>,
     pub province_code: Option<String>,
-    pub country_code_v2: String,
+    pub country_code_v2: Option<String>,
     pub phone: Option<String>,
 }
 
@@ -46,20 +47,20 @@ impl Order {
     async fn id(&self) -> ID {
         ID(gid("Order", self.0.id))
     }
-    async fn legacy_resource_id(&self) -> String {
-        self.0.id.to_string()
+    async fn legacy_resource_id(&self) -> UnsignedInt64 {
+        UnsignedInt64(self.0.id.to_string())
     }
     async fn name(&self) -> String {
         self.0.name()
     }
-    async fn email(&self) -> &str {
-        &self.0.email
+    async fn email(&self) -> Option<&str> {
+        Some(self.0.email.as_str())
     }
-    async fn created_at(&self) -> String {
-        rfc3339(self.0.created_ms)
+    async fn created_at(&self) -> DateTime {
+        DateTime(rfc3339(self.0.created_ms))
     }
-    async fn cancelled_at(&self) -> Option<String> {
-        self.0.cancelled_ms.map(rfc3339)
+    async fn cancelled_at(&self) -> Option<DateTime> {
+        self.0.cancelled_ms.map(|ms| DateTime(rfc3339(ms)))
     }
     async fn cancel_reason(&self) -> Option<&str> {
         self.0.cancel_reason.as_deref()
@@ -89,20 +90,20 @@ impl Order {
     async fn total_price_set(&self) -> MoneyBag {
         bag(self.0.total_cents(), &self.0.currency)
     }
-    async fn subtotal_price_set(&self) -> MoneyBag {
-        bag(self.0.total_cents() - self.0.shipping_cents, &self.0.currency)
+    async fn subtotal_price_set(&self) -> Option<MoneyBag> {
+        Some(bag(self.0.total_cents() - self.0.shipping_cents, &self.0.currency))
     }
-    async fn shipping_address(&self) -> MailingAddress {
+    async fn shipping_address(&self) -> Option<MailingAddress> {
         let a = &self.0.shipping;
-        MailingAddress {
-            name: a.name.clone(),
-            address1: a.address1.clone(),
-            city: a.city.clone(),
-            zip: a.zip.clone(),
+        Some(MailingAddress {
+            name: Some(a.name.clone()),
+            address1: Some(a.address1.clone()),
+            city: Some(a.city.clone()),
+            zip: Some(a.zip.clone()),
             province_code: a.province_code.clone(),
-            country_code_v2: a.country_code.clone(),
+            country_code_v2: Some(a.country_code.clone()),
             phone: a.phone.clone(),
-        }
+        })
     }
     async fn line_items(&self, first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> Result<Connection<String, LineItem>> {
         let items = self.0.line_items.iter().map(|l| (l.id, LineItem(l.clone(), self.0.currency.clone()))).collect();
@@ -182,8 +183,8 @@ impl FulfillmentOrder {
         let location = gql(ctx).read(|s| s.primary_location().cloned());
         FulfillmentOrderAssignedLocation { name: location.as_ref().map(|l| l.name.clone()).unwrap_or_default(), location: location.map(Location) }
     }
-    async fn order(&self, ctx: &Context<'_>) -> Option<Order> {
-        gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order))
+    async fn order(&self, ctx: &Context<'_>) -> Result<Order> {
+        gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order)).ok_or_else(|| "the order is gone".into())
     }
     async fn line_items(
         &self,
@@ -227,8 +228,8 @@ impl FulfillmentOrderLineItem {
     async fn sku(&self) -> Option<String> {
         self.item.as_ref().map(|(l, _)| l.sku.clone())
     }
-    async fn line_item(&self) -> Option<LineItem> {
-        self.item.clone().map(|(l, c)| LineItem(l, c))
+    async fn line_item(&self) -> Result<LineItem> {
+        self.item.clone().map(|(l, c)| LineItem(l, c)).ok_or_else(|| "the line item is gone".into())
     }
 }
 
@@ -236,7 +237,7 @@ impl FulfillmentOrderLineItem {
 pub struct FulfillmentTrackingInfo {
     pub company: Option<String>,
     pub number: Option<String>,
-    pub url: Option<String>,
+    pub url: Option<Url>,
 }
 
 #[derive(Clone)]
@@ -247,30 +248,35 @@ impl Fulfillment {
     async fn id(&self) -> ID {
         ID(gid("Fulfillment", self.0.id))
     }
-    async fn legacy_resource_id(&self) -> String {
-        self.0.id.to_string()
+    async fn legacy_resource_id(&self) -> UnsignedInt64 {
+        UnsignedInt64(self.0.id.to_string())
     }
     async fn status(&self) -> &str {
         &self.0.status
     }
-    async fn created_at(&self) -> String {
-        rfc3339(self.0.created_ms)
+    async fn created_at(&self) -> DateTime {
+        DateTime(rfc3339(self.0.created_ms))
     }
-    async fn updated_at(&self) -> String {
-        rfc3339(self.0.updated_ms)
+    async fn updated_at(&self) -> DateTime {
+        DateTime(rfc3339(self.0.updated_ms))
     }
     async fn tracking_info(&self, first: Option<i32>) -> Vec<FulfillmentTrackingInfo> {
         let n = first.unwrap_or(i32::MAX).max(0) as usize;
-        self.0.tracking.iter().take(n).map(|t| FulfillmentTrackingInfo { company: t.company.clone(), number: t.number.clone(), url: t.url.clone() }).collect()
+        self.0
+            .tracking
+            .iter()
+            .take(n)
+            .map(|t| FulfillmentTrackingInfo { company: t.company.clone(), number: t.number.clone(), url: t.url.clone().map(Url) })
+            .collect()
     }
-    async fn order(&self, ctx: &Context<'_>) -> Option<Order> {
-        gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order))
+    async fn order(&self, ctx: &Context<'_>) -> Result<Order> {
+        gql(ctx).read(|s| s.orders.get(&self.0.order_id).cloned().map(Order)).ok_or_else(|| "the order is gone".into())
     }
 }
 
 #[derive(SimpleObject, Clone)]
 pub struct WebhookHttpEndpoint {
-    pub callback_url: String,
+    pub callback_url: Url,
 }
 
 #[derive(Union, Clone)]
@@ -283,8 +289,10 @@ pub struct WebhookSubscription {
     pub id: ID,
     pub topic: WebhookSubscriptionTopic,
     pub format: String,
-    pub created_at: String,
-    pub callback_url: String,
+    pub created_at: DateTime,
+    #[graphql(deprecation = "Use `uri` instead.")]
+    pub callback_url: Url,
+    pub uri: String,
     pub endpoint: WebhookSubscriptionEndpoint,
 }
 
@@ -294,9 +302,10 @@ impl WebhookSubscription {
             id: ID(gid("WebhookSubscription", w.id)),
             topic: WebhookSubscriptionTopic::from_str(&w.topic).unwrap_or(WebhookSubscriptionTopic::OrdersCreate),
             format: w.format.clone(),
-            created_at: rfc3339(w.created_ms),
-            callback_url: w.callback_url.clone(),
-            endpoint: WebhookSubscriptionEndpoint::WebhookHttpEndpoint(WebhookHttpEndpoint { callback_url: w.callback_url.clone() }),
+            created_at: DateTime(rfc3339(w.created_ms)),
+            callback_url: Url(w.callback_url.clone()),
+            uri: w.callback_url.clone(),
+            endpoint: WebhookSubscriptionEndpoint::WebhookHttpEndpoint(WebhookHttpEndpoint { callback_url: Url(w.callback_url.clone()) }),
         }
     }
 }
