@@ -15,6 +15,8 @@ async fn get(sb: &Sandbox, path: &str) -> Value {
 
 async fn endpoint(sb: &Sandbox, rx: &Receiver) {
     let r = post_form(sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe"))]).await;
+    assert_eq!(r.status(), 400, "Stripe requires enabled_events");
+    let r = post_form(sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe")), ("enabled_events[]", "*")]).await;
     assert_eq!(r.status(), 200);
 }
 
@@ -55,8 +57,10 @@ async fn checkout_pay_completes_wallet_topup() {
         "/payments/v1/checkout/sessions",
         &[
             ("mode", "payment"),
-            ("amount", "2500"),
-            ("currency", "USD"),
+            ("line_items[0][price_data][currency]", "USD"),
+            ("line_items[0][price_data][unit_amount]", "2500"),
+            ("line_items[0][price_data][product_data][name]", "Wallet top-up"),
+            ("line_items[0][quantity]", "1"),
             ("metadata[purpose]", "wallet_topup"),
             ("success_url", "http://app.local/wallet?session={CHECKOUT_SESSION_ID}"),
             ("cancel_url", "http://app.local/wallet/cancel"),
@@ -104,6 +108,11 @@ async fn checkout_decline_goes_to_cancel_url() {
         .json()
         .await
         .unwrap();
+    assert_eq!(cs["error"]["code"], "parameter_unknown", "Stripe has no `amount` on a Checkout Session: {cs}");
+    let line = json!([{"price_data": {"currency": "usd", "unit_amount": 1999, "product_data": {"name": "Top-up"}}, "quantity": 1}]);
+    let body = json!({"mode": "payment", "line_items": line, "success_url": "http://a/ok", "cancel_url": "http://a/cancel"});
+    let cs: Value = sb.http.post(sb.url("/payments/v1/checkout/sessions")).bearer_auth(KEY).json(&body).send().await.unwrap().json().await.unwrap();
+    assert_eq!(cs["amount_total"], 1999, "{cs}");
     let id = cs["id"].as_str().unwrap();
     let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/decline"))).send().await.unwrap();
     assert_eq!(r.status(), 302);
@@ -245,9 +254,11 @@ async fn subscription_checkout_and_failed_renewal() {
         "/payments/v1/checkout/sessions",
         &[
             ("mode", "subscription"),
-            ("amount", "4900"),
-            ("currency", "usd"),
-            ("interval", "year"),
+            ("line_items[0][price_data][currency]", "usd"),
+            ("line_items[0][price_data][unit_amount]", "4900"),
+            ("line_items[0][price_data][product_data][name]", "Pro plan"),
+            ("line_items[0][price_data][recurring][interval]", "year"),
+            ("line_items[0][quantity]", "1"),
             ("customer", "cus_plan"),
             ("success_url", "http://a/ok"),
             ("cancel_url", "http://a/no"),

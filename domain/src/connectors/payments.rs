@@ -39,6 +39,8 @@ pub struct PaymentIntent {
 
 /// A hosted checkout for a one-off payment.
 pub struct CheckoutRequest<'a> {
+    /// What the customer sees they pay for, on the vendor's page.
+    pub item: &'a str,
     pub amount_cents: i64,
     pub currency: &'a str,
     pub success_url: &'a str,
@@ -116,11 +118,13 @@ impl PaymentVendor {
 
     /// A Checkout Session in payment mode; the customer pays on the returned `url`.
     pub async fn create_checkout_session(&self, r: &CheckoutRequest<'_>) -> Result<CheckoutSession, VendorError> {
+        // One line item priced inline (`price_data`): Stripe has no amount on a session.
         let mut form = vec![
             ("mode", "payment".to_string()),
-            // Real Stripe takes `line_items`; the vendor this speaks to takes the amount inline.
-            ("amount", r.amount_cents.to_string()),
-            ("currency", r.currency.to_string()),
+            ("line_items[0][price_data][currency]", r.currency.to_lowercase()),
+            ("line_items[0][price_data][unit_amount]", r.amount_cents.to_string()),
+            ("line_items[0][price_data][product_data][name]", r.item.to_string()),
+            ("line_items[0][quantity]", "1".to_string()),
             ("success_url", r.success_url.to_string()),
             ("cancel_url", r.cancel_url.to_string()),
             ("client_reference_id", r.client_reference_id.to_string()),

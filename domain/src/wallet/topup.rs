@@ -44,6 +44,7 @@ pub async fn start(pool: &PgPool, vendor: &PaymentVendor, base_url: &str, workpl
     let success = format!("{base}/app/orders/payment-success?kind=topup&session_id={{CHECKOUT_SESSION_ID}}");
     let cancel = format!("{base}/app/setting/wallet");
     let request = CheckoutRequest {
+        item: "Dropline wallet top-up",
         amount_cents: cents,
         currency: "usd",
         success_url: &success,

@@ -21,30 +21,75 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         return r;
     }
     let p = params(&headers, &body);
-    let mode = s(&p, "mode").unwrap_or_else(|| "payment".into());
+    if let Some(k) = super::form::unknown(&p, KNOWN) {
+        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_unknown"), &format!("Received unknown parameter: {k}"));
+    }
+    let mode = s(&p, "mode").unwrap_or_default();
     if !matches!(mode.as_str(), "payment" | "subscription") {
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_invalid_empty"), "mode must be payment or subscription.");
     }
-    let (Some(amount), Some(success), Some(cancel)) = (int(&p, "amount"), s(&p, "success_url"), s(&p, "cancel_url")) else {
-        return stripe_error(
-            StatusCode::BAD_REQUEST,
-            "invalid_request_error",
-            Some("parameter_missing"),
-            "Missing required param: amount, success_url or cancel_url.",
-        );
+    let (Some(success), Some(cancel)) = (s(&p, "success_url"), s(&p, "cancel_url")) else {
+        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: success_url.");
+    };
+    let (amount, currency, interval) = match line_items(&p, &mode) {
+        Ok(t) => t,
+        Err(message) => return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), &message),
     };
     let w = app.world();
     let id = w.token("cs_test_");
     let session = json!({
         "id": id, "object": "checkout.session", "mode": mode, "status": "open", "payment_status": "unpaid",
-        "amount_total": amount, "currency": s(&p, "currency").unwrap_or_else(|| "usd".into()).to_lowercase(),
+        "amount_total": amount, "currency": currency,
         "success_url": success, "cancel_url": cancel, "metadata": metadata(&p), "customer": s(&p, "customer"),
-        "client_reference_id": s(&p, "client_reference_id"), "interval": s(&p, "interval").unwrap_or_else(|| "month".into()),
+        "client_reference_id": s(&p, "client_reference_id"), "interval": interval,
         "url": format!("{}/payments/checkout/{id}", app.base_url()), "payment_intent": null, "subscription": null,
         "created": w.clock.now_secs(), "expires_at": w.clock.now_secs() + 86_400, "livemode": false,
     });
     w.payments.write().expect("payments lock").sessions.insert(id, session.clone());
     Json(session).into_response()
+}
+
+/// What a Checkout Session takes (Stripe API reference, "Create a Checkout Session").
+const KNOWN: &[&str] = &[
+    "mode",
+    "line_items",
+    "success_url",
+    "cancel_url",
+    "client_reference_id",
+    "customer",
+    "customer_email",
+    "currency",
+    "metadata",
+    "payment_method_types",
+    "payment_intent_data",
+    "subscription_data",
+    "expand",
+];
+
+/// The session's total, currency and (subscription mode) billing interval, from `line_items`
+/// with `price_data` (currency, unit_amount, product_data.name; recurring.interval in
+/// subscription mode) and `quantity`.
+fn line_items(p: &Value, mode: &str) -> Result<(i64, String, Option<String>), String> {
+    let items = p.get("line_items").and_then(Value::as_array).filter(|a| !a.is_empty()).ok_or("Missing required param: line_items.")?;
+    let (mut total, mut currency, mut interval) = (0, None, None);
+    for (i, item) in items.iter().enumerate() {
+        let at = |f: &str| format!("Missing required param: line_items[{i}][{f}].");
+        let data = item.get("price_data").ok_or_else(|| at("price_data"))?;
+        let unit = int(data, "unit_amount").ok_or_else(|| at("price_data][unit_amount"))?;
+        let cur = s(data, "currency").ok_or_else(|| at("price_data][currency"))?.to_lowercase();
+        data.get("product_data").and_then(|d| s(d, "name")).ok_or_else(|| at("price_data][product_data][name"))?;
+        let quantity = int(item, "quantity").ok_or_else(|| at("quantity"))?;
+        let recurring = data.get("recurring").and_then(|r| s(r, "interval"));
+        match (mode, &recurring) {
+            ("subscription", None) => return Err("You must provide at least one recurring price in `subscription` mode when using prices.".into()),
+            ("payment", Some(_)) => return Err("You specified `payment` mode but passed a recurring price.".into()),
+            _ => {}
+        }
+        total += unit * quantity;
+        currency.get_or_insert(cur);
+        interval = interval.or(recurring);
+    }
+    Ok((total, currency.unwrap_or_default(), interval))
 }
 
 fn get(app: &AppState, id: &str) -> Option<Value> {

@@ -25,9 +25,14 @@ pub async fn create_endpoint(State(app): State<AppState>, headers: HeaderMap, bo
     let Some(url) = s(&p, "url") else {
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: url.");
     };
+    // Stripe requires the events an endpoint receives (`*` for all of them).
+    let events: Vec<Value> = p.get("enabled_events").and_then(Value::as_array).cloned().unwrap_or_default();
+    if events.is_empty() {
+        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: enabled_events.");
+    }
     let w = app.world();
     let ep = json!({
-        "id": w.token("we_"), "object": "webhook_endpoint", "url": url, "enabled_events": ["*"], "status": "enabled",
+        "id": w.token("we_"), "object": "webhook_endpoint", "url": url, "enabled_events": events, "status": "enabled",
         "secret": creds::PAYMENTS_WEBHOOK_SECRET, "livemode": false, "created": w.clock.now_secs(),
     });
     w.payments.write().expect("payments lock").endpoints.push(ep.clone());
@@ -51,7 +56,8 @@ pub fn emit(app: &AppState, kind: &str, object: Value) {
     let urls: Vec<String> = {
         let mut p = w.payments.write().expect("payments lock");
         p.events.push(event.clone());
-        let urls: Vec<String> = p.endpoints.iter().filter_map(|e| e["url"].as_str().map(String::from)).collect();
+        let wants = |e: &&Value| e["enabled_events"].as_array().is_some_and(|l| l.iter().any(|t| t == "*" || t == kind));
+        let urls: Vec<String> = p.endpoints.iter().filter(wants).filter_map(|e| e["url"].as_str().map(String::from)).collect();
         for url in &urls {
             p.deliveries.push(Delivery {
                 event_id: id.clone(),

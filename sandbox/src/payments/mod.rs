@@ -9,12 +9,13 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-pub use crate::util::body_params as params;
 use crate::util::{b64_decode, bearer, json_error};
 use crate::{AppState, creds};
+pub use form::params;
 
 pub mod checkout;
 pub mod events;
+pub mod form;
 pub mod intents;
 pub mod model;
 pub mod subscriptions;
