@@ -154,13 +154,21 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     woo.send(reqwest::Method::POST, "/webhooks", Some(json!({"topic": "order.updated", "delivery_url": rx.url("/wc"), "secret": "s3cret"}))).await;
     let bad = woo.send(reqwest::Method::POST, "/webhooks", Some(json!({"topic": "nope", "delivery_url": rx.url("/wc")}))).await;
     assert_eq!(bad.status(), 400);
+    // Each new webhook's address is pinged first: `webhook_id=N`, unsigned, from Hookshot.
+    let pings = rx.wait_for(2).await;
+    for p in &pings {
+        assert!(p.body.starts_with(b"webhook_id="), "{:?}", p.body);
+        assert!(!p.headers.contains_key("x-wc-webhook-signature"));
+        assert!(p.headers["user-agent"].to_str().unwrap().contains("Hookshot (WordPress/"));
+    }
     let p: Value =
         woo.send(reqwest::Method::POST, "/products", Some(json!({"name": "Mug", "regular_price": "9.99", "sku": "MUG"}))).await.json().await.unwrap();
     let order = sb.post_json("/_sandbox/woo/shop2/orders", json!({"line_items": [{"product_id": p["id"], "quantity": 2}]})).await;
     assert_eq!(order["total"], "19.98");
-    let hits = rx.wait_for(1).await;
-    let h = &hits[0];
+    let hits = rx.wait_for(3).await;
+    let h = &hits[2];
     assert_eq!(h.headers["x-wc-webhook-topic"], "order.created");
+    assert!(h.headers["user-agent"].to_str().unwrap().starts_with("WooCommerce/"));
     assert_eq!(h.headers["x-wc-webhook-id"].to_str().unwrap(), hook["id"].to_string());
     assert!(h.headers.contains_key("x-wc-webhook-delivery-id"));
     assert!(h.headers["x-wc-webhook-source"].to_str().unwrap().ends_with("/woo/shop2/"));
@@ -171,7 +179,11 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     assert_eq!(listed[0]["id"], oid);
     let upd: Value = woo.send(reqwest::Method::PUT, &format!("/orders/{oid}"), Some(json!({"status": "completed"}))).await.json().await.unwrap();
     assert_eq!(upd["status"], "completed");
-    assert_eq!(rx.wait_for(2).await[1].headers["x-wc-webhook-topic"], "order.updated");
+    assert_eq!(rx.wait_for(4).await[3].headers["x-wc-webhook-topic"], "order.updated");
+    let hook_path = format!("/webhooks/{}", hook["id"]);
+    let trash = woo.send(reqwest::Method::DELETE, &hook_path, None).await;
+    assert_eq!(trash.status(), 501, "webhooks cannot be trashed: force=true is required");
+    assert_eq!(woo.send(reqwest::Method::DELETE, &format!("{hook_path}?force=true"), None).await.status(), 200);
     let note = woo.send(reqwest::Method::POST, &format!("/orders/{oid}/notes"), Some(json!({"note": "Supplier order placed", "customer_note": false}))).await;
     assert_eq!(note.status(), 201);
 

@@ -17,6 +17,25 @@ use crate::util::hmac_b64;
 
 type Q = Query<HashMap<String, String>>;
 
+/// What WooCommerce's deliveries call themselves (`WC_Webhook::get_user_agent`).
+pub const USER_AGENT: &str = "WooCommerce/9.8.5 Hookshot (WordPress/6.8.1)";
+
+/// A new active webhook's address is pinged at once with `webhook_id=N`, form-encoded and
+/// unsigned, as WooCommerce's `deliver_ping` does.
+fn ping(app: &AppState, url: String, id: u64) {
+    let http = app.http().clone();
+    tokio::spawn(async move {
+        let r = http
+            .post(&url)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("user-agent", USER_AGENT)
+            .body(format!("webhook_id={id}"))
+            .send()
+            .await;
+        tracing::info!(%url, status = ?r.map(|r| r.status().as_u16()).ok(), "woocommerce: webhook ping");
+    });
+}
+
 fn valid_topic(t: &str) -> bool {
     let Some((res, ev)) = t.split_once('.') else { return false };
     (["order", "product", "customer", "coupon"].contains(&res) && ["created", "updated", "deleted", "restored"].contains(&ev)) || res == "action"
@@ -61,6 +80,9 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
         st.webhooks.insert(id, h.clone());
         h
     });
+    if hook["status"] == "active" {
+        ping(&app, url, hook["id"].as_u64().unwrap_or(0));
+    }
     (StatusCode::CREATED, Json(hook)).into_response()
 }
 
@@ -77,6 +99,9 @@ pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(Strin
 pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
     if let Err(e) = auth(&app, &store, &headers, &q, true) {
         return e;
+    }
+    if !q.get("force").is_some_and(|f| f == "true" || f == "1") {
+        return woo_error(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Webhooks do not support trashing.");
     }
     match with_store(&app.world(), &store, |st| st.webhooks.remove(&id_of(&id))) {
         Some(h) => Json(h).into_response(),
@@ -120,6 +145,7 @@ pub fn fire(app: &AppState, store: &str, topic: &str, payload: &Value) {
             ("X-WC-Webhook-Signature".to_string(), hmac_b64(&secret, &body)),
             ("X-WC-Webhook-ID".to_string(), hook_id.to_string()),
             ("X-WC-Webhook-Delivery-ID".to_string(), delivery_id.to_string()),
+            ("User-Agent".to_string(), USER_AGENT.to_string()),
         ];
         let url = h["delivery_url"].as_str().unwrap_or("").to_string();
         for _ in 0..if duplicate { 2 } else { 1 } {
