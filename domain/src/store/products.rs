@@ -53,10 +53,27 @@ pub struct VariantRow {
 const PRODUCT_COLUMNS: &str = "id, source, source_product_id, ship_to, stage, title, description_html, tags, collections, \
      product_type, vendor, options, images, thumbnail, pricing_applied_at, created_at, updated_at";
 
+/// Binds the fields the editor changes, in their column order (`title` .. `thumbnail`), for
+/// both `insert` and `update`: one list, so a new editable field cannot be bound in one only.
+/// A macro because `insert` binds a `QueryScalar` and `update` a `Query`.
+macro_rules! bind_editable {
+    ($q:expr, $p:expr) => {
+        $q.bind(&$p.title)
+            .bind(&$p.description_html)
+            .bind(&$p.tags)
+            .bind(&$p.collections)
+            .bind(&$p.product_type)
+            .bind(&$p.vendor)
+            .bind(&$p.options)
+            .bind(&$p.images)
+            .bind(&$p.thumbnail)
+    };
+}
+
 /// Inserts the product unless the workplace already has it; `None` = already imported. A copy
 /// (`copy_of`: a duplicate or a split part) is never "already imported".
 pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow, copy_of: Option<Uuid>) -> Result<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
+    let q = sqlx::query_scalar(
         "INSERT INTO products (id, workplace_id, source, source_product_id, ship_to, title, description_html, tags,
              collections, product_type, vendor, options, images, thumbnail, pricing_applied_at, copy_of)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, COALESCE($15, now()), $16)
@@ -66,20 +83,8 @@ pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow,
     .bind(workplace_id)
     .bind(&p.source)
     .bind(&p.source_product_id)
-    .bind(&p.ship_to)
-    .bind(&p.title)
-    .bind(&p.description_html)
-    .bind(&p.tags)
-    .bind(&p.collections)
-    .bind(&p.product_type)
-    .bind(&p.vendor)
-    .bind(&p.options)
-    .bind(&p.images)
-    .bind(&p.thumbnail)
-    .bind(p.pricing_applied_at)
-    .bind(copy_of)
-    .fetch_optional(conn)
-    .await?)
+    .bind(&p.ship_to);
+    Ok(bind_editable!(q, p).bind(p.pricing_applied_at).bind(copy_of).fetch_optional(conn).await?)
 }
 
 /// Replaces a product's variants with `variants` (in their order).
@@ -141,24 +146,14 @@ pub async fn variants(pool: &PgPool, product_ids: &[Uuid]) -> Result<Vec<(Uuid, 
 
 /// Saves the editable fields of a product (the caller checked the workplace).
 pub async fn update(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow) -> Result<()> {
-    sqlx::query(
+    let q = sqlx::query(
         "UPDATE products SET title = $3, description_html = $4, tags = $5, collections = $6, product_type = $7,
              vendor = $8, options = $9, images = $10, thumbnail = $11, updated_at = now()
          WHERE id = $1 AND workplace_id = $2",
     )
     .bind(p.id)
-    .bind(workplace_id)
-    .bind(&p.title)
-    .bind(&p.description_html)
-    .bind(&p.tags)
-    .bind(&p.collections)
-    .bind(&p.product_type)
-    .bind(&p.vendor)
-    .bind(&p.options)
-    .bind(&p.images)
-    .bind(&p.thumbnail)
-    .execute(conn)
-    .await?;
+    .bind(workplace_id);
+    bind_editable!(q, p).execute(conn).await?;
     Ok(())
 }
 
