@@ -53,6 +53,12 @@ fn money(v: &Value) -> i64 {
     }
 }
 
+/// The store sent neither the customer's email nor a street address.
+fn withheld(o: &IncomingOrder) -> bool {
+    let blank = |k: &str| o.address[k].as_str().is_none_or(|v| v.trim().is_empty());
+    o.email.is_none() && blank("address1")
+}
+
 /// A Shopify order as its REST-shaped webhook body (`orders/create`, `orders/cancelled`).
 pub fn from_shopify(o: &Value) -> Option<IncomingOrder> {
     let id = text(&o["id"])?;
@@ -175,6 +181,12 @@ pub async fn save(conn: &mut PgConnection, workplace_id: Uuid, store_id: Uuid, p
             resolve::insert_line(conn, workplace_id, order_id, &o.country_code, line, supplier.as_ref()).await?;
         }
         log(conn, workplace_id, order_id, None, "order_received", json!({"platform": platform, "name": o.name})).await?;
+        if withheld(o) {
+            // Shopify nulls customer fields for apps without protected customer data access:
+            // the order is kept, and its log says why it cannot be placed until the owner
+            // enters the address (placement refuses it with error_save_all_address).
+            log(conn, workplace_id, order_id, None, "customer_withheld", json!({"platform": platform})).await?;
+        }
     }
     if o.cancelled {
         cancelled_in_store(conn, workplace_id, order_id).await?;

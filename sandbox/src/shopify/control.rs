@@ -149,7 +149,7 @@ async fn create_order(State(app): State<AppState>, Path(shop): Path<String>, bod
         Ok((order, fo_id)) => {
             tracing::info!(%shop, order = %order.name(), "shopify: customer order");
             let payload = order_json(&order);
-            fire(&app, &shop, "ORDERS_CREATE", payload.clone());
+            fire(&app, &shop, "ORDERS_CREATE", super::protected::shown(&w, &shop, payload.clone()));
             let mut out = payload;
             out["fulfillment_order_ids"] = json!([gid("FulfillmentOrder", fo_id)]);
             Json(out).into_response()
@@ -174,7 +174,7 @@ async fn cancel_order(State(app): State<AppState>, Path((shop, id)): Path<(Strin
     match order {
         Some(o) => {
             let payload = order_json(&o);
-            fire(&app, &shop, "ORDERS_CANCELLED", payload.clone());
+            fire(&app, &shop, "ORDERS_CANCELLED", super::protected::shown(&w, &shop, payload.clone()));
             Json(payload).into_response()
         }
         None => json_error(StatusCode::NOT_FOUND, json!({"error": "order not found"})),

@@ -14,6 +14,7 @@ pub mod graphql;
 pub mod locations;
 pub mod model;
 pub mod oauth;
+pub mod protected;
 pub mod seed;
 pub mod storefront;
 pub mod webhooks;
@@ -33,6 +34,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
         .merge(locations::routes())
+        .merge(protected::routes())
 }
 
 /// Shop domain for the un-prefixed routes.

@@ -222,6 +222,8 @@ pub struct Shop {
     pub published: HashMap<u64, BTreeSet<u64>>,
     pub throttle: Bucket,
     pub next_order_number: u64,
+    /// Whether the app is approved for protected customer data (`protected.rs`).
+    pub customer_data_approved: bool,
     /// Where the shop keeps stock; the first is the primary ("Shop location").
     pub locations: Vec<super::locations::Location>,
 }

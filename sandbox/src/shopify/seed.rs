@@ -99,6 +99,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         published,
         throttle: super::graphql::cost::plan_bucket("standard", now).expect("a known plan"),
         next_order_number: 1001,
+        customer_data_approved: true,
         locations: vec![super::locations::Location::new(w.next_id(), "Shop location")],
     }
 }

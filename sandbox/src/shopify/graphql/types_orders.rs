@@ -42,6 +42,11 @@ pub struct MailingAddress {
 #[derive(Clone)]
 pub struct Order(pub model::Order);
 
+/// Protected customer data is null for an app Shopify has not approved for it.
+fn customers_shown(ctx: &Context<'_>) -> bool {
+    gql(ctx).read(|s| s.customer_data_approved)
+}
+
 #[Object]
 impl Order {
     async fn id(&self) -> ID {
@@ -53,8 +58,8 @@ impl Order {
     async fn name(&self) -> String {
         self.0.name()
     }
-    async fn email(&self) -> Option<&str> {
-        Some(self.0.email.as_str())
+    async fn email(&self, ctx: &Context<'_>) -> Option<&str> {
+        customers_shown(ctx).then_some(self.0.email.as_str())
     }
     async fn created_at(&self) -> DateTime {
         DateTime(rfc3339(self.0.created_ms))
@@ -93,7 +98,10 @@ impl Order {
     async fn subtotal_price_set(&self) -> Option<MoneyBag> {
         Some(bag(self.0.total_cents() - self.0.shipping_cents, &self.0.currency))
     }
-    async fn shipping_address(&self) -> Option<MailingAddress> {
+    async fn shipping_address(&self, ctx: &Context<'_>) -> Option<MailingAddress> {
+        if !customers_shown(ctx) {
+            return None;
+        }
         let a = &self.0.shipping;
         Some(MailingAddress {
             name: Some(a.name.clone()),
