@@ -285,3 +285,57 @@ async fn subscription_checkout_and_failed_renewal() {
     let t = types(&rx.wait_for(3).await);
     assert!(t.contains(&"invoice.paid".into()) && t.contains(&"invoice.payment_failed".into()) && t.contains(&"checkout.session.completed".into()), "{t:?}");
 }
+
+/// Saving a card as Stripe does it: a Customer, Checkout in setup mode where the customer types
+/// the card, the SetupIntent and the PaymentMethod it leaves on the customer, which is then
+/// charged off-session with that customer only.
+#[tokio::test]
+async fn a_card_saved_in_setup_mode_is_charged_with_its_customer() {
+    let sb = common::start().await;
+    let cus: Value = post_form(&sb, "/payments/v1/customers", &[("email", "owner@example.com")]).await.json().await.unwrap();
+    let cus_id = cus["id"].as_str().unwrap();
+    let with_items = post_form(
+        &sb,
+        "/payments/v1/checkout/sessions",
+        &[("mode", "setup"), ("customer", cus_id), ("line_items[0][quantity]", "1"), ("success_url", "http://a/ok"), ("cancel_url", "http://a/no")],
+    )
+    .await;
+    assert_eq!(with_items.status(), 400, "no line items in setup mode");
+    let form = [
+        ("mode", "setup"),
+        ("customer", cus_id),
+        ("payment_method_types[]", "card"),
+        ("success_url", "http://a/ok?s={CHECKOUT_SESSION_ID}"),
+        ("cancel_url", "http://a/no"),
+    ];
+    let cs: Value = post_form(&sb, "/payments/v1/checkout/sessions", &form).await.json().await.unwrap();
+    let id = cs["id"].as_str().unwrap();
+    assert!(sb.http.get(cs["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap().contains("Save card"));
+    let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/pay"))).send().await.unwrap();
+    assert_eq!(r.headers()["location"].to_str().unwrap(), format!("http://a/ok?s={id}"));
+
+    let done = get(&sb, &format!("/payments/v1/checkout/sessions/{id}")).await;
+    assert_eq!(done["status"], "complete");
+    let si = get(&sb, &format!("/payments/v1/setup_intents/{}", done["setup_intent"].as_str().unwrap())).await;
+    assert_eq!((si["status"].as_str(), &si["customer"]), (Some("succeeded"), &cus["id"]));
+    let pm_id = si["payment_method"].as_str().unwrap();
+    let pm = get(&sb, &format!("/payments/v1/payment_methods/{pm_id}")).await;
+    assert_eq!(pm["card"]["last4"], "4242");
+
+    let pay = |customer: Option<&'static str>| {
+        let mut form = vec![
+            ("amount", "1299".to_string()),
+            ("currency", "usd".into()),
+            ("payment_method", pm_id.to_string()),
+            ("confirm", "true".into()),
+            ("off_session", "true".into()),
+        ];
+        if customer.is_some() {
+            form.push(("customer", cus_id.to_string()));
+        }
+        sb.http.post(sb.url("/payments/v1/payment_intents")).bearer_auth(KEY).form(&form).send()
+    };
+    assert_eq!(pay(None).await.unwrap().status(), 400, "a saved card needs its customer");
+    let pi: Value = pay(Some("yes")).await.unwrap().json().await.unwrap();
+    assert_eq!(pi["status"], "succeeded", "{pi}");
+}

@@ -25,15 +25,22 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_unknown"), &format!("Received unknown parameter: {k}"));
     }
     let mode = s(&p, "mode").unwrap_or_default();
-    if !matches!(mode.as_str(), "payment" | "subscription") {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_invalid_empty"), "mode must be payment or subscription.");
+    if !matches!(mode.as_str(), "payment" | "subscription" | "setup") {
+        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_invalid_empty"), "mode must be payment, setup or subscription.");
     }
     let (Some(success), Some(cancel)) = (s(&p, "success_url"), s(&p, "cancel_url")) else {
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: success_url.");
     };
-    let (amount, currency, interval) = match line_items(&p, &mode) {
-        Ok(t) => t,
-        Err(message) => return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), &message),
+    let (amount, currency, interval) = if mode == "setup" {
+        match super::setup::check_session(&app, &p) {
+            Ok(currency) => (None, currency, None),
+            Err(r) => return r,
+        }
+    } else {
+        match line_items(&p, &mode) {
+            Ok((amount, currency, interval)) => (Some(amount), Some(currency), interval),
+            Err(message) => return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), &message),
+        }
     };
     let w = app.world();
     let id = w.token("cs_test_");
@@ -42,7 +49,7 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         "amount_total": amount, "currency": currency,
         "success_url": success, "cancel_url": cancel, "metadata": metadata(&p), "customer": s(&p, "customer"),
         "client_reference_id": s(&p, "client_reference_id"), "interval": interval,
-        "url": format!("{}/payments/checkout/{id}", app.base_url()), "payment_intent": null, "subscription": null,
+        "url": format!("{}/payments/checkout/{id}", app.base_url()), "payment_intent": null, "subscription": null, "setup_intent": null,
         "created": w.clock.now_secs(), "expires_at": w.clock.now_secs() + 86_400, "livemode": false,
     });
     w.payments.write().expect("payments lock").sessions.insert(id, session.clone());
@@ -121,14 +128,17 @@ pub async fn page(State(app): State<AppState>, Path(id): Path<String>) -> Respon
     let cur = cs["currency"].as_str().unwrap_or("usd").to_uppercase();
     let what = if cs["mode"] == "subscription" { format!(" / {}", cs["interval"].as_str().unwrap_or("month")) } else { String::new() };
     let id = esc(&id);
+    let (title, action) = if cs["mode"] == "setup" {
+        ("Save a card for future payments".to_string(), "Save card")
+    } else {
+        (format!("Pay {}.{:02} {cur}{what}", amount / 100, amount % 100), "Pay")
+    };
     Html(format!(
         "<!doctype html><html><head><title>Sandbox Checkout</title></head><body>\
-         <h1>Pay {}.{:02} {cur}{what}</h1><p>Session <code>{id}</code> — status {}</p>\
-         <form method=\"post\" action=\"/payments/checkout/{id}/pay\"><button id=\"pay\">Pay</button></form>\
+         <h1>{title}</h1><p>Session <code>{id}</code> — status {}</p>\
+         <form method=\"post\" action=\"/payments/checkout/{id}/pay\"><button id=\"pay\">{action}</button></form>\
          <form method=\"post\" action=\"/payments/checkout/{id}/decline\"><button id=\"decline\">Decline</button></form>\
          </body></html>",
-        amount / 100,
-        amount % 100,
         esc(cs["status"].as_str().unwrap_or("")),
     ))
     .into_response()
@@ -147,6 +157,12 @@ pub async fn pay(State(app): State<AppState>, Path(id): Path<String>) -> Respons
     }
     let amount = cs["amount_total"].as_i64().unwrap_or(0);
     let currency = cs["currency"].as_str().unwrap_or("usd").to_string();
+    if cs["mode"] == "setup" {
+        super::setup::complete(&app, &mut cs);
+        put(&app, &cs);
+        events::emit(&app, "checkout.session.completed", cs.clone());
+        return found(&target(&cs, "success_url"));
+    }
     if cs["mode"] == "subscription" {
         let customer = if cs["customer"].is_null() { json!(app.world().token("cus_")) } else { cs["customer"].clone() };
         let interval = cs["interval"].as_str().unwrap_or("month").to_string();

@@ -75,6 +75,14 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
     if amount < 50 {
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("amount_too_small"), "Amount must be at least 50 cents.");
     }
+    // A method saved to a customer is used with that customer only.
+    if let Some(pm) = s(&p, "payment_method")
+        && let Some(owner) = super::setup::owner(&app, &pm)
+        && owner != json!(s(&p, "customer"))
+    {
+        let m = format!("The provided PaymentMethod {pm} belongs to a Customer; pass that Customer as `customer` to use it.");
+        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", None, &m);
+    }
     let pi = confirm(&app, amount, &currency.to_lowercase(), s(&p, "payment_method"), json!(s(&p, "customer")), metadata(&p));
     let (status, body) = if pi["status"] == "requires_payment_method" && !pi["last_payment_error"].is_null() {
         let mut err = pi["last_payment_error"].clone();

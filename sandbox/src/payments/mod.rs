@@ -18,6 +18,7 @@ pub mod events;
 pub mod form;
 pub mod intents;
 pub mod model;
+pub mod setup;
 pub mod subscriptions;
 
 pub fn routes() -> Router<AppState> {
@@ -34,6 +35,10 @@ pub fn routes() -> Router<AppState> {
         .route("/payments/v1/subscriptions/{id}", get(subscriptions::retrieve).post(subscriptions::update).delete(subscriptions::cancel))
         .route("/payments/v1/subscriptions/{id}/cancel", post(subscriptions::cancel))
         .route("/payments/v1/webhook_endpoints", post(events::create_endpoint))
+        .route("/payments/v1/customers", post(setup::create_customer))
+        .route("/payments/v1/customers/{id}", get(setup::retrieve_customer))
+        .route("/payments/v1/setup_intents/{id}", get(setup::retrieve_setup_intent))
+        .route("/payments/v1/payment_methods/{id}", get(setup::retrieve_payment_method))
         .route("/_sandbox/payments", get(inspect))
 }
 

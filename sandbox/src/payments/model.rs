@@ -13,6 +13,10 @@ pub struct State {
     pub charges: Vec<Value>,
     pub refunds: Vec<Value>,
     pub subscriptions: BTreeMap<String, Value>,
+    pub customers: BTreeMap<String, Value>,
+    pub setup_intents: BTreeMap<String, Value>,
+    /// Cards saved through setup mode (the `pm_card_*` test methods are not listed here).
+    pub payment_methods: BTreeMap<String, Value>,
     pub invoices: Vec<Value>,
     pub endpoints: Vec<Value>,
     pub events: Vec<Value>,
