@@ -4,6 +4,7 @@
 //! thin layer over them, which keeps this emulation short and faithful.
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::Router;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -48,8 +49,21 @@ pub fn routes() -> Router<AppState> {
         .merge(control::routes())
 }
 
+/// Woo's error body; batch calls report it in place of the item it is about.
+pub fn error_body(status: StatusCode, code: &str, message: &str) -> Value {
+    json!({"code": code, "message": message, "data": {"status": status.as_u16()}})
+}
+
 pub fn woo_error(status: StatusCode, code: &str, message: &str) -> Response {
-    json_error(status, json!({"code": code, "message": message, "data": {"status": status.as_u16()}}))
+    json_error(status, error_body(status, code, message))
+}
+
+/// The resource as JSON, or `missing` (the 404 of its kind of id) when there is none.
+pub fn found(r: Option<Value>, missing: impl FnOnce() -> Response) -> Response {
+    match r {
+        Some(v) => Json(v).into_response(),
+        None => missing(),
+    }
 }
 
 pub fn with_store<R>(w: &World, name: &str, f: impl FnOnce(&mut Store) -> R) -> R {

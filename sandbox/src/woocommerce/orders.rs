@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::model::woo_date;
-use super::{auth, id_of, paged, webhooks, with_store, woo_error};
+use super::{auth, found, id_of, paged, webhooks, with_store, woo_error};
 use crate::AppState;
 
 type Q = Query<HashMap<String, String>>;
@@ -17,6 +17,10 @@ const STATUSES: &[&str] = &["pending", "processing", "on-hold", "completed", "ca
 
 fn invalid_order() -> Response {
     woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_shop_order_invalid_id", "Invalid ID.")
+}
+
+fn invalid_tracking() -> Response {
+    woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid tracking ID.")
 }
 
 pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
@@ -33,10 +37,7 @@ pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(Strin
     if let Err(e) = auth(&app, &store, &headers, &q, false) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| st.orders.get(&id_of(&id)).cloned()) {
-        Some(o) => Json(o).into_response(),
-        None => invalid_order(),
-    }
+    found(with_store(&app.world(), &store, |st| st.orders.get(&id_of(&id)).cloned()), invalid_order)
 }
 
 pub async fn update(
@@ -138,10 +139,9 @@ pub async fn list_trackings(State(app): State<AppState>, Path((store, id)): Path
     if let Err(e) = auth(&app, &store, &headers, &q, false) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| st.orders.contains_key(&id_of(&id)).then(|| st.trackings.get(&id_of(&id)).cloned().unwrap_or_default())) {
-        Some(t) => Json(t).into_response(),
-        None => invalid_order(),
-    }
+    let trackings =
+        with_store(&app.world(), &store, |st| st.orders.contains_key(&id_of(&id)).then(|| st.trackings.get(&id_of(&id)).cloned().unwrap_or_default()));
+    found(trackings.map(Value::Array), invalid_order)
 }
 
 pub async fn create_tracking(
@@ -187,10 +187,10 @@ pub async fn get_tracking(State(app): State<AppState>, Path((store, id, tid)): P
     if let Err(e) = auth(&app, &store, &headers, &q, false) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| st.trackings.get(&id_of(&id)).and_then(|v| v.iter().find(|t| t["tracking_id"] == *tid).cloned())) {
-        Some(t) => Json(t).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid tracking ID."),
-    }
+    found(
+        with_store(&app.world(), &store, |st| st.trackings.get(&id_of(&id)).and_then(|v| v.iter().find(|t| t["tracking_id"] == *tid).cloned())),
+        invalid_tracking,
+    )
 }
 
 pub async fn delete_tracking(State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
@@ -204,6 +204,6 @@ pub async fn delete_tracking(State(app): State<AppState>, Path((store, id, tid))
     });
     match removed {
         Some(_) => Json(json!({"message": "Successfully deleted tracking number."})).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid tracking ID."),
+        None => invalid_tracking(),
     }
 }

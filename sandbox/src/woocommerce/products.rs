@@ -8,12 +8,31 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
 use super::model::{Store, woo_date};
-use super::{auth, id_of, paged, webhooks, with_store, woo_error};
+use super::{auth, error_body, found, id_of, paged, webhooks, with_store, woo_error};
 use crate::AppState;
 
 type Q = Query<HashMap<String, String>>;
 const READ_ONLY: &[&str] = &["id", "date_created", "date_created_gmt", "date_modified", "date_modified_gmt", "permalink", "variations", "price", "on_sale"];
 const BATCH_LIMIT: usize = 100;
+
+// The errors of the product routes as bodies: batch items carry them in place, single calls
+// answer them with their status (`err_response`).
+fn invalid_product() -> Value {
+    error_body(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID.")
+}
+
+fn invalid_variation() -> Value {
+    error_body(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID.")
+}
+
+fn invalid_sku() -> Value {
+    error_body(StatusCode::BAD_REQUEST, "product_invalid_sku", "Invalid or duplicated SKU.")
+}
+
+fn err_response(e: Value) -> Response {
+    let status = StatusCode::from_u16(e["data"]["status"].as_u64().unwrap_or(400) as u16).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, Json(e)).into_response()
+}
 
 fn s(v: &Value, k: &str) -> String {
     v.get(k).and_then(Value::as_str).unwrap_or("").to_string()
@@ -135,7 +154,7 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
             return Err(woo_error(StatusCode::BAD_REQUEST, "rest_missing_callback_param", "Missing parameter(s): name"));
         }
         if sku_taken(st, &s(&input, "sku"), 0) {
-            return Err(woo_error(StatusCode::BAD_REQUEST, "product_invalid_sku", "Invalid or duplicated SKU."));
+            return Err(err_response(invalid_sku()));
         }
         let id = st.id();
         let mut p = new_product(id, now, &base, &store);
@@ -157,10 +176,7 @@ pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(Strin
     if let Err(e) = auth(&app, &store, &headers, &q, false) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| st.products.get(&id_of(&id)).cloned()) {
-        Some(p) => Json(p).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
-    }
+    found(with_store(&app.world(), &store, |st| st.products.get(&id_of(&id)).cloned()), || err_response(invalid_product()))
 }
 
 pub async fn update(
@@ -178,11 +194,11 @@ pub async fn update(
     let id = id_of(&id);
     let r = with_store(&w, &store, |st| {
         if sku_taken(st, &s(&input, "sku"), id) {
-            return Err(woo_error(StatusCode::BAD_REQUEST, "product_invalid_sku", "Invalid or duplicated SKU."));
+            return Err(err_response(invalid_sku()));
         }
         let input = with_terms(st, &input);
         let Some(p) = st.products.get_mut(&id) else {
-            return Err(woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."));
+            return Err(err_response(invalid_product()));
         };
         let mut ids = (id * 100 + 50..).step_by(1);
         merge(p, &input, &mut || ids.next().unwrap_or(0));
@@ -221,7 +237,7 @@ pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String
             webhooks::fire(&app, &store, "product.deleted", &json!({"id": id}));
             Json(p).into_response()
         }
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
+        None => err_response(invalid_product()),
     }
 }
 
@@ -234,17 +250,17 @@ pub async fn list_variations(State(app): State<AppState>, Path((store, id)): Pat
     });
     match items {
         Some(items) => paged(items, &q),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID."),
+        None => err_response(invalid_product()),
     }
 }
 
 /// Shared by single create and batch: validates SKU, links to the parent.
 fn add_variation(st: &mut Store, parent: u64, input: &Value, now: i64, base: &str, store: &str) -> Result<Value, Value> {
     if !st.products.contains_key(&parent) {
-        return Err(json!({"code": "woocommerce_rest_product_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}));
+        return Err(invalid_product());
     }
     if sku_taken(st, &s(input, "sku"), 0) {
-        return Err(json!({"code": "product_invalid_sku", "message": "Invalid or duplicated SKU.", "data": {"status": 400}}));
+        return Err(invalid_sku());
     }
     let id = st.id();
     let mut v = new_variation(id, parent, now, base, store);
@@ -261,13 +277,9 @@ fn add_variation(st: &mut Store, parent: u64, input: &Value, now: i64, base: &st
 
 fn edit_variation(st: &mut Store, parent: u64, vid: u64, input: &Value) -> Result<Value, Value> {
     if sku_taken(st, &s(input, "sku"), vid) {
-        return Err(json!({"code": "product_invalid_sku", "message": "Invalid or duplicated SKU.", "data": {"status": 400}}));
+        return Err(invalid_sku());
     }
-    let v = st
-        .variations
-        .get_mut(&parent)
-        .and_then(|m| m.get_mut(&vid))
-        .ok_or_else(|| json!({"code": "woocommerce_rest_product_variation_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}))?;
+    let v = st.variations.get_mut(&parent).and_then(|m| m.get_mut(&vid)).ok_or_else(invalid_variation)?;
     merge(v, input, &mut || 0);
     Ok(v.clone())
 }
@@ -278,11 +290,6 @@ fn remove_variation(st: &mut Store, parent: u64, vid: u64) -> Option<Value> {
         arr.retain(|x| x.as_u64() != Some(vid));
     }
     Some(v)
-}
-
-fn err_response(e: Value) -> Response {
-    let status = StatusCode::from_u16(e["data"]["status"].as_u64().unwrap_or(400) as u16).unwrap_or(StatusCode::BAD_REQUEST);
-    (status, Json(e)).into_response()
 }
 
 pub async fn create_variation(
@@ -307,10 +314,10 @@ pub async fn get_variation(State(app): State<AppState>, Path((store, id, vid)): 
     if let Err(e) = auth(&app, &store, &headers, &q, false) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| st.variations.get(&id_of(&id)).and_then(|m| m.get(&id_of(&vid))).cloned()) {
-        Some(v) => Json(v).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID."),
-    }
+    found(
+        with_store(&app.world(), &store, |st| st.variations.get(&id_of(&id)).and_then(|m| m.get(&id_of(&vid))).cloned()),
+        || err_response(invalid_variation()),
+    )
 }
 
 pub async fn update_variation(
@@ -338,10 +345,7 @@ pub async fn delete_variation(
     if let Err(e) = auth(&app, &store, &headers, &q, true) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| remove_variation(st, id_of(&id), id_of(&vid))) {
-        Some(v) => Json(v).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID."),
-    }
+    found(with_store(&app.world(), &store, |st| remove_variation(st, id_of(&id), id_of(&vid))), || err_response(invalid_variation()))
 }
 
 /// `{create: [...], update: [...], delete: [ids]}`; per-item errors are reported in place.
@@ -377,10 +381,13 @@ pub async fn batch_variations(
                 flat(edit_variation(st, parent, vid, i), json!(vid))
             })
             .collect();
-        let d: Vec<Value> = deletes.iter().map(|i| {
-            let vid = i.as_u64().or_else(|| i.get("id").and_then(Value::as_u64)).unwrap_or(0);
-            remove_variation(st, parent, vid).unwrap_or_else(|| json!({"id": vid, "error": {"code": "woocommerce_rest_product_variation_invalid_id", "message": "Invalid ID.", "data": {"status": 404}}}))
-        }).collect();
+        let d: Vec<Value> = deletes
+            .iter()
+            .map(|i| {
+                let vid = i.as_u64().or_else(|| i.get("id").and_then(Value::as_u64)).unwrap_or(0);
+                remove_variation(st, parent, vid).unwrap_or_else(|| json!({"id": vid, "error": invalid_variation()}))
+            })
+            .collect();
         json!({"create": c, "update": u, "delete": d})
     });
     Json(out).into_response()

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::model::{Delivery, woo_date};
-use super::{auth, id_of, paged, with_store, woo_error};
+use super::{auth, found, id_of, paged, with_store, woo_error};
 use crate::AppState;
 use crate::util::hmac_b64;
 
@@ -86,14 +86,15 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
     (StatusCode::CREATED, Json(hook)).into_response()
 }
 
+fn invalid_webhook() -> Response {
+    woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_webhook_invalid_id", "Invalid ID.")
+}
+
 pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
     if let Err(e) = auth(&app, &store, &headers, &q, false) {
         return e;
     }
-    match with_store(&app.world(), &store, |st| st.webhooks.get(&id_of(&id)).cloned()) {
-        Some(h) => Json(h).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_webhook_invalid_id", "Invalid ID."),
-    }
+    found(with_store(&app.world(), &store, |st| st.webhooks.get(&id_of(&id)).cloned()), invalid_webhook)
 }
 
 pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
@@ -103,10 +104,7 @@ pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String
     if !q.get("force").is_some_and(|f| f == "true" || f == "1") {
         return woo_error(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Webhooks do not support trashing.");
     }
-    match with_store(&app.world(), &store, |st| st.webhooks.remove(&id_of(&id))) {
-        Some(h) => Json(h).into_response(),
-        None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_webhook_invalid_id", "Invalid ID."),
-    }
+    found(with_store(&app.world(), &store, |st| st.webhooks.remove(&id_of(&id))), invalid_webhook)
 }
 
 /// Deliver `topic` (e.g. "order.created") to every active webhook of the store.
