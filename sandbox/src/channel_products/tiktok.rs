@@ -182,14 +182,22 @@ fn skus_reply(p: &Value) -> Value {
     json!(skus)
 }
 
+/// The gate, then the body checked as a product: the shop and the product as stored, for
+/// create and edit alike.
+fn gated_product(app: &AppState, uri: &OriginalUri, q: &[(String, String)], headers: &HeaderMap, body: &Bytes) -> Result<(String, Value), Response> {
+    let (shop, b) = gate(app, uri, q, headers, body)?;
+    let p = check(app, &b).map_err(|m| refuse(BAD_PARAM, m))?;
+    Ok((shop, p))
+}
+
+fn no_product(id: &str) -> Response {
+    refuse(NOT_FOUND, format!("Product {id} does not exist in this shop"))
+}
+
 async fn create(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) {
+    let (shop, mut p) = match gated_product(&app, &uri, &q, &headers, &body) {
         Ok(x) => x,
         Err(r) => return r,
-    };
-    let mut p = match check(&app, &b) {
-        Ok(p) => p,
-        Err(m) => return refuse(BAD_PARAM, m),
     };
     let id = new_id(&app);
     let now = app.world().clock.now_secs();
@@ -211,13 +219,9 @@ async fn edit(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) {
+    let (shop, mut p) = match gated_product(&app, &uri, &q, &headers, &body) {
         Ok(x) => x,
         Err(r) => return r,
-    };
-    let mut p = match check(&app, &b) {
-        Ok(p) => p,
-        Err(m) => return refuse(BAD_PARAM, m),
     };
     let now = app.world().clock.now_secs();
     let done = with_items(
@@ -238,7 +242,7 @@ async fn edit(
     );
     match done {
         Some(skus) => answer(0, "Success", json!({"skus": skus, "warnings": []})),
-        None => refuse(NOT_FOUND, format!("Product {id} does not exist in this shop")),
+        None => no_product(&id),
     }
 }
 
@@ -256,7 +260,7 @@ async fn get_one(
     };
     match items_of(&app, |s| &s.tiktok, &shop).remove(&id) {
         Some(p) => answer(0, "Success", p),
-        None => refuse(NOT_FOUND, format!("Product {id} does not exist in this shop")),
+        None => no_product(&id),
     }
 }
 
