@@ -64,6 +64,16 @@ fn order_matches(o: &model::Order, terms: &[(String, String)]) -> bool {
     })
 }
 
+// `product`, `productByHandle` and `productByIdentifier` look products up the same two ways.
+fn find_product(ctx: &Context<'_>, id: &str) -> Option<Product> {
+    let pid = parse_gid(id)?;
+    gql(ctx).read(|s| s.products.get(&pid).cloned().map(Product))
+}
+
+fn find_by_handle(ctx: &Context<'_>, handle: &str) -> Option<Product> {
+    gql(ctx).read(|s| s.products.values().find(|p| p.handle == handle).cloned().map(Product))
+}
+
 fn ordered<T>(mut v: Vec<(u64, T)>, reverse: Option<bool>) -> Vec<(u64, T)> {
     if reverse.unwrap_or(false) {
         v.reverse();
@@ -94,21 +104,20 @@ impl Query {
     }
 
     async fn product(&self, ctx: &Context<'_>, id: ID) -> Option<Product> {
-        let pid = parse_gid(&id)?;
-        gql(ctx).read(|s| s.products.get(&pid).cloned().map(Product))
+        find_product(ctx, &id)
     }
 
     /// By id or handle (2025-04+; `customId` is not emulated).
     async fn product_by_identifier(&self, ctx: &Context<'_>, identifier: ProductIdentifierInput) -> Option<Product> {
         match (identifier.id, identifier.handle) {
-            (Some(id), _) => parse_gid(&id).and_then(|pid| gql(ctx).read(|s| s.products.get(&pid).cloned().map(Product))),
-            (None, Some(h)) => gql(ctx).read(|s| s.products.values().find(|p| p.handle == h).cloned().map(Product)),
+            (Some(id), _) => find_product(ctx, &id),
+            (None, Some(h)) => find_by_handle(ctx, &h),
             (None, None) => None,
         }
     }
 
     async fn product_by_handle(&self, ctx: &Context<'_>, handle: String) -> Option<Product> {
-        gql(ctx).read(|s| s.products.values().find(|p| p.handle == handle).cloned().map(Product))
+        find_by_handle(ctx, &handle)
     }
 
     #[allow(clippy::too_many_arguments)]
