@@ -66,9 +66,10 @@ pub struct OptionCreateInput {
 }
 
 /// The product inputs share their fields; `ProductCreateInput` has no `id` and
-/// `ProductUpdateInput` no `productOptions`, as on Shopify.
+/// `ProductUpdateInput` no `productOptions`, as on Shopify. The fields before and after the
+/// shared ones keep each input's field order (introspection lists them in that order).
 macro_rules! product_input {
-    ($name:ident { $($extra:ident: $ty:ty),* }) => {
+    ($name:ident { $($extra:ident: $ty:ty),* } $({ $($after:ident: $aty:ty),* })?) => {
         #[derive(InputObject, Clone, Default)]
         pub struct $name {
             $(pub $extra: $ty,)*
@@ -79,6 +80,7 @@ macro_rules! product_input {
             pub product_type: Option<String>,
             pub status: Option<ProductStatus>,
             pub tags: Option<Vec<String>>,
+            $($(pub $after: $aty,)*)?
         }
     };
 }
@@ -207,20 +209,11 @@ pub struct ProductSetIdentifiers {
     pub handle: Option<String>,
 }
 
-#[derive(InputObject, Clone, Default)]
-pub struct ProductSetInput {
-    pub id: Option<ID>,
-    pub title: Option<String>,
-    pub description_html: Option<String>,
-    pub handle: Option<String>,
-    pub vendor: Option<String>,
-    pub product_type: Option<String>,
-    pub status: Option<ProductStatus>,
-    pub tags: Option<Vec<String>>,
-    pub product_options: Option<Vec<OptionSetInput>>,
-    pub variants: Option<Vec<ProductVariantSetInput>>,
-    pub files: Option<Vec<FileSetInput>>,
-}
+product_input!(ProductSetInput { id: Option<ID> } {
+    product_options: Option<Vec<OptionSetInput>>,
+    variants: Option<Vec<ProductVariantSetInput>>,
+    files: Option<Vec<FileSetInput>>
+});
 
 #[derive(InputObject, Clone, Default)]
 pub struct InventoryLevelInput {
