@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(bonus))
         .routes(routes!(get_setting, put_setting))
         .routes(routes!(save_card))
+        .routes(routes!(start_card_setup))
         .routes(routes!(transaction_logs))
         .routes(routes!(payments_webhook))
 }
@@ -108,6 +109,16 @@ struct SavedCard {
 async fn save_card(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<CardInput>) -> ApiResult<SavedCard> {
     let (kind, card_label) = settings::save_card(&state.pool, scope.workplace.id, input).await?;
     reply(SavedCard { kind, card_label })
+}
+
+/// Opens the payment vendor's page where the owner types the card supplier orders are paid
+/// with; the vendor's webhook saves it.
+#[utoipa::path(post, path = "/orders/v6/payments/card-setup", responses((status = 200, body = super::replies::UrlReply)))]
+#[instrument(skip_all)]
+async fn start_card_setup(State(state): State<AppState>, scope: Scope) -> ApiResult<super::replies::UrlReply> {
+    let base = &state.settings.application.base_url;
+    let url = domain::wallet::card_setup::start(&state.pool, &state.payments, scope.workplace.id, base).await?;
+    reply(super::replies::UrlReply { url })
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -102,6 +102,60 @@ impl PaymentVendor {
         }
     }
 
+    async fn get(&self, path: &str) -> Result<Value, VendorError> {
+        let res = self.http.get(format!("{}{path}", self.api_url)).bearer_auth(self.secret_key.expose_secret()).send().await;
+        let res = res.map_err(|e| VendorError::Unavailable(e.to_string()))?;
+        let status = res.status();
+        let v: Value = res.json().await.map_err(|e| VendorError::Unavailable(format!("{status}: {e}")))?;
+        match status.as_u16() {
+            200..=299 => Ok(v),
+            429 | 500.. => Err(VendorError::Unavailable(format!("{status}"))),
+            _ => Err(VendorError::Refused(v["error"]["message"].as_str().unwrap_or("refused").to_string())),
+        }
+    }
+
+    /// A vendor customer for the workplace: a saved card belongs to one and is charged with it.
+    pub async fn create_customer(&self, workplace_id: &str) -> Result<String, VendorError> {
+        let v = self.post("/v1/customers", &[("metadata[workplace_id]", workplace_id.to_string())], None).await?;
+        v["id"].as_str().map(str::to_string).ok_or_else(|| VendorError::Unavailable("customer without an id".into()))
+    }
+
+    /// Checkout in setup mode: the customer types a card on the vendor's page, which saves it.
+    pub async fn create_setup_session(
+        &self,
+        customer: &str,
+        success_url: &str,
+        cancel_url: &str,
+        metadata: &[(&str, &str)],
+    ) -> Result<CheckoutSession, VendorError> {
+        let mut form = vec![
+            ("mode", "setup".to_string()),
+            ("customer", customer.to_string()),
+            ("payment_method_types[]", "card".to_string()),
+            ("success_url", success_url.to_string()),
+            ("cancel_url", cancel_url.to_string()),
+        ];
+        let keys: Vec<String> = metadata.iter().map(|(k, _)| format!("metadata[{k}]")).collect();
+        form.extend(keys.iter().zip(metadata).map(|(k, (_, v))| (k.as_str(), v.to_string())));
+        let v = self.post("/v1/checkout/sessions", &form, None).await?;
+        serde_json::from_value(v).map_err(|e| VendorError::Unavailable(format!("unexpected checkout session: {e}")))
+    }
+
+    /// The card a completed SetupIntent saved, and how to show it ("Visa •••• 4242").
+    pub async fn saved_card(&self, setup_intent: &str) -> Result<(String, String), VendorError> {
+        let si = self.get(&format!("/v1/setup_intents/{setup_intent}")).await?;
+        let pm = si["payment_method"].as_str().filter(|_| si["status"] == "succeeded");
+        let pm = pm.ok_or_else(|| VendorError::Refused(format!("setup intent {setup_intent} saved no card")))?;
+        let method = self.get(&format!("/v1/payment_methods/{pm}")).await?;
+        let brand = method["card"]["brand"].as_str().unwrap_or("card");
+        let mut label: Vec<char> = brand.chars().collect();
+        if let Some(first) = label.first_mut() {
+            *first = first.to_ascii_uppercase();
+        }
+        let label = format!("{} •••• {}", label.into_iter().collect::<String>(), method["card"]["last4"].as_str().unwrap_or("????"));
+        Ok((pm.to_string(), label))
+    }
+
     /// Registers `url` for the vendor's events once per process, when configured to.
     pub async fn ensure_webhook(&self, url: &str) -> Result<(), VendorError> {
         if !self.register_webhook {
@@ -142,6 +196,7 @@ impl PaymentVendor {
         amount_cents: i64,
         currency: &str,
         payment_method: &str,
+        customer: Option<&str>,
         idempotency_key: &str,
         metadata: &[(&str, &str)],
     ) -> Result<PaymentIntent, VendorError> {
@@ -152,6 +207,10 @@ impl PaymentVendor {
             ("confirm", "true".to_string()),
             ("off_session", "true".to_string()),
         ];
+        // A card saved on the vendor's page belongs to a customer and is charged with it.
+        if let Some(c) = customer {
+            form.push(("customer", c.to_string()));
+        }
         let keys: Vec<String> = metadata.iter().map(|(k, _)| format!("metadata[{k}]")).collect();
         form.extend(keys.iter().zip(metadata).map(|(k, (_, v))| (k.as_str(), v.to_string())));
         let v = self.post("/v1/payment_intents", &form, Some(idempotency_key)).await?;

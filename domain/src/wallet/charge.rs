@@ -113,9 +113,10 @@ pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uu
         return Ok(id);
     }
     // Checked before charging: a charge the ledger then refused would be money taken unbooked.
-    let (mine, card): (bool, Option<String>) = sqlx::query_as(
+    let (mine, card, customer): (bool, Option<String>, Option<String>) = sqlx::query_as(
         "SELECT EXISTS (SELECT 1 FROM source_orders WHERE id = $2 AND workplace_id = $1),
-                (SELECT card_payment_method FROM payment_settings WHERE workplace_id = $1)",
+                (SELECT card_payment_method FROM payment_settings WHERE workplace_id = $1),
+                (SELECT card_customer FROM payment_settings WHERE workplace_id = $1)",
     )
     .bind(workplace_id)
     .bind(source_order_id)
@@ -138,7 +139,7 @@ pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uu
     };
     let (wp, so) = (workplace_id.to_string(), source_order_id.to_string());
     let metadata = [("workplace_id", wp.as_str()), ("source_order_id", so.as_str())];
-    let intent = match vendor.charge_card(amount_cents, "usd", &card, &key, &metadata).await {
+    let intent = match vendor.charge_card(amount_cents, "usd", &card, customer.as_deref(), &key, &metadata).await {
         Ok(pi) => pi,
         Err(VendorError::Declined(why)) => {
             tracing::info!(%why, %key, "card declined");

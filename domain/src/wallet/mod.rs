@@ -6,6 +6,7 @@
 //! Every business event that moves money is one `wallet_transactions` row with a natural
 //! `reference` (`topup:<session>`, `pay:so:<id>`, ...), unique per workplace, so a retried job,
 //! a replayed webhook or a double click books nothing twice.
+pub mod card_setup;
 pub mod charge;
 pub mod ledger;
 pub mod settings;

@@ -108,7 +108,7 @@ pub async fn save_card(pool: &PgPool, workplace_id: Uuid, input: CardInput) -> R
     let label = card_label(&pm);
     sqlx::query(
         "INSERT INTO payment_settings (workplace_id, card_payment_method, card_label) VALUES ($1, $2, $3)
-         ON CONFLICT (workplace_id) DO UPDATE SET card_payment_method = $2, card_label = $3, updated_at = now()",
+         ON CONFLICT (workplace_id) DO UPDATE SET card_payment_method = $2, card_label = $3, card_customer = NULL, updated_at = now()",
     )
     .bind(workplace_id)
     .bind(&pm)

@@ -73,6 +73,10 @@ pub async fn receive(pool: &PgPool, vendor: &PaymentVendor, signature: &str, bod
     let event: Value = serde_json::from_slice(body).map_err(|_| Error::BadRequest("Malformed event".into()))?;
     let session = &event["data"]["object"];
     let ignored = WebhookOutcome { credited: false, duplicate: false };
+    // The same endpoint hears card setups (Checkout in setup mode).
+    if super::card_setup::receive(pool, vendor, &event).await? {
+        return Ok(ignored);
+    }
     if event["type"] == "checkout.session.expired" && session["metadata"]["purpose"] == PURPOSE {
         // Never paid: the pending row is closed so the dashboard stops waiting for it.
         sqlx::query("UPDATE wallet_topups SET status = 'expired' WHERE session_id = $1 AND status = 'pending'")

@@ -1702,6 +1702,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orders/v6/payments/card-setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Opens the payment vendor's page where the owner types the card supplier orders are paid
+     *     with; the vendor's webhook saves it.
+     */
+    post: operations['start_card_setup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/orders/v6/payments/info': {
     parameters: {
       query?: never;
@@ -6718,6 +6738,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Updated'];
+        };
+      };
+    };
+  };
+  start_card_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UrlReply'];
         };
       };
     };

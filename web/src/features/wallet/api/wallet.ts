@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api, quietFetcher } from '@/lib/api';
-import type { ChartSummary } from '@/types/api.gen';
+import type { ChartSummary, UrlReply } from '@/types/api.gen';
 import type { PaymentSetting, TransactionLogPage, Wallet } from '@/types/wallet';
 
 export const WALLET_KEY = 'payments/user/wallets';
@@ -34,8 +34,9 @@ export function useTransactions(page: number) {
   });
 }
 
-export function usePaymentSetting() {
-  return useSWR<PaymentSetting>(SETTING_KEY, quietFetch, { revalidateOnMount: true });
+/** The payment setting; `pollMs` while a card saved on the vendor's page is expected. */
+export function usePaymentSetting(pollMs = 0) {
+  return useSWR<PaymentSetting>(SETTING_KEY, quietFetch, { revalidateOnMount: true, refreshInterval: pollMs });
 }
 
 export const topUp = (amount: number) =>
@@ -43,12 +44,8 @@ export const topUp = (amount: number) =>
 export const acceptPolicy = () => api.post<Wallet>('payments/user/wallets/accept-policy', {}, { silent: true });
 export const savePaymentSetting = (method: 'wallet' | 'card') =>
   api.put<PaymentSetting>(SETTING_KEY, { payment_behavior: 'default', method }, { silent: true });
-export const savePaymentInfo = (paymentMethod: string) =>
-  api.post<{ type: string; card_label: string }>(
-    'orders/v6/payments/info',
-    { type: 'credit_card', payment_method: paymentMethod },
-    { silent: true },
-  );
+/** Opens the payment vendor's page where the owner types the card; its webhook saves it. */
+export const startCardSetup = () => api.post<UrlReply>('orders/v6/payments/card-setup', {}, { silent: true });
 
 const PENDING_KEY = 'dropline.pendingTopup';
 

@@ -1,15 +1,27 @@
-import { Button, HStack, Heading, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { notify } from '@/lib/toaster';
-import { savePaymentInfo, savePaymentSetting, usePaymentSetting } from '../api/wallet';
+import { browser, savePaymentSetting, startCardSetup, usePaymentSetting } from '../api/wallet';
+
+const CARD_POLL_MS = 2000;
+const CARD_POLL_FOR_MS = 30_000;
 
 /** How supplier orders are paid (wallet or card; behaviour "default" = direct payment) and the saved card. */
 export function PaymentSettingCard() {
   const { t } = useTranslation();
-  const { data, mutate } = usePaymentSetting();
+  const [params] = useSearchParams();
+  // Back from the vendor's page: its webhook saves the card a moment later, so the setting is
+  // read again for a while.
+  const [polling, setPolling] = useState(() => params.get('card') === 'saved');
+  useEffect(() => {
+    if (!polling) return;
+    const id = setTimeout(() => setPolling(false), CARD_POLL_FOR_MS);
+    return () => clearTimeout(id);
+  }, [polling]);
+  const { data, mutate } = usePaymentSetting(polling ? CARD_POLL_MS : 0);
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
-  const [card, setCard] = useState('');
   const [saving, setSaving] = useState<'setting' | 'card' | null>(null);
   useEffect(() => {
     if (data?.method) setMethod(data.method);
@@ -24,15 +36,15 @@ export function PaymentSettingCard() {
       void mutate(res.data ?? undefined, { revalidate: !res.data });
     } else notify('error', res.message || t('wallet.setting.failed'));
   }
-  async function saveCard() {
+  async function addCard() {
     setSaving('card');
-    const res = await savePaymentInfo(card.trim());
+    const res = await startCardSetup();
+    if (res.success && res.data?.url) {
+      browser.go(res.data.url);
+      return;
+    }
     setSaving(null);
-    if (res.success) {
-      notify('success', t('wallet.setting.cardSaved'));
-      setCard('');
-      void mutate(data ? { ...data, card_label: res.data?.card_label ?? data.card_label } : undefined);
-    } else notify('error', res.message || t('wallet.setting.failed'));
+    notify('error', res.message || t('wallet.setting.failed'));
   }
 
   return (
@@ -68,25 +80,19 @@ export function PaymentSettingCard() {
         <Text fontSize="sm" data-testid="wallet-card-label">
           {data?.card_label ? t('wallet.setting.card', { label: data.card_label }) : t('wallet.setting.noCard')}
         </Text>
-        <HStack gap="2">
-          <Input
-            size="sm"
-            value={card}
-            onChange={(e) => setCard(e.target.value)}
-            placeholder={t('wallet.setting.cardPlaceholder')}
-            data-testid="wallet-card-input"
-          />
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void saveCard()}
-            loading={saving === 'card'}
-            disabled={!card.trim()}
-            data-testid="wallet-card-save"
-          >
-            {t('wallet.setting.saveCard')}
-          </Button>
-        </HStack>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          onClick={() => void addCard()}
+          loading={saving === 'card'}
+          data-testid="wallet-card-add"
+        >
+          {data?.card_label ? t('wallet.setting.replaceCard') : t('wallet.setting.addCard')}
+        </Button>
+        <Text fontSize="xs" color="fg.muted">
+          {t('wallet.setting.cardHelp')}
+        </Text>
       </Stack>
     </Stack>
   );

@@ -29,6 +29,7 @@ function serve(policy = false) {
           items: [{ id: 1, kind: 'topup', amount: 40, description: 'Top-up', source_order_id: null, created_at: '2026-11-21T10:00:00Z' }],
         },
       };
+    if (c.path === 'orders/v6/payments/card-setup') return { data: { url: 'http://127.0.0.1:9090/payments/checkout/cs_test_setup' } };
     if (c.path === 'orders/v6/payments/setting')
       return { data: { payment_behavior: 'default', method: c.method === 'PUT' ? (c.body as { method: string }).method : 'wallet' } };
     return undefined;
@@ -83,5 +84,17 @@ describe('wallet page', () => {
       payment_behavior: 'default',
       method: 'card',
     });
+  });
+
+  it("adds a card on the payment vendor's page, never in Dropline", async () => {
+    const calls = serve(true);
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    renderRoute(<WalletPage />, { path: '/app/setting/wallet' });
+    await screen.findByTestId('wallet-setting');
+    expect(screen.queryByRole('textbox', { name: /payment method/i })).toBeNull();
+    fireEvent.click(screen.getByTestId('wallet-card-add'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('http://127.0.0.1:9090/payments/checkout/cs_test_setup'));
+    expect(calls.some((c) => c.path === 'orders/v6/payments/card-setup' && c.method === 'POST')).toBe(true);
+    go.mockRestore();
   });
 });
