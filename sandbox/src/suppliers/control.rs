@@ -36,7 +36,7 @@ struct VariantChange {
 async fn change(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, Json(c): Json<Change>) -> Response {
     let w = app.world();
     let Some(current) = w.catalogue.product(&source, &id) else {
-        return super::err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product");
+        return super::no_product();
     };
     let mut p = (*current).clone();
     for v in &c.variants {

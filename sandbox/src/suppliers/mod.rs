@@ -47,6 +47,11 @@ pub fn err(status: StatusCode, code: &str, message: &str) -> Response {
     json_error(status, json!({"error": {"code": code, "message": message}}))
 }
 
+/// The answer for a product id the supplier does not have.
+pub fn no_product() -> Response {
+    err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product")
+}
+
 /// Source must exist and the bearer token must match.
 pub fn check(source: &str, headers: &HeaderMap) -> Result<(), Response> {
     if !SOURCES.contains(&source) {
@@ -159,7 +164,7 @@ async fn product(State(app): State<AppState>, Path((source, id)): Path<(String, 
     let w = app.world();
     match w.catalogue.product(&source, &id) {
         Some(p) => Json(product_json(&app, &w.catalogue, &p, &app.base_url())).into_response(),
-        None => err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product"),
+        None => no_product(),
     }
 }
 
@@ -173,7 +178,7 @@ async fn reviews(
         return e;
     }
     let w = app.world();
-    let Some(p) = w.catalogue.product(&source, &id) else { return err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product") };
+    let Some(p) = w.catalogue.product(&source, &id) else { return no_product() };
     let page = q.get("page").and_then(|p| p.parse().ok()).unwrap_or(1usize);
     let size = q.get("page_size").and_then(|p| p.parse().ok()).unwrap_or(20usize).clamp(1, 100);
     let base = app.base_url();
@@ -202,7 +207,7 @@ async fn freight(
         return e;
     }
     let w = app.world();
-    let Some(p) = w.catalogue.product(&source, &id) else { return err(StatusCode::NOT_FOUND, "PRODUCT_NOT_FOUND", "no such product") };
+    let Some(p) = w.catalogue.product(&source, &id) else { return no_product() };
     let country = q.get("country").map(|c| c.to_uppercase()).unwrap_or_else(|| "US".into());
     let qty = q.get("quantity").and_then(|v| v.parse().ok()).unwrap_or(1);
     match p.freight(&country, qty) {
