@@ -1,0 +1,35 @@
+//! The vendors' own client libraries run against the sandbox, doing what Dropline does
+//! (`sandbox/contracts/*.mjs`, dependencies pinned in its package.json and installed by
+//! `scripts/test`): a library that fails here is a sandbox bug or a product bug.
+use std::path::PathBuf;
+use std::process::Command;
+
+use dropline_tests::start_sandbox;
+use serde_json::Value;
+
+fn run(script: &str, args: &[&str]) -> Value {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../sandbox/contracts");
+    assert!(dir.join("node_modules").exists(), "sandbox/contracts/node_modules is missing: scripts/test installs it (ensure_contract_deps)");
+    let out = Command::new("node").arg(dir.join(script)).args(args).output().expect("node runs");
+    assert!(out.status.success(), "{script}: {}{}", String::from_utf8_lossy(&out.stderr), String::from_utf8_lossy(&out.stdout));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[tokio::test]
+async fn stripes_node_library_tops_up_saves_a_card_and_verifies_webhooks() {
+    let sandbox = start_sandbox().await;
+    let out = tokio::task::spawn_blocking(move || run("stripe.mjs", &[&sandbox])).await.unwrap();
+    let checks: Vec<&str> = out["checks"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(
+        checks,
+        vec![
+            "webhook endpoint",
+            "checkout session with line_items",
+            "unknown parameter refused",
+            "session paid",
+            "signed webhook verified by constructEvent",
+            "card saved in setup mode",
+            "off-session payment with the saved card",
+        ]
+    );
+}
