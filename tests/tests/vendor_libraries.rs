@@ -33,3 +33,22 @@ async fn stripes_node_library_tops_up_saves_a_card_and_verifies_webhooks() {
         ]
     );
 }
+
+#[tokio::test]
+async fn shopifys_node_libraries_install_call_the_admin_api_and_validate_webhooks() {
+    let sandbox = start_sandbox().await;
+    let version = domain::config::Settings::load_env("test").expect("config loads").shopify.api_version;
+    let out = tokio::task::spawn_blocking(move || run("shopify-libraries.mjs", &[&sandbox, &version])).await.unwrap();
+    let checks: Vec<&str> = out["checks"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(
+        checks,
+        vec![
+            "OAuth redirect hmac validates",
+            "a tampered redirect does not",
+            "code exchanged for a token",
+            "Admin GraphQL through the Admin API client",
+            "webhook subscribed with uri",
+            "orders/create validated by webhooks.validate",
+        ]
+    );
+}

@@ -14,11 +14,15 @@ use super::{shop_from_headers, with_shop};
 use crate::util::{b64, enc, hmac_hex, json_error};
 use crate::{AppState, creds};
 
-/// Shopify signs the sorted `key=value` pairs (hmac excluded) joined with `&`.
+/// Shopify signs the query string itself: the parameters other than `hmac`, sorted by name and
+/// form-encoded as they travel (`host`'s base64 `=` as `%3D`, a space as `%20`), joined with `&`.
+/// `@shopify/shopify-api`'s `validateHmac` checks exactly this.
 pub fn sign_params(params: &[(&str, String)]) -> String {
     let mut p: Vec<&(&str, String)> = params.iter().filter(|(k, _)| *k != "hmac" && *k != "signature").collect();
     p.sort_by(|a, b| a.0.cmp(b.0));
-    let msg = p.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+    let mut url = reqwest::Url::parse("http://sign/").expect("a fixed url parses");
+    url.query_pairs_mut().extend_pairs(p.iter().map(|(k, v)| (*k, v.as_str())));
+    let msg = url.query().unwrap_or("").replace('+', "%20");
     hmac_hex(creds::SHOPIFY_APP_SECRET, &msg)
 }
 

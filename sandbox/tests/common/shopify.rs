@@ -13,7 +13,10 @@ pub async fn install(sb: &Sandbox, shop: &str) -> String {
     // Verify the HMAC exactly as a Shopify app does.
     let mut pairs: Vec<(String, String)> = query_pairs(&loc).into_iter().filter(|(k, _)| k != "hmac").collect();
     pairs.sort();
-    let msg = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+    // The message is the sorted query string, form-encoded as it travels.
+    let mut url = reqwest::Url::parse("http://check/").unwrap();
+    url.query_pairs_mut().extend_pairs(&pairs);
+    let msg = url.query().unwrap().replace('+', "%20");
     assert_eq!(param(&loc, "hmac").unwrap(), hmac_hex(SECRET, &msg));
     assert_eq!(param(&loc, "shop").unwrap(), format!("{shop}.myshopify.com"));
     assert_eq!(param(&loc, "state").unwrap(), "n0nce");

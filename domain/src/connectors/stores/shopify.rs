@@ -62,12 +62,14 @@ pub fn authorize_url(settings: &ShopifySettings, shop: &str, redirect_uri: &str,
     url.into()
 }
 
-/// Shopify signs its redirect: hex HMAC-SHA256 (app secret) of the other parameters, sorted
-/// by name and joined as `k=v&k=v`.
+/// Shopify signs its redirect: hex HMAC-SHA256 (app secret) of the other parameters sorted by
+/// name, form-encoded as in the query string (a base64 `host`'s `=` is `%3D`, a space `%20`),
+/// joined with `&`, as `@shopify/shopify-api`'s `validateHmac` computes it.
 pub fn redirect_is_signed(settings: &ShopifySettings, params: &BTreeMap<String, String>) -> bool {
     let Some(hmac) = params.get("hmac") else { return false };
-    let message: Vec<String> = params.iter().filter(|(k, _)| *k != "hmac" && *k != "signature").map(|(k, v)| format!("{k}={v}")).collect();
-    verify_hex_hmac(settings.client_secret.expose_secret().as_bytes(), message.join("&").as_bytes(), hmac)
+    let signed = params.iter().filter(|(k, _)| *k != "hmac" && *k != "signature");
+    let message = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(signed).finish().replace('+', "%20");
+    verify_hex_hmac(settings.client_secret.expose_secret().as_bytes(), message.as_bytes(), hmac)
 }
 
 /// Exchanges the install's code for the shop's offline access token.
