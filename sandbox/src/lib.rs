@@ -98,7 +98,7 @@ fn router(state: AppState) -> Router {
         .merge(control::routes())
         .merge(identity::routes())
         .merge(shopify::routes())
-        .merge(woocommerce::routes())
+        .merge(woocommerce::routes().layer(axum::middleware::from_fn_with_state(state.clone(), woocommerce::oauth::verify)))
         .merge(suppliers::routes())
         .merge(carriers::routes())
         .merge(images::routes())

@@ -14,7 +14,7 @@ impl Woo<'_> {
         self.sb.url(&format!("/woo/{}/wp-json/wc/v3{path}", self.store))
     }
     async fn send(&self, m: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
-        let mut r = self.sb.http.request(m, self.url(path)).basic_auth(&self.ck, Some(&self.cs));
+        let mut r = self.sb.http.request(m, self.url(path)).header("x-forwarded-proto", "https").basic_auth(&self.ck, Some(&self.cs));
         if let Some(b) = body {
             r = r.json(&b);
         }
@@ -56,14 +56,28 @@ async fn auth_errors_look_like_woo() {
     let r = sb.http.get(sb.url("/woo/s1/wp-json/wc/v3/products")).send().await.unwrap();
     assert_eq!(r.status(), 401);
     assert_eq!(r.json::<Value>().await.unwrap()["code"], "woocommerce_rest_cannot_view");
-    let r = sb.http.get(sb.url("/woo/s1/wp-json/wc/v3/products?consumer_key=ck_x&consumer_secret=cs_y")).send().await.unwrap();
+    let https = |path: &str| sb.http.get(sb.url(path)).header("x-forwarded-proto", "https");
+    let r = https("/woo/s1/wp-json/wc/v3/products?consumer_key=ck_x&consumer_secret=cs_y").send().await.unwrap();
     assert_eq!(r.json::<Value>().await.unwrap()["code"], "woocommerce_rest_authentication_error");
     // Read-only keys cannot write.
     let k = sb.post_json("/_sandbox/woo/s1/keys", json!({"permissions": "read"})).await;
     let (ck, cs) = (k["consumer_key"].as_str().unwrap(), k["consumer_secret"].as_str().unwrap());
-    let ok = sb.http.get(sb.url(&format!("/woo/s1/wp-json/wc/v3/products?consumer_key={ck}&consumer_secret={cs}"))).send().await.unwrap();
-    assert_eq!(ok.status(), 200);
-    let no = sb.http.post(sb.url("/woo/s1/wp-json/wc/v3/products")).basic_auth(ck, Some(cs)).json(&json!({"name": "x"})).send().await.unwrap();
+    let keys_in_query = format!("/woo/s1/wp-json/wc/v3/products?consumer_key={ck}&consumer_secret={cs}");
+    assert_eq!(https(&keys_in_query).send().await.unwrap().status(), 200);
+    // Over plain HTTP WooCommerce reads no keys in clear: only OAuth 1.0a.
+    let clear = sb.http.get(sb.url(&keys_in_query)).send().await.unwrap();
+    assert_eq!(clear.status(), 401);
+    let clear = sb.http.get(sb.url("/woo/s1/wp-json/wc/v3/products")).basic_auth(ck, Some(cs)).send().await.unwrap();
+    assert_eq!(clear.json::<Value>().await.unwrap()["code"], "woocommerce_rest_cannot_view");
+    let no = sb
+        .http
+        .post(sb.url("/woo/s1/wp-json/wc/v3/products"))
+        .header("x-forwarded-proto", "https")
+        .basic_auth(ck, Some(cs))
+        .json(&json!({"name": "x"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(no.status(), 401);
 }
 
@@ -190,6 +204,7 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     let t = sb
         .http
         .post(sb.url(&format!("/woo/shop2/wp-json/wc-shipment-tracking/v3/orders/{oid}/shipment-trackings")))
+        .header("x-forwarded-proto", "https")
         .basic_auth(&woo.ck, Some(&woo.cs))
         .json(&json!({"tracking_provider": "USPS", "tracking_number": "9400100000000000000000"}))
         .send()
@@ -201,6 +216,7 @@ async fn orders_notes_tracking_and_signed_webhooks() {
     let list: Value = sb
         .http
         .get(sb.url(&format!("/woo/shop2/wp-json/wc-shipment-tracking/v3/orders/{oid}/shipment-trackings")))
+        .header("x-forwarded-proto", "https")
         .basic_auth(&woo.ck, Some(&woo.cs))
         .send()
         .await

@@ -162,6 +162,7 @@ async fn a_woocommerce_order_cancelled_in_the_store_moves_to_the_cancelled_tab()
         .app
         .http
         .put(url)
+        .header("x-forwarded-proto", "https")
         .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
         .json(&json!({ "status": "cancelled" }))
         .send()

@@ -40,8 +40,18 @@ async fn shopify_products(s: &Setup, shop: &str, handle: &str) -> Vec<Value> {
 async fn woo_products(s: &Setup, store: &str, sku: &str) -> Vec<Value> {
     let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{store}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let url = format!("{}/woo/{store}/wp-json/wc/v3/products?sku={sku}&status=any", s.sandbox);
-    let a: Value =
-        s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
+    let a: Value = s
+        .app
+        .http
+        .get(url)
+        .header("x-forwarded-proto", "https")
+        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     a.as_array().cloned().unwrap_or_default()
 }
 
@@ -121,8 +131,18 @@ async fn an_update_push_overwrites_the_store_product_and_costs_no_quota() {
     assert_eq!(woo.len(), 1);
     let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/update-woo/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let url = format!("{}/woo/update-woo/wp-json/wc/v3/products/{}/variations", s.sandbox, woo[0]["id"]);
-    let variations: Value =
-        s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap();
+    let variations: Value = s
+        .app
+        .http
+        .get(url)
+        .header("x-forwarded-proto", "https")
+        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let variations = variations.as_array().unwrap();
     assert!(!variations.is_empty());
     assert!(variations.iter().all(|v| v.to_string().contains("\"43.21\"")), "the new price reached every variation: {variations:?}");

@@ -11,7 +11,14 @@ async fn woo(s: &StoreOwner, path: &str, body: Option<Value>) -> Value {
         Some(b) => s.app.http.post(url).json(&b),
         None => s.app.http.get(url),
     };
-    req.basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap()
+    req.header("x-forwarded-proto", "https")
+        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 async fn push(s: &StoreOwner, product: &str) {

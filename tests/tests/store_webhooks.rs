@@ -98,6 +98,7 @@ async fn woocommerce_webhooks_are_checked_with_the_store_secret() {
     let product = app
         .http
         .post(format!("{sandbox}/woo/hooks/wp-json/wc/v3/products"))
+        .header("x-forwarded-proto", "https")
         .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
         .json(&json!({ "name": "Mug", "regular_price": "9.00" }))
         .send()

@@ -52,3 +52,14 @@ async fn shopifys_node_libraries_install_call_the_admin_api_and_validate_webhook
         ]
     );
 }
+
+#[tokio::test]
+async fn woocommerces_node_client_signs_with_oauth_over_http_and_is_understood() {
+    let sandbox = start_sandbox().await;
+    let out = tokio::task::spawn_blocking(move || run("woocommerce.mjs", &[&sandbox, "library-store"])).await.unwrap();
+    let checks: Vec<&str> = out["checks"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(
+        checks,
+        vec!["tag created", "product created with its tag", "found by SKU (a signed query string)", "variations batch", "a wrong secret is refused"]
+    );
+}

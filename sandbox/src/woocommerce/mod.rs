@@ -17,6 +17,7 @@ use crate::util::{b64_decode, json_error};
 
 pub mod control;
 pub mod model;
+pub mod oauth;
 pub mod orders;
 pub mod products;
 pub mod terms;
@@ -72,8 +73,21 @@ pub fn with_store<R>(w: &World, name: &str, f: impl FnOnce(&mut Store) -> R) -> 
     f(s)
 }
 
-/// Consumer key/secret via HTTP Basic or query parameters, as Woo accepts over HTTPS.
+/// Who may call: a request `oauth::verify` found correctly signed (OAuth 1.0a, as over plain
+/// HTTP), or, over HTTPS only, the consumer key and secret by HTTP Basic or query parameters.
 pub fn auth(app: &AppState, store: &str, headers: &HeaderMap, q: &HashMap<String, String>, write: bool) -> Result<(), Response> {
+    if let Some(ck) = headers.get(oauth::VERIFIED).and_then(|v| v.to_str().ok()) {
+        return permitted(app, store, ck, write);
+    }
+    if !oauth::is_https(headers) {
+        // WooCommerce reads neither Basic nor query keys over plain HTTP.
+        let (code, msg) = if write {
+            ("woocommerce_rest_cannot_create", "Sorry, you are not allowed to create resources.")
+        } else {
+            ("woocommerce_rest_cannot_view", "Sorry, you cannot list resources.")
+        };
+        return Err(woo_error(StatusCode::UNAUTHORIZED, code, msg));
+    }
     let basic = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
@@ -90,13 +104,20 @@ pub fn auth(app: &AppState, store: &str, headers: &HeaderMap, q: &HashMap<String
         };
         return Err(woo_error(StatusCode::UNAUTHORIZED, code, msg));
     };
-    let w = app.world();
-    let key = with_store(&w, store, |s| s.keys.iter().find(|k| k.consumer_key == ck).cloned());
-    match key {
-        None => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Consumer key is invalid.")),
-        Some(k) if k.consumer_secret != cs => {
+    let known = with_store(&app.world(), store, |s| s.keys.iter().find(|k| k.consumer_key == ck).map(|k| k.consumer_secret.clone()));
+    match known {
+        Some(secret) if secret != cs => {
             Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Invalid signature - provided signature does not match."))
         }
+        _ => permitted(app, store, &ck, write),
+    }
+}
+
+/// The key exists and, for a write, may write.
+fn permitted(app: &AppState, store: &str, ck: &str, write: bool) -> Result<(), Response> {
+    let key = with_store(&app.world(), store, |s| s.keys.iter().find(|k| k.consumer_key == ck).cloned());
+    match key {
+        None => Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "Consumer key is invalid.")),
         Some(k) if write && k.permissions == "read" => {
             Err(woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", "The API key provided does not have write permissions."))
         }

@@ -6,5 +6,6 @@ pub mod shopify;
 pub mod shopify_listings;
 pub mod shopify_locations;
 pub mod woo_listings;
+pub mod woo_oauth;
 pub mod woo_terms;
 pub mod woocommerce;

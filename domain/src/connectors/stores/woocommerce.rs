@@ -81,7 +81,21 @@ impl Rest {
         if let Some((limiter, store, limits)) = &self.limiter {
             limiter.acquire(store, 1.0, *limits).await;
         }
-        let mut req = self.http.request(method, format!("{}/wp-json/{namespace}/{path}", self.base)).basic_auth(&self.key, Some(&self.secret));
+        let url = format!("{}/wp-json/{namespace}/{path}", self.base);
+        // Basic over HTTPS; WooCommerce takes only OAuth 1.0a over plain HTTP.
+        let mut req = if self.base.starts_with("https://") {
+            self.http.request(method, url).basic_auth(&self.key, Some(&self.secret))
+        } else {
+            let signed = super::woo_oauth::signed_url(
+                method.as_str(),
+                &url,
+                &self.key,
+                &self.secret,
+                chrono::Utc::now().timestamp(),
+                &uuid::Uuid::new_v4().simple().to_string(),
+            );
+            self.http.request(method, signed)
+        };
         if let Some(b) = body {
             req = req.json(&b);
         }
