@@ -71,7 +71,17 @@ async fn sync_now(s: &Setup) -> Value {
 async fn woo_get(s: &Setup, store: &str, path: &str) -> Value {
     let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{store}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let url = format!("{}/woo/{store}/wp-json/wc/v3/{path}", s.sandbox);
-    s.app.http.get(url).basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str()).send().await.unwrap().json().await.unwrap()
+    s.app
+        .http
+        .get(url)
+        .header("x-forwarded-proto", "https")
+        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 async fn remote_id(s: &Setup, product: Uuid, destination: &str) -> String {

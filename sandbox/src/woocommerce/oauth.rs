@@ -50,7 +50,7 @@ pub async fn verify(State(app): State<AppState>, mut req: Request, next: Next) -
     req.headers_mut().remove(VERIFIED);
     let path = req.uri().path().to_string();
     let Some(store) = path.strip_prefix("/woo/").and_then(|p| p.split('/').next()).map(str::to_string) else { return next.run(req).await };
-    let params: Vec<(String, String)> = req.uri().query().map(|q| url_pairs(q)).unwrap_or_default();
+    let params: Vec<(String, String)> = req.uri().query().map(url_pairs).unwrap_or_default();
     let Some(given) = params.iter().find(|(k, _)| k == "oauth_signature").map(|(_, v)| v.clone()) else { return next.run(req).await };
     let get = |k: &str| params.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let refused = |m: &str| woo_error(StatusCode::UNAUTHORIZED, "woocommerce_rest_authentication_error", m);
