@@ -140,6 +140,9 @@ async fn products_variations_and_pagination() {
     for i in 0..12 {
         woo.send(reqwest::Method::POST, "/products", Some(json!({"name": format!("P{i}"), "sku": format!("P-{i}")}))).await;
     }
+    let too_many = woo.send(reqwest::Method::GET, "/products?per_page=101", None).await;
+    assert_eq!(too_many.status(), 400, "WooCommerce refuses per_page over 100 rather than capping it");
+    assert_eq!(too_many.json::<Value>().await.unwrap()["code"], "rest_invalid_param");
     let r = woo.send(reqwest::Method::GET, "/products?per_page=5&page=3", None).await;
     assert_eq!(r.headers()["x-wp-total"], "13");
     assert_eq!(r.headers()["x-wp-totalpages"], "3");

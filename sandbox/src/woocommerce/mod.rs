@@ -125,9 +125,18 @@ fn permitted(app: &AppState, store: &str, ck: &str, write: bool) -> Result<(), R
     }
 }
 
-/// `page`/`per_page` slicing with X-WP-Total / X-WP-TotalPages.
+/// `page`/`per_page` slicing with X-WP-Total / X-WP-TotalPages. WooCommerce refuses a
+/// `per_page` outside 1 to 100 rather than capping it.
 pub fn paged(items: Vec<Value>, q: &HashMap<String, String>) -> Response {
-    let per = q.get("per_page").and_then(|v| v.parse().ok()).unwrap_or(10usize).clamp(1, 100);
+    let per = match q.get("per_page").map(|v| v.parse::<usize>()) {
+        None => 10,
+        Some(Ok(n)) if (1..=100).contains(&n) => n,
+        Some(_) => {
+            let mut body = error_body(StatusCode::BAD_REQUEST, "rest_invalid_param", "Invalid parameter(s): per_page");
+            body["data"]["params"] = json!({"per_page": "per_page must be between 1 (inclusive) and 100 (inclusive)"});
+            return json_error(StatusCode::BAD_REQUEST, body);
+        }
+    };
     let page = q.get("page").and_then(|v| v.parse().ok()).unwrap_or(1usize).max(1);
     let total = items.len();
     let pages = total.div_ceil(per);
