@@ -9,6 +9,7 @@ import '@shopify/shopify-api/adapters/node';
 import http from 'node:http';
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { LogSeverity, shopifyApi } from '@shopify/shopify-api';
+import { checker } from './check.mjs';
 
 const [baseArg, apiVersion] = process.argv.slice(2);
 const base = new URL(baseArg).origin;
@@ -24,14 +25,7 @@ const shopify = shopifyApi({
   scopes: ['read_products', 'write_products', 'read_orders', 'read_locations'],
   logger: { level: LogSeverity.Error },
 });
-const checks = [];
-const check = (name, ok, detail) => {
-  if (!ok) {
-    console.error(`${name}: ${JSON.stringify(detail)}`);
-    process.exit(1);
-  }
-  checks.push(name);
-};
+const { check, done } = checker();
 
 // Install: the sandbox's redirect back carries an hmac the library must accept.
 const authorize = `${base}/shops/${shop}/admin/oauth/authorize?client_id=app1&scope=read_products,write_products,read_orders,read_locations&redirect_uri=${encodeURIComponent('http://localhost:3000/callback')}&state=n0nce`;
@@ -84,4 +78,4 @@ const v = received[0];
 check('orders/create validated by webhooks.validate', v?.valid === true && v.topic === 'ORDERS_CREATE' && v.domain === shop, v);
 
 server.close();
-process.stdout.write(JSON.stringify({ checks }));
+done();

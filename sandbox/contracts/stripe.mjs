@@ -7,6 +7,7 @@
 // Prints JSON {checks: [names that passed]} or exits non-zero naming the first that failed.
 import http from 'node:http';
 import Stripe from 'stripe';
+import { checker } from './check.mjs';
 
 const base = new URL(process.argv[2]);
 // The sandbox mounts the vendor under /payments; the library talks to /v1.
@@ -19,14 +20,7 @@ const stripe = new Stripe('sandbox-payments-key', {
   telemetry: false,
   httpClient: Stripe.createFetchHttpClient(fetchUnderPayments),
 });
-const checks = [];
-const check = (name, ok, detail) => {
-  if (!ok) {
-    console.error(`${name}: ${JSON.stringify(detail)}`);
-    process.exit(1);
-  }
-  checks.push(name);
-};
+const { check, done } = checker();
 
 // A receiver for the vendor's webhooks, as Dropline's endpoint.
 const deliveries = [];
@@ -87,4 +81,4 @@ const charge = await stripe.paymentIntents.create(
 check('off-session payment with the saved card', charge.status === 'succeeded' && charge.amount_received === 1299, charge);
 
 server.close();
-process.stdout.write(JSON.stringify({ checks }));
+done();

@@ -5,20 +5,14 @@
 //   node woocommerce.mjs <sandbox base url> <store>
 // Prints JSON {checks: [names that passed]} or exits non-zero naming the first that failed.
 import WooCommerceRestApiModule from '@woocommerce/woocommerce-rest-api';
+import { checker } from './check.mjs';
 
 const WooCommerceRestApi = WooCommerceRestApiModule.default ?? WooCommerceRestApiModule;
 const [baseArg, store] = process.argv.slice(2);
 const base = new URL(baseArg).origin;
 const keys = await (await fetch(`${base}/_sandbox/woo/${store}/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
 const api = new WooCommerceRestApi({ url: `${base}/woo/${store}`, consumerKey: keys.consumer_key, consumerSecret: keys.consumer_secret, version: 'wc/v3' });
-const checks = [];
-const check = (name, ok, detail) => {
-  if (!ok) {
-    console.error(`${name}: ${JSON.stringify(detail)}`);
-    process.exit(1);
-  }
-  checks.push(name);
-};
+const { check, done } = checker();
 
 const tag = (await api.post('products/tags', { name: 'Summer' })).data;
 check('tag created', typeof tag.id === 'number', tag);
@@ -51,4 +45,4 @@ try {
 } catch (e) {
   check('a wrong secret is refused', e.response?.status === 401 && e.response?.data?.code === 'woocommerce_rest_authentication_error', e.response?.data);
 }
-process.stdout.write(JSON.stringify({ checks }));
+done();

@@ -1,7 +1,7 @@
 //! Pushing imported products to a Shopify and a WooCommerce sandbox store: every product
 //! arrives once, a re-run or re-delivered job creates no twin, an update push overwrites,
 //! and the spec's rules (a channel is needed, LISTING_PRODUCTS quota, isolation) hold.
-use dropline_tests::{Answer, StoreOwner as Setup, connect_channel, connect_shopify, in_stock_ids, store_owner as setup};
+use dropline_tests::{Answer, StoreOwner as Setup, connect_channel, connect_shopify, in_stock_ids, store_owner as setup, woo_rest};
 use serde_json::{Value, json};
 
 async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
@@ -38,20 +38,7 @@ async fn shopify_products(s: &Setup, shop: &str, handle: &str) -> Vec<Value> {
 }
 
 async fn woo_products(s: &Setup, store: &str, sku: &str) -> Vec<Value> {
-    let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{store}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
-    let url = format!("{}/woo/{store}/wp-json/wc/v3/products?sku={sku}&status=any", s.sandbox);
-    let a: Value = s
-        .app
-        .http
-        .get(url)
-        .header("x-forwarded-proto", "https")
-        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let a = woo_rest(&s.app.http, &s.sandbox, store, &format!("products?sku={sku}&status=any"), None).await;
     a.as_array().cloned().unwrap_or_default()
 }
 
@@ -129,20 +116,7 @@ async fn an_update_push_overwrites_the_store_product_and_costs_no_quota() {
     s.app.drain().await;
     let woo = woo_products(&s, "update-woo", &remote_key(&s, &ids[0], &s.woo).await).await;
     assert_eq!(woo.len(), 1);
-    let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/update-woo/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
-    let url = format!("{}/woo/update-woo/wp-json/wc/v3/products/{}/variations", s.sandbox, woo[0]["id"]);
-    let variations: Value = s
-        .app
-        .http
-        .get(url)
-        .header("x-forwarded-proto", "https")
-        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let variations = woo_rest(&s.app.http, &s.sandbox, "update-woo", &format!("products/{}/variations", woo[0]["id"]), None).await;
     let variations = variations.as_array().unwrap();
     assert!(!variations.is_empty());
     assert!(variations.iter().all(|v| v.to_string().contains("\"43.21\"")), "the new price reached every variation: {variations:?}");

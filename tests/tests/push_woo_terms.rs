@@ -5,20 +5,7 @@ use dropline_tests::{StoreOwner, in_stock_ids, store_owner};
 use serde_json::{Value, json};
 
 async fn woo(s: &StoreOwner, path: &str, body: Option<Value>) -> Value {
-    let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/termed-woo/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
-    let url = format!("{}/woo/termed-woo/wp-json/wc/v3/{path}", s.sandbox);
-    let req = match body {
-        Some(b) => s.app.http.post(url).json(&b),
-        None => s.app.http.get(url),
-    };
-    req.header("x-forwarded-proto", "https")
-        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    dropline_tests::woo_rest(&s.app.http, &s.sandbox, "termed-woo", path, body).await
 }
 
 async fn push(s: &StoreOwner, product: &str) {

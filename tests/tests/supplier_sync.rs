@@ -69,19 +69,7 @@ async fn sync_now(s: &Setup) -> Value {
 }
 
 async fn woo_get(s: &Setup, store: &str, path: &str) -> Value {
-    let keys: Value = s.app.http.post(format!("{}/_sandbox/woo/{store}/keys", s.sandbox)).json(&json!({})).send().await.unwrap().json().await.unwrap();
-    let url = format!("{}/woo/{store}/wp-json/wc/v3/{path}", s.sandbox);
-    s.app
-        .http
-        .get(url)
-        .header("x-forwarded-proto", "https")
-        .basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    dropline_tests::woo_rest(&s.app.http, &s.sandbox, store, path, None).await
 }
 
 async fn remote_id(s: &Setup, product: Uuid, destination: &str) -> String {
