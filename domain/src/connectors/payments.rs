@@ -62,6 +62,24 @@ pub struct PaymentVendor {
 
 type HmacSha256 = Hmac<Sha256>;
 
+/// The vendor's answer, or its error envelope as a `VendorError`: a card error declines, a 429
+/// or 5xx is an outage, anything else a refusal.
+async fn answer(sent: reqwest::Result<reqwest::Response>) -> Result<Value, VendorError> {
+    let res = sent.map_err(|e| VendorError::Unavailable(e.to_string()))?;
+    let status = res.status();
+    let v: Value = res.json().await.map_err(|e| VendorError::Unavailable(format!("{status}: {e}")))?;
+    if status.is_success() {
+        return Ok(v);
+    }
+    let err = &v["error"];
+    let message = err["message"].as_str().unwrap_or("no message").to_string();
+    match status.as_u16() {
+        402 if err["type"] == "card_error" => Err(VendorError::Declined(err["code"].as_str().unwrap_or("card_declined").to_string())),
+        429 | 500.. => Err(VendorError::Unavailable(format!("{status}: {message}"))),
+        _ => Err(VendorError::Refused(format!("{status}: {message}"))),
+    }
+}
+
 impl PaymentVendor {
     pub fn new(s: &PaymentVendorSettings) -> Self {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(s.timeout_secs)).build().unwrap_or_default();
@@ -87,31 +105,11 @@ impl PaymentVendor {
         if let Some(key) = idempotency_key {
             req = req.header("Idempotency-Key", key);
         }
-        let res = req.send().await.map_err(|e| VendorError::Unavailable(e.to_string()))?;
-        let status = res.status();
-        let v: Value = res.json().await.map_err(|e| VendorError::Unavailable(format!("{status}: {e}")))?;
-        if status.is_success() {
-            return Ok(v);
-        }
-        let err = &v["error"];
-        let message = err["message"].as_str().unwrap_or("no message").to_string();
-        match status.as_u16() {
-            402 if err["type"] == "card_error" => Err(VendorError::Declined(err["code"].as_str().unwrap_or("card_declined").to_string())),
-            429 | 500.. => Err(VendorError::Unavailable(format!("{status}: {message}"))),
-            _ => Err(VendorError::Refused(format!("{status}: {message}"))),
-        }
+        answer(req.send().await).await
     }
 
     async fn get(&self, path: &str) -> Result<Value, VendorError> {
-        let res = self.http.get(format!("{}{path}", self.api_url)).bearer_auth(self.secret_key.expose_secret()).send().await;
-        let res = res.map_err(|e| VendorError::Unavailable(e.to_string()))?;
-        let status = res.status();
-        let v: Value = res.json().await.map_err(|e| VendorError::Unavailable(format!("{status}: {e}")))?;
-        match status.as_u16() {
-            200..=299 => Ok(v),
-            429 | 500.. => Err(VendorError::Unavailable(format!("{status}"))),
-            _ => Err(VendorError::Refused(v["error"]["message"].as_str().unwrap_or("refused").to_string())),
-        }
+        answer(self.http.get(format!("{}{path}", self.api_url)).bearer_auth(self.secret_key.expose_secret()).send().await).await
     }
 
     /// A vendor customer for the workplace: a saved card belongs to one and is charged with it.

@@ -100,25 +100,25 @@ describe('order detail edits', () => {
   });
 });
 
+/** The payment tab with two orders waiting, whose "Pay all" answers `items`. */
+function servePayAll(items: object[]) {
+  return mockApi((c) => {
+    if (c.path === 'orders/v5/count-order-status') return { data: { payment: { all: 2, waiting_payment: 2, order_placed: 0 } } };
+    if (c.path === 'orders/v5/list') return { data: { total: 0, page: 1, page_size: 20, items: [] } };
+    if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
+    if (c.path === 'orders/v6/payments/retry-all') return { data: { items } };
+    return undefined;
+  });
+}
+
 describe('order center gaps', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('"Pay all" calls retry-all after a confirmation', async () => {
-    const calls = mockApi((c) => {
-      if (c.path === 'orders/v5/count-order-status') return { data: { payment: { all: 2, waiting_payment: 2, order_placed: 0 } } };
-      if (c.path === 'orders/v5/list') return { data: { total: 0, page: 1, page_size: 20, items: [] } };
-      if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
-      if (c.path === 'orders/v6/payments/retry-all')
-        return {
-          data: {
-            items: [
-              { id: 1, status: 'order_placed', error: null },
-              { id: 2, status: 'order_placed', error: null },
-            ],
-          },
-        };
-      return undefined;
-    });
+    const calls = servePayAll([
+      { id: 1, status: 'order_placed', error: null },
+      { id: 2, status: 'order_placed', error: null },
+    ]);
     renderRoute(<OrderCenterPage />, { path: '/app/orders?tab=payment' });
     await waitFor(() => expect(screen.getByTestId('order-pay-all').textContent).toBe('Pay all (2)'));
     fireEvent.click(screen.getByTestId('order-pay-all'));
@@ -128,30 +128,19 @@ describe('order center gaps', () => {
 
   it('"Pay all" names why a supplier order could not be paid', async () => {
     const toast = vi.spyOn(toaster, 'create');
-    mockApi((c) => {
-      if (c.path === 'orders/v5/count-order-status') return { data: { payment: { all: 2, waiting_payment: 2, order_placed: 0 } } };
-      if (c.path === 'orders/v5/list') return { data: { total: 0, page: 1, page_size: 20, items: [] } };
-      if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
-      if (c.path === 'orders/v6/payments/retry-all')
-        return {
-          data: {
-            items: [
-              { id: 1, order_id: 5, order_name: '#1001', source: 'aliexpress', status: 'success', source_status: 'paid', total: 3 },
-              {
-                id: 2,
-                order_id: 6,
-                order_name: '#1002',
-                source: 'cj',
-                status: 'error',
-                source_status: 'waiting_payment',
-                total: 4,
-                message: 'Card declined',
-              },
-            ],
-          },
-        };
-      return undefined;
-    });
+    servePayAll([
+      { id: 1, order_id: 5, order_name: '#1001', source: 'aliexpress', status: 'success', source_status: 'paid', total: 3 },
+      {
+        id: 2,
+        order_id: 6,
+        order_name: '#1002',
+        source: 'cj',
+        status: 'error',
+        source_status: 'waiting_payment',
+        total: 4,
+        message: 'Card declined',
+      },
+    ]);
     renderRoute(<OrderCenterPage />, { path: '/app/orders?tab=payment' });
     await waitFor(() => expect(screen.getByTestId('order-pay-all').textContent).toBe('Pay all (2)'));
     fireEvent.click(screen.getByTestId('order-pay-all'));
