@@ -3,6 +3,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SearchIcon } from '@/components/icons';
+import type { ListParams } from '@/lib/list-params';
+import type { PageSelection } from '@/lib/page-selection';
 
 /** A page's title (the document's one h1), its subtitle, and its actions on the right. */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
@@ -78,6 +80,44 @@ export function SelectionBar({ testId, state, onToggle, label, children }: Selec
         </HStack>
       ) : null}
     </HStack>
+  );
+}
+
+interface ListToolbarProps {
+  /** `<testId>-search` is the search box; `<testId>-bulk-bar` and `<testId>-select-all` the selection bar. */
+  testId: string;
+  /** The page's translation group: its `searchPlaceholder`, `selectAll` and `selected` (with `count`). */
+  texts: string;
+  list: ListParams;
+  selection: PageSelection<{ id: string }>;
+  /** The bulk actions, shown while something is selected. */
+  children?: ReactNode;
+}
+
+/** Above a searchable, selectable list: the keyword search and, once the page has rows, select-all and the bulk actions. */
+export function ListToolbar({ testId, texts, list, selection, children }: ListToolbarProps) {
+  const { t } = useTranslation();
+  const count = selection.count;
+  return (
+    <>
+      <SearchBox
+        value={list.search}
+        onChange={list.setSearch}
+        onSearch={(keyword) => list.go({ keyword, page: 1 })}
+        placeholder={t(`${texts}.searchPlaceholder`)}
+        testId={`${testId}-search`}
+      />
+      {selection.pageHasRows ? (
+        <SelectionBar
+          testId={testId}
+          state={selection.pageState}
+          onToggle={selection.selectPage}
+          label={count > 0 ? t(`${texts}.selected`, { count }) : t(`${texts}.selectAll`)}
+        >
+          {count > 0 ? children : null}
+        </SelectionBar>
+      ) : null}
+    </>
   );
 }
 

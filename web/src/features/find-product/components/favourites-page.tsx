@@ -10,6 +10,7 @@ import { DEFAULT_SHIP_TO } from '@/lib/countries';
 import { env } from '@/lib/env';
 import { notify } from '@/lib/toaster';
 import { useIsMobile } from '@/lib/use-media-query';
+import { pageParam } from '@/lib/list-params';
 import { FAVOURITE_PAGE_SIZE, useFavouriteProducts, useFavourites } from '../api/products';
 import { useProductImport } from '../api/use-import';
 import { QUOTA_PROMPT } from '../lib/import-state';
@@ -22,7 +23,7 @@ import { QuotaPrompt } from './quota-prompt';
 export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageParam(params);
   const isMobile = useIsMobile();
   const { data, error, isLoading, mutate } = useFavouriteProducts(page);
   const favourites = useFavourites();

@@ -4,6 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { RefreshIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { pageParam } from '@/lib/list-params';
 import { type ListKind, PAGE_SIZE, useStoreProducts } from '../api/mapping';
 import { useStoreSync } from '../api/use-sync';
 import { StoreProductRow } from './store-product-row';
@@ -57,7 +58,7 @@ export function MappingPage({ storeId, storeName, storesLoading, connectPath }: 
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: ListKind = params.get('tab') === 'mapped' ? 'mapped' : 'unmapped';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageParam(params);
   const sync = useStoreSync(storeId);
   useDocumentTitle(t('pages.products'));
 

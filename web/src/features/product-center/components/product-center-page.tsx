@@ -1,11 +1,13 @@
 import { Button, Link, Skeleton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { RefreshIcon, RocketIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
-import { EmptyState, LoadError, PageHeader, SearchBox, SelectionBar } from '@/components/ui/list-page';
+import { EmptyState, ListToolbar, LoadError, PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useListParams } from '@/lib/list-params';
+import { usePageSelection } from '@/lib/page-selection';
 import type { PushedProduct } from '@/types/push';
 import { PUSHED_PAGE_SIZE, usePushedProducts, useRefreshPushed } from '../api/product-center';
 import { useSyncNow } from '../api/use-sync-now';
@@ -26,38 +28,17 @@ const byLabel = (_: string, fallback: string) => fallback;
 /** /app/products-center: the pushed products, each destination's push and sync state, push again, sync log. */
 export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCenterPageProps) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const keyword = params.get('keyword') ?? '';
-  const [search, setSearch] = useState(keyword);
+  const list = useListParams();
+  const { page, keyword } = list;
   const { data, error, isLoading, mutate } = usePushedProducts(page, keyword);
   const refresh = useRefreshPushed();
   const sync = useSyncNow(() => void refresh());
-  const [selected, setSelected] = useState<Map<string, PushedProduct>>(new Map());
   const [logFor, setLogFor] = useState<PushedProduct | null>(null);
   useDocumentTitle(t('pages.productCenter'));
 
   const items = data?.items ?? [];
-  const chosen = [...selected.values()];
-  const allOnPage = items.length > 0 && items.every((i) => selected.has(i.id));
-  const someOnPage = items.some((i) => selected.has(i.id));
-
-  const go = (next: { page?: number; keyword?: string }) => {
-    const q = new URLSearchParams();
-    const kw = next.keyword ?? keyword;
-    if (kw) q.set('keyword', kw);
-    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
-    setParams(q);
-  };
-  const select = (products: PushedProduct[], on: boolean) =>
-    setSelected((s) => {
-      const next = new Map(s);
-      for (const p of products) {
-        if (on) next.set(p.id, p);
-        else next.delete(p.id);
-      }
-      return next;
-    });
+  const selection = usePageSelection(items);
+  const count = selection.count;
 
   return (
     <Stack gap="5" maxW="7xl" data-testid="product-center-page">
@@ -70,44 +51,28 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
         <Button
           variant="outline"
           colorPalette="teal"
-          onClick={() => void sync.start(chosen.map((p) => p.id))}
+          onClick={() => void sync.start(selection.ids)}
           loading={sync.syncing}
           disabled={items.length === 0}
           data-testid="product-center-sync"
           data-syncing={sync.syncing}
         >
           <RefreshIcon />
-          {chosen.length > 0 ? t('productCenter.syncSelected', { count: chosen.length }) : t('productCenter.syncNow')}
+          {count > 0 ? t('productCenter.syncSelected', { count }) : t('productCenter.syncNow')}
         </Button>
       </PageHeader>
-      <SearchBox
-        value={search}
-        onChange={setSearch}
-        onSearch={(keyword) => go({ keyword, page: 1 })}
-        placeholder={t('productCenter.searchPlaceholder')}
-        testId="pushed-search"
-      />
-      {items.length > 0 ? (
-        <SelectionBar
-          testId="pushed"
-          state={allOnPage ? 'all' : someOnPage ? 'some' : 'none'}
-          onToggle={(on) => select(items, on)}
-          label={chosen.length > 0 ? t('productCenter.selected', { count: chosen.length }) : t('productCenter.selectAll')}
+      <ListToolbar testId="pushed" texts="productCenter" list={list} selection={selection}>
+        <Button
+          size="sm"
+          colorPalette="teal"
+          variant="outline"
+          onClick={() => onPushAgain(selection.rows())}
+          data-testid="pushed-bulk-push-again"
         >
-          {chosen.length > 0 ? (
-            <Button
-              size="sm"
-              colorPalette="teal"
-              variant="outline"
-              onClick={() => onPushAgain(chosen.map((p) => items.find((i) => i.id === p.id) ?? p))}
-              data-testid="pushed-bulk-push-again"
-            >
-              <RocketIcon />
-              {t('productCenter.pushAgainSelected', { count: chosen.length })}
-            </Button>
-          ) : null}
-        </SelectionBar>
-      ) : null}
+          <RocketIcon />
+          {t('productCenter.pushAgainSelected', { count })}
+        </Button>
+      </ListToolbar>
       {error ? (
         <LoadError testId="pushed-error" message={error.message || t('productCenter.loadFailed')} onRetry={() => void mutate()} />
       ) : null}
@@ -117,8 +82,8 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
           <PushedRow
             key={product.id}
             product={product}
-            selected={selected.has(product.id)}
-            onSelect={(on) => select([product], on)}
+            selected={selection.has(product.id)}
+            onSelect={(on) => selection.select(product, on)}
             onPushAgain={() => onPushAgain([product])}
             onSyncLog={() => setLogFor(product)}
             labelOf={labelOf}
@@ -133,7 +98,7 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
         />
       ) : null}
       {data ? (
-        <Pager page={page} pageSize={PUSHED_PAGE_SIZE} total={data.total} onChange={(p) => go({ page: p })} testId="pushed-pager" />
+        <Pager page={page} pageSize={PUSHED_PAGE_SIZE} total={data.total} onChange={(p) => list.go({ page: p })} testId="pushed-pager" />
       ) : null}
       <SyncLogDrawer product={logFor} labelOf={labelOf} onClose={() => setLogFor(null)} />
     </Stack>
