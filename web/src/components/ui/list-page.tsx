@@ -121,13 +121,29 @@ export function ListToolbar({ testId, texts, list, selection, children }: ListTo
   );
 }
 
-/** A list that could not load, with Retry. */
-export function LoadError({ testId, message, onRetry }: { testId: string; message: string; onRetry: () => void }) {
+interface LoadErrorProps {
+  testId: string;
+  message: string;
+  /** The server's own words under the message, when the message is ours. */
+  detail?: string;
+  onRetry: () => void;
+  maxW?: string;
+}
+
+/** Something that could not load (a list, a page), with Retry. */
+export function LoadError({ testId, message, detail, onRetry, maxW }: LoadErrorProps) {
   const { t } = useTranslation();
   return (
-    <Alert.Root status="error" data-testid={testId}>
+    <Alert.Root status="error" data-testid={testId} maxW={maxW}>
       <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
+      {detail === undefined ? (
+        <Alert.Title>{message}</Alert.Title>
+      ) : (
+        <Alert.Content>
+          <Alert.Title>{message}</Alert.Title>
+          <Alert.Description>{detail}</Alert.Description>
+        </Alert.Content>
+      )}
       <Button size="sm" variant="outline" ms="auto" onClick={onRetry}>
         {t('common.retry')}
       </Button>

@@ -1,10 +1,11 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { notify } from '@/lib/toaster';
 import type { LinkedStore } from '@/types/api';
+import { PageHeader } from '@/components/ui/list-page';
 import { useRefreshStores } from '../api/stores';
 import { useCurrentShop } from '../api/use-current-shop';
 import { woocommerceReturn } from '../lib/return-params';
@@ -42,12 +43,7 @@ export function ChannelPage({ linkedStores }: { linkedStores?: Record<string, Li
 
   return (
     <Stack gap="8" maxW="6xl" data-testid="channel-page">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('pages.channel')}
-        </Heading>
-        <Text color="fg.muted">{t('channels.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('pages.channel')} subtitle={t('channels.subtitle')} />
       <StoresSection
         stores={stores}
         loading={isLoading}

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { env } from '@/lib/env';
 import { notify } from '@/lib/toaster';
 import { useIsMobile } from '@/lib/use-media-query';
+import { LoadError } from '@/components/ui/list-page';
 import { useCategories, useCollections, useFavourites, useFindProducts } from '../api/products';
 import { useProductImport } from '../api/use-import';
 import { QUOTA_PROMPT } from '../lib/import-state';
@@ -141,16 +142,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
         onCollection={chooseCollection}
       />
       {error ? (
-        <Alert.Root status="error" data-testid="find-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('findProduct.loadFailed')}</Alert.Title>
-            <Alert.Description>{error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError testId="find-error" message={t('findProduct.loadFailed')} detail={error.message} onRetry={() => void mutate()} />
       ) : null}
       {!error && data && items.length === 0 ? (
         <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="find-empty">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Grid, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { DEFAULT_SHIP_TO, countryName } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
 import { abbreviateCount, formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
+import { LoadError } from '@/components/ui/list-page';
 import { useFavourites, useLogistics, useProductDetail } from '../api/products';
 import { useProductImport } from '../api/use-import';
 import { cardImages, formatRating } from '../lib/format';
@@ -60,16 +61,13 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
 
   if (error) {
     return (
-      <Alert.Root status="error" data-testid="detail-error" maxW="3xl">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('findProduct.detail.loadFailed')}</Alert.Title>
-          <Alert.Description>{error.message}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void mutate()}>
-          {t('common.retry')}
-        </Button>
-      </Alert.Root>
+      <LoadError
+        testId="detail-error"
+        message={t('findProduct.detail.loadFailed')}
+        detail={error.message}
+        onRetry={() => void mutate()}
+        maxW="3xl"
+      />
     );
   }
   if (!detail) return <PageSpinner />;

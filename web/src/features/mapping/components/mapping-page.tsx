@@ -1,10 +1,11 @@
-import { Alert, Box, Button, HStack, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { RefreshIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { pageParam } from '@/lib/list-params';
+import { PageHeader, LoadError } from '@/components/ui/list-page';
 import { type ListKind, PAGE_SIZE, useStoreProducts } from '../api/mapping';
 import { useStoreSync } from '../api/use-sync';
 import { StoreProductRow } from './store-product-row';
@@ -26,15 +27,11 @@ function ProductList({ kind, storeId, page, onPage }: { kind: ListKind; storeId:
   return (
     <Stack gap="3" data-testid={`${kind}-list`} aria-busy={isLoading}>
       {error ? (
-        <Alert.Root status="error" data-testid="mapping-list-error">
-          <Alert.Indicator />
-          <Alert.Title>
-            {error.message === 'DataNotFound' ? t('mapping.errors.DataNotFound') : error.message || t('mapping.loadFailed')}
-          </Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError
+          testId="mapping-list-error"
+          message={error.message === 'DataNotFound' ? t('mapping.errors.DataNotFound') : error.message || t('mapping.loadFailed')}
+          onRetry={() => void mutate()}
+        />
       ) : null}
       {isLoading && !data ? [1, 2, 3].map((i) => <Skeleton key={i} h="20" borderRadius="xl" />) : null}
       {items.map((product) => (
@@ -72,13 +69,10 @@ export function MappingPage({ storeId, storeName, storesLoading, connectPath }: 
 
   return (
     <Stack gap="5" maxW="6xl" data-testid="mapping-page" data-store={storeId ?? ''}>
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Stack gap="0.5">
-          <Heading as="h1" size="2xl" data-testid="page-title">
-            {t('pages.products')}
-          </Heading>
-          <Text color="fg.muted">{storeName ? t('mapping.subtitleStore', { store: storeName }) : t('mapping.subtitle')}</Text>
-        </Stack>
+      <PageHeader
+        title={t('pages.products')}
+        subtitle={storeName ? t('mapping.subtitleStore', { store: storeName }) : t('mapping.subtitle')}
+      >
         {storeId ? (
           <Button
             colorPalette="teal"
@@ -93,7 +87,7 @@ export function MappingPage({ storeId, storeName, storesLoading, connectPath }: 
             {t('mapping.sync')}
           </Button>
         ) : null}
-      </HStack>
+      </PageHeader>
       {!storeId && !storesLoading ? (
         <Box bg="bg" borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="mapping-no-store">
           <Text fontWeight="semibold" mb="3">

@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, HStack, Heading, IconButton, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, IconButton, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { notify } from '@/lib/toaster';
 import type { Flow } from '@/types/wallet';
+import { PageHeader } from '@/components/ui/list-page';
 import { createFlow, deleteFlow, updateFlow, useFlows } from '../api/automation';
 import { isActive, newFlow, toPayload } from '../lib/flow';
 import { FlowDialog } from './flow-dialog';
@@ -112,18 +113,12 @@ export function AutomationPage() {
 
   return (
     <Stack gap="4" maxW="4xl" data-testid="automation-page">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Stack gap="0.5">
-          <Heading as="h1" size="2xl" data-testid="page-title">
-            {t('automation.title')}
-          </Heading>
-          <Text color="fg.muted">{t('automation.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('automation.title')} subtitle={t('automation.subtitle')}>
         <Button colorPalette="teal" onClick={() => setEditing(newFlow())} data-testid="flow-create">
           <PlusIcon />
           {t('automation.create')}
         </Button>
-      </HStack>
+      </PageHeader>
       {error ? (
         <Alert.Root status="error">
           <Alert.Indicator />

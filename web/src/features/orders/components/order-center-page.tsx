@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { Order, OrderTab } from '@/types/orders';
+import { PageHeader, LoadError } from '@/components/ui/list-page';
 import { useOrderColumns, useOrderCounts, useOrderList } from '../api/orders';
 import { useOrderActions } from '../api/use-order-actions';
 import { visibleColumns } from '../lib/columns';
@@ -78,31 +79,23 @@ export function OrderCenterPage({
 
   return (
     <Stack gap="4" maxW="8xl" data-testid="order-center-page" data-tab={filters.tab} data-status={filters.status}>
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Stack gap="0.5">
-          <Heading as="h1" size="2xl" data-testid="page-title">
-            {t('pages.orders')}
-          </Heading>
-          <Text color="fg.muted">{t('orders.subtitle')}</Text>
-        </Stack>
-        <HStack gap="3" wrap="wrap">
-          {automationPath ? (
-            <Link asChild fontSize="sm" color="teal.700">
-              <RouterLink to={automationPath} data-testid="order-automation-link">
-                {t('automation.title')}
-              </RouterLink>
-            </Link>
-          ) : null}
-          {walletPath ? (
-            <Button asChild size="sm" variant="outline" colorPalette="teal">
-              <RouterLink to={walletPath} data-testid="order-wallet-link">
-                {t('wallet.title')}
-              </RouterLink>
-            </Button>
-          ) : null}
-          <ColumnSettings columns={columns.data?.columns} onSaved={(c) => void columns.mutate({ columns: c }, { revalidate: false })} />
-        </HStack>
-      </HStack>
+      <PageHeader title={t('pages.orders')} subtitle={t('orders.subtitle')}>
+        {automationPath ? (
+          <Link asChild fontSize="sm" color="teal.700">
+            <RouterLink to={automationPath} data-testid="order-automation-link">
+              {t('automation.title')}
+            </RouterLink>
+          </Link>
+        ) : null}
+        {walletPath ? (
+          <Button asChild size="sm" variant="outline" colorPalette="teal">
+            <RouterLink to={walletPath} data-testid="order-wallet-link">
+              {t('wallet.title')}
+            </RouterLink>
+          </Button>
+        ) : null}
+        <ColumnSettings columns={columns.data?.columns} onSaved={(c) => void columns.mutate({ columns: c }, { revalidate: false })} />
+      </PageHeader>
       <OrderTabs tab={filters.tab} status={filters.status} counts={counts.data} onChange={onTab} />
       <HStack justify="space-between" align="end" gap="3" wrap="wrap">
         <OrderFilters filters={filters} stores={stores} onChange={go} />
@@ -136,13 +129,7 @@ export function OrderCenterPage({
         </HStack>
       ) : null}
       {list.error ? (
-        <Alert.Root status="error" data-testid="order-list-error">
-          <Alert.Indicator />
-          <Alert.Title>{list.error.message || t('orders.loadFailed')}</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void list.mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError testId="order-list-error" message={list.error.message || t('orders.loadFailed')} onRetry={() => void list.mutate()} />
       ) : null}
       {list.isLoading && !list.data ? (
         <Stack gap="2">

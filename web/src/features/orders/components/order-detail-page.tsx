@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { ChevronLeftIcon } from '@/components/icons';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { LineItem, Order, OrderDetail } from '@/types/orders';
+import { LoadError } from '@/components/ui/list-page';
 import { useOrderDetail, useOrderLogs } from '../api/orders';
 import { useOrderActions } from '../api/use-order-actions';
 import { AddressCard } from './address-card';
@@ -59,13 +60,11 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
         </RouterLink>
       </Link>
       {detail.error ? (
-        <Alert.Root status="error" data-testid="order-detail-error">
-          <Alert.Indicator />
-          <Alert.Title>{detail.error.message || t('orders.loadFailed')}</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void detail.mutate()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
+        <LoadError
+          testId="order-detail-error"
+          message={detail.error.message || t('orders.loadFailed')}
+          onRetry={() => void detail.mutate()}
+        />
       ) : null}
       {!order && !detail.error ? <Skeleton h="40" borderRadius="xl" /> : null}
       {order ? (

@@ -1,4 +1,4 @@
-import { Box, Button, ButtonGroup, HStack, Heading, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-states';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { AutoUpdateSettings } from '@/types/push';
+import { PageHeader } from '@/components/ui/list-page';
 import { saveAutoUpdate, useAutoUpdate } from '../api/product-center';
 import { useSyncNow } from '../api/use-sync-now';
 import { INTERVAL_CHOICES, completeAutoUpdate } from '../lib/sync-state';
@@ -134,13 +135,7 @@ export function AutoUpdatePage() {
   const off = !value.is_enable;
   return (
     <Stack gap="6" maxW="4xl" data-testid="auto-update-page">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl" data-testid="page-title">
-            {t('pages.autoUpdate')}
-          </Heading>
-          <Text color="fg.muted">{t('autoUpdate.subtitle')}</Text>
-        </Stack>
+      <PageHeader title={t('pages.autoUpdate')} subtitle={t('autoUpdate.subtitle')}>
         <Button
           variant="outline"
           colorPalette="teal"
@@ -153,7 +148,7 @@ export function AutoUpdatePage() {
           <RefreshIcon />
           {t('productCenter.syncNow')}
         </Button>
-      </HStack>
+      </PageHeader>
       <Text fontSize="sm" color="fg.muted" data-testid="auto-update-last-run">
         {t('autoUpdate.lastRun')} {data?.last_run_at ? <RelativeTime iso={data.last_run_at} /> : t('autoUpdate.never')}
       </Text>

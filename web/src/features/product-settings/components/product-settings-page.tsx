@@ -9,6 +9,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/toaster';
 import type { PricingRule } from '@/types/products';
+import { PageHeader } from '@/components/ui/list-page';
 import { savePricingRule, useProductSettings } from '../api/settings';
 import { applyPricingRule, completeRule, validateRule } from '../lib/pricing';
 import { PricingRuleForm } from './pricing-rule-form';
@@ -88,12 +89,7 @@ export function ProductSettingsPage() {
 
   return (
     <Stack gap="6" maxW="4xl" data-testid="product-settings-page">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('pages.settingProduct')}
-        </Heading>
-        <Text color="fg.muted">{t('productSettings.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('pages.settingProduct')} subtitle={t('productSettings.subtitle')} />
       <Stack gap="5" bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }} as="section" data-testid="pricing-rule">
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Heading as="h2" size="lg">

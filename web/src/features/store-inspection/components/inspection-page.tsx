@@ -1,10 +1,11 @@
-import { Alert, Button, Field, HStack, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { isValidUrl, withScheme } from '@/lib/url';
+import { PageHeader } from '@/components/ui/list-page';
 import { startInspection, useInspection } from '../api/inspect';
 import { InspectionResultView } from './inspection-result';
 
@@ -38,12 +39,7 @@ export function InspectionPage() {
 
   return (
     <Stack gap="6" maxW="6xl" data-testid="inspection-page">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('pages.storeAnalytics')}
-        </Heading>
-        <Text color="fg.muted">{t('inspection.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('pages.storeAnalytics')} subtitle={t('inspection.subtitle')} />
       <Stack as="form" onSubmit={submit} bg="bg" borderWidth="1px" borderRadius="xl" p="5" gap="3">
         <Field.Root invalid={invalid}>
           <Field.Label>{t('inspection.urlLabel')}</Field.Label>

@@ -1,6 +1,7 @@
-import { Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { PageHeader } from '@/components/ui/list-page';
 import { useWallet } from '../api/wallet';
 import { BalanceCard } from './balance-card';
 import { BalanceChart } from './balance-chart';
@@ -15,12 +16,7 @@ export function WalletPage() {
   useDocumentTitle(t('wallet.title'));
   return (
     <Stack gap="4" maxW="6xl" data-testid="wallet-page">
-      <Stack gap="0.5">
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('wallet.title')}
-        </Heading>
-        <Text color="fg.muted">{t('wallet.subtitle')}</Text>
-      </Stack>
+      <PageHeader title={t('wallet.title')} subtitle={t('wallet.subtitle')} />
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
         <Stack gap="4">
           <BalanceCard wallet={wallet} />
