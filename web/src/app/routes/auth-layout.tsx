@@ -1,6 +1,7 @@
-import { Box, Center, Flex, HStack, Text } from '@chakra-ui/react';
+import { Center, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { BrandMark } from '@/components/ui/brand-mark';
 import { LanguageSelector } from '@/features/account';
 import { HEADER_HEIGHT } from '@/lib/env';
 
@@ -10,24 +11,7 @@ export function AuthLayout() {
   return (
     <Flex direction="column" minH="100vh" bg="bg.subtle" data-testid="auth-layout">
       <Flex as="header" h={`${HEADER_HEIGHT}px`} align="center" px={{ base: '4', md: '8' }} justify="space-between">
-        <HStack gap="2">
-          <Box
-            display="inline-flex"
-            w="8"
-            h="8"
-            borderRadius="lg"
-            bg="teal.700"
-            color="white"
-            alignItems="center"
-            justifyContent="center"
-            fontWeight="bold"
-          >
-            D
-          </Box>
-          <Text fontWeight="bold" fontSize="lg">
-            {t('common.appName')}
-          </Text>
-        </HStack>
+        <BrandMark />
         <LanguageSelector />
       </Flex>
       <Center flex="1" px="4" py={{ base: '6', md: '12' }}>

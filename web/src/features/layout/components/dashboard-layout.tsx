@@ -1,7 +1,8 @@
-import { Box, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { BrandMark } from '@/components/ui/brand-mark';
 import { HEADER_HEIGHT } from '@/lib/env';
 import type { NavGroups, NavItem } from '../lib/nav';
 import { MOBILE_TAB_BAR_HEIGHT, MobileTabBar } from './mobile-tab-bar';
@@ -14,27 +15,7 @@ export function BrandLogo({ compact = false }: { compact?: boolean }) {
   return (
     <Link asChild _hover={{ textDecoration: 'none' }} data-testid="brand-logo" aria-label={t('nav.home')}>
       <RouterLink to="/app">
-        <HStack gap="2">
-          <Box
-            as="span"
-            display="inline-flex"
-            w="8"
-            h="8"
-            borderRadius="lg"
-            bg="teal.700"
-            color="white"
-            alignItems="center"
-            justifyContent="center"
-            fontWeight="bold"
-          >
-            D
-          </Box>
-          {compact ? null : (
-            <Text as="span" fontWeight="bold" fontSize="lg" color="fg">
-              {t('common.appName')}
-            </Text>
-          )}
-        </HStack>
+        <BrandMark compact={compact} />
       </RouterLink>
     </Link>
   );
