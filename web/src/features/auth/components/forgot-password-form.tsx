@@ -1,11 +1,12 @@
-import { Button, Input, Link, Stack } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { forgotPassword } from '../api/auth';
 import { fieldErrors, isValidEmail } from '../validation';
 import { AuthCard } from './auth-card';
+import { AuthForm } from './auth-form';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
@@ -33,19 +34,11 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthCard testId="forgot-password-page" title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField label={t('auth.fields.email')} error={error}>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="forgot-email" />
-          </FormField>
-          <Button type="submit" colorPalette="teal" loading={busy} data-testid="forgot-submit">
-            {t('auth.forgot.submit')}
-          </Button>
-          <Link asChild color="teal.700" alignSelf="center" fontSize="sm">
-            <RouterLink to="/login">{t('auth.emailSent.backToLogin')}</RouterLink>
-          </Link>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} submit={{ label: t('auth.forgot.submit'), testId: 'forgot-submit', busy }} backToLogin>
+        <FormField label={t('auth.fields.email')} error={error}>
+          <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="forgot-email" />
+        </FormField>
+      </AuthForm>
     </AuthCard>
   );
 }

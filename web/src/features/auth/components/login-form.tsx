@@ -1,4 +1,4 @@
-import { Alert, Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Input, Link } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ResponseStatus } from '@/lib/api';
 import { login, sendVerificationEmail, startSession } from '../api/auth';
 import { fieldErrors, isValidEmail } from '../validation';
 import { AuthCard } from './auth-card';
+import { AuthForm, AuthSwitchLink, PasswordField } from './auth-form';
 import { SocialButtons } from './social-buttons';
 
 /** Where to go after signing in: a same-site `redirect` query value under /app, else /app. */
@@ -59,55 +60,42 @@ export function LoginForm() {
       testId="login-page"
       title={t('auth.login.title')}
       subtitle={t('auth.login.subtitle')}
-      footer={
-        <Text>
-          {t('auth.login.noAccount')}{' '}
-          <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to="/signup">{t('auth.login.signupLink')}</RouterLink>
-          </Link>
-        </Text>
-      }
+      footer={<AuthSwitchLink question={t('auth.login.noAccount')} link={t('auth.login.signupLink')} to="/signup" />}
     >
       <SocialButtons />
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          {notVerified ? (
-            <Alert.Root status="warning" data-testid="login-not-verified">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Description>{t('auth.login.notVerified')}</Alert.Description>
-                <Button mt="2" size="sm" variant="outline" onClick={onResend} loading={busy} data-testid="login-resend">
-                  {t('auth.login.resend')}
-                </Button>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
-          {notice ? (
-            <Alert.Root status="error" data-testid="login-notice">
-              <Alert.Indicator />
-              <Alert.Description>{notice}</Alert.Description>
-            </Alert.Root>
-          ) : null}
-          <FormField label={t('auth.fields.email')} error={errors.email}>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="login-email" />
-          </FormField>
-          <FormField label={t('auth.fields.password')} error={errors.password}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              data-testid="login-password"
-            />
-          </FormField>
-          <Link asChild alignSelf="flex-end" fontSize="sm" color="teal.700">
-            <RouterLink to="/forgot-password">{t('auth.login.forgot')}</RouterLink>
-          </Link>
-          <Button type="submit" colorPalette="teal" loading={busy} data-testid="login-submit">
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} submit={{ label: t('auth.login.submit'), testId: 'login-submit', busy }}>
+        {notVerified ? (
+          <Alert.Root status="warning" data-testid="login-not-verified">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{t('auth.login.notVerified')}</Alert.Description>
+              <Button mt="2" size="sm" variant="outline" onClick={onResend} loading={busy} data-testid="login-resend">
+                {t('auth.login.resend')}
+              </Button>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        {notice ? (
+          <Alert.Root status="error" data-testid="login-notice">
+            <Alert.Indicator />
+            <Alert.Description>{notice}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        <FormField label={t('auth.fields.email')} error={errors.email}>
+          <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="login-email" />
+        </FormField>
+        <PasswordField
+          label={t('auth.fields.password')}
+          error={errors.password}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="current-password"
+          testId="login-password"
+        />
+        <Link asChild alignSelf="flex-end" fontSize="sm" color="teal.700">
+          <RouterLink to="/forgot-password">{t('auth.login.forgot')}</RouterLink>
+        </Link>
+      </AuthForm>
     </AuthCard>
   );
 }

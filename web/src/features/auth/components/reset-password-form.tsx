@@ -1,12 +1,12 @@
-import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { FormField } from '@/components/form-field';
 import { notify } from '@/lib/toaster';
 import { resetPassword } from '../api/auth';
 import { MIN_PASSWORD_LENGTH, fieldErrors } from '../validation';
 import { AuthCard } from './auth-card';
+import { AuthForm, PasswordField } from './auth-form';
 
 /** /reset-password?token=..: sets a new password, then opens /login. */
 export function ResetPasswordForm() {
@@ -52,34 +52,24 @@ export function ResetPasswordForm() {
 
   return (
     <AuthCard testId="reset-password-page" title={t('auth.reset.title')}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField label={t('auth.fields.newPassword')} error={errors.password}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              data-testid="reset-password"
-            />
-          </FormField>
-          <FormField label={t('auth.fields.confirmPassword')} error={errors.confirm ?? errors.token}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              data-testid="reset-confirm"
-            />
-          </FormField>
-          <Button type="submit" colorPalette="teal" loading={busy} data-testid="reset-submit">
-            {t('auth.reset.submit')}
-          </Button>
-          <Link asChild color="teal.700" alignSelf="center" fontSize="sm">
-            <RouterLink to="/login">{t('auth.emailSent.backToLogin')}</RouterLink>
-          </Link>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} submit={{ label: t('auth.reset.submit'), testId: 'reset-submit', busy }} backToLogin>
+        <PasswordField
+          label={t('auth.fields.newPassword')}
+          error={errors.password}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          testId="reset-password"
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          error={errors.confirm ?? errors.token}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          autoComplete="new-password"
+          testId="reset-confirm"
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

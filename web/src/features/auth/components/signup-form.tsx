@@ -1,11 +1,12 @@
-import { Button, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { register } from '../api/auth';
 import { MIN_PASSWORD_LENGTH, fieldErrors, isValidEmail } from '../validation';
 import { AuthCard } from './auth-card';
+import { AuthForm, AuthSwitchLink, PasswordField } from './auth-form';
 import { SocialButtons } from './social-buttons';
 
 export function SignupForm() {
@@ -42,43 +43,30 @@ export function SignupForm() {
       testId="signup-page"
       title={t('auth.signup.title')}
       subtitle={t('auth.signup.subtitle')}
-      footer={
-        <Text>
-          {t('auth.signup.haveAccount')}{' '}
-          <Link asChild color="teal.700" fontWeight="semibold">
-            <RouterLink to="/login">{t('auth.signup.loginLink')}</RouterLink>
-          </Link>
-        </Text>
-      }
+      footer={<AuthSwitchLink question={t('auth.signup.haveAccount')} link={t('auth.signup.loginLink')} to="/login" />}
     >
       <SocialButtons />
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label={t('auth.fields.firstName')} error={errors.first_name}>
-              <Input autoComplete="given-name" value={form.first_name} onChange={set('first_name')} data-testid="signup-first-name" />
-            </FormField>
-            <FormField label={t('auth.fields.lastName')} error={errors.last_name}>
-              <Input autoComplete="family-name" value={form.last_name} onChange={set('last_name')} data-testid="signup-last-name" />
-            </FormField>
-          </SimpleGrid>
-          <FormField label={t('auth.fields.email')} error={errors.email}>
-            <Input type="email" autoComplete="email" value={form.email} onChange={set('email')} data-testid="signup-email" />
+      <AuthForm onSubmit={onSubmit} submit={{ label: t('auth.signup.submit'), testId: 'signup-submit', busy }}>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label={t('auth.fields.firstName')} error={errors.first_name}>
+            <Input autoComplete="given-name" value={form.first_name} onChange={set('first_name')} data-testid="signup-first-name" />
           </FormField>
-          <FormField label={t('auth.fields.password')} error={errors.password}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={set('password')}
-              data-testid="signup-password"
-            />
+          <FormField label={t('auth.fields.lastName')} error={errors.last_name}>
+            <Input autoComplete="family-name" value={form.last_name} onChange={set('last_name')} data-testid="signup-last-name" />
           </FormField>
-          <Button type="submit" colorPalette="teal" loading={busy} data-testid="signup-submit">
-            {t('auth.signup.submit')}
-          </Button>
-        </Stack>
-      </form>
+        </SimpleGrid>
+        <FormField label={t('auth.fields.email')} error={errors.email}>
+          <Input type="email" autoComplete="email" value={form.email} onChange={set('email')} data-testid="signup-email" />
+        </FormField>
+        <PasswordField
+          label={t('auth.fields.password')}
+          error={errors.password}
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+          testId="signup-password"
+        />
+      </AuthForm>
     </AuthCard>
   );
 }
