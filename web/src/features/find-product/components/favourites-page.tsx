@@ -1,5 +1,4 @@
 import { HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError } from '@/components/ui/list-page';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -8,16 +7,14 @@ import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { DEFAULT_SHIP_TO } from '@/lib/countries';
 import { env } from '@/lib/env';
-import { notify } from '@/lib/toaster';
 import { useIsMobile } from '@/lib/use-media-query';
 import { pageParam } from '@/lib/list-params';
 import { FAVOURITE_PAGE_SIZE, useFavouriteProducts, useFavourites } from '../api/products';
-import { useProductImport } from '../api/use-import';
-import { QUOTA_PROMPT } from '../lib/import-state';
 import { productKey } from '../lib/query';
 import type { FindProductPageProps } from './find-product-page';
 import { ProductGrid } from './product-grid';
 import { QuotaPrompt } from './quota-prompt';
+import { useCardImports } from './use-card-imports';
 
 /** /app/find-product/favorite-supplier: the favourite products as cards (GET center/products/favourite). */
 export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps) {
@@ -27,23 +24,7 @@ export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps
   const isMobile = useIsMobile();
   const { data, error, isLoading, mutate } = useFavouriteProducts(page);
   const favourites = useFavourites();
-  const [quota, setQuota] = useState(false);
-  const top = useRef<HTMLDivElement>(null);
-  const imports = useProductImport({
-    onImported,
-    onQuotaExpired: () => {
-      setQuota(true);
-      if (isMobile) notify('warning', t(`findProduct.importErrors.${QUOTA_PROMPT}`));
-      else top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    },
-    onFailed: (message) => {
-      if (isMobile)
-        notify(
-          'error',
-          message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message,
-        );
-    },
-  });
+  const { imports, quota, closeQuota, top } = useCardImports(onImported);
   useDocumentTitle(t('pages.favoriteSuppliers'));
   const items = data?.items ?? [];
 
@@ -65,7 +46,7 @@ export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps
           </Text>
         ) : null}
       </HStack>
-      {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
+      {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={closeQuota} /> : null}
       {error ? (
         <LoadError
           testId="favourites-error"

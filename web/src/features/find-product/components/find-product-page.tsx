@@ -1,17 +1,14 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HeartIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { env } from '@/lib/env';
-import { notify } from '@/lib/toaster';
 import { useIsMobile } from '@/lib/use-media-query';
 import { LoadError } from '@/components/ui/list-page';
 import { useCategories, useCollections, useFavourites, useFindProducts } from '../api/products';
-import { useProductImport } from '../api/use-import';
-import { QUOTA_PROMPT } from '../lib/import-state';
 import {
   FAVOURITES_PATH,
   type FindFilters,
@@ -25,6 +22,7 @@ import {
 import { FiltersBar } from './filters-bar';
 import { ProductGrid } from './product-grid';
 import { QuotaPrompt } from './quota-prompt';
+import { useCardImports } from './use-card-imports';
 import { SearchBox } from './search-box';
 import { ShipToPicker } from './ship-to-picker';
 import { SortSourceMenu } from './sort-source-menu';
@@ -49,24 +47,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const { data: collections } = useCollections();
   const { data: categories } = useCategories();
   const favourites = useFavourites();
-  const [quota, setQuota] = useState(false);
-  const top = useRef<HTMLDivElement>(null);
-  const imports = useProductImport({
-    onImported,
-    onQuotaExpired: () => {
-      setQuota(true);
-      // Spec section 8: mobile shows a quota toast, desktop scrolls to the prompt at the top.
-      if (isMobile) notify('warning', t(`findProduct.importErrors.${QUOTA_PROMPT}`));
-      else top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    },
-    onFailed: (message) => {
-      if (isMobile)
-        notify(
-          'error',
-          message === 'ProductAlreadyImported' || message === 'ImportFailed' ? t(`findProduct.importErrors.${message}`) : message,
-        );
-    },
-  });
+  const { imports, quota, closeQuota, top } = useCardImports(onImported);
 
   const collectionName = collection ? (collections?.collections.find((c) => c.slug === collection)?.name ?? collection) : null;
   const title = collection
@@ -117,7 +98,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
           </RouterLink>
         </Button>
       </HStack>
-      {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={() => setQuota(false)} /> : null}
+      {quota ? <QuotaPrompt upgradePath={upgradePath} onClose={closeQuota} /> : null}
       <SearchBox keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
       <HStack gap="2" wrap="wrap">
         <SortSourceMenu
