@@ -1,6 +1,7 @@
-import { Checkbox, Field, HStack, Input, NativeSelect, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelSettings, Publication, Warehouse } from '@/types/api';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { positive, togglePublication } from '../lib/channel-settings';
 
 type Toggle = 'is_publish' | 'allow_sell_out_of_stock' | 'sync_order';
@@ -16,26 +17,14 @@ export function ToggleFields({ value, onChange }: FieldsProps) {
   return (
     <Stack gap="3">
       {TOGGLES.map((key) => (
-        <Switch.Root
+        <LabelledSwitch
           key={key}
           checked={value[key]}
-          onCheckedChange={(e) => onChange({ ...value, [key]: e.checked })}
-          colorPalette="teal"
-          data-testid={`setting-${key}`}
-        >
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>
-            <Text as="span" display="block" fontWeight="medium">
-              {t(`channels.settings.${key}`)}
-            </Text>
-            <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
-              {t(`channels.settings.${key}Help`)}
-            </Text>
-          </Switch.Label>
-        </Switch.Root>
+          onChange={(on) => onChange({ ...value, [key]: on })}
+          label={t(`channels.settings.${key}`)}
+          help={t(`channels.settings.${key}Help`)}
+          testId={`setting-${key}`}
+        />
       ))}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, ButtonGroup, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, ButtonGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-states';
@@ -8,6 +8,7 @@ import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { AutoUpdateSettings } from '@/types/push';
 import { PageHeader } from '@/components/ui/list-page';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { saveAutoUpdate, useAutoUpdate } from '../api/product-center';
 import { useSyncNow } from '../api/use-sync-now';
 import { INTERVAL_CHOICES, completeAutoUpdate } from '../lib/sync-state';
@@ -28,26 +29,14 @@ function Toggle({
 }) {
   const { t } = useTranslation();
   return (
-    <Switch.Root
+    <LabelledSwitch
       checked={value[flag]}
       disabled={disabled}
-      onCheckedChange={(e) => onChange({ ...value, [flag]: e.checked })}
-      colorPalette="teal"
-      data-testid={`auto-update-${flag}`}
-    >
-      <Switch.HiddenInput />
-      <Switch.Control>
-        <Switch.Thumb />
-      </Switch.Control>
-      <Switch.Label>
-        <Text as="span" display="block" fontWeight="medium">
-          {t(`autoUpdate.${flag}`)}
-        </Text>
-        <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
-          {t(`autoUpdate.${flag}Help`)}
-        </Text>
-      </Switch.Label>
-    </Switch.Root>
+      onChange={(on) => onChange({ ...value, [flag]: on })}
+      label={t(`autoUpdate.${flag}`)}
+      help={t(`autoUpdate.${flag}Help`)}
+      testId={`auto-update-${flag}`}
+    />
   );
 }
 

@@ -1,43 +1,11 @@
-import { Button, ButtonGroup, Field, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, ButtonGroup, Field, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '@/components/money-input';
 import type { PricingRule } from '@/types/products';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import type { RuleError } from '../lib/pricing';
 import { RangesEditor } from './ranges-editor';
-
-function Toggle({
-  checked,
-  onChange,
-  label,
-  help,
-  testId,
-}: {
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  label: string;
-  help?: string;
-  testId: string;
-}) {
-  return (
-    <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} colorPalette="teal" data-testid={testId}>
-      <Switch.HiddenInput />
-      <Switch.Control>
-        <Switch.Thumb />
-      </Switch.Control>
-      <Switch.Label>
-        <Text as="span" display="block" fontWeight="medium">
-          {label}
-        </Text>
-        {help ? (
-          <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
-            {help}
-          </Text>
-        ) : null}
-      </Switch.Label>
-    </Switch.Root>
-  );
-}
 
 function Group({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
   return (
@@ -104,7 +72,7 @@ export function PricingRuleForm({ rule, errors, onChange }: Props) {
         <Field.HelperText>{t('productSettings.defaultHelp')}</Field.HelperText>
         <Field.ErrorText>{t('productSettings.errors.defaultValue')}</Field.ErrorText>
       </Field.Root>
-      <Toggle
+      <LabelledSwitch
         checked={rule.include_shipping}
         onChange={(on) => onChange({ ...rule, include_shipping: on })}
         label={t('productSettings.includeShipping')}
@@ -112,7 +80,7 @@ export function PricingRuleForm({ rule, errors, onChange }: Props) {
         testId="pricing-include-shipping"
       />
       <Stack gap="2">
-        <Toggle
+        <LabelledSwitch
           checked={rule.compare_at.enabled}
           onChange={(on) => onChange({ ...rule, compare_at: { ...rule.compare_at, enabled: on } })}
           label={t('productSettings.compareAt')}

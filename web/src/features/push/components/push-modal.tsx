@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, CloseButton, Dialog, Drawer, Portal, Separator, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, CloseButton, Dialog, Drawer, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RocketIcon } from '@/components/icons';
 import { useIsMobile } from '@/lib/use-media-query';
+import { LabelledSwitch } from '@/components/ui/labelled-switch';
 import { type PushForm, type PushFormInput, usePushForm } from '../api/use-push-form';
 import { pushedDestinations } from '../lib/destinations';
 import { DestinationSection } from './destination-section';
@@ -95,20 +96,13 @@ function Body({ form, props }: { form: PushForm; props: PushModalProps }) {
         </Alert.Root>
       ) : null}
       {form.smartAvailable && !form.goToChannels ? (
-        <Switch.Root checked={form.smartOn} onCheckedChange={(e) => form.setSmart(e.checked)} colorPalette="teal" data-testid="push-smart">
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>
-            <Text as="span" display="block" fontWeight="medium">
-              {t('push.smartPush')}
-            </Text>
-            <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
-              {t('push.smartPushHelp')}
-            </Text>
-          </Switch.Label>
-        </Switch.Root>
+        <LabelledSwitch
+          checked={form.smartOn}
+          onChange={form.setSmart}
+          label={t('push.smartPush')}
+          help={t('push.smartPushHelp')}
+          testId="push-smart"
+        />
       ) : null}
       {!form.smartOn && !form.goToChannels ? (
         <DestinationSection
