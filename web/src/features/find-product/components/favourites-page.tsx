@@ -1,14 +1,14 @@
-import { HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError } from '@/components/ui/list-page';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ChevronLeftIcon } from '@/components/icons';
+import { useSearchParams } from 'react-router';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { DEFAULT_SHIP_TO } from '@/lib/countries';
 import { env } from '@/lib/env';
 import { useIsMobile } from '@/lib/use-media-query';
 import { pageParam } from '@/lib/list-params';
+import { BackLink } from '@/components/ui/back-link';
 import { FAVOURITE_PAGE_SIZE, useFavouriteProducts, useFavourites } from '../api/products';
 import { productKey } from '../lib/query';
 import type { FindProductPageProps } from './find-product-page';
@@ -30,12 +30,7 @@ export function FavouritesPage({ upgradePath, onImported }: FindProductPageProps
 
   return (
     <Stack ref={top} scrollMarginTop="20" gap="5" maxW="8xl" data-testid="favourites-page">
-      <Link asChild fontSize="sm" color="fg.muted" w="fit-content">
-        <RouterLink to="/app/find-product">
-          <ChevronLeftIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
-          {t('pages.findProduct')}
-        </RouterLink>
-      </Link>
+      <BackLink to="/app/find-product" label={t('pages.findProduct')} />
       <HStack justify="space-between" gap="3" wrap="wrap">
         <Heading as="h1" size="2xl" data-testid="page-title">
           {t('pages.favoriteSuppliers')}

@@ -1,15 +1,16 @@
-import { Alert, Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ChevronLeftIcon, CopyIcon, TrashIcon } from '@/components/icons';
+import { CopyIcon, TrashIcon } from '@/components/icons';
 import { PageSpinner } from '@/components/page-states';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { ImportedProduct } from '@/types/products';
+import { BackLink } from '@/components/ui/back-link';
 import { deleteImported, saveImportedProduct, useImportedProduct, useRefreshImportList } from '../api/import-list';
 import { savePayload, validateProduct } from '../lib/editor';
 import { EditorGeneral } from './editor-general';
@@ -107,12 +108,7 @@ export function EditorPage({ onDeleted, onChanged }: { onDeleted?: () => void; o
 
   return (
     <Stack gap="5" maxW="6xl" data-testid="editor-page" data-id={draft.id}>
-      <Link asChild fontSize="sm" color="fg.muted" w="fit-content">
-        <RouterLink to={IMPORT_LIST_PATH} data-testid="editor-back">
-          <ChevronLeftIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
-          {t('pages.importList')}
-        </RouterLink>
-      </Link>
+      <BackLink to={IMPORT_LIST_PATH} label={t('pages.importList')} testId="editor-back" />
       <HStack justify="space-between" gap="3" wrap="wrap" position="sticky" top="14" zIndex="1" bg="bg.subtle" py="2">
         <Stack gap="0" minW="0">
           <Heading as="h1" size="xl" data-testid="page-title" truncate>

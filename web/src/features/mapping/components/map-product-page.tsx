@@ -2,12 +2,13 @@ import { Alert, Box, Button, HStack, Heading, Image, Link, Stack, Text } from '@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { BoxIcon, ChevronLeftIcon } from '@/components/icons';
+import { BoxIcon } from '@/components/icons';
 import { PageSpinner } from '@/components/page-states';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { type Envelope, messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { StoreProduct } from '@/types/mapping';
+import { BackLink } from '@/components/ui/back-link';
 import {
   type MapGroupInput,
   type SupplierRef,
@@ -111,12 +112,7 @@ export function MapProductPage({ currency = 'USD' }: { currency?: string }) {
 
   return (
     <Stack gap="5" maxW="5xl" data-testid="map-product-page" data-id={product.id}>
-      <Link asChild fontSize="sm" color="fg.muted" w="fit-content">
-        <RouterLink to={product.mapped ? `${PRODUCTS_PATH}?tab=mapped` : PRODUCTS_PATH} data-testid="map-back">
-          <ChevronLeftIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
-          {t('pages.products')}
-        </RouterLink>
-      </Link>
+      <BackLink to={product.mapped ? `${PRODUCTS_PATH}?tab=mapped` : PRODUCTS_PATH} label={t('pages.products')} testId="map-back" />
       <HStack justify="space-between" gap="3" wrap="wrap" position="sticky" top="14" zIndex="1" bg="bg.subtle" py="2">
         <HStack gap="3" minW="0">
           <Box

@@ -1,12 +1,12 @@
-import { Button, Grid, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
-import { ChevronLeftIcon } from '@/components/icons';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { LineItem, Order, OrderDetail } from '@/types/orders';
 import { LoadError } from '@/components/ui/list-page';
+import { BackLink } from '@/components/ui/back-link';
 import { useOrderDetail, useOrderLogs } from '../api/orders';
 import { useOrderActions } from '../api/use-order-actions';
 import { AddressCard } from './address-card';
@@ -53,12 +53,7 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
 
   return (
     <Stack gap="4" maxW="6xl" data-testid="order-detail-page" data-status={order?.status ?? ''}>
-      <Link asChild fontSize="sm" color="teal.700" alignSelf="start">
-        <RouterLink to="/app/orders">
-          <ChevronLeftIcon css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
-          {t('orders.backToOrders')}
-        </RouterLink>
-      </Link>
+      <BackLink to="/app/orders" label={t('orders.backToOrders')} color="teal.700" />
       {detail.error ? (
         <LoadError
           testId="order-detail-error"
