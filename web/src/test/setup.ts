@@ -1,20 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fakeMatchMedia } from './media';
 
 // jsdom lacks these browser APIs that Chakra / Ark UI use.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = fakeMatchMedia();
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

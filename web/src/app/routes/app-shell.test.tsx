@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { setMobile } from '@/test/media';
 import { pick } from '@/test/menu';
 import type { Account } from '@/types/api';
 import { routes } from './routes';
@@ -125,23 +126,10 @@ function renderApp(path = '/app') {
   return router;
 }
 
-function setWidth(mobile: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: mobile && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
-
 describe('signed-in shell', () => {
   beforeEach(() => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
-    setWidth(false);
+    setMobile(false);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -198,7 +186,7 @@ describe('signed-in shell', () => {
   });
 
   it('uses the bottom tab bar instead of the side navigation at mobile width', async () => {
-    setWidth(true);
+    setMobile(true);
     serve();
     renderApp('/app/orders');
     const bar = await screen.findByTestId('mobile-tab-bar');

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '@/types/api';
+import { makeStore } from '@/test/fixtures';
 import { resolveCurrentShop, sortStores } from './current-shop';
 
-const shop = (id: string, over: Partial<Store> = {}): Store => ({
-  id,
-  platform: 'shopify',
-  platform_domain: `${id}.myshopify.com`,
-  domain: `${id}.myshopify.com`,
-  name: id,
-  currency: 'USD',
-  workplace_id: 'w1',
-  is_default: false,
-  status: 'connected',
-  setup: 'ready',
-  setup_error: null,
-  connected_at: '2026-01-01T00:00:00Z',
-  metadata: null,
-  ...over,
-});
+const shop = makeStore;
 
 describe('current shop', () => {
   const stores = [shop('a'), shop('b', { is_default: true }), shop('c')];

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { makeStore } from '@/test/fixtures';
 import type { Store } from '@/types/api';
 import { shopifyDomain, storeAlreadyExists, wooDomain } from './store-url';
 
-const store = (over: Partial<Store>): Store => ({
-  id: 's1',
-  platform: 'shopify',
-  platform_domain: 'acme.myshopify.com',
-  domain: 'acme.myshopify.com',
-  name: 'Acme',
-  currency: 'USD',
-  workplace_id: 'w1',
-  is_default: true,
-  status: 'connected',
-  setup: 'ready',
-  setup_error: null,
-  connected_at: '2026-01-01T00:00:00Z',
-  metadata: { external_channels: [] },
-  ...over,
-});
+const store = (over: Partial<Store>): Store =>
+  makeStore('s1', { platform_domain: 'acme.myshopify.com', domain: 'acme.myshopify.com', name: 'Acme', is_default: true, ...over });
 
 describe('store URL normalisation', () => {
   it('adds the .myshopify.com suffix once', () => {
