@@ -6,7 +6,9 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::Router;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{FromRequestParts, Path, Query};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
@@ -73,20 +75,51 @@ pub fn with_store<R>(w: &World, name: &str, f: impl FnOnce(&mut Store) -> R) -> 
     f(s)
 }
 
+/// A REST call whose API key may read the store named in its path: every read handler takes
+/// it first, so no route can skip the key check (`auth`).
+pub struct ReadAccess;
+
+/// A REST call whose API key may write the store named in its path (see `ReadAccess`).
+pub struct WriteAccess;
+
+impl FromRequestParts<AppState> for ReadAccess {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        auth(parts, app, false).await.map(|()| ReadAccess)
+    }
+}
+
+impl FromRequestParts<AppState> for WriteAccess {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        auth(parts, app, true).await.map(|()| WriteAccess)
+    }
+}
+
 /// Who may call: a request `oauth::verify` found correctly signed (OAuth 1.0a, as over plain
 /// HTTP), or, over HTTPS only, the consumer key and secret by HTTP Basic or query parameters.
-pub fn auth(app: &AppState, store: &str, headers: &HeaderMap, q: &HashMap<String, String>, write: bool) -> Result<(), Response> {
+async fn auth(parts: &mut Parts, app: &AppState, write: bool) -> Result<(), Response> {
+    let Path(path): Path<HashMap<String, String>> = Path::from_request_parts(parts, app).await.map_err(IntoResponse::into_response)?;
+    let Query(q): Query<HashMap<String, String>> = Query::from_request_parts(parts, app).await.map_err(IntoResponse::into_response)?;
+    let store = path.get("store").map_or("", String::as_str);
+    let headers = &parts.headers;
     if let Some(ck) = headers.get(oauth::VERIFIED).and_then(|v| v.to_str().ok()) {
         return permitted(app, store, ck, write);
     }
-    if !oauth::is_https(headers) {
-        // WooCommerce reads neither Basic nor query keys over plain HTTP.
+    // The answer to a call without credentials, as WooCommerce words it for reads and writes.
+    let unauthenticated = || {
         let (code, msg) = if write {
             ("woocommerce_rest_cannot_create", "Sorry, you are not allowed to create resources.")
         } else {
             ("woocommerce_rest_cannot_view", "Sorry, you cannot list resources.")
         };
-        return Err(woo_error(StatusCode::UNAUTHORIZED, code, msg));
+        woo_error(StatusCode::UNAUTHORIZED, code, msg)
+    };
+    if !oauth::is_https(headers) {
+        // WooCommerce reads neither Basic nor query keys over plain HTTP.
+        return Err(unauthenticated());
     }
     let basic = headers
         .get("authorization")
@@ -97,12 +130,7 @@ pub fn auth(app: &AppState, store: &str, headers: &HeaderMap, q: &HashMap<String
         .and_then(|s| s.split_once(':').map(|(a, b)| (a.to_string(), b.to_string())));
     let creds = basic.or_else(|| Some((q.get("consumer_key")?.clone(), q.get("consumer_secret")?.clone())));
     let Some((ck, cs)) = creds else {
-        let (code, msg) = if write {
-            ("woocommerce_rest_cannot_create", "Sorry, you are not allowed to create resources.")
-        } else {
-            ("woocommerce_rest_cannot_view", "Sorry, you cannot list resources.")
-        };
-        return Err(woo_error(StatusCode::UNAUTHORIZED, code, msg));
+        return Err(unauthenticated());
     };
     let known = with_store(&app.world(), store, |s| s.keys.iter().find(|k| k.consumer_key == ck).map(|k| k.consumer_secret.clone()));
     match known {

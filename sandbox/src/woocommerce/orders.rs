@@ -4,12 +4,12 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::model::woo_date;
-use super::{auth, found, id_of, paged, webhooks, with_store, woo_error};
+use super::{ReadAccess, WriteAccess, found, id_of, paged, webhooks, with_store, woo_error};
 use crate::AppState;
 
 type Q = Query<HashMap<String, String>>;
@@ -23,33 +23,18 @@ fn invalid_tracking() -> Response {
     woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid tracking ID.")
 }
 
-pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn list(_: ReadAccess, State(app): State<AppState>, Path(store): Path<String>, Query(q): Q) -> Response {
     let items = with_store(&app.world(), &store, |st| {
         st.orders.values().rev().filter(|o| q.get("status").is_none_or(|s| s == "any" || s.split(',').any(|s| o["status"] == *s))).cloned().collect()
     });
     paged(items, &q)
 }
 
-pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn get_one(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>) -> Response {
     found(with_store(&app.world(), &store, |st| st.orders.get(&id_of(&id)).cloned()), invalid_order)
 }
 
-pub async fn update(
-    State(app): State<AppState>,
-    Path((store, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn update(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Json(input): Json<Value>) -> Response {
     if let Some(s) = input.get("status").and_then(Value::as_str)
         && !STATUSES.contains(&s)
     {
@@ -79,10 +64,7 @@ pub async fn update(
     }
 }
 
-pub async fn list_notes(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn list_notes(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>) -> Response {
     let notes = with_store(&app.world(), &store, |st| st.orders.contains_key(&id_of(&id)).then(|| st.notes.get(&id_of(&id)).cloned().unwrap_or_default()));
     match notes {
         Some(mut n) => {
@@ -93,16 +75,7 @@ pub async fn list_notes(State(app): State<AppState>, Path((store, id)): Path<(St
     }
 }
 
-pub async fn create_note(
-    State(app): State<AppState>,
-    Path((store, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn create_note(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Json(input): Json<Value>) -> Response {
     let Some(text) = input.get("note").and_then(Value::as_str).map(str::to_string) else {
         return woo_error(StatusCode::BAD_REQUEST, "rest_missing_callback_param", "Missing parameter(s): note");
     };
@@ -135,25 +108,13 @@ fn tracking_link(provider: &str, number: &str) -> String {
     }
 }
 
-pub async fn list_trackings(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn list_trackings(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>) -> Response {
     let trackings =
         with_store(&app.world(), &store, |st| st.orders.contains_key(&id_of(&id)).then(|| st.trackings.get(&id_of(&id)).cloned().unwrap_or_default()));
     found(trackings.map(Value::Array), invalid_order)
 }
 
-pub async fn create_tracking(
-    State(app): State<AppState>,
-    Path((store, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn create_tracking(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Json(input): Json<Value>) -> Response {
     let str_of = |k: &str| input.get(k).and_then(Value::as_str).unwrap_or("").to_string();
     let number = str_of("tracking_number");
     if number.is_empty() {
@@ -183,20 +144,14 @@ pub async fn create_tracking(
     }
 }
 
-pub async fn get_tracking(State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn get_tracking(_: ReadAccess, State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>) -> Response {
     found(
         with_store(&app.world(), &store, |st| st.trackings.get(&id_of(&id)).and_then(|v| v.iter().find(|t| t["tracking_id"] == *tid).cloned())),
         invalid_tracking,
     )
 }
 
-pub async fn delete_tracking(State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn delete_tracking(_: WriteAccess, State(app): State<AppState>, Path((store, id, tid)): Path<(String, String, String)>) -> Response {
     let removed = with_store(&app.world(), &store, |st| {
         let v = st.trackings.get_mut(&id_of(&id))?;
         let pos = v.iter().position(|t| t["tracking_id"] == *tid)?;

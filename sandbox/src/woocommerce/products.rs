@@ -3,12 +3,12 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
 use super::model::{Store, woo_date};
-use super::{auth, error_body, found, id_of, paged, webhooks, with_store, woo_error};
+use super::{ReadAccess, WriteAccess, error_body, found, id_of, paged, webhooks, with_store, woo_error};
 use crate::AppState;
 
 type Q = Query<HashMap<String, String>>;
@@ -124,10 +124,7 @@ fn new_variation(id: u64, parent: u64, now: i64, base: &str, store: &str) -> Val
     })
 }
 
-pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn list(_: ReadAccess, State(app): State<AppState>, Path(store): Path<String>, Query(q): Q) -> Response {
     let items: Vec<Value> = with_store(&app.world(), &store, |st| {
         st.products
             .values()
@@ -143,10 +140,7 @@ pub async fn list(State(app): State<AppState>, Path(store): Path<String>, header
     paged(items, &q)
 }
 
-pub async fn create(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn create(_: WriteAccess, State(app): State<AppState>, Path(store): Path<String>, Json(input): Json<Value>) -> Response {
     let (w, base) = (app.world(), app.base_url());
     let now = w.clock.now_ms();
     let r = with_store(&w, &store, |st| {
@@ -172,23 +166,11 @@ pub async fn create(State(app): State<AppState>, Path(store): Path<String>, head
     }
 }
 
-pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn get_one(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>) -> Response {
     found(with_store(&app.world(), &store, |st| st.products.get(&id_of(&id)).cloned()), || err_response(invalid_product()))
 }
 
-pub async fn update(
-    State(app): State<AppState>,
-    Path((store, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn update(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Json(input): Json<Value>) -> Response {
     let w = app.world();
     let now = w.clock.now_ms();
     let id = id_of(&id);
@@ -215,10 +197,7 @@ pub async fn update(
     }
 }
 
-pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn delete(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Query(q): Q) -> Response {
     let force = q.get("force").is_some_and(|f| f == "true" || f == "1");
     let id = id_of(&id);
     let r = with_store(&app.world(), &store, |st| {
@@ -241,10 +220,7 @@ pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String
     }
 }
 
-pub async fn list_variations(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn list_variations(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Query(q): Q) -> Response {
     let items = with_store(&app.world(), &store, |st| {
         st.products.contains_key(&id_of(&id)).then(|| st.variations.get(&id_of(&id)).map(|m| m.values().rev().cloned().collect()).unwrap_or_default())
     });
@@ -292,16 +268,7 @@ fn remove_variation(st: &mut Store, parent: u64, vid: u64) -> Option<Value> {
     Some(v)
 }
 
-pub async fn create_variation(
-    State(app): State<AppState>,
-    Path((store, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn create_variation(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Json(input): Json<Value>) -> Response {
     let (w, base) = (app.world(), app.base_url());
     let now = w.clock.now_ms();
     match with_store(&w, &store, |st| add_variation(st, id_of(&id), &input, now, &base, &store)) {
@@ -310,10 +277,7 @@ pub async fn create_variation(
     }
 }
 
-pub async fn get_variation(State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn get_variation(_: ReadAccess, State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>) -> Response {
     found(
         with_store(&app.world(), &store, |st| st.variations.get(&id_of(&id)).and_then(|m| m.get(&id_of(&vid))).cloned()),
         || err_response(invalid_variation()),
@@ -321,44 +285,23 @@ pub async fn get_variation(State(app): State<AppState>, Path((store, id, vid)): 
 }
 
 pub async fn update_variation(
+    _: WriteAccess,
     State(app): State<AppState>,
     Path((store, id, vid)): Path<(String, String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
     Json(input): Json<Value>,
 ) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
     match with_store(&app.world(), &store, |st| edit_variation(st, id_of(&id), id_of(&vid), &input)) {
         Ok(v) => Json(v).into_response(),
         Err(e) => err_response(e),
     }
 }
 
-pub async fn delete_variation(
-    State(app): State<AppState>,
-    Path((store, id, vid)): Path<(String, String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn delete_variation(_: WriteAccess, State(app): State<AppState>, Path((store, id, vid)): Path<(String, String, String)>) -> Response {
     found(with_store(&app.world(), &store, |st| remove_variation(st, id_of(&id), id_of(&vid))), || err_response(invalid_variation()))
 }
 
 /// `{create: [...], update: [...], delete: [ids]}`; per-item errors are reported in place.
-pub async fn batch_variations(
-    State(app): State<AppState>,
-    Path((store, id)): Path<(String, String)>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn batch_variations(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Json(input): Json<Value>) -> Response {
     let arr = |k: &str| input.get(k).and_then(Value::as_array).cloned().unwrap_or_default();
     let (creates, updates, deletes) = (arr("create"), arr("update"), arr("delete"));
     if creates.len() + updates.len() + deletes.len() > BATCH_LIMIT {

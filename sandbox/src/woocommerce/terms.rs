@@ -6,12 +6,12 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::model::Store;
-use super::{auth, id_of, paged, with_store, woo_error};
+use super::{ReadAccess, WriteAccess, id_of, paged, with_store, woo_error};
 use crate::AppState;
 use crate::util::json_error;
 
@@ -24,8 +24,8 @@ pub fn routes(v3: &str) -> axum::Router<AppState> {
     let mut r = axum::Router::new();
     for kind in ["tags", "categories"] {
         r = r
-            .route(&format!("{v3}/products/{kind}"), get(move |a, p, h, q| list(a, p, h, q, kind)).post(move |a, p, h, q, b| create(a, p, h, q, b, kind)))
-            .route(&format!("{v3}/products/{kind}/{{id}}"), get(move |a, p, h, q| get_one(a, p, h, q, kind)));
+            .route(&format!("{v3}/products/{kind}"), get(move |r, a, p, q| list(r, a, p, q, kind)).post(move |w, a, p, b| create(w, a, p, b, kind)))
+            .route(&format!("{v3}/products/{kind}/{{id}}"), get(move |r, a, p| get_one(r, a, p, kind)));
     }
     r
 }
@@ -41,10 +41,7 @@ pub fn resolve(store: &Store, kind: &str, given: &Value) -> Value {
     Value::Array(terms.collect())
 }
 
-async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q, kind: &'static str) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+async fn list(_: ReadAccess, State(app): State<AppState>, Path(store): Path<String>, Query(q): Q, kind: &'static str) -> Response {
     let items: Vec<Value> = with_store(&app.world(), &store, |st| {
         let search = q.get("search").map(|s| s.to_lowercase());
         st.terms
@@ -59,17 +56,7 @@ async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: H
     paged(items, &q)
 }
 
-async fn create(
-    State(app): State<AppState>,
-    Path(store): Path<String>,
-    headers: HeaderMap,
-    Query(q): Q,
-    Json(input): Json<Value>,
-    kind: &'static str,
-) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+async fn create(_: WriteAccess, State(app): State<AppState>, Path(store): Path<String>, Json(input): Json<Value>, kind: &'static str) -> Response {
     let name = input.get("name").and_then(Value::as_str).map(str::trim).unwrap_or("").to_string();
     if name.is_empty() {
         return woo_error(StatusCode::BAD_REQUEST, "rest_missing_callback_param", "Missing parameter(s): name");
@@ -89,10 +76,7 @@ async fn create(
     })
 }
 
-async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q, kind: &'static str) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+async fn get_one(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, kind: &'static str) -> Response {
     match with_store(&app.world(), &store, |st| st.terms.get(kind).and_then(|m| m.get(&id_of(&id))).cloned()) {
         Some(t) => Json(t).into_response(),
         None => woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_term_invalid", "Resource does not exist."),

@@ -6,12 +6,12 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::model::{Delivery, woo_date};
-use super::{auth, found, id_of, paged, with_store, woo_error};
+use super::{ReadAccess, WriteAccess, found, id_of, paged, with_store, woo_error};
 use crate::AppState;
 use crate::util::hmac_b64;
 
@@ -41,18 +41,12 @@ fn valid_topic(t: &str) -> bool {
     (["order", "product", "customer", "coupon"].contains(&res) && ["created", "updated", "deleted", "restored"].contains(&ev)) || res == "action"
 }
 
-pub async fn list(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn list(_: ReadAccess, State(app): State<AppState>, Path(store): Path<String>, Query(q): Q) -> Response {
     let items = with_store(&app.world(), &store, |st| st.webhooks.values().cloned().collect());
     paged(items, &q)
 }
 
-pub async fn create(State(app): State<AppState>, Path(store): Path<String>, headers: HeaderMap, Query(q): Q, Json(input): Json<Value>) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn create(_: WriteAccess, State(app): State<AppState>, Path(store): Path<String>, Json(input): Json<Value>) -> Response {
     let topic = input.get("topic").and_then(Value::as_str).unwrap_or("").to_string();
     let url = input.get("delivery_url").and_then(Value::as_str).unwrap_or("").to_string();
     if !valid_topic(&topic) {
@@ -90,17 +84,11 @@ fn invalid_webhook() -> Response {
     woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_webhook_invalid_id", "Invalid ID.")
 }
 
-pub async fn get_one(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, false) {
-        return e;
-    }
+pub async fn get_one(_: ReadAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>) -> Response {
     found(with_store(&app.world(), &store, |st| st.webhooks.get(&id_of(&id)).cloned()), invalid_webhook)
 }
 
-pub async fn delete(State(app): State<AppState>, Path((store, id)): Path<(String, String)>, headers: HeaderMap, Query(q): Q) -> Response {
-    if let Err(e) = auth(&app, &store, &headers, &q, true) {
-        return e;
-    }
+pub async fn delete(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Query(q): Q) -> Response {
     if !q.get("force").is_some_and(|f| f == "true" || f == "1") {
         return woo_error(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Webhooks do not support trashing.");
     }
