@@ -71,7 +71,8 @@ pub fn header(headers: &HeaderMap, name: &str) -> Option<String> {
     headers.get(name)?.to_str().ok().map(|s| s.to_string())
 }
 
-/// Percent-encode a query component (RFC 3986 unreserved kept).
+/// Percent-encode a query component (RFC 3986 unreserved kept), as OAuth 1.0a and PHP's
+/// `rawurlencode` write it.
 pub fn enc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {

@@ -12,7 +12,7 @@ use axum::response::Response;
 
 use super::{with_store, woo_error};
 use crate::AppState;
-use crate::util::{b64, hmac_sha256};
+use crate::util::{b64, enc, hmac_sha256};
 
 /// Set by `verify` for a correctly signed request (any such header a client sends is dropped).
 pub const VERIFIED: &str = "x-sandbox-woo-oauth-consumer";
@@ -20,19 +20,6 @@ const WINDOW_SECS: i64 = 15 * 60;
 
 pub fn is_https(headers: &axum::http::HeaderMap) -> bool {
     headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|p| p.eq_ignore_ascii_case("https"))
-}
-
-/// RFC 3986 percent-encoding, as OAuth 1.0a (and PHP's `rawurlencode`) writes it.
-fn enc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// The signature WooCommerce computes for `method` on `base` (scheme, host, path) with `params`
