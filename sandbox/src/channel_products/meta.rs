@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Json, RequestExt, Router};
 use serde_json::{Map, Value, json};
 
 use super::{is_url, items_of, text, with_items};
@@ -77,6 +77,28 @@ fn params_of(q: HashMap<String, String>, headers: &HeaderMap, body: &Bytes) -> M
     out
 }
 
+/// A call that passed the gate: its catalog, and its query and body parameters as one object.
+/// The three calls take it, so none can skip the token and catalog checks.
+struct Gated {
+    catalog: String,
+    params: Map<String, Value>,
+}
+
+impl FromRequest<AppState> for Gated {
+    type Rejection = Response;
+
+    async fn from_request(mut req: Request, app: &AppState) -> Result<Self, Response> {
+        let Path((_version, catalog)) = req.extract_parts::<Path<(String, String)>>().await.map_err(IntoResponse::into_response)?;
+        let Query(q) = req.extract_parts::<Query<HashMap<String, String>>>().await.map_err(IntoResponse::into_response)?;
+        let headers = req.headers().clone();
+        // Only the batch call (a POST) has a body; the GETs read their query alone.
+        let body = if req.method() == Method::POST { Bytes::from_request(req, app).await.map_err(IntoResponse::into_response)? } else { Bytes::new() };
+        let params = params_of(q, &headers, &body);
+        gate(app, &headers, &params, &catalog)?;
+        Ok(Gated { catalog, params })
+    }
+}
+
 /// What a CREATE (or an UPDATE that creates) must carry, and the formats Meta accepts.
 fn check(d: &Map<String, Value>, creating: bool) -> Result<(), String> {
     let v = Value::Object(d.clone());
@@ -124,17 +146,7 @@ fn graph_item(id: &str, retailer_id: &str, d: &Map<String, Value>) -> Value {
         "color": g("color"), "size": g("size"), "additional_variant_attribute": g("additional_variant_attribute"), "data": d})
 }
 
-async fn items_batch(
-    State(app): State<AppState>,
-    Path((_v, catalog)): Path<(String, String)>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let p = params_of(q, &headers, &body);
-    if let Err(r) = gate(&app, &headers, &p, &catalog) {
-        return r;
-    }
+async fn items_batch(State(app): State<AppState>, Gated { catalog, params: p }: Gated) -> Response {
     if p.get("item_type").and_then(Value::as_str) != Some("PRODUCT_ITEM") {
         return graph_error(StatusCode::BAD_REQUEST, "(#100) item_type must be PRODUCT_ITEM (the only item type the sandbox emulates)", 100);
     }
@@ -198,16 +210,7 @@ async fn items_batch(
     Json(json!({"handles": [handle]})).into_response()
 }
 
-async fn batch_status(
-    State(app): State<AppState>,
-    Path((_v, catalog)): Path<(String, String)>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-) -> Response {
-    let p = params_of(q, &headers, &Bytes::new());
-    if let Err(r) = gate(&app, &headers, &p, &catalog) {
-        return r;
-    }
+async fn batch_status(State(app): State<AppState>, Gated { params: p, .. }: Gated) -> Response {
     let handle = p.get("handle").and_then(Value::as_str).unwrap_or("");
     let found = app.world().channel_products.read().expect("channel products lock").meta_batches.get(handle).cloned();
     match found {
@@ -227,16 +230,7 @@ fn matches(item: &Value, field: &str, cond: &Value) -> Option<bool> {
 
 /// `GET /{catalog}/products?filter={"retailer_id":{"eq":"x"}}&fields=id,retailer_id&limit=&after=`
 /// (also `?retailer_id=x`, a shortcut).
-async fn products(
-    State(app): State<AppState>,
-    Path((_v, catalog)): Path<(String, String)>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-) -> Response {
-    let p = params_of(q, &headers, &Bytes::new());
-    if let Err(r) = gate(&app, &headers, &p, &catalog) {
-        return r;
-    }
+async fn products(State(app): State<AppState>, Gated { catalog, params: p }: Gated) -> Response {
     let arg = |k: &str| p.get(k).and_then(Value::as_str).map(str::to_string);
     let mut filter: Map<String, Value> = match arg("filter").map(|f| serde_json::from_str::<Value>(&f)) {
         None => Map::new(),

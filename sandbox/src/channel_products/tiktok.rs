@@ -6,11 +6,11 @@
 use std::collections::HashSet;
 
 use axum::body::Bytes;
-use axum::extract::{OriginalUri, Path, Query, State};
+use axum::extract::{FromRequest, OriginalUri, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Json, RequestExt, Router};
 use serde_json::{Value, json};
 
 use super::{items_of, text, with_items};
@@ -53,6 +53,34 @@ fn answer(code: i64, message: &str, data: Value) -> Response {
 
 fn refuse(code: i64, message: impl Into<String>) -> Response {
     answer(code, &message.into(), json!({}))
+}
+
+/// A call that passed TikTok's gate (token, then signature): the seller, the query and the
+/// parsed body. Every product handler takes it, so none can answer an unsigned call.
+struct Signed {
+    shop: String,
+    query: Vec<(String, String)>,
+    body: Value,
+}
+
+impl FromRequest<AppState> for Signed {
+    type Rejection = Response;
+
+    async fn from_request(mut req: Request, app: &AppState) -> Result<Self, Response> {
+        let uri = req.extract_parts::<OriginalUri>().await.map_err(IntoResponse::into_response)?;
+        let Query(query) = req.extract_parts::<Query<Vec<(String, String)>>>().await.map_err(IntoResponse::into_response)?;
+        let headers = req.headers().clone();
+        let body = Bytes::from_request(req, app).await.map_err(IntoResponse::into_response)?;
+        let (shop, body) = gate(app, &uri, &query, &headers, &body)?;
+        Ok(Signed { shop, query, body })
+    }
+}
+
+impl Signed {
+    /// The body checked as a product, for create and edit alike: the product as stored.
+    fn product(&self, app: &AppState) -> Result<Value, Response> {
+        check(app, &self.body).map_err(|m| refuse(BAD_PARAM, m))
+    }
 }
 
 /// Token, then signature; returns the seller and the parsed body.
@@ -182,23 +210,16 @@ fn skus_reply(p: &Value) -> Value {
     json!(skus)
 }
 
-/// The gate, then the body checked as a product: the shop and the product as stored, for
-/// create and edit alike.
-fn gated_product(app: &AppState, uri: &OriginalUri, q: &[(String, String)], headers: &HeaderMap, body: &Bytes) -> Result<(String, Value), Response> {
-    let (shop, b) = gate(app, uri, q, headers, body)?;
-    let p = check(app, &b).map_err(|m| refuse(BAD_PARAM, m))?;
-    Ok((shop, p))
-}
-
 fn no_product(id: &str) -> Response {
     refuse(NOT_FOUND, format!("Product {id} does not exist in this shop"))
 }
 
-async fn create(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, mut p) = match gated_product(&app, &uri, &q, &headers, &body) {
-        Ok(x) => x,
+async fn create(State(app): State<AppState>, call: Signed) -> Response {
+    let mut p = match call.product(&app) {
+        Ok(p) => p,
         Err(r) => return r,
     };
+    let shop = call.shop;
     let id = new_id(&app);
     let now = app.world().clock.now_secs();
     assign_sku_ids(&app, &mut p, &[]);
@@ -211,18 +232,12 @@ async fn create(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<V
     answer(0, "Success", reply)
 }
 
-async fn edit(
-    State(app): State<AppState>,
-    uri: OriginalUri,
-    Path(id): Path<String>,
-    Query(q): Query<Vec<(String, String)>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (shop, mut p) = match gated_product(&app, &uri, &q, &headers, &body) {
-        Ok(x) => x,
+async fn edit(State(app): State<AppState>, Path(id): Path<String>, call: Signed) -> Response {
+    let mut p = match call.product(&app) {
+        Ok(p) => p,
         Err(r) => return r,
     };
+    let shop = call.shop;
     let now = app.world().clock.now_secs();
     let done = with_items(
         &app,
@@ -246,31 +261,17 @@ async fn edit(
     }
 }
 
-async fn get_one(
-    State(app): State<AppState>,
-    uri: OriginalUri,
-    Path(id): Path<String>,
-    Query(q): Query<Vec<(String, String)>>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (shop, _) = match gate(&app, &uri, &q, &headers, &body) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    match items_of(&app, |s| &s.tiktok, &shop).remove(&id) {
+async fn get_one(State(app): State<AppState>, Path(id): Path<String>, call: Signed) -> Response {
+    match items_of(&app, |s| &s.tiktok, &call.shop).remove(&id) {
         Some(p) => answer(0, "Success", p),
         None => no_product(&id),
     }
 }
 
 /// `POST products/search?page_size=&page_token=` with `{seller_skus?, status?}`.
-async fn search(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (shop, b) = match gate(&app, &uri, &q, &headers, &body) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let param = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+async fn search(State(app): State<AppState>, call: Signed) -> Response {
+    let (shop, b) = (call.shop, call.body);
+    let param = |k: &str| call.query.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let Some(size) = param("page_size").and_then(|s| s.parse::<usize>().ok()).filter(|n| (1..=100).contains(n)) else {
         return refuse(BAD_PARAM, "page_size is required and must be between 1 and 100");
     };
@@ -301,11 +302,8 @@ async fn search(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<V
     answer(0, "Success", json!({"products": page, "total_count": hits.len(), "next_page_token": next}))
 }
 
-async fn recommend(State(app): State<AppState>, uri: OriginalUri, Query(q): Query<Vec<(String, String)>>, headers: HeaderMap, body: Bytes) -> Response {
-    let (_, b) = match gate(&app, &uri, &q, &headers, &body) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn recommend(call: Signed) -> Response {
+    let b = call.body;
     let Some(title) = text(&b, "product_title").map(str::to_lowercase) else { return refuse(BAD_PARAM, "product_title is required") };
     let words: Vec<&str> = title.split(|c: char| !c.is_alphanumeric()).collect();
     let pick = CATEGORIES.iter().find(|c| c.3.iter().any(|k| words.iter().any(|w| w.starts_with(k)))).unwrap_or(&CATEGORIES[CATEGORIES.len() - 1]);
