@@ -122,6 +122,16 @@ pub(super) fn variant(g: &super::Gql, values: Vec<String>, price: Option<&str>, 
     }
 }
 
+/// The fields `productCreate` and `productUpdate` were given: the `product` argument, else
+/// the older `input` one (both are in the schema; `product` wins when a client sends both).
+fn given(product: Option<impl Into<ProductFields>>, input: Option<ProductInput>) -> Result<ProductFields, Vec<UserError>> {
+    match (product, input) {
+        (Some(p), _) => Ok(p.into()),
+        (None, Some(i)) => Ok(i.into()),
+        (None, None) => Err(fail(&["product"], "product is required", "BLANK")),
+    }
+}
+
 fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserError>> {
     let Some(title) = f.title.clone().filter(|t| !t.trim().is_empty()) else {
         return Err(fail(&["title"], "Title can't be blank", "BLANK"));
@@ -203,21 +213,11 @@ fn variants_parts<E: From<UserError>>(r: VariantsResult) -> (Option<Product>, Op
 #[Object]
 impl ProductMutation {
     async fn product_create(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductCreateInput>) -> Option<ProductCreatePayload> {
-        let f: ProductFields = match (product, input) {
-            (Some(p), _) => p.into(),
-            (None, Some(i)) => i.into(),
-            (None, None) => return ProductCreatePayload::of(Err(fail(&["product"], "product is required", "BLANK"))),
-        };
-        ProductCreatePayload::of(create(gql(ctx), f).map(Product))
+        ProductCreatePayload::of(given(product, input).and_then(|f| create(gql(ctx), f)).map(Product))
     }
 
     async fn product_update(&self, ctx: &Context<'_>, input: Option<ProductInput>, product: Option<ProductUpdateInput>) -> Option<ProductUpdatePayload> {
-        let f: ProductFields = match (product, input) {
-            (Some(p), _) => p.into(),
-            (None, Some(i)) => i.into(),
-            (None, None) => return ProductUpdatePayload::of(Err(fail(&["product"], "product is required", "BLANK"))),
-        };
-        ProductUpdatePayload::of(update(gql(ctx), f).map(Product))
+        ProductUpdatePayload::of(given(product, input).and_then(|f| update(gql(ctx), f)).map(Product))
     }
 
     async fn product_delete(&self, ctx: &Context<'_>, input: ProductDeleteInput) -> Option<ProductDeletePayload> {
