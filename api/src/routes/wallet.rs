@@ -139,9 +139,9 @@ struct TransactionLogPage {
 #[utoipa::path(get, path = "/orders/v6/payments/transaction-logs", params(PageQuery), responses((status = 200, body = TransactionLogPage)))]
 #[instrument(skip_all)]
 async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<TransactionLogPage> {
+    let (page, size) = super::page_and_size(q.page, q.page_size);
     // Bounded so the offset cannot overflow.
-    let page = q.page.unwrap_or(1).clamp(1, 1_000_000);
-    let size = q.page_size.unwrap_or(20).clamp(1, 100);
+    let page = page.min(1_000_000);
     let (total, items) = views::transaction_logs(&state.pool, scope.workplace.id, page, size).await?;
     reply(TransactionLogPage { total, page, page_size: size, items })
 }
