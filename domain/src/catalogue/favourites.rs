@@ -26,27 +26,34 @@ pub fn parse_keys(keys: &[String]) -> Result<Vec<(Source, String)>> {
     Ok(parsed.into_iter().filter_map(|p| p.ok()).collect())
 }
 
+/// The keys as the two arrays `UNNEST($2::text[], $3::text[])` pairs up again: sources, ids.
+fn columns(keys: &[(Source, String)]) -> (Vec<&str>, Vec<&str>) {
+    keys.iter().map(|(s, i)| (s.as_str(), i.as_str())).unzip()
+}
+
 pub async fn add(pool: &PgPool, workplace_id: Uuid, keys: &[(Source, String)]) -> Result<()> {
+    let (sources, ids) = columns(keys);
     sqlx::query(
         "INSERT INTO favourites (workplace_id, source, source_product_id)
          SELECT $1, s, i FROM UNNEST($2::text[], $3::text[]) AS t(s, i) ON CONFLICT DO NOTHING",
     )
     .bind(workplace_id)
-    .bind(keys.iter().map(|(s, _)| s.as_str()).collect::<Vec<_>>())
-    .bind(keys.iter().map(|(_, i)| i.as_str()).collect::<Vec<_>>())
+    .bind(sources)
+    .bind(ids)
     .execute(pool)
     .await?;
     Ok(())
 }
 
 pub async fn remove(pool: &PgPool, workplace_id: Uuid, keys: &[(Source, String)]) -> Result<()> {
+    let (sources, ids) = columns(keys);
     sqlx::query(
         "DELETE FROM favourites f USING UNNEST($2::text[], $3::text[]) AS t(s, i)
          WHERE f.workplace_id = $1 AND f.source = t.s AND f.source_product_id = t.i",
     )
     .bind(workplace_id)
-    .bind(keys.iter().map(|(s, _)| s.as_str()).collect::<Vec<_>>())
-    .bind(keys.iter().map(|(_, i)| i.as_str()).collect::<Vec<_>>())
+    .bind(sources)
+    .bind(ids)
     .execute(pool)
     .await?;
     Ok(())
