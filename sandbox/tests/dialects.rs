@@ -96,18 +96,30 @@ async fn cj_api2_flow() {
         .await
         .unwrap();
     assert!(f["data"][0]["logisticAging"].is_string());
-    let o: Value = sb
-        .http
-        .post(sb.url("/cj/api2.0/v1/shopping/order/createOrderV2"))
-        .header("CJ-Access-Token", tok)
-        .json(&json!({"orderNumber": "DL-9", "shippingCountryCode": "US", "shippingCustomerName": "Jane", "shippingAddress": "1 Main", "shippingCity": "X",
-            "shippingZip": "1", "shippingPhone": "5", "products": [{"vid": vid, "quantity": 1}]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let logistic = f["data"][0]["logisticName"].as_str().unwrap().to_string();
+    let create = |body: Value| {
+        let sb = &sb;
+        async move {
+            let url = sb.url("/cj/api2.0/v1/shopping/order/createOrderV2");
+            sb.http.post(url).header("CJ-Access-Token", tok).json(&body).send().await.unwrap().json::<Value>().await.unwrap()
+        }
+    };
+    let order = json!({"orderNumber": "DL-9", "shippingCountryCode": "US", "shippingCountry": "United States", "shippingCustomerName": "Jane",
+        "shippingAddress": "1 Main", "shippingCity": "X", "shippingZip": "1", "shippingPhone": "5", "logisticName": logistic, "fromCountryCode": "CN",
+        "payType": 3, "products": [{"vid": vid, "quantity": 1}]});
+    // CJ's documented required fields, its logistics and its variants are checked first.
+    let mut no_logistic = order.clone();
+    no_logistic["logisticName"] = json!("");
+    assert_eq!(create(no_logistic).await["code"], 1600300);
+    let mut unknown_logistic = order.clone();
+    unknown_logistic["logisticName"] = json!("Teleport");
+    assert_eq!(create(unknown_logistic).await["code"], 1605000);
+    let mut unknown_vid = order.clone();
+    unknown_vid["products"][0]["vid"] = json!("nope");
+    assert_eq!(create(unknown_vid).await["code"], 1602000);
+    let o = create(order.clone()).await;
+    assert_eq!(o["data"]["orderStatus"], "CREATED", "payType 3 only creates: {o}");
+    assert_eq!(create(order).await["data"]["orderId"], o["data"]["orderId"], "one order per orderNumber");
     let oid = o["data"]["orderId"].as_str().unwrap().to_string();
     let pay: Value = sb
         .http
@@ -121,6 +133,18 @@ async fn cj_api2_flow() {
         .await
         .unwrap();
     assert_eq!(pay["result"], true);
+    let again: Value = sb
+        .http
+        .post(sb.url("/cj/api2.0/v1/shopping/pay/payBalance"))
+        .header("CJ-Access-Token", tok)
+        .json(&json!({"orderId": oid}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["code"], 1603101, "a paid order cannot be paid again");
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 4 * 86400})).await;
     let d: Value = sb
         .http

@@ -65,46 +65,49 @@ async fn catalogue_search_product_reviews_freight() {
 #[tokio::test]
 async fn orders_idempotency_errors_progress_and_tracking() {
     let sb = common::start().await;
-    let (_, list) = get(&sb, "/suppliers/cj/api/products?page_size=20").await;
+    // CJ takes orders through its API 2.0 (dialects.rs): the gateway has none of its orders.
+    let (st, e) = post(&sb, "/suppliers/cj/api/orders", json!({"items": [], "ship_to": ship_to("US")}), None).await;
+    assert_eq!((st, e["error"]["code"].as_str()), (404, Some("NOT_FOUND")));
+    let (_, list) = get(&sb, "/suppliers/temu/api/products?page_size=20").await;
     let pid = list["items"][0]["id"].as_str().unwrap().to_string();
-    let (_, p) = get(&sb, &format!("/suppliers/cj/api/products/{pid}")).await;
+    let (_, p) = get(&sb, &format!("/suppliers/temu/api/products/{pid}")).await;
     let v = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_u64().unwrap() > 3).unwrap().clone();
     let sku = v["sku_id"].as_str().unwrap();
     let item = |q: u32, price: Option<&str>| json!({"product_id": pid, "sku_id": sku, "quantity": q, "expected_price": price});
 
     let (st, e) =
-        post(&sb, "/suppliers/cj/api/orders", json!({"items": [{"product_id": pid, "sku_id": "nope", "quantity": 1}], "ship_to": ship_to("US")}), None).await;
+        post(&sb, "/suppliers/temu/api/orders", json!({"items": [{"product_id": pid, "sku_id": "nope", "quantity": 1}], "ship_to": ship_to("US")}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (422, "SKU_NOT_FOUND"));
-    let (st, e) = post(&sb, "/suppliers/cj/api/orders", json!({"items": [item(1_000_000, None)], "ship_to": ship_to("US")}), None).await;
+    let (st, e) = post(&sb, "/suppliers/temu/api/orders", json!({"items": [item(1_000_000, None)], "ship_to": ship_to("US")}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (409, "OUT_OF_STOCK"));
-    let (st, e) = post(&sb, "/suppliers/cj/api/orders", json!({"items": [item(1, Some("0.01"))], "ship_to": ship_to("US")}), None).await;
+    let (st, e) = post(&sb, "/suppliers/temu/api/orders", json!({"items": [item(1, Some("0.01"))], "ship_to": ship_to("US")}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (409, "PRICE_CHANGED"));
 
     let price = v["price"].as_str().unwrap();
     let body = json!({"items": [item(2, Some(price))], "ship_to": ship_to("US")});
-    let (st, o) = post(&sb, "/suppliers/cj/api/orders", body.clone(), Some("order-abc")).await;
+    let (st, o) = post(&sb, "/suppliers/temu/api/orders", body.clone(), Some("order-abc")).await;
     assert_eq!(st, 201);
     assert_eq!(o["status"], "awaiting_payment");
-    let (st, same) = post(&sb, "/suppliers/cj/api/orders", body.clone(), Some("order-abc")).await;
+    let (st, same) = post(&sb, "/suppliers/temu/api/orders", body.clone(), Some("order-abc")).await;
     assert_eq!(st, 200);
     assert_eq!(same["id"], o["id"]);
-    let (_, p2) = get(&sb, &format!("/suppliers/cj/api/products/{pid}")).await;
+    let (_, p2) = get(&sb, &format!("/suppliers/temu/api/products/{pid}")).await;
     let v2 = p2["variants"].as_array().unwrap().iter().find(|x| x["sku_id"] == sku).unwrap();
     assert_eq!(v2["stock"].as_u64().unwrap(), v["stock"].as_u64().unwrap() - 2, "stock reserved once");
 
     let id = o["id"].as_str().unwrap();
-    let (st, e) = post(&sb, &format!("/suppliers/cj/api/orders/{id}/pay"), json!({"payment_method": "card_declined"}), None).await;
+    let (st, e) = post(&sb, &format!("/suppliers/temu/api/orders/{id}/pay"), json!({"payment_method": "card_declined"}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (402, "PAYMENT_FAILED"));
-    let (st, paid) = post(&sb, &format!("/suppliers/cj/api/orders/{id}/pay"), json!({}), None).await;
+    let (st, paid) = post(&sb, &format!("/suppliers/temu/api/orders/{id}/pay"), json!({}), None).await;
     assert_eq!((st, paid["status"].as_str().unwrap()), (200, "paid"));
     assert!(paid["tracking"].is_null());
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 12 * 3600})).await;
-    assert_eq!(get(&sb, &format!("/suppliers/cj/api/orders/{id}")).await.1["status"], "processing");
+    assert_eq!(get(&sb, &format!("/suppliers/temu/api/orders/{id}")).await.1["status"], "processing");
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 3 * 86400})).await;
-    let (_, shipped) = get(&sb, &format!("/suppliers/cj/api/orders/{id}")).await;
+    let (_, shipped) = get(&sb, &format!("/suppliers/temu/api/orders/{id}")).await;
     assert_eq!(shipped["status"], "shipped");
     let number = shipped["tracking"]["number"].as_str().unwrap().to_string();
-    let (st, e) = post(&sb, &format!("/suppliers/cj/api/orders/{id}/cancel"), json!({}), None).await;
+    let (st, e) = post(&sb, &format!("/suppliers/temu/api/orders/{id}/cancel"), json!({}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (409, "INVALID_STATE"));
 
     // The tracking number is known to the 17TRACK emulation and agrees with the order.
@@ -116,10 +119,10 @@ async fn orders_idempotency_errors_progress_and_tracking() {
     let info = track(json!([{"number": number}]), "/track/v2.2/gettrackinfo").await;
     assert_eq!(info["data"]["accepted"][0]["track_info"]["latest_status"]["status"], "InTransit", "{info}");
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 60 * 86400})).await;
-    assert_eq!(get(&sb, &format!("/suppliers/cj/api/orders/{id}")).await.1["status"], "delivered");
+    assert_eq!(get(&sb, &format!("/suppliers/temu/api/orders/{id}")).await.1["status"], "delivered");
     let info = track(json!([{"number": number}]), "/track/v2.2/gettrackinfo").await;
     assert_eq!(info["data"]["accepted"][0]["track_info"]["latest_status"]["status"], "Delivered");
-    let (st, refunded) = post(&sb, &format!("/suppliers/cj/api/orders/{id}/refund"), json!({}), None).await;
+    let (st, refunded) = post(&sb, &format!("/suppliers/temu/api/orders/{id}/refund"), json!({}), None).await;
     assert_eq!((st, refunded["status"].as_str().unwrap()), (200, "refunded"));
 }
 

@@ -56,7 +56,7 @@ fn ship_to(a: &Value) -> Option<Value> {
     let field = |k: &str| a[k].as_str().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
     Some(json!({
         "name": field("name")?, "address1": field("address1")?, "address2": field("address2"), "city": field("city")?,
-        "province": field("province_code"), "zip": field("zip")?, "country": field("country_code")?, "phone": field("phone"),
+        "province": field("province_code"), "zip": field("zip")?, "country": field("country_code")?, "country_name": field("country"), "phone": field("phone"),
     }))
 }
 

@@ -17,6 +17,7 @@ use crate::{AppState, creds};
 
 pub mod aliexpress;
 pub mod cj;
+mod cj_orders;
 pub mod control;
 pub mod ebay;
 mod ebay_item;

@@ -16,13 +16,19 @@ pub struct Shop {
     pub source_product_id: String,
     pub sku: String,
     pub sku_id: String,
+    pub source: &'static str,
 }
 
 /// A merchant with one AliExpress product imported and pushed to the Shopify sandbox shop.
 pub async fn shop_with_product(pool: PgPool, email: &str, shop: &str) -> Shop {
+    shop_with_source(pool, email, shop, "aliexpress").await
+}
+
+/// A merchant with one product of `source` imported and pushed to the Shopify sandbox shop.
+pub async fn shop_with_source(pool: PgPool, email: &str, shop: &str, source: &'static str) -> Shop {
     let s = store_owner(pool, email, shop, &format!("{shop}-woo")).await;
-    let id = in_stock_ids(&s.sandbox, "aliexpress", 1, 1).await.remove(0);
-    let a = s.app.post("/api/center/products/import/aliexpress", Some(&s.token), json!({ "source_product_id": id })).await;
+    let id = in_stock_ids(&s.sandbox, source, 1, 1).await.remove(0);
+    let a = s.app.post(&format!("/api/center/products/import/{source}"), Some(&s.token), json!({ "source_product_id": id })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let product = a.data()["id"].as_str().unwrap().to_string();
     let channels = json!({ s.shopify.clone(): { "is_publish": true } });
@@ -44,7 +50,7 @@ pub async fn shop_with_product(pool: PgPool, email: &str, shop: &str) -> Shop {
             .unwrap();
     let me = s.app.get("/api/auth/account", Some(&s.token)).await;
     let workplace = Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap();
-    Shop { shop: format!("{shop}.myshopify.com"), workplace, source_product_id: id, sku: format!("DL-{}", variant.simple()), sku_id, s }
+    Shop { shop: format!("{shop}.myshopify.com"), workplace, source_product_id: id, sku: format!("DL-{}", variant.simple()), sku_id, source, s }
 }
 
 async fn events(pool: &PgPool) -> i64 {
@@ -98,7 +104,7 @@ pub async fn placements(sh: &Shop) -> Vec<Value> {
 
 /// Units of the SKU the supplier can still sell (its product page).
 pub async fn supplier_stock(sh: &Shop) -> i64 {
-    let url = format!("{}/suppliers/aliexpress/api/products/{}", sh.s.sandbox, sh.source_product_id);
+    let url = format!("{}/suppliers/{}/api/products/{}", sh.s.sandbox, sh.source, sh.source_product_id);
     let p: Value = sh.s.app.http.get(url).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
     p["variants"].as_array().unwrap().iter().find(|v| v["sku_id"] == sh.sku_id.as_str()).unwrap()["stock"].as_i64().unwrap()
 }

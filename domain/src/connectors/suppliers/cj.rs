@@ -1,6 +1,7 @@
 //! CJ Dropshipping API 2.0 at `{cj.api_url}` (`…/api2.0/v1`): an access token bought with the
 //! API key (`authentication/getAccessToken`, valid 15 days) goes in the `CJ-Access-Token` header
-//! of `product/list`, `product/query`, `product/variant/query` and `logistic/freightCalculate`.
+//! of `product/list`, `product/query`, `product/variant/query` and `logistic/freightCalculate`;
+//! orders are in `cj_orders.rs`.
 //! CJ answers HTTP 200 with `{code, result, message, data}`; `code` 200 is success. Its shapes
 //! become the suppliers' common ones: options are named by `productKeyEn` ("Color-Size") and
 //! valued by each variant's `variantKey` ("Black-XL").
@@ -11,9 +12,9 @@ use tokio::sync::Mutex;
 use super::{Category, FreightOption, Money, Product, SearchPage, Summary, SupplierError, Variant, parse_cents};
 use crate::config::CjSettings;
 
-/// CJ's codes for a token it no longer accepts, and for a request naming nothing it knows.
+/// CJ's codes for a token it no longer accepts, and for a product or variant it does not know.
 const INVALID_TOKEN: i64 = 1600001;
-const PARAM_ERROR: i64 = 1600100;
+const NOT_FOUND: [i64; 2] = [1602000, 1602001];
 
 #[derive(Clone)]
 pub struct Cj {
@@ -79,7 +80,7 @@ impl Cj {
         match self.call(build).await? {
             Answer::Data(Value::Null) => Err(SupplierError::NotFound(format!("cj:{id}"))),
             Answer::Data(d) => Ok(d),
-            Answer::Refused(code, m) if code == PARAM_ERROR || m.to_lowercase().contains("not found") => Err(SupplierError::NotFound(format!("cj:{id}"))),
+            Answer::Refused(code, m) if NOT_FOUND.contains(&code) || m.to_lowercase().contains("not found") => Err(SupplierError::NotFound(format!("cj:{id}"))),
             Answer::Refused(code, m) => Err(unavailable(format!("refused {code} {m}"))),
         }
     }
@@ -273,6 +274,9 @@ pub fn freight_from(data: &Value, country: &str) -> Result<Vec<FreightOption>, S
     }
     Ok(options)
 }
+
+#[path = "cj_orders.rs"]
+mod ordering;
 
 #[cfg(test)]
 #[path = "cj_tests.rs"]

@@ -1,6 +1,8 @@
-//! Supplier orders over the suppliers' order API (`POST {api}/orders` with `Idempotency-Key`,
-//! `GET {api}/orders/{id}`, `pay`, `cancel`, `refund`). The key is Dropline's own, chosen before
-//! the first call: a replay answers with the order the first call created.
+//! Supplier orders. CJ takes them through its API 2.0 (`cj_orders.rs`); Dropline's own catalogue
+//! and the sources without a public ordering API through the suppliers' order API (`POST
+//! {api}/orders` with `Idempotency-Key`, `GET {api}/orders/{id}`, `pay`, `cancel`, `refund`).
+//! The key is Dropline's own, chosen before the first call: a replay answers with the order the
+//! first call created.
 use reqwest::{Method, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -69,7 +71,24 @@ impl OrderError {
     }
 }
 
+/// Where a source's orders go.
+enum Route<'a> {
+    Gateway,
+    Cj(&'a super::cj::Cj),
+}
+
 impl Suppliers {
+    /// CJ orders go only to CJ: without Dropline's CJ API key there is nowhere to send them.
+    fn route(&self, source: Source) -> Result<Route<'_>, OrderError> {
+        match (source, &self.cj) {
+            (Source::Cj, Some(cj)) => Ok(Route::Cj(cj)),
+            (Source::Cj, None) => {
+                Err(OrderError::Refused { code: "UNAUTHORIZED".into(), message: "CJ orders need Dropline's CJ API key (suppliers.cj.api_key)".into() })
+            }
+            _ => Ok(Route::Gateway),
+        }
+    }
+
     async fn order_call(&self, source: Source, method: Method, path: &str, key: Option<&str>, body: Option<Value>) -> Result<SupplierOrder, OrderError> {
         let mut req = self.http.request(method, self.url(source, path)).bearer_auth(&self.token);
         if let Some(k) = key {
@@ -95,25 +114,42 @@ impl Suppliers {
 
     /// Places an order; the same `key` again returns the same order.
     pub async fn place_order(&self, source: Source, key: &str, order: &NewOrder) -> Result<SupplierOrder, OrderError> {
+        if let Route::Cj(cj) = self.route(source)? {
+            return cj.place_order(key, order).await;
+        }
         let body = serde_json::to_value(order).map_err(|e| OrderError::Unavailable(e.to_string()))?;
         self.order_call(source, Method::POST, "orders", Some(key), Some(body)).await
     }
 
     pub async fn get_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
+        if let Route::Cj(cj) = self.route(source)? {
+            return cj.get_order(id).await;
+        }
         self.order_call(source, Method::GET, &format!("orders/{id}"), None, None).await
     }
 
     /// Pays with Dropline's account at the supplier (the user was charged by Dropline).
     pub async fn pay_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
+        if let Route::Cj(cj) = self.route(source)? {
+            return cj.pay_order(id).await;
+        }
         let body = serde_json::json!({ "payment_method": "balance" });
         self.order_call(source, Method::POST, &format!("orders/{id}/pay"), None, Some(body)).await
     }
 
     pub async fn cancel_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
+        if let Route::Cj(cj) = self.route(source)? {
+            return cj.cancel_order(id).await;
+        }
         self.order_call(source, Method::POST, &format!("orders/{id}/cancel"), None, None).await
     }
 
     pub async fn refund_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
+        if let Route::Cj(_) = self.route(source)? {
+            // CJ's API has no refund call: a paid order's money comes back through a dispute.
+            let message = "CJ takes refund requests as disputes on its own site (MyCJ, Disputes)".into();
+            return Err(OrderError::Refused { code: "UNSUPPORTED".into(), message });
+        }
         self.order_call(source, Method::POST, &format!("orders/{id}/refund"), None, None).await
     }
 }
