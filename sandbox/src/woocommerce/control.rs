@@ -114,10 +114,7 @@ async fn create_order(State(app): State<AppState>, Path(store): Path<String>, bo
         Ok(order)
     });
     match r {
-        Ok(o) => {
-            webhooks::fire(&app, &store, "order.created", &o);
-            (StatusCode::CREATED, Json(o)).into_response()
-        }
+        Ok(o) => webhooks::announce(&app, &store, "order.created", StatusCode::CREATED, o),
         Err(e) => (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": e}))).into_response(),
     }
 }

@@ -56,10 +56,7 @@ pub async fn update(_: WriteAccess, State(app): State<AppState>, Path((store, id
         Some(o.clone())
     });
     match r {
-        Some(o) => {
-            webhooks::fire(&app, &store, "order.updated", &o);
-            Json(o).into_response()
-        }
+        Some(o) => webhooks::announce(&app, &store, "order.updated", StatusCode::OK, o),
         None => invalid_order(),
     }
 }

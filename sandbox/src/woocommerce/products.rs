@@ -158,10 +158,7 @@ pub async fn create(_: WriteAccess, State(app): State<AppState>, Path(store): Pa
         Ok(p)
     });
     match r {
-        Ok(p) => {
-            webhooks::fire(&app, &store, "product.created", &p);
-            (StatusCode::CREATED, Json(p)).into_response()
-        }
+        Ok(p) => webhooks::announce(&app, &store, "product.created", StatusCode::CREATED, p),
         Err(e) => e,
     }
 }
@@ -189,10 +186,7 @@ pub async fn update(_: WriteAccess, State(app): State<AppState>, Path((store, id
         Ok(p.clone())
     });
     match r {
-        Ok(p) => {
-            webhooks::fire(&app, &store, "product.updated", &p);
-            Json(p).into_response()
-        }
+        Ok(p) => webhooks::announce(&app, &store, "product.updated", StatusCode::OK, p),
         Err(e) => e,
     }
 }

@@ -95,6 +95,13 @@ pub async fn delete(_: WriteAccess, State(app): State<AppState>, Path((store, id
     found(with_store(&app.world(), &store, |st| st.webhooks.remove(&id_of(&id))), invalid_webhook)
 }
 
+/// The answer to a call that created or changed `resource`: the store's `topic` webhooks are
+/// fired with it first, then the caller gets it with `status`.
+pub fn announce(app: &AppState, store: &str, topic: &str, status: StatusCode, resource: Value) -> Response {
+    fire(app, store, topic, &resource);
+    (status, Json(resource)).into_response()
+}
+
 /// Deliver `topic` (e.g. "order.created") to every active webhook of the store.
 pub fn fire(app: &AppState, store: &str, topic: &str, payload: &Value) {
     let w = app.world();
