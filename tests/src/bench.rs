@@ -1,5 +1,6 @@
-//! What the benchmarks under `bench/` share: a fresh database of their own, their settings, and
-//! the sandbox shops' buckets.
+//! What the benchmarks under `bench/` share: a fresh database of their own, their settings, the
+//! product on a sandbox, and the sandbox shops' buckets.
+use crate::TestApp;
 use domain::config::Settings;
 use secrecy::SecretString;
 use serde_json::Value;
@@ -29,6 +30,18 @@ pub fn settings(env: &str, name: &str) -> anyhow::Result<Settings> {
     settings.redis.namespace = database_name(name).replace('_', "-");
     settings.queue.schedules = false;
     Ok(settings)
+}
+
+/// The product on a fresh database of the bench's own (`fresh_database(name)`) and a sandbox of
+/// its own, with the worker's schedules off (a bench runs what it measures itself), after
+/// `tweak`; answers the app and the sandbox's base address.
+pub async fn app_on_sandbox(name: &str, tweak: impl FnOnce(&mut Settings)) -> anyhow::Result<(TestApp, String)> {
+    let pool = fresh_database(name).await?;
+    Ok(TestApp::on_sandbox_with(pool, |s| {
+        s.queue.schedules = false;
+        tweak(s);
+    })
+    .await)
 }
 
 /// Summed over the sandbox shops: THROTTLED answers, points charged, points available now, and

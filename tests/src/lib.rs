@@ -1,6 +1,15 @@
 //! `TestApp::spawn(pool)`: the real API on a free port over a fresh database (from
 //! `domain::db::TestDatabase`), a Redis namespace of its own, and helpers that speak the envelope.
+//! The merchant's world built on it is in `merchant`, direct calls to the sandbox in
+//! `sandbox_calls`, the worker as a process in `worker_process`.
 pub mod bench;
+mod merchant;
+mod sandbox_calls;
+mod worker_process;
+
+pub use merchant::{StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner};
+pub use sandbox_calls::{in_stock_ids, supplier_product, woo_rest};
+pub use worker_process::worker_command;
 
 use domain::config::Settings;
 use domain::context::TaskContext;
@@ -85,6 +94,23 @@ impl TestApp {
         TestApp { base, pool, settings, queues, http: reqwest::Client::new(), runner }
     }
 
+    /// `spawn_with` on a sandbox of its own (started on a free port, every outside party pointed
+    /// at it); answers the app and the sandbox's base address.
+    pub async fn on_sandbox_with(pool: PgPool, tweak: impl FnOnce(&mut Settings)) -> (TestApp, String) {
+        let sandbox = start_sandbox().await;
+        let app = Self::spawn_with(pool, |s| {
+            use_sandbox(s, &sandbox);
+            tweak(s);
+        })
+        .await;
+        (app, sandbox)
+    }
+
+    /// `on_sandbox_with` with the test settings unchanged.
+    pub async fn on_sandbox(pool: PgPool) -> (TestApp, String) {
+        Self::on_sandbox_with(pool, |_| {}).await
+    }
+
     /// Runs every due job in this process, as a worker would (no Redis, no race).
     pub async fn drain(&self) -> usize {
         self.runner.drain().await.expect("jobs run")
@@ -164,95 +190,4 @@ where
 /// A client that shows redirects instead of following them.
 pub fn no_redirect() -> reqwest::Client {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
-}
-
-/// Plays the merchant: starts the install, approves on Shopify (auto in the sandbox), and
-/// posts what Shopify sent back to the dashboard's `/callback`.
-pub async fn connect_shopify(app: &TestApp, token: &str, shop: &str) -> Answer {
-    let a = app.post("/api/auth/platform/shopify/install", Some(token), json!({ "shop": shop })).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
-    assert_eq!(res.status().as_u16(), 302);
-    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    assert_eq!(back.path(), "/callback");
-    let params: serde_json::Map<String, Value> = back.query_pairs().map(|(k, v)| (k.to_string(), Value::from(v.to_string()))).collect();
-    app.post("/api/auth/platform/shopify/callback", Some(token), Value::Object(params)).await
-}
-
-/// Links the sandbox WooCommerce store `name` with pasted keys; returns the store's id.
-pub async fn connect_woo(app: &TestApp, token: &str, sandbox: &str, name: &str) -> String {
-    let keys: Value = app.http.post(format!("{sandbox}/_sandbox/woo/{name}/keys")).json(&json!({})).send().await.unwrap().json().await.unwrap();
-    let body = json!({ "shop": format!("{sandbox}/woo/{name}"), "consumer_key": keys["consumer_key"], "consumer_secret": keys["consumer_secret"] });
-    let a = app.post("/api/auth/platform/woocommerce/link", Some(token), body).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    a.data()["store"]["id"].as_str().unwrap().to_string()
-}
-
-/// Sandbox product ids of a source that have stock (an all-sold-out product cannot be
-/// imported), from the supplier's own search; `min_variants` filters further.
-pub async fn in_stock_ids(sandbox: &str, source: &str, n: usize, min_variants: usize) -> Vec<String> {
-    let http = reqwest::Client::new();
-    let api = format!("{sandbox}/suppliers/{source}/api/products");
-    let v: Value = http.get(format!("{api}?page_size=100")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
-    let mut out = vec![];
-    for id in v["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap().to_string()) {
-        let p: Value = http.get(format!("{api}/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
-        let variants = p["variants"].as_array().unwrap();
-        if variants.iter().filter(|v| v["stock"].as_i64().unwrap() > 0).count() >= min_variants.max(1) {
-            out.push(id);
-        }
-        if out.len() == n {
-            break;
-        }
-    }
-    out
-}
-
-/// Connects a sales channel (`tiktok`, `facebook`, `google-merchant`) through the API, playing
-/// the browser (the sandbox consents at once).
-pub async fn connect_channel(app: &TestApp, token: &str, platform: &str) -> Answer {
-    let a = app.get(&format!("/api/auth/platform/{platform}/auth"), Some(token)).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
-    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
-    let get = |k: &str| back.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.to_string()).unwrap_or_else(|| panic!("no {k} in {back}"));
-    app.post(&format!("/api/auth/platform/{platform}/callback"), Some(token), json!({ "code": get("code"), "state": get("state") })).await
-}
-
-/// A merchant with a Shopify and a WooCommerce sandbox store connected and set up.
-pub struct StoreOwner {
-    pub app: TestApp,
-    pub sandbox: String,
-    pub token: String,
-    /// The stores' ids.
-    pub shopify: String,
-    pub woo: String,
-}
-
-/// Starts a sandbox and the product, signs `email` up and connects the shop `shop` and the
-/// WooCommerce store `woo`.
-pub async fn store_owner(pool: PgPool, email: &str, shop: &str, woo: &str) -> StoreOwner {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up(email).await;
-    let a = connect_shopify(&app, &token, shop).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
-    let woo = connect_woo(&app, &token, &sandbox, woo).await;
-    app.drain().await;
-    StoreOwner { app, sandbox, token, shopify, woo }
-}
-
-/// Reads (or, with a body, writes) the sandbox WooCommerce store `store` directly, as its owner
-/// would: `path` under `/wp-json/wc/v3/`, keys by Basic auth, the request marked as having come
-/// over HTTPS (WooCommerce reads no Basic credentials over plain HTTP).
-pub async fn woo_rest(http: &reqwest::Client, sandbox: &str, store: &str, path: &str, body: Option<Value>) -> Value {
-    let keys: Value = http.post(format!("{sandbox}/_sandbox/woo/{store}/keys")).json(&json!({})).send().await.unwrap().json().await.unwrap();
-    let url = format!("{sandbox}/woo/{store}/wp-json/wc/v3/{path}");
-    let req = match body {
-        Some(b) => http.post(url).json(&b),
-        None => http.get(url),
-    };
-    let req = req.header("x-forwarded-proto", "https").basic_auth(keys["consumer_key"].as_str().unwrap(), keys["consumer_secret"].as_str());
-    req.send().await.unwrap().json().await.unwrap()
 }

@@ -2,7 +2,7 @@
 //! newly imported products to the chosen stores once, only when enabled and in its window, and
 //! only as far as the LISTING_PRODUCTS quota reaches.
 use chrono::{Duration, Utc};
-use dropline_tests::{Answer, StoreOwner as Setup, in_stock_ids, store_owner as setup};
+use dropline_tests::{Answer, StoreOwner as Setup, in_stock_ids, store_owner as setup, supplier_product};
 use serde_json::{Value, json};
 
 /// A call with the dashboard's `time-zone` header.
@@ -36,17 +36,7 @@ async fn import(s: &Setup, ids: &[String]) -> Vec<String> {
 async fn small(s: &Setup, n: usize) -> Vec<String> {
     let mut out = vec![];
     for id in in_stock_ids(&s.sandbox, "aliexpress", 3 * n, 1).await {
-        let p: Value = s
-            .app
-            .http
-            .get(format!("{}/suppliers/aliexpress/api/products/{id}", s.sandbox))
-            .bearer_auth("sandbox-supplier-token")
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let p = supplier_product(&s.app.http, &s.sandbox, "aliexpress", &id).await;
         if p["variants"].as_array().unwrap().len() <= 100 && out.len() < n {
             out.push(id);
         }

@@ -1,17 +1,12 @@
 //! Finding products: the scheduled sync fills the cache from the sandbox's suppliers, and
 //! searches, filters, sorts, detail and favourites are answered from it.
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, supplier_product};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
 /// A user on an app whose catalogue cache holds one page (100 products) per source.
 async fn synced(pool: PgPool) -> (TestApp, String, String) {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox(s, &sandbox);
-        s.catalogue.max_pages = 1;
-    })
-    .await;
+    let (app, sandbox) = TestApp::on_sandbox_with(pool, |s| s.catalogue.max_pages = 1).await;
     let token = app.signed_up("finder@example.com").await;
     let now = chrono::Utc::now();
     domain::schedules::tick(&app.pool, &app.settings, now).await.unwrap();
@@ -146,15 +141,7 @@ async fn detail_logistics_reviews_and_favourites() {
     // AliExpress products are read through AliExpress's own signed API (the sandbox refuses a
     // bad signature): the same variants as the supplier's catalogue.
     assert_eq!(src, "aliexpress");
-    let catalogue: Value = reqwest::Client::new()
-        .get(format!("{sandbox}/suppliers/aliexpress/api/products/{id}"))
-        .bearer_auth("sandbox-supplier-token")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let catalogue = supplier_product(&reqwest::Client::new(), &sandbox, "aliexpress", id).await;
     let in_stock: Vec<&Value> = catalogue["variants"].as_array().unwrap().iter().filter(|v| v["stock"].as_i64().unwrap() > 0).collect();
     assert_eq!(d.data()["variants"].as_array().unwrap().len(), in_stock.len());
     assert_eq!(d.data()["variants"][0]["price"].as_f64().unwrap(), in_stock[0]["price"].as_str().unwrap().parse::<f64>().unwrap());

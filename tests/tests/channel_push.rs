@@ -4,7 +4,7 @@
 use domain::channels::{Channel, credentials};
 use domain::connectors::channels::{ChannelAccount, upsert};
 use domain::push::listing::{Listing, ListingVariant, PushError};
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, signed_up_on_sandbox};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -18,9 +18,7 @@ struct Seller {
 }
 
 async fn seller(pool: PgPool) -> Seller {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up("seller@example.com").await;
+    let (app, sandbox, token) = signed_up_on_sandbox(pool, "seller@example.com").await;
     let me = app.get("/api/auth/account", Some(&token)).await;
     let workplace = Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap();
     Seller { app, sandbox, token, workplace }

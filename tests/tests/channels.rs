@@ -1,14 +1,8 @@
 //! Sales channels through the sandbox: TikTok Shop, Meta catalogs, Google Merchant Center,
 //! their push settings, and the rules that keep one workplace's channels its own.
-use dropline_tests::{Answer, TestApp, start_sandbox, use_sandbox};
+use dropline_tests::{Answer, TestApp};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use uuid::Uuid;
-
-async fn spawn(pool: PgPool) -> TestApp {
-    let sandbox = start_sandbox().await;
-    TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await
-}
 
 /// Plays the browser: opens the channel's page (the seller auto-consents in the sandbox) and
 /// returns the `code` and `state` it sends back to the dashboard's bind screen.
@@ -69,7 +63,7 @@ async fn store_of(app: &TestApp, token: &str, shop: &str) -> String {
 async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let before = card(&app, &token, "tiktok").await;
     assert_eq!((before["connected"].clone(), before["status"].clone()), (json!(false), json!("active")));
@@ -119,7 +113,7 @@ async fn tiktok_connects_end_to_end_with_its_warehouses_and_a_sealed_token() {
 async fn forged_replayed_and_foreign_states_connect_nothing() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let ann = app.signed_up("ann@example.com").await;
     let bob = app.signed_up("bob@example.com").await;
 
@@ -154,12 +148,7 @@ async fn forged_replayed_and_foreign_states_connect_nothing() {
 async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox(s, &sandbox);
-        s.channels.tiktok.app_secret = "wrong-secret".to_string().into();
-    })
-    .await;
+    let (app, _) = TestApp::on_sandbox_with(pool, |s| s.channels.tiktok.app_secret = "wrong-secret".to_string().into()).await;
     let token = app.signed_up("seller@example.com").await;
     let a = connect(&app, &token, "tiktok").await;
     assert_eq!(a.code(), 201, "{}", a.body);
@@ -172,7 +161,7 @@ async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing() {
 async fn facebook_connects_then_links_one_of_its_own_catalogs() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let a = connect(&app, &token, "facebook").await;
     assert_eq!(a.code(), 200, "{}", a.body);
@@ -204,7 +193,7 @@ async fn facebook_connects_then_links_one_of_its_own_catalogs() {
 async fn google_merchant_links_its_only_account_and_refuses_others() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let unlinked = app.post("/api/auth/platform/google-merchant/link", Some(&token), json!({"merchant_id": "1"})).await;
     assert_eq!(unlinked.code(), 201, "not connected yet: {}", unlinked.body);
@@ -229,7 +218,7 @@ async fn google_merchant_links_its_only_account_and_refuses_others() {
 async fn disconnecting_drops_the_token_and_the_channel_goes_quiet() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("seller@example.com").await;
     assert_eq!(connect(&app, &token, "tiktok").await.code(), 200);
     let a = app.post("/api/auth/platform/tiktok/disconnect", Some(&token), json!({})).await;
@@ -251,7 +240,7 @@ async fn disconnecting_drops_the_token_and_the_channel_goes_quiet() {
 async fn settings_start_at_the_defaults_and_keep_what_is_not_changed() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("seller@example.com").await;
     let store = store_of(&app, &token, "acme").await;
     assert_eq!(connect(&app, &token, "tiktok").await.code(), 200);
@@ -309,7 +298,7 @@ async fn settings_start_at_the_defaults_and_keep_what_is_not_changed() {
 async fn one_workplace_never_sees_or_changes_another_workplaces_channels() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = spawn(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let ann = app.signed_up("ann@example.com").await;
     let bob = app.signed_up("bob@example.com").await;
     let ann_store = store_of(&app, &ann, "ann-shop").await;

@@ -1,13 +1,7 @@
 //! Importing: one and many, the quota (atomic at the last unit), pricing rules applied on
 //! import and re-applied on request, the editor's rules, bulk edits and tenant isolation.
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::TestApp;
 use serde_json::{Value, json};
-use sqlx::PgPool;
-
-async fn app(pool: PgPool) -> TestApp {
-    let sandbox = start_sandbox().await;
-    TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await
-}
 
 async fn import(app: &TestApp, token: &str, source: &str, id: &str) -> dropline_tests::Answer {
     app.post(&format!("/api/center/products/import/{source}"), Some(token), json!({ "source_product_id": id, "ship_to": "US" })).await
@@ -30,7 +24,7 @@ async fn workplace(app: &TestApp, token: &str) -> uuid::Uuid {
 async fn import_prices_by_the_rule_and_blocks_a_second_import() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let t = app.signed_up("importer@example.com").await;
     let id = ids("aliexpress", 1, &sandbox_of(&app)).await.remove(0);
     let a = import(&app, &t, "aliexpress", &id).await;
@@ -61,7 +55,7 @@ async fn import_prices_by_the_rule_and_blocks_a_second_import() {
 async fn the_last_quota_unit_goes_to_one_import_only() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let t = app.signed_up("racer@example.com").await;
     let w = workplace(&app, &t).await;
     let product_ids = ids("cj", 6, &sandbox_of(&app)).await;
@@ -87,7 +81,7 @@ async fn the_last_quota_unit_goes_to_one_import_only() {
 async fn pricing_rules_apply_on_import_and_reapply() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let t = app.signed_up("pricer@example.com").await;
     let two = ids("temu", 2, &sandbox_of(&app)).await;
     let first = import(&app, &t, "temu", &two[0]).await.data().clone();
@@ -123,7 +117,7 @@ async fn pricing_rules_apply_on_import_and_reapply() {
 async fn the_editor_renames_removes_and_validates() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let t = app.signed_up("editor@example.com").await;
     // A product with an option of two values or more.
     let mut product = Value::Null;
@@ -190,7 +184,7 @@ async fn the_editor_renames_removes_and_validates() {
 async fn import_all_reports_each_product_and_stops_at_the_quota() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let t = app.signed_up("bulk@example.com").await;
     let w = workplace(&app, &t).await;
     let list = ids("ebay", 6, &sandbox_of(&app)).await;
@@ -227,7 +221,7 @@ async fn import_all_reports_each_product_and_stops_at_the_quota() {
 async fn products_are_invisible_to_other_workplaces() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let (a_token, b_token) = (app.signed_up("a@example.com").await, app.signed_up("b@example.com").await);
     let id = ids("amazon", 1, &sandbox_of(&app)).await.remove(0);
     let p = import(&app, &a_token, "amazon", &id).await.data().clone();
@@ -248,7 +242,7 @@ async fn products_are_invisible_to_other_workplaces() {
 async fn duplicate_and_split_make_copies_that_are_not_imports() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let app = app(pool).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let t = app.signed_up("splitter@example.com").await;
     let mut product = Value::Null;
     for id in ids("alibaba", 30, &sandbox_of(&app)).await {

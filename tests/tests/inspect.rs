@@ -4,21 +4,10 @@
 use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::TestApp;
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
-
-async fn spawn(pool: PgPool, tweak: impl FnOnce(&mut domain::config::Settings)) -> (TestApp, String) {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox(s, &sandbox);
-        tweak(s);
-    })
-    .await;
-    (app, sandbox)
-}
 
 /// Starts a scan of `url`, runs the queued jobs, and returns the finished scan.
 async fn scan(app: &TestApp, token: &str, url: &str) -> Value {
@@ -146,7 +135,7 @@ async fn pick_shop(sandbox: &str) -> Value {
 async fn a_sandbox_storefront_is_read_for_shop_theme_apps_and_products() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, sandbox) = spawn(pool, |_| {}).await;
+    let (app, sandbox) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("scout@example.com").await;
     let shop = pick_shop(&sandbox).await;
     let domain = shop["domain"].as_str().unwrap();
@@ -225,7 +214,7 @@ var urls = ["https:\/\/cdn-static.okendo.io\/reviews-widget-plus\/js\/okendo-rev
 async fn own_apps_come_first_and_apps_are_listed_once() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _) = spawn(pool, |_| {}).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("own@example.com").await;
     let feed = json!({"products": [{"id": 7, "handle": "lamp", "title": "Lamp", "tags": "desk, light",
         "variants": [{"price": "12.50"}, {"price": "5.00"}, {"price": "30"}], "images": []}]});
@@ -253,7 +242,7 @@ async fn own_apps_come_first_and_apps_are_listed_once() {
 async fn private_link_local_and_loopback_addresses_are_refused() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _) = spawn(pool, |_| {}).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("ssrf@example.com").await;
     for url in
         ["http://10.0.0.1/", "169.254.169.254/latest/meta-data/", "http://192.168.1.20:8080/admin", "http://[::1]/", "http://[fd00::1]/", "http://100.64.1.1/"]
@@ -266,7 +255,7 @@ async fn private_link_local_and_loopback_addresses_are_refused() {
 async fn loopback_is_refused_unless_allow_listed() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, sandbox) = spawn(pool, |s| s.inspect.allow_hosts.clear()).await;
+    let (app, sandbox) = TestApp::on_sandbox_with(pool, |s| s.inspect.allow_hosts.clear()).await;
     let token = app.signed_up("loop@example.com").await;
     refused(&app, &token, &format!("{sandbox}/shops/acme.myshopify.com/"), "private, loopback or link-local").await;
     let by_name = sandbox.replace("127.0.0.1", "localhost");
@@ -277,7 +266,7 @@ async fn loopback_is_refused_unless_allow_listed() {
 async fn redirects_are_checked_at_every_hop_and_limited() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _) = spawn(pool, |s| s.inspect.max_redirects = 2).await;
+    let (app, _) = TestApp::on_sandbox_with(pool, |s| s.inspect.max_redirects = 2).await;
     let token = app.signed_up("hops@example.com").await;
     let site = serve(vec![
         ("/metadata", redirect("http://169.254.169.254/latest/meta-data/iam/")),
@@ -299,7 +288,7 @@ async fn redirects_are_checked_at_every_hop_and_limited() {
 async fn pages_over_the_size_cap_or_too_slow_are_refused() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, sandbox) = spawn(pool, |s| {
+    let (app, sandbox) = TestApp::on_sandbox_with(pool, |s| {
         s.inspect.max_bytes = 1024;
         // Generous for the pages that answer at once (a loaded machine may stall a request for
         // seconds); the slow page never answers within it (it hangs for 30 s).
@@ -320,7 +309,7 @@ async fn pages_over_the_size_cap_or_too_slow_are_refused() {
 async fn pages_that_are_not_stores_say_so() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _) = spawn(pool, |_| {}).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("notastore@example.com").await;
     let site = serve(vec![
         ("/blog/", ok("text/html", "<html><head><title>My blog</title></head><body>Hello</body></html>")),
@@ -337,7 +326,7 @@ async fn pages_that_are_not_stores_say_so() {
 async fn bad_addresses_are_validation_errors() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _) = spawn(pool, |_| {}).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("typo@example.com").await;
     for body in [
         json!({"url": ""}),
@@ -360,7 +349,7 @@ async fn bad_addresses_are_validation_errors() {
 async fn a_scan_is_seen_only_in_its_workplace() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _) = spawn(pool, |_| {}).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
     let ann = app.signed_up("ann@one.com").await;
     let bob = app.signed_up("bob@two.com").await;
     let a = app.post("/api/stores/inspect", Some(&ann), json!({"url": "http://10.0.0.1/"})).await;

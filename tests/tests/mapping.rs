@@ -2,7 +2,7 @@
 //! store, each variant gets two suppliers by priority, a supplier is replaced, and bad or
 //! foreign references answer DataNotFound.
 use domain::catalogue::jobs::CatalogueSyncJob;
-use dropline_tests::{TestApp, connect_shopify, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, connect_shopify};
 use serde_json::{Value, json};
 
 async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Value>) {
@@ -23,12 +23,7 @@ async fn supplier_with_variants(sandbox: &str, source: &str) -> (String, Vec<Val
 async fn store_variants_get_two_suppliers_by_priority() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox(s, &sandbox);
-        s.catalogue.max_pages = 1;
-    })
-    .await;
+    let (app, sandbox) = TestApp::on_sandbox_with(pool, |s| s.catalogue.max_pages = 1).await;
     let t = app.signed_up("mapper@example.com").await;
     let store = connect_shopify(&app, &t, "mapping-shop").await;
     assert_eq!(store.code(), 200, "{}", store.body);

@@ -1,7 +1,7 @@
 //! Orders from the other paths: a store's own product mapped to two suppliers falls back to the
 //! second when the first is sold out; a WooCommerce order is paid by card through the payment
 //! vendor, once, and a declined card charges nothing.
-use dropline_tests::{TestApp, connect_shopify, eventually, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, connect_shopify, eventually, signed_up_on_sandbox, supplier_product};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -10,12 +10,14 @@ mod support;
 
 use support::{placements, rerun, shop_with_product, tab};
 
-async fn supplier_product(http: &reqwest::Client, sandbox: &str, source: &str) -> (String, String) {
+/// A product of `source` that ships to the US with a variant of more than 5 in stock: its id and
+/// that variant's SKU.
+async fn shippable_sku(http: &reqwest::Client, sandbox: &str, source: &str) -> (String, String) {
     let api = format!("{sandbox}/suppliers/{source}/api/products");
     let page: Value = http.get(format!("{api}?page_size=20")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
     for item in page["items"].as_array().unwrap() {
         let id = item["id"].as_str().unwrap();
-        let p: Value = http.get(format!("{api}/{id}")).bearer_auth("sandbox-supplier-token").send().await.unwrap().json().await.unwrap();
+        let p = supplier_product(http, sandbox, source, id).await;
         let ships =
             http.get(format!("{api}/{id}/freight?country=US&quantity=1")).bearer_auth("sandbox-supplier-token").send().await.unwrap().status().is_success();
         if let Some(v) = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_i64().unwrap_or(0) > 5)
@@ -41,17 +43,15 @@ async fn wait_for_order(app: &TestApp) {
 async fn a_sold_out_first_supplier_falls_back_to_the_second() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let t = app.signed_up("fallback@example.com").await;
+    let (app, sandbox, t) = signed_up_on_sandbox(pool, "fallback@example.com").await;
     let store = connect_shopify(&app, &t, "fallback-shop").await;
     let store_id = store.data()["store"]["id"].as_str().unwrap().to_string();
     app.post("/api/center/products/listings/sync", Some(&t), json!({ "store_id": store_id })).await;
     app.drain().await;
     let product = app.get("/api/center/products/listings/unmapped", Some(&t)).await.data()["items"][0].clone();
     let variant = product["variants"][0].clone();
-    let (first, first_sku) = supplier_product(&app.http, &sandbox, "aliexpress").await;
-    let (second, second_sku) = supplier_product(&app.http, &sandbox, "cj").await;
+    let (first, first_sku) = shippable_sku(&app.http, &sandbox, "aliexpress").await;
+    let (second, second_sku) = shippable_sku(&app.http, &sandbox, "cj").await;
     let mapping = json!({ "mappings": [{ "variant_id": variant["id"], "suppliers": [
         { "source": "aliexpress", "source_product_id": first, "sku_id": first_sku },
         { "source": "cj", "source_product_id": second, "sku_id": second_sku },
@@ -125,16 +125,8 @@ async fn a_woocommerce_order_is_paid_by_card_once_and_a_declined_card_charges_no
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "cardholder@example.com", "card-shop").await;
-    let channels = json!({ sh.s.woo.clone(): { "is_publish": true } });
     let product: String = sqlx::query_scalar("SELECT id::text FROM products LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
-    sh.s.app
-        .post(
-            "/api/center/products/push-to-multiple-channels",
-            Some(&sh.s.token),
-            json!({ "settings": { "channels": channels }, "product_package_ids": [product] }),
-        )
-        .await;
-    sh.s.app.drain().await;
+    sh.s.pushed(&[product], &[&sh.s.woo]).await;
     let (pid, vid) = woo_ids(&sh.s, "card-shop-woo", &sh.sku).await;
     let body = json!({ "line_items": [{ "product_id": pid, "variation_id": vid, "quantity": 1 }] });
     sh.s.app.http.post(format!("{}/_sandbox/woo/card-shop-woo/orders", sh.s.sandbox)).json(&body).send().await.unwrap();

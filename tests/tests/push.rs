@@ -1,7 +1,7 @@
 //! Pushing imported products to a Shopify and a WooCommerce sandbox store: every product
 //! arrives once, a re-run or re-delivered job creates no twin, an update push overwrites,
 //! and the spec's rules (a channel is needed, LISTING_PRODUCTS quota, isolation) hold.
-use dropline_tests::{Answer, StoreOwner as Setup, connect_channel, connect_shopify, in_stock_ids, store_owner as setup, woo_rest};
+use dropline_tests::{Answer, StoreOwner as Setup, connect_channel, connect_shopify, in_stock_ids, push_products, store_owner as setup, woo_rest};
 use serde_json::{Value, json};
 
 async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
@@ -15,10 +15,7 @@ async fn import(s: &Setup, n: usize, min_variants: usize) -> Vec<String> {
 }
 
 async fn push(s: &Setup, ids: &[String], channels: &[&str]) -> Answer {
-    let channels: serde_json::Map<String, Value> = channels.iter().map(|c| (c.to_string(), json!({ "is_publish": true }))).collect();
-    s.app
-        .post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
-        .await
+    push_products(&s.app, &s.token, ids, channels).await
 }
 
 async fn progress(s: &Setup) -> Vec<Value> {
@@ -140,11 +137,7 @@ async fn push_rules_channels_quota_and_isolation() {
     let _ = connect_shopify(&s.app, &other, "other-shop").await;
     let stores = s.app.get("/api/stores/list-store", Some(&other)).await;
     let other_store = stores.data()["stores"][0]["id"].as_str().unwrap().to_string();
-    let channels = json!({ other_store: { "is_publish": true } });
-    let a = s
-        .app
-        .post("/api/center/products/push-to-multiple-channels", Some(&other), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
-        .await;
+    let a = push_products(&s.app, &other, &ids, &[other_store]).await;
     assert_eq!(a.code(), 204, "{}", a.body);
     assert!(s.app.get("/api/center/products/push/progress", Some(&other)).await.data()["items"].as_array().unwrap().is_empty());
 

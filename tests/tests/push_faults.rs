@@ -1,8 +1,7 @@
 //! Push under faults: the worker process killed mid-push and restarted, 20% 5xx and timeouts
 //! from the stores, and the same job delivered several times. Each ends with every product in
 //! each store exactly once and every push item final.
-use dropline_tests::{TestApp, connect_shopify, connect_woo, in_stock_ids, start_sandbox_with, use_sandbox};
-use secrecy::ExposeSecret;
+use dropline_tests::{TestApp, connect_shopify, connect_woo, in_stock_ids, push_products, start_sandbox_with, use_sandbox, worker_command};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::time::{Duration, Instant};
@@ -42,11 +41,7 @@ async fn products(s: &Setup, n: usize) -> Vec<String> {
 }
 
 async fn push(s: &Setup, ids: &[String]) {
-    let channels: serde_json::Map<String, Value> = s.stores.iter().map(|k| (k.clone(), json!({ "is_publish": true }))).collect();
-    let a = s
-        .app
-        .post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
-        .await;
+    let a = push_products(&s.app, &s.token, ids, &s.stores).await;
     assert_eq!(a.code(), 200, "{}", a.body);
 }
 
@@ -147,21 +142,11 @@ async fn killing_the_worker_mid_push_and_restarting_it_pushes_each_product_once(
 /// The real worker binary (built by scripts/test before the Rust tests) on the test's
 /// database, Redis namespace and sandbox.
 fn spawn_worker(app: &TestApp) -> std::process::Child {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let bin = std::env::var("DROPLINE_WORKER_BIN").map(std::path::PathBuf::from).unwrap_or_else(|_| root.join("target/debug/worker"));
-    assert!(bin.exists(), "{} is missing: run `cargo build -p worker` first (scripts/test does)", bin.display());
-    let s = &app.settings;
-    std::process::Command::new(bin)
-        .current_dir(&root)
-        .env("DROPLINE_ENV", "test")
-        .env("DROPLINE__DATABASE__URL", s.database.url.expose_secret())
-        .env("DROPLINE__REDIS__NAMESPACE", &s.redis.namespace)
-        .env("DROPLINE__SANDBOX_URL", s.sandbox_url.as_deref().unwrap_or_default())
+    worker_command("debug", &app.settings)
         .env("DROPLINE__QUEUE__LEASE_SECS", "3")
         // Rate limits have their own test; this one is about crashes.
         .env("DROPLINE__WOOCOMMERCE__REQUESTS_PER_SECOND", "10000")
         .env("DROPLINE__WOOCOMMERCE__BURST", "10000")
-        .env("RUST_LOG", "warn")
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("the worker starts")

@@ -17,15 +17,8 @@ async fn kept_location(s: &StoreOwner) -> Option<String> {
 
 /// Pushes `product` to the shop and runs the jobs; returns where each of its variants is stocked.
 async fn push_and_stocked_at(s: &StoreOwner, shop_name: &str, product: &str) -> Vec<Value> {
-    let channels = json!({ s.shopify.clone(): { "is_publish": true } });
-    let body = json!({ "settings": { "channels": channels }, "product_package_ids": [product] });
-    let a = s.app.post("/api/center/products/push-to-multiple-channels", Some(&s.token), body).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    s.app.drain().await;
-    let status: String = sqlx::query_scalar("SELECT status FROM push_targets WHERE product_id = $1::uuid").bind(product).fetch_one(&s.app.pool).await.unwrap();
-    let error: Option<String> =
-        sqlx::query_scalar("SELECT error FROM push_targets WHERE product_id = $1::uuid").bind(product).fetch_one(&s.app.pool).await.unwrap();
-    assert_eq!(status, "success", "{error:?}");
+    s.pushed(&[product], &[&s.shopify]).await;
+    s.assert_pushed(product).await;
     let key: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid").bind(product).fetch_one(&s.app.pool).await.unwrap();
     let state = shop(s, shop_name).await;
     let p = state["products"].as_object().unwrap().values().find(|p| p["handle"] == key.as_str()).expect("the product is in the shop").clone();
@@ -42,17 +35,8 @@ async fn import(s: &StoreOwner) -> String {
 /// The merchant adds "Warehouse" as the new default location and deactivates the old one.
 async fn move_default(s: &StoreOwner, shop_name: &str) -> (u64, u64) {
     let old = shop(s, shop_name).await["locations"][0]["id"].as_u64().unwrap();
-    let new: Value = s
-        .app
-        .http
-        .post(format!("{}/_sandbox/shopify/{shop_name}/locations", s.sandbox))
-        .json(&json!({ "name": "Warehouse", "primary": true }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let locations = format!("{}/_sandbox/shopify/{shop_name}/locations", s.sandbox);
+    let new: Value = s.app.http.post(locations).json(&json!({ "name": "Warehouse", "primary": true })).send().await.unwrap().json().await.unwrap();
     let r = s.app.http.post(format!("{}/_sandbox/shopify/{shop_name}/locations/{old}/deactivate", s.sandbox)).send().await.unwrap();
     assert!(r.status().is_success());
     (old, new["id"].as_u64().unwrap())

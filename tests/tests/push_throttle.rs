@@ -1,7 +1,7 @@
 //! Shopify's cost-based rate limit: pushes pace themselves from the shared bucket (learned from
 //! Shopify's throttle status), so a tight store is not hammered into THROTTLED answers, and a
 //! slow store never holds up another.
-use dropline_tests::{TestApp, connect_shopify, in_stock_ids, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, connect_shopify, in_stock_ids, push_products, signed_up_on_sandbox};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -27,9 +27,7 @@ async fn done(app: &TestApp, store: &str) -> i64 {
 async fn a_tight_store_is_paced_without_throttling_and_never_slows_another() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up("paced@example.com").await;
+    let (app, sandbox, token) = signed_up_on_sandbox(pool, "paced@example.com").await;
     // 50 points, 10 restored a second: about one product every two seconds.
     let tight = shop(&app, &token, &sandbox, "tight-shop", json!({ "maximum_available": 50, "currently_available": 50, "restore_rate": 10 })).await;
     let roomy = shop(&app, &token, &sandbox, "roomy-shop", json!({ "maximum_available": 1.0e9, "currently_available": 1.0e9, "restore_rate": 1.0e9 })).await;
@@ -41,10 +39,7 @@ async fn a_tight_store_is_paced_without_throttling_and_never_slows_another() {
     let workplace: uuid::Uuid = sqlx::query_scalar("SELECT workplace_id FROM products WHERE id = $1").bind(first).fetch_one(&app.pool).await.unwrap();
     let mut ids = domain::products::copies::duplicate(&app.pool, workplace, &[first; 9]).await.unwrap();
     ids.push(first);
-    let channels = json!({ tight.clone(): { "is_publish": true }, roomy.clone(): { "is_publish": true } });
-    let a = app
-        .post("/api/center/products/push-to-multiple-channels", Some(&token), json!({ "settings": { "channels": channels }, "product_package_ids": ids }))
-        .await;
+    let a = push_products(&app, &token, &ids, &[&tight, &roomy]).await;
     assert_eq!(a.code(), 200, "{}", a.body);
 
     let started = Instant::now();

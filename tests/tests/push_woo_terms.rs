@@ -9,13 +9,8 @@ async fn woo(s: &StoreOwner, path: &str, body: Option<Value>) -> Value {
 }
 
 async fn push(s: &StoreOwner, product: &str) {
-    let body = json!({ "settings": { "channels": { s.woo.clone(): { "is_publish": true } } }, "product_package_ids": [product] });
-    let a = s.app.post("/api/center/products/push-to-multiple-channels", Some(&s.token), body).await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    s.app.drain().await;
-    let (status, error): (String, Option<String>) =
-        sqlx::query_as("SELECT status, error FROM push_targets WHERE product_id = $1::uuid").bind(product).fetch_one(&s.app.pool).await.unwrap();
-    assert_eq!(status, "success", "{error:?}");
+    s.pushed(&[product], &[&s.woo]).await;
+    s.assert_pushed(product).await;
 }
 
 #[tokio::test]

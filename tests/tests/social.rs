@@ -1,5 +1,5 @@
 //! Google and Facebook sign-in: the product's half of the OAuth2 code flow.
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, signed_up_on_sandbox};
 
 #[tokio::test]
 async fn start_points_at_the_configured_provider_with_a_state() {
@@ -44,8 +44,7 @@ async fn consent(app: &TestApp, provider: &str, login_hint: &str) -> (String, St
 async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
+    let (app, _) = TestApp::on_sandbox(pool).await;
 
     let (code, state) = consent(&app, "google", "new.user@example.com").await;
     let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
@@ -74,9 +73,7 @@ async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
 async fn facebook_sign_in_joins_the_account_with_the_same_verified_email() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let password_token = app.signed_up("fay.lee@example.com").await;
+    let (app, _, password_token) = signed_up_on_sandbox(pool, "fay.lee@example.com").await;
     let existing = app.get("/api/auth/account", Some(&password_token)).await.data()["id"].clone();
 
     let (code, state) = consent(&app, "facebook", "fay.lee@example.com").await;
@@ -89,12 +86,7 @@ async fn facebook_sign_in_joins_the_account_with_the_same_verified_email() {
 async fn a_provider_that_refuses_the_code_gives_a_clear_error() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| {
-        use_sandbox(s, &sandbox);
-        s.oauth.google.client_secret = "wrong-secret".to_string().into();
-    })
-    .await;
+    let (app, _) = TestApp::on_sandbox_with(pool, |s| s.oauth.google.client_secret = "wrong-secret".to_string().into()).await;
     let (code, state) = consent(&app, "google", "ann@example.com").await;
     let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
     assert_eq!(a.code(), 201);

@@ -1,6 +1,6 @@
 //! Webhooks from stores: HMAC over the raw body, one event per delivery id, uninstall.
 use base64::Engine;
-use dropline_tests::{TestApp, eventually, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, eventually, signed_up_on_sandbox};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -51,9 +51,7 @@ async fn a_bad_hmac_is_refused_and_a_redelivery_is_stored_once() {
 async fn uninstalling_the_app_disconnects_the_store_and_keeps_it() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up("owner@example.com").await;
+    let (app, sandbox, token) = signed_up_on_sandbox(pool, "owner@example.com").await;
     let a = app.post("/api/auth/platform/shopify/install", Some(&token), json!({ "shop": "leaver" })).await;
     let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let res = no_redirect.get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
@@ -86,9 +84,7 @@ async fn uninstalling_the_app_disconnects_the_store_and_keeps_it() {
 async fn woocommerce_webhooks_are_checked_with_the_store_secret() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up("owner@example.com").await;
+    let (app, sandbox, token) = signed_up_on_sandbox(pool, "owner@example.com").await;
     let keys: Value = app.http.post(format!("{sandbox}/_sandbox/woo/hooks/keys")).json(&json!({})).send().await.unwrap().json().await.unwrap();
     let link = json!({ "shop": format!("{sandbox}/woo/hooks"), "consumer_key": keys["consumer_key"], "consumer_secret": keys["consumer_secret"] });
     let a = app.post("/api/auth/platform/woocommerce/link", Some(&token), link).await;

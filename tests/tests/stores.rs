@@ -1,13 +1,6 @@
 //! Connecting Shopify and WooCommerce stores through the sandbox, and the rules around them.
-use dropline_tests::{TestApp, connect_shopify, no_redirect, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, connect_shopify, no_redirect};
 use serde_json::{Value, json};
-use sqlx::PgPool;
-
-async fn spawn(pool: PgPool) -> (TestApp, String) {
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    (app, sandbox)
-}
 
 async fn list(app: &TestApp, token: &str) -> Vec<Value> {
     app.get("/api/stores/list-store", Some(token)).await.data()["stores"].as_array().unwrap().clone()
@@ -17,7 +10,7 @@ async fn list(app: &TestApp, token: &str) -> Vec<Value> {
 async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, sandbox) = spawn(pool).await;
+    let (app, sandbox) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("owner@example.com").await;
     let a = connect_shopify(&app, &token, "acme").await;
     assert_eq!(a.code(), 200, "{}", a.body);
@@ -80,7 +73,7 @@ async fn a_shopify_store_connects_with_its_webhooks_and_sales_channels() {
 async fn a_forged_or_replayed_shopify_callback_connects_nothing() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _sandbox) = spawn(pool).await;
+    let (app, _sandbox) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("owner@example.com").await;
     let forged = json!({ "code": "x", "hmac": "00", "shop": "acme.myshopify.com", "state": "s", "timestamp": "1" });
     let a = app.post("/api/auth/platform/shopify/callback", Some(&token), forged).await;
@@ -92,7 +85,7 @@ async fn a_forged_or_replayed_shopify_callback_connects_nothing() {
 async fn one_store_belongs_to_one_account() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, _sandbox) = spawn(pool).await;
+    let (app, _sandbox) = TestApp::on_sandbox(pool).await;
     let a_token = app.signed_up("a@example.com").await;
     let b_token = app.signed_up("b@example.com").await;
     assert_eq!(connect_shopify(&app, &a_token, "acme").await.code(), 200);
@@ -119,7 +112,7 @@ async fn one_store_belongs_to_one_account() {
 async fn a_woocommerce_store_connects_by_key_grant_and_by_pasted_keys() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (app, sandbox) = spawn(pool).await;
+    let (app, sandbox) = TestApp::on_sandbox(pool).await;
     let token = app.signed_up("owner@example.com").await;
     let a = app.post("/api/auth/platform/woocommerce/install", Some(&token), json!({ "shop": format!("{sandbox}/woo/granted") })).await;
     assert_eq!(a.code(), 200, "{}", a.body);

@@ -3,7 +3,7 @@
 //! dropped SKU notifies and moves to the next mapped supplier; out-of-stock products can be
 //! unpublished and come back; the worker's scheduler runs one sync per workplace and interval.
 use chrono::{Duration, Utc};
-use dropline_tests::{StoreOwner as Setup, in_stock_ids, store_owner as setup};
+use dropline_tests::{StoreOwner as Setup, in_stock_ids, store_owner as setup, supplier_product};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -13,13 +13,7 @@ async fn pushed_product(s: &Setup, to: &[&str]) -> (String, Uuid) {
     let a = s.app.post("/api/center/products/import/aliexpress", Some(&s.token), json!({ "source_product_id": source_id })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let id: Uuid = a.data()["id"].as_str().unwrap().parse().unwrap();
-    let channels: serde_json::Map<String, Value> = to.iter().map(|c| (c.to_string(), json!({ "is_publish": true }))).collect();
-    let a = s
-        .app
-        .post("/api/center/products/push-to-multiple-channels", Some(&s.token), json!({ "settings": { "channels": channels }, "product_package_ids": [id] }))
-        .await;
-    assert_eq!(a.code(), 200, "{}", a.body);
-    s.app.drain().await;
+    s.pushed(&[id], to).await;
     (source_id, id)
 }
 
@@ -232,17 +226,7 @@ async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes()
 
     // The store variant of `a` (as mapping reads it from the store) has a CJ fallback.
     let cj_id = in_stock_ids(&s.sandbox, "cj", 1, 1).await.remove(0);
-    let cj: Value = s
-        .app
-        .http
-        .get(format!("{}/suppliers/cj/api/products/{cj_id}", s.sandbox))
-        .bearer_auth("sandbox-supplier-token")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let cj = supplier_product(&s.app.http, &s.sandbox, "cj", &cj_id).await;
     let cj_sku = cj["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_i64().unwrap() > 0).unwrap().clone();
     let (workplace, store): (Uuid, Uuid) =
         sqlx::query_as("SELECT workplace_id, store_id FROM push_targets WHERE product_id = $1").bind(product).fetch_one(&s.app.pool).await.unwrap();

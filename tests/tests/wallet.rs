@@ -1,7 +1,7 @@
 //! The wallet through the API: top-ups through the sandbox vendor's hosted checkout and its
 //! signed webhook, validation, settings, tenant isolation. The ledger's own rules (concurrent
 //! debits, idempotency, reversal, refunds, card payments) are in `wallet/ledger.rs`.
-use dropline_tests::{TestApp, eventually, no_redirect, start_sandbox, use_sandbox};
+use dropline_tests::{TestApp, eventually, no_redirect, signed_up_on_sandbox};
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -35,9 +35,7 @@ async fn post_webhook(app: &TestApp, signature: &str, body: &str) -> reqwest::St
 async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_twice() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up("payer@example.com").await;
+    let (app, sandbox, token) = signed_up_on_sandbox(pool, "payer@example.com").await;
     // The vendor delivers every event twice from now on.
     let faults = json!({"platform": "payments", "duplicate_webhooks": true});
     app.http.post(format!("{sandbox}/_sandbox/faults")).json(&faults).send().await.unwrap();
@@ -87,9 +85,7 @@ async fn a_hosted_checkout_top_up_is_credited_once_even_when_the_webhook_comes_t
 async fn a_webhook_with_a_bad_or_stale_signature_is_refused_and_books_nothing() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
-    let token = app.signed_up("payer@example.com").await;
+    let (app, _, token) = signed_up_on_sandbox(pool, "payer@example.com").await;
     let a = app.post("/api/payments/user/wallets/topup", Some(&token), json!({"amount": 40})).await;
     let session = a.data()["session_id"].as_str().unwrap().to_string();
     // The event the vendor would send once paid, forged without the secret.

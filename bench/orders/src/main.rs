@@ -16,15 +16,13 @@
 //! the database `dropline_bench_orders`) and `cargo build --release -p worker` first
 //! (`DROPLINE_WORKER_BIN` overrides the path).
 use domain::wallet::ledger::{self, Account, Kind};
-use dropline_tests::bench::fresh_database;
-use dropline_tests::{TestApp, connect_shopify, use_sandbox};
+use dropline_tests::bench::app_on_sandbox;
+use dropline_tests::{TestApp, connect_shopify, worker_command};
 use futures::{StreamExt, stream};
-use secrecy::ExposeSecret;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -37,14 +35,7 @@ const FUNDS_CENTS: i64 = 2_000_000_000;
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (orders, list_orders, seconds, clients, workers, batch) = (arg(1, 10_000), arg(2, 200_000), arg(3, 20), arg(4, 50), arg(5, 2), arg(6, 0));
-    let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
-    let sandbox = format!("http://{addr}");
-    let pool = fresh_database("orders").await?;
-    let app = TestApp::spawn_with(pool.clone(), |s| {
-        use_sandbox(s, &sandbox);
-        s.queue.schedules = false;
-    })
-    .await;
+    let (app, sandbox) = app_on_sandbox("orders", |_| {}).await?;
     let mut procs = vec![];
     for i in 0..workers {
         procs.push(spawn_worker(&app, i)?);
@@ -73,25 +64,14 @@ async fn main() -> anyhow::Result<()> {
 /// The real worker binary on the bench's database, Redis namespace and sandbox, with the
 /// production queue settings (config/default.toml), not the test ones.
 fn spawn_worker(app: &TestApp, i: usize) -> anyhow::Result<Child> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let bin = std::env::var("DROPLINE_WORKER_BIN").map(PathBuf::from).unwrap_or_else(|_| root.join("target/release/worker"));
-    anyhow::ensure!(bin.exists(), "{} is missing: run `cargo build --release -p worker` first", bin.display());
     let log = std::fs::File::create(std::env::temp_dir().join(format!("bench-orders-worker-{i}.log")))?;
-    let s = &app.settings;
-    Ok(Command::new(bin)
-        .current_dir(&root)
-        .env("DROPLINE_ENV", "test")
-        .env("DROPLINE__DATABASE__URL", s.database.url.expose_secret())
-        .env("DROPLINE__REDIS__URL", s.redis.url.expose_secret())
-        .env("DROPLINE__REDIS__NAMESPACE", &s.redis.namespace)
-        .env("DROPLINE__SANDBOX_URL", s.sandbox_url.as_deref().unwrap_or_default())
+    Ok(worker_command("release", &app.settings)
         .env("DROPLINE__QUEUE__LEASE_SECS", "300")
         .env("DROPLINE__QUEUE__REDISPATCH_AFTER_SECS", "60")
         .env("DROPLINE__QUEUE__MAX_RUN_SECS", "600")
         .env("DROPLINE__QUEUE__DISPATCH_INTERVAL_MS", "250")
         .env("DROPLINE__QUEUE__VACUUM_INTERVAL_SECS", "5")
         .env("DROPLINE__QUEUE__SCHEDULES", "false")
-        .env("RUST_LOG", "warn")
         .stdout(log.try_clone()?)
         .stderr(log)
         .spawn()?)

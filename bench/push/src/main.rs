@@ -7,9 +7,9 @@
 //!    100 a second), PER_STORE products each; prints the points per second Dropline achieved in
 //!    steady state as a share of the sum of the stores' restore rates (aim 95%), and the
 //!    THROTTLED answers the stores gave (aim 0 after the first).
-use dropline_tests::bench::{fresh_database, shopify_buckets};
-use dropline_tests::{TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, use_sandbox};
-use serde_json::{Value, json};
+use dropline_tests::bench::{app_on_sandbox, shopify_buckets};
+use dropline_tests::{TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, push_products};
+use serde_json::json;
 use sqlx::PgPool;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -21,18 +21,13 @@ const SHARE_AIM: f64 = 0.95;
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (products, stores, per_store) = (arg(1, 10_000), arg(2, 50), arg(3, 120));
-    let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
-    let sandbox = format!("http://{addr}");
-
-    let pool = fresh_database("push").await?;
-    let app = TestApp::spawn_with(pool.clone(), |s| {
-        use_sandbox(s, &sandbox);
-        s.queue.schedules = false;
+    let (app, sandbox) = app_on_sandbox("push", |s| {
         // Throughput is measured with the stores' own limits out of the way.
         s.woocommerce.requests_per_second = 1.0e6;
         s.woocommerce.burst = 1.0e6;
     })
-    .await;
+    .await?;
+    let pool = app.pool.clone();
     let (stop, rx) = watch::channel(false);
     let worker = worker::Worker::with_pool(app.settings.clone(), pool.clone()).await?;
     let running = tokio::spawn(worker.run_until_stopped(Some(rx)));
@@ -117,9 +112,7 @@ async fn catalogue(app: &TestApp, token: &str, sandbox: &str, n: usize) -> anyho
 }
 
 async fn push(app: &TestApp, token: &str, ids: &[String], to: &[&str]) -> anyhow::Result<()> {
-    let channels: serde_json::Map<String, Value> = to.iter().map(|k| (k.to_string(), json!({ "is_publish": true }))).collect();
-    let body = json!({ "settings": { "channels": channels }, "product_package_ids": ids });
-    let a = app.post("/api/center/products/push-to-multiple-channels", Some(token), body).await;
+    let a = push_products(app, token, ids, to).await;
     anyhow::ensure!(a.code() == 200, "push refused: {}", a.body);
     Ok(())
 }

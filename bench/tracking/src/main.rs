@@ -9,8 +9,8 @@
 //! Then the write-back under Shopify's limits (`writeback.rs`).
 use domain::connectors::carriers::track17::Track17;
 use domain::tracking::follow;
-use dropline_tests::bench::fresh_database;
-use dropline_tests::{TestApp, connect_shopify, use_sandbox};
+use dropline_tests::bench::app_on_sandbox;
+use dropline_tests::connect_shopify;
 use serde_json::json;
 use sqlx::PgPool;
 use std::time::Instant;
@@ -23,15 +23,9 @@ const AIM: f64 = 2_000.0;
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 30));
-    let (addr, _) = sandbox::spawn(sandbox::Config { addr: "127.0.0.1:0".parse()?, ..Default::default() }).await?;
-    let sandbox = format!("http://{addr}");
-    let pool = fresh_database("tracking").await?;
-    let app = TestApp::spawn_with(pool.clone(), |s| {
-        use_sandbox(s, &sandbox);
-        // The bench runs the follow passes itself; the worker only writes back.
-        s.queue.schedules = false;
-    })
-    .await;
+    // The bench runs the follow passes itself (the schedules are off); the worker only writes back.
+    let (app, sandbox) = app_on_sandbox("tracking", |_| {}).await?;
+    let pool = app.pool.clone();
     let token = app.signed_up("bench-tracking@example.com").await;
     let store = connect_shopify(&app, &token, "tracking-bench").await.data()["store"]["id"].as_str().unwrap_or_default().to_string();
     app.drain().await;

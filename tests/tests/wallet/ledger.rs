@@ -1,7 +1,7 @@
 //! The ledger's rules through `domain::wallet::charge`, the calls the order payment flow makes.
 use domain::connectors::payments::PaymentVendor;
 use domain::wallet::{self, charge};
-use dropline_tests::{TestApp, start_sandbox, use_sandbox};
+use dropline_tests::TestApp;
 use futures::future::join_all;
 use serde_json::json;
 use sqlx::PgPool;
@@ -91,8 +91,7 @@ async fn one_source_order_is_paid_once_bonus_first_and_given_back_once() {
 async fn a_saved_card_is_charged_once_and_a_declined_card_books_nothing() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let sandbox = start_sandbox().await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
+    let (app, sandbox) = TestApp::on_sandbox(pool).await;
     let vendor = PaymentVendor::new(&app.settings.payments);
     let token = app.signed_up("card@example.com").await;
     let wp = workplace_of(&app, &token).await;

@@ -1,0 +1,97 @@
+//! The merchant's world, built through the API as the dashboard would: signed up on a product
+//! that talks to a sandbox of its own, with stores and sales channels connected, and products
+//! pushed to them.
+use crate::{Answer, TestApp, no_redirect};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::fmt::Display;
+
+/// Starts a sandbox and the product on it and signs `email` up; answers the app, the
+/// sandbox's base address and the user's bearer token.
+pub async fn signed_up_on_sandbox(pool: PgPool, email: &str) -> (TestApp, String, String) {
+    let (app, sandbox) = TestApp::on_sandbox(pool).await;
+    let token = app.signed_up(email).await;
+    (app, sandbox, token)
+}
+
+/// Plays the merchant: starts the install, approves on Shopify (auto in the sandbox), and
+/// posts what Shopify sent back to the dashboard's `/callback`.
+pub async fn connect_shopify(app: &TestApp, token: &str, shop: &str) -> Answer {
+    let a = app.post("/api/auth/platform/shopify/install", Some(token), json!({ "shop": shop })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 302);
+    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    assert_eq!(back.path(), "/callback");
+    let params: serde_json::Map<String, Value> = back.query_pairs().map(|(k, v)| (k.to_string(), Value::from(v.to_string()))).collect();
+    app.post("/api/auth/platform/shopify/callback", Some(token), Value::Object(params)).await
+}
+
+/// Links the sandbox WooCommerce store `name` with pasted keys; returns the store's id.
+pub async fn connect_woo(app: &TestApp, token: &str, sandbox: &str, name: &str) -> String {
+    let keys: Value = app.http.post(format!("{sandbox}/_sandbox/woo/{name}/keys")).json(&json!({})).send().await.unwrap().json().await.unwrap();
+    let body = json!({ "shop": format!("{sandbox}/woo/{name}"), "consumer_key": keys["consumer_key"], "consumer_secret": keys["consumer_secret"] });
+    let a = app.post("/api/auth/platform/woocommerce/link", Some(token), body).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    a.data()["store"]["id"].as_str().unwrap().to_string()
+}
+
+/// Connects a sales channel (`tiktok`, `facebook`, `google-merchant`) through the API, playing
+/// the browser (the sandbox consents at once).
+pub async fn connect_channel(app: &TestApp, token: &str, platform: &str) -> Answer {
+    let a = app.get(&format!("/api/auth/platform/{platform}/auth"), Some(token)).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let res = no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
+    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    let get = |k: &str| back.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.to_string()).unwrap_or_else(|| panic!("no {k} in {back}"));
+    app.post(&format!("/api/auth/platform/{platform}/callback"), Some(token), json!({ "code": get("code"), "state": get("state") })).await
+}
+
+/// The import list's "push to stores": `products` to each of `destinations` (store ids or
+/// channel names), published. The jobs are only queued; the caller runs them.
+pub async fn push_products(app: &TestApp, token: &str, products: &[impl Display], destinations: &[impl Display]) -> Answer {
+    let channels: serde_json::Map<String, Value> = destinations.iter().map(|d| (d.to_string(), json!({ "is_publish": true }))).collect();
+    let products: Vec<String> = products.iter().map(ToString::to_string).collect();
+    app.post("/api/center/products/push-to-multiple-channels", Some(token), json!({ "settings": { "channels": channels }, "product_package_ids": products }))
+        .await
+}
+
+/// A merchant with a Shopify and a WooCommerce sandbox store connected and set up.
+pub struct StoreOwner {
+    pub app: TestApp,
+    pub sandbox: String,
+    pub token: String,
+    /// The stores' ids.
+    pub shopify: String,
+    pub woo: String,
+}
+
+/// Starts a sandbox and the product, signs `email` up and connects the shop `shop` and the
+/// WooCommerce store `woo`.
+pub async fn store_owner(pool: PgPool, email: &str, shop: &str, woo: &str) -> StoreOwner {
+    let (app, sandbox, token) = signed_up_on_sandbox(pool, email).await;
+    let a = connect_shopify(&app, &token, shop).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();
+    let woo = connect_woo(&app, &token, &sandbox, woo).await;
+    app.drain().await;
+    StoreOwner { app, sandbox, token, shopify, woo }
+}
+
+impl StoreOwner {
+    /// Pushes `products` to `destinations` (see `push_products`), checks the push was accepted
+    /// and runs its jobs.
+    pub async fn pushed(&self, products: &[impl Display], destinations: &[impl Display]) {
+        let a = push_products(&self.app, &self.token, products, destinations).await;
+        assert_eq!(a.code(), 200, "{}", a.body);
+        self.app.drain().await;
+    }
+
+    /// Checks that the push of `product` (to its one destination) ended in success, showing the
+    /// error it ended with otherwise.
+    pub async fn assert_pushed(&self, product: &str) {
+        let (status, error): (String, Option<String>) =
+            sqlx::query_as("SELECT status, error FROM push_targets WHERE product_id = $1::uuid").bind(product).fetch_one(&self.app.pool).await.unwrap();
+        assert_eq!(status, "success", "{error:?}");
+    }
+}
