@@ -1,6 +1,7 @@
 //! The channels' product APIs: TikTok Shop 202309 products, Meta's catalog Batch API and
 //! Google's Content API products, each checked the way a seller's app meets them.
 mod common;
+use common::oauth::{exchange_code, tiktok_code_exchange};
 use common::{Sandbox, hmac_hex, param};
 use serde_json::{Value, json};
 
@@ -12,16 +13,7 @@ async fn code_from(sb: &Sandbox, path: &str) -> String {
 /// The shop's access token and the seller's open_id.
 async fn tiktok_token(sb: &Sandbox) -> (String, String) {
     let code = code_from(sb, "/channels/tiktok/oauth/authorize?app_key=k&state=s&redirect_uri=http%3A%2F%2Fx").await;
-    let tok: Value = sb
-        .http
-        .post(sb.url("/channels/tiktok/api/v2/token/get"))
-        .form(&[("app_key", "k"), ("app_secret", "sandbox-tiktok-secret"), ("auth_code", code.as_str()), ("grant_type", "authorized_code")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tok = tiktok_code_exchange(sb, "k", "sandbox-tiktok-secret", &code).await;
     (tok["data"]["access_token"].as_str().unwrap().to_string(), tok["data"]["open_id"].as_str().unwrap().to_string())
 }
 
@@ -225,22 +217,7 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
 
 async fn google(sb: &Sandbox) -> (String, String) {
     let code = code_from(sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
-    let tok: Value = sb
-        .http
-        .post(sb.url("/channels/google-merchant/token"))
-        .form(&[
-            ("grant_type", "authorization_code"),
-            ("code", code.as_str()),
-            ("redirect_uri", "http://x"),
-            ("client_id", "c"),
-            ("client_secret", "sandbox-client-secret"),
-        ])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tok: Value = exchange_code(sb, "/channels/google-merchant/token", &code, "http://x", "c", "sandbox-client-secret").await.json().await.unwrap();
     let token = tok["access_token"].as_str().unwrap().to_string();
     let info: Value =
         sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();

@@ -1,6 +1,9 @@
 mod common;
+use common::oauth::{exchange_code, tiktok_code_exchange};
 use common::param;
 use serde_json::Value;
+
+const GOOGLE_TOKEN: &str = "/channels/google-merchant/token";
 
 async fn redirect(sb: &common::Sandbox, path: &str) -> String {
     let r = sb.http.get(sb.url(path)).send().await.unwrap();
@@ -16,27 +19,9 @@ async fn tiktok_code_exchange_and_warehouses() {
     assert_eq!(param(&loc, "state").unwrap(), "s1");
     let code = param(&loc, "code").unwrap();
 
-    let bad: Value = sb
-        .http
-        .post(sb.url("/channels/tiktok/api/v2/token/get"))
-        .form(&[("app_key", "sbx-app"), ("app_secret", "nope"), ("auth_code", code.as_str()), ("grant_type", "authorized_code")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let bad = tiktok_code_exchange(&sb, "sbx-app", "nope", &code).await;
     assert_ne!(bad["code"], 0);
-    let tok: Value = sb
-        .http
-        .post(sb.url("/channels/tiktok/api/v2/token/get"))
-        .form(&[("app_key", "sbx-app"), ("app_secret", "sandbox-tiktok-secret"), ("auth_code", code.as_str()), ("grant_type", "authorized_code")])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tok = tiktok_code_exchange(&sb, "sbx-app", "sandbox-tiktok-secret", &code).await;
     assert_eq!(tok["code"], 0, "{tok}");
     let data = &tok["data"];
     assert!(data["open_id"].is_string() && data["seller_name"].is_string() && data["refresh_token"].is_string());
@@ -69,22 +54,7 @@ async fn google_merchant_authinfo() {
     let sb = common::start().await;
     let loc = redirect(&sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=sandbox-client-id&redirect_uri=http%3A%2F%2Fapp.local%2Fgmc&state=g&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcontent&access_type=offline").await;
     let code = param(&loc, "code").unwrap();
-    let tok: Value = sb
-        .http
-        .post(sb.url("/channels/google-merchant/token"))
-        .form(&[
-            ("grant_type", "authorization_code"),
-            ("code", code.as_str()),
-            ("redirect_uri", "http://app.local/gmc"),
-            ("client_id", "sandbox-client-id"),
-            ("client_secret", "sandbox-client-secret"),
-        ])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tok: Value = exchange_code(&sb, GOOGLE_TOKEN, &code, "http://app.local/gmc", "sandbox-client-id", "sandbox-client-secret").await.json().await.unwrap();
     let access = tok["access_token"].as_str().unwrap();
     let info: Value =
         sb.http.get(sb.url("/channels/google-merchant/content/v2.1/accounts/authinfo")).bearer_auth(access).send().await.unwrap().json().await.unwrap();
@@ -93,22 +63,8 @@ async fn google_merchant_authinfo() {
     // Deterministic from the seed: a second sandbox with the same seed connects the same account.
     let sb2 = common::start().await;
     let loc = redirect(&sb2, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
-    let tok: Value = sb2
-        .http
-        .post(sb2.url("/channels/google-merchant/token"))
-        .form(&[
-            ("grant_type", "authorization_code"),
-            ("code", param(&loc, "code").unwrap().as_str()),
-            ("redirect_uri", "http://x"),
-            ("client_id", "c"),
-            ("client_secret", "sandbox-client-secret"),
-        ])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let code = param(&loc, "code").unwrap();
+    let tok: Value = exchange_code(&sb2, GOOGLE_TOKEN, &code, "http://x", "c", "sandbox-client-secret").await.json().await.unwrap();
     let info2: Value = sb2
         .http
         .get(sb2.url("/channels/google-merchant/content/v2.1/accounts/authinfo"))

@@ -1,4 +1,5 @@
 mod common;
+use common::oauth::exchange_code;
 use common::param;
 
 async fn authorize(sb: &common::Sandbox, provider: &str, extra: &str) -> String {
@@ -10,18 +11,7 @@ async fn authorize(sb: &common::Sandbox, provider: &str, extra: &str) -> String 
 }
 
 async fn exchange(sb: &common::Sandbox, provider: &str, code: &str, secret: &str) -> reqwest::Response {
-    sb.http
-        .post(sb.url(&format!("/oauth/{provider}/token")))
-        .form(&[
-            ("grant_type", "authorization_code"),
-            ("code", code),
-            ("redirect_uri", "http://localhost:3000/cb"),
-            ("client_id", "sandbox-client-id"),
-            ("client_secret", secret),
-        ])
-        .send()
-        .await
-        .unwrap()
+    exchange_code(sb, &format!("/oauth/{provider}/token"), code, "http://localhost:3000/cb", "sandbox-client-id", secret).await
 }
 
 #[tokio::test]
@@ -60,19 +50,7 @@ async fn redirect_uri_must_match() {
     let sb = common::start().await;
     let loc = authorize(&sb, "google", "").await;
     let code = param(&loc, "code").unwrap();
-    let r = sb
-        .http
-        .post(sb.url("/oauth/google/token"))
-        .form(&[
-            ("grant_type", "authorization_code"),
-            ("code", code.as_str()),
-            ("redirect_uri", "http://evil/cb"),
-            ("client_id", "sandbox-client-id"),
-            ("client_secret", "sandbox-client-secret"),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let r = exchange_code(&sb, "/oauth/google/token", &code, "http://evil/cb", "sandbox-client-id", "sandbox-client-secret").await;
     assert_eq!(r.status(), 400);
 }
 

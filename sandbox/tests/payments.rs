@@ -13,11 +13,21 @@ async fn get(sb: &Sandbox, path: &str) -> Value {
     sb.http.get(sb.url(path)).bearer_auth(KEY).send().await.unwrap().json().await.unwrap()
 }
 
-async fn endpoint(sb: &Sandbox, rx: &Receiver) {
-    let r = post_form(sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe"))]).await;
+/// A sandbox whose payment vendor sends every event to a fresh receiver (failing its first
+/// `fail_first` deliveries), registered as a Stripe app registers its webhook endpoint.
+async fn with_webhooks(fail_first: usize) -> (Sandbox, Receiver) {
+    let sb = common::start().await;
+    let rx = Receiver::start(fail_first).await;
+    let r = post_form(&sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe"))]).await;
     assert_eq!(r.status(), 400, "Stripe requires enabled_events");
-    let r = post_form(sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe")), ("enabled_events[]", "*")]).await;
+    let r = post_form(&sb, "/payments/v1/webhook_endpoints", &[("url", &rx.url("/stripe")), ("enabled_events[]", "*")]).await;
     assert_eq!(r.status(), 200);
+    (sb, rx)
+}
+
+/// A Checkout Session created from Stripe's form fields.
+async fn checkout_session(sb: &Sandbox, form: &[(&str, &str)]) -> Value {
+    post_form(sb, "/payments/v1/checkout/sessions", form).await.json().await.unwrap()
 }
 
 /// What a Stripe client library does: parse `t=…,v1=…`, recompute the HMAC
@@ -49,12 +59,9 @@ async fn api_key_is_required() {
 
 #[tokio::test]
 async fn checkout_pay_completes_wallet_topup() {
-    let sb = common::start().await;
-    let rx = Receiver::start(0).await;
-    endpoint(&sb, &rx).await;
-    let cs: Value = post_form(
+    let (sb, rx) = with_webhooks(0).await;
+    let cs = checkout_session(
         &sb,
-        "/payments/v1/checkout/sessions",
         &[
             ("mode", "payment"),
             ("line_items[0][price_data][currency]", "USD"),
@@ -66,10 +73,7 @@ async fn checkout_pay_completes_wallet_topup() {
             ("cancel_url", "http://app.local/wallet/cancel"),
         ],
     )
-    .await
-    .json()
-    .await
-    .unwrap();
+    .await;
     assert_eq!(cs["status"], "open");
     let id = cs["id"].as_str().unwrap();
     let page = sb.http.get(cs["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
@@ -151,9 +155,7 @@ async fn idempotency_key_never_charges_twice() {
 
 #[tokio::test]
 async fn declined_card_is_402_and_fires_payment_failed() {
-    let sb = common::start().await;
-    let rx = Receiver::start(0).await;
-    endpoint(&sb, &rx).await;
+    let (sb, rx) = with_webhooks(0).await;
     let r = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "1500"), ("currency", "usd"), ("payment_method", "pm_card_declined")]).await;
     assert_eq!(r.status(), 402);
     let e: Value = r.json().await.unwrap();
@@ -166,9 +168,7 @@ async fn declined_card_is_402_and_fires_payment_failed() {
 
 #[tokio::test]
 async fn refunds_partial_then_full() {
-    let sb = common::start().await;
-    let rx = Receiver::start(0).await;
-    endpoint(&sb, &rx).await;
+    let (sb, rx) = with_webhooks(0).await;
     let pi: Value = post_form(&sb, "/payments/v1/payment_intents", &[("amount", "3000"), ("currency", "usd"), ("payment_method", "pm_card_visa")])
         .await
         .json()
@@ -192,9 +192,7 @@ async fn refunds_partial_then_full() {
 
 #[tokio::test]
 async fn subscription_renews_on_the_virtual_clock() {
-    let sb = common::start().await;
-    let rx = Receiver::start(0).await;
-    endpoint(&sb, &rx).await;
+    let (sb, rx) = with_webhooks(0).await;
     let sub: Value =
         post_form(&sb, "/payments/v1/subscriptions", &[("customer", "cus_shop1"), ("amount", "2900"), ("interval", "month")]).await.json().await.unwrap();
     assert_eq!(sub["status"], "active");
@@ -220,9 +218,7 @@ async fn subscription_renews_on_the_virtual_clock() {
 
 #[tokio::test]
 async fn webhook_redelivered_after_500_with_fresh_signatures() {
-    let sb = common::start().await;
-    let rx = Receiver::start(2).await;
-    endpoint(&sb, &rx).await;
+    let (sb, rx) = with_webhooks(2).await;
     post_form(&sb, "/payments/v1/payment_intents", &[("amount", "800"), ("currency", "eur"), ("payment_method", "pm_card_visa")]).await;
     let hits = rx.wait_for(3).await;
     assert_eq!(hits.len(), 3);
@@ -246,12 +242,9 @@ async fn faults_apply_to_payments() {
 
 #[tokio::test]
 async fn subscription_checkout_and_failed_renewal() {
-    let sb = common::start().await;
-    let rx = Receiver::start(0).await;
-    endpoint(&sb, &rx).await;
-    let cs: Value = post_form(
+    let (sb, rx) = with_webhooks(0).await;
+    let cs = checkout_session(
         &sb,
-        "/payments/v1/checkout/sessions",
         &[
             ("mode", "subscription"),
             ("line_items[0][price_data][currency]", "usd"),
@@ -264,10 +257,7 @@ async fn subscription_checkout_and_failed_renewal() {
             ("cancel_url", "http://a/no"),
         ],
     )
-    .await
-    .json()
-    .await
-    .unwrap();
+    .await;
     let id = cs["id"].as_str().unwrap();
     assert_eq!(sb.http.post(sb.url(&format!("/payments/checkout/{id}/pay"))).send().await.unwrap().status(), 302);
     let done = get(&sb, &format!("/payments/v1/checkout/sessions/{id}")).await;
@@ -308,7 +298,7 @@ async fn a_card_saved_in_setup_mode_is_charged_with_its_customer() {
         ("success_url", "http://a/ok?s={CHECKOUT_SESSION_ID}"),
         ("cancel_url", "http://a/no"),
     ];
-    let cs: Value = post_form(&sb, "/payments/v1/checkout/sessions", &form).await.json().await.unwrap();
+    let cs = checkout_session(&sb, &form).await;
     let id = cs["id"].as_str().unwrap();
     assert!(sb.http.get(cs["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap().contains("Save card"));
     let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/pay"))).send().await.unwrap();

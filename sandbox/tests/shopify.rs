@@ -7,6 +7,15 @@ const PRODUCT_SET: &str = "mutation($input: ProductSetInput!) { productSet(input
   product { id title handle options { name values } variantsCount { count } variants(first: 10) { edges { node { id sku price selectedOptions { name value } } } } }
   userErrors { field message code } } }";
 
+/// `productSet` of a product "Huge" in the shop `acme` with one option of `n` values and a variant
+/// for each; answers the product's id and variant count, or the errors.
+async fn set_product_with_variants(sb: &common::Sandbox, token: &str, n: usize) -> Value {
+    let values: Vec<Value> = (0..n).map(|i| json!({"name": format!("v{i}")})).collect();
+    let variants: Vec<Value> = (0..n).map(|i| json!({"optionValues": [{"optionName": "N", "name": format!("v{i}")}], "price": "1.00"})).collect();
+    let set = "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id variantsCount { count } } userErrors { field message } } }";
+    gql(sb, "acme", token, set, json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}})).await
+}
+
 #[tokio::test]
 async fn oauth_graphql_products_and_limits() {
     let sb = common::start().await;
@@ -51,27 +60,9 @@ async fn oauth_graphql_products_and_limits() {
     assert!(r["data"]["productSet"]["userErrors"][0]["message"].as_str().unwrap().contains("3"));
 
     // 2048 variants are fine, 2049 are not.
-    let values: Vec<Value> = (0..2049).map(|i| json!({"name": format!("v{i}")})).collect();
-    let variants: Vec<Value> = (0..2049).map(|i| json!({"optionValues": [{"optionName": "N", "name": format!("v{i}")}], "price": "1.00"})).collect();
-    let r = gql(
-        &sb,
-        "acme",
-        &token,
-        "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id } userErrors { field message } } }",
-        json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}}),
-    )
-    .await;
+    let r = set_product_with_variants(&sb, &token, 2049).await;
     assert_eq!(r["data"]["productSet"]["product"], Value::Null, "{r}");
-    let values: Vec<Value> = (0..2048).map(|i| json!({"name": format!("v{i}")})).collect();
-    let variants: Vec<Value> = (0..2048).map(|i| json!({"optionValues": [{"optionName": "N", "name": format!("v{i}")}], "price": "1.00"})).collect();
-    let r = gql(
-        &sb,
-        "acme",
-        &token,
-        "mutation($input: ProductSetInput!) { productSet(input: $input) { product { id variantsCount { count } } userErrors { field message } } }",
-        json!({"input": {"title": "Huge", "productOptions": [{"name": "N", "values": values}], "variants": variants}}),
-    )
-    .await;
+    let r = set_product_with_variants(&sb, &token, 2048).await;
     assert_eq!(r["data"]["productSet"]["product"]["variantsCount"]["count"], 2048, "{r}");
     let huge = r["data"]["productSet"]["product"]["id"].as_str().unwrap().to_string();
 

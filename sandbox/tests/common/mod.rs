@@ -7,6 +7,7 @@ use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 
+pub mod oauth;
 pub mod shopify;
 
 pub struct Sandbox {
