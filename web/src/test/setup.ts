@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { fakeMatchMedia } from './media';
 
 // jsdom lacks these browser APIs that Chakra / Ark UI use.
@@ -18,7 +18,9 @@ if (typeof window.CSS === 'undefined' || typeof window.CSS.escape !== 'function'
   (window as unknown as { CSS: Partial<typeof CSS> }).CSS = { ...(window.CSS ?? {}), escape };
 }
 
+// Every test starts unrendered, signed out and with the real fetch (mockApi stubs it per test).
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  vi.unstubAllGlobals();
 });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { setMobile } from '@/test/media';
@@ -131,8 +131,6 @@ describe('signed-in shell', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     setMobile(false);
   });
-  afterEach(() => vi.unstubAllGlobals());
-
   it('renders the top bar, side navigation with capped badges, and the quick-start guide', async () => {
     const calls = serve();
     renderApp();

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useCurrentPlan } from '@/features/billing';
 import { mockApi } from '@/test/api-mock';
 import { makeCard } from '@/test/products';
@@ -12,8 +12,6 @@ function PlanProbe() {
 }
 
 describe('find product route', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('an ok import refreshes the plan (payments/user/current-plan) and the counts', async () => {
     let usage = 0;
     const calls = mockApi((c) => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/storage';
 import { mockApi } from '@/test/api-mock';
 import { makeChannel, makeStore } from '@/test/fixtures';
@@ -109,8 +109,6 @@ const row = (id: string) => screen.getAllByTestId('import-row').find((r) => r.ge
 
 describe('push from the import list and the product center', () => {
   beforeEach(() => setToken('t1'));
-  afterEach(() => vi.unstubAllGlobals());
-
   it('a row opens the modal for that product; a push refreshes the plan', async () => {
     const calls = serve();
     renderRoute(<ImportListRoute />, { path: '/app/products-import' });

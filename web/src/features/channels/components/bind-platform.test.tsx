@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeChannel } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { BindPlatform } from './bind-platform';
 
 describe('/app/auth/bind/platform', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('finishes TikTok and returns to the channel page', async () => {
     const calls = mockApi((c) =>
       c.path === 'auth/platform/tiktok/callback' ? { data: { channel: makeChannel('tiktok', { connected: true }) } } : undefined,

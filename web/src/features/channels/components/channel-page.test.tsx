@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { mockApi, type MockCall, type MockReply } from '@/test/api-mock';
 import { makeChannel, makeStore } from '@/test/fixtures';
@@ -45,8 +45,6 @@ function serve(extra: (c: MockCall) => MockReply | undefined = () => undefined) 
 
 describe('channel page', () => {
   beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.workplaceId, 'w1'));
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the stores with their state, and the channel cards', async () => {
     const calls = serve();
     renderRoute(<ChannelPage />, { path: '/app/channel' });

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeStore } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ChannelSettingsDialog } from './channel-settings-dialog';
 
 describe('channel settings panel', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('TikTok: spec defaults, default warehouse, weight and dimensions are saved', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'center/products/setting/get') return { data: { channels: {} } };

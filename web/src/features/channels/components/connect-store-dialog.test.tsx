@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeStore } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
@@ -17,8 +17,6 @@ const submit = () => screen.getByTestId('connect-submit') as HTMLButtonElement;
 const type = (value: string) => fireEvent.change(screen.getByTestId('connect-store-url'), { target: { value } });
 
 describe('connect dialog', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('keeps Connect disabled while the store URL is empty', async () => {
     mockApi(() => undefined);
     open('shopify');

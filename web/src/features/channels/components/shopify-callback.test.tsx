@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeStore } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ShopifyCallback } from './shopify-callback';
 
 describe('/callback (Shopify install)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('posts every query parameter once, then goes to the channel page with a toast', async () => {
     const calls = mockApi((c) =>
       c.path === 'auth/platform/shopify/callback'

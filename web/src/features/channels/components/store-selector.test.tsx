@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, clearShopId, getShopId } from '@/lib/storage';
 import { mockApi } from '@/test/api-mock';
 import { makeStore } from '@/test/fixtures';
@@ -15,8 +15,6 @@ const stores = [
 
 describe('store selector (current shop)', () => {
   beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.workplaceId, 'w1'));
-  afterEach(() => vi.unstubAllGlobals());
-
   it('selects the default shop, stores it, and follows a choice and a cleared id', async () => {
     mockApi((c) => (c.path === 'stores/list-store' ? { data: { stores } } : undefined));
     renderRoute(<StoreSelector />);

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeCard } from '@/test/products';
 import { renderRoute } from '@/test/render';
 import { FavouritesPage } from './favourites-page';
 
 describe('favourite products page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the favourites as product cards and drops one when its heart is cleared', async () => {
     let favourites = [makeCard('1'), makeCard('2', { source: 'cj' })];
     const calls = mockApi((c) => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { pick } from '@/test/menu';
 import { makeCard } from '@/test/products';
@@ -51,8 +51,6 @@ function renderPage(path = '/app/find-product', onImported = vi.fn()) {
 }
 
 describe('find product page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows skeleton cards, then the cards with price, orders, rating and shipping per the spec', async () => {
     const items = [
       makeCard('1'),

@@ -66,8 +66,6 @@ function detailApi() {
 }
 
 describe('product detail', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows images, options, variants, logistics for the ship-to and reviews, and imports', async () => {
     const calls = detailApi();
     const onImported = vi.fn();
@@ -120,7 +118,6 @@ describe('mobile (width ≤ 768)', () => {
   const original = window.matchMedia;
   afterEach(() => {
     window.matchMedia = original;
-    vi.unstubAllGlobals();
   });
 
   it('opens the detail in the same page and the ship-to picker as a bottom sheet', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeImported } from '@/test/products';
 import { renderRoute } from '@/test/render';
@@ -8,8 +8,6 @@ import { EditorPage } from './editor-page';
 const ROUTE = '/app/products-import/editor/:productCenterId';
 
 describe('import list editor', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('edits title, tags, an option value, a variant price and an image, then saves the payload with a SaveSuccess toast', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'center/products/import/p1' && c.method === 'GET') return { data: makeImported() };

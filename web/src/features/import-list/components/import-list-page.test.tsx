@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import type { ImportListItem } from '@/types/products';
@@ -58,9 +58,15 @@ async function selectedCount(n: number) {
   await waitFor(() => expect(screen.getByTestId('import-bulk-bar').textContent).toContain(`Selected: ${n}`));
 }
 
-describe('import list', () => {
-  afterEach(() => vi.unstubAllGlobals());
+/** Selects the rows one after the other, each committed before the next. */
+async function selectRows(...ids: string[]) {
+  for (const [i, id] of ids.entries()) {
+    await tick(row(id));
+    await selectedCount(i + 1);
+  }
+}
 
+describe('import list', () => {
   it('lists the imported products with source, cost and price ranges, variants and an edit link', async () => {
     const calls = listApi();
     renderRoute(<ImportListPage />, { path: '/app/products-import' });
@@ -82,10 +88,7 @@ describe('import list', () => {
     const onChanged = vi.fn();
     renderRoute(<ImportListPage onChanged={onChanged} />, { path: '/app/products-import' });
     await screen.findAllByTestId('import-row');
-    await tick(row('a'));
-    await selectedCount(1);
-    await tick(row('c'));
-    await selectedCount(2);
+    await selectRows('a', 'c');
     expect(screen.getByTestId('import-bulk-bar').textContent).toContain('Selected: 2');
     fireEvent.click(screen.getByTestId('bulk-delete'));
     expect((await screen.findByTestId('delete-dialog')).textContent).toContain('Delete the selected products (2)?');
@@ -101,10 +104,7 @@ describe('import list', () => {
     const onChanged = vi.fn();
     renderRoute(<ImportListPage onChanged={onChanged} />, { path: '/app/products-import' });
     await screen.findAllByTestId('import-row');
-    await tick(row('a'));
-    await selectedCount(1);
-    await tick(row('c'));
-    await selectedCount(2);
+    await selectRows('a', 'c');
     fireEvent.click(screen.getByTestId('bulk-duplicate'));
     await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(5));
     const post = calls.find((c) => c.path === 'center/products/import/duplicate')!;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeImported } from '@/test/products';
 import { renderRoute } from '@/test/render';
@@ -21,8 +21,6 @@ function splitApi(final: { status: 'success' | 'error'; product_ids: string[] | 
 }
 
 describe('split by option', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('starts a split, polls tracking-split-status until success, then toasts the count and goes back to the list', async () => {
     const calls = splitApi({ status: 'success', product_ids: ['p1', 'p2'], error: null });
     const onChanged = vi.fn();

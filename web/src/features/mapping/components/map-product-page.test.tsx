@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type MockReply, mockApi } from '@/test/api-mock';
 import { makeStoreProduct, makeSupplierDetail } from '@/test/mapping';
 import { renderRoute } from '@/test/render';
@@ -42,8 +42,6 @@ const drafted = () =>
     .map((el) => `${el.getAttribute('data-priority')}:${el.getAttribute('data-source')}:${el.getAttribute('data-sku')}`);
 
 describe('mapping editor', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("shows each variant with title, SKU, price and options, and lists a supplier product's variants to choose from", async () => {
     mapApi();
     renderRoute(<MapProductPage />, { path: '/app/products/map/sp1', route: ROUTE });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeStoreProduct } from '@/test/mapping';
 import { renderRoute } from '@/test/render';
@@ -43,8 +43,6 @@ function listApi({ syncedAfter = 3 } = {}) {
 const render = () => renderRoute(<MappingPage storeId="store-1" storeName="acme" connectPath="/app/channel" />, { path: '/app/products' });
 
 describe('products page (mapping)', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("syncs the store's products, polls the progress until success, then lists them", async () => {
     const calls = listApi();
     render();

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import type { Flow } from '@/types/wallet';
@@ -15,8 +15,6 @@ const FLOW: Flow = {
 };
 
 describe('automation panel', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists flows with their last activity and toggles one off', async () => {
     const calls = mockApi((c) =>
       c.path === 'orders/v7/automation/panel' ? { data: { flows: [c.method === 'PUT' ? (c.body as Flow) : FLOW] } } : undefined,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { EMPTY_PLACEMENTS, placementSession } from '../lib/placement-session';
@@ -41,7 +41,6 @@ const PREVIEW = {
 
 describe('create order', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     placementSession.set(EMPTY_PLACEMENTS);
   });
 

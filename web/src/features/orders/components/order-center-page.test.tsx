@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { pick } from '@/test/menu';
 import { renderRoute } from '@/test/render';
@@ -30,8 +30,6 @@ function serve(items: Order[] = [orderFixture(), orderFixture({ id: 2, name: '#1
 const row = (id: string) => screen.getAllByTestId('order-row').find((r) => r.getAttribute('data-id') === id)!;
 
 describe('order center', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows each tab count and sub-status count from count-order-status', async () => {
     const calls = serve();
     renderRoute(<OrderCenterPage />, { path: '/app/orders' });

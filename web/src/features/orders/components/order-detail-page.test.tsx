@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { orderFixture, sourceOrderFixture } from '../test-fixtures';
@@ -19,8 +19,6 @@ const ORDER = orderFixture({
 });
 
 describe('order detail', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the lines, the supplier order error and refund, and the log', async () => {
     mockApi((c) => {
       if (c.path === 'orders/v5/detail/1') return { data: ORDER };

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toaster } from '@/lib/toaster';
 import { type MockReply, mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
@@ -44,8 +44,6 @@ const openDetail = () =>
   renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/5/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
 
 describe('order detail edits', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('chooses the shipping option from the supplier options to the order country', async () => {
     const calls = serveDetail();
     openDetail();
@@ -112,8 +110,6 @@ function servePayAll(items: object[]) {
 }
 
 describe('order center gaps', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('"Pay all" calls retry-all after a confirmation', async () => {
     const calls = servePayAll([
       { id: 1, status: 'order_placed', error: null },

@@ -40,7 +40,6 @@ const statuses = () => screen.getAllByTestId('placement-toast-item').map((i) => 
 
 describe('placement toast', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     placementSession.set(EMPTY_PLACEMENTS);
   });
 

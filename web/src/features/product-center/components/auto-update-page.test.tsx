@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { AutoUpdatePage } from './auto-update-page';
@@ -15,8 +15,6 @@ const SETTINGS = {
 };
 
 describe('auto update settings', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('reads and saves the settings (GET/PUT products/auto-update)', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'products/auto-update' && c.method === 'GET') return { data: { settings: SETTINGS, last_run_at: null } };

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import type { PushTarget, PushedProduct } from '@/types/push';
@@ -66,8 +66,6 @@ function serve() {
 const row = (id: string) => screen.getAllByTestId('pushed-row').find((r) => r.getAttribute('data-id') === id)!;
 
 describe('product center', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists each destination with its push state, error and the visible sync state', async () => {
     const calls = serve();
     renderRoute(<ProductCenterPage onPushAgain={() => {}} labelOf={(d, f) => (d === 's1' ? 'Main shop' : f)} />, {

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { ProductSettingsPage } from './product-settings-page';
 
 describe('product settings: pricing rule', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the default rule with a live example, and saves multiplier 3 with cents .99', async () => {
     const calls = mockApi((c) => {
       if (c.path === 'center/products/setting/get')

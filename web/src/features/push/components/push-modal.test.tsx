@@ -73,7 +73,6 @@ const submit = () => screen.getByTestId('push-submit') as HTMLButtonElement;
 
 describe('push modal', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     pushSession.set(EMPTY_SESSION);
   });
 

@@ -34,7 +34,6 @@ const polls = (calls: { path: string }[]) => calls.filter((c) => c.path === 'cen
 
 describe('push toast', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     pushSession.set(EMPTY_SESSION);
   });
 

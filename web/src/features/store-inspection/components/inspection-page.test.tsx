@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { InspectionPage } from './inspection-page';
@@ -37,8 +37,6 @@ const result = {
 };
 
 describe('store inspection page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('scans, polls until success, stops polling and shows the theme and apps', async () => {
     let polls = 0;
     const calls = mockApi((c) => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toaster } from '@/lib/toaster';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
@@ -21,8 +21,6 @@ const choose = (name = 'tracking.csv') =>
   });
 
 describe('CSV tracking import', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('sends the file as form data and lists the bad row with its reason', async () => {
     const onImported = vi.fn();
     const calls = mockApi((c) => (c.path === 'orders/v2/trackings/import' ? { data: REPORT } : undefined));

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { PublicTrackingPage } from './public-tracking-page';
@@ -17,8 +17,6 @@ const PRIVATE = {
 };
 
 describe('public tracking page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the order, store, status and each parcel with its events, and nothing else', async () => {
     const calls = mockApi((c) =>
       c.path === `open-api/orders/tracking/${ID}`

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { shipmentFixture } from '../test-fixtures';
@@ -44,8 +44,6 @@ function serve() {
 }
 
 describe('shipment panel', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the parcel events newest first, the store write-back and the translated log', async () => {
     serve();
     renderRoute(<ShipmentPanel orderId={7} publicId="5f0c1e64-2a9b-4c8e-9d41-0d6a1b2c3d4e" />);

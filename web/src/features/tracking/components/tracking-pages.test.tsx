@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { shipmentFixture } from '../test-fixtures';
@@ -37,8 +37,6 @@ function serve() {
 const numbers = () => screen.getAllByTestId('parcel-row').map((r) => r.getAttribute('data-number'));
 
 describe('tracking center', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists every parcel with the import on import-list, and filters by status', async () => {
     const calls = serve();
     renderRoute(<TrackingCenterPage />, { path: '/app/tracking-center/import-list', route: '/app/tracking-center/*' });
@@ -73,8 +71,6 @@ describe('tracking center', () => {
 });
 
 describe('tracking settings', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the public link pattern and the parcels per status', async () => {
     serve();
     renderRoute(<ManageTrackingPage />, { path: '/app/manage/tracking' });

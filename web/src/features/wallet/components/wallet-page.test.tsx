@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { browser } from '../api/wallet';
@@ -37,8 +37,6 @@ function serve(policy = false) {
 }
 
 describe('wallet page', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the balances, the chart and the transactions', async () => {
     serve();
     renderRoute(<WalletPage />, { path: '/app/setting/wallet' });
