@@ -1,5 +1,6 @@
 import { DialogShell } from '@/components/ui/dialog-shell';
-import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { ChoiceGroup } from '@/components/ui/choice-group';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_REASONS, type CancelReason } from '../lib/format';
@@ -33,17 +34,13 @@ export function CancelDialog({ open, count, loading, onConfirm, onClose }: Cance
     >
       <Stack gap="3">
         <Text color="fg.muted">{t('orders.cancel.body')}</Text>
-        <RadioGroup.Root value={reason} onValueChange={(e) => setReason(e.value as CancelReason)} colorPalette="teal">
-          <Stack gap="2">
-            {CANCEL_REASONS.map((r) => (
-              <RadioGroup.Item key={r} value={r} data-testid={`cancel-reason-${r}`}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t(`orders.cancel.reasons.${r}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+        <ChoiceGroup
+          value={reason}
+          onChange={setReason}
+          choices={CANCEL_REASONS}
+          label={(r) => t(`orders.cancel.reasons.${r}`)}
+          testId="cancel-reason"
+        />
       </Stack>
     </DialogShell>
   );

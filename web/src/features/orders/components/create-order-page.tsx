@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, HStack, Heading, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { OrderPreview, PayMethod, PreviewSource } from '@/types/orders';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { confirmOrders, createOrders, useOrderPreview, useRefreshOrders } from '../api/orders';
 import { parseOrderIds } from '../lib/filters';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
@@ -144,17 +145,13 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
               <Money value={data.total} currency="USD" />
             </Text>
           </HStack>
-          <RadioGroup.Root value={pay} onValueChange={(e) => setPay(e.value as typeof pay)} colorPalette="teal">
-            <Stack gap="2">
-              {(['wallet', 'card', 'none'] as const).map((m) => (
-                <RadioGroup.Item key={m} value={m} data-testid={`create-pay-${m}`}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(`orders.create.pay.${m}`)}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </Stack>
-          </RadioGroup.Root>
+          <ChoiceGroup
+            value={pay}
+            onChange={setPay}
+            choices={['wallet', 'card', 'none'] as const}
+            label={(m) => t(`orders.create.pay.${m}`)}
+            testId="create-pay"
+          />
           <HStack justify="end" gap="2">
             <Button variant="outline" asChild>
               <RouterLink to={ORDERS_PATH}>{t('common.cancel')}</RouterLink>

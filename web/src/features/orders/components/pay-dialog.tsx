@@ -1,8 +1,9 @@
 import { DialogShell } from '@/components/ui/dialog-shell';
-import { HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayMethod } from '@/types/orders';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Money } from './order-cells';
 
 interface PayDialogProps {
@@ -37,24 +38,22 @@ export function PayDialog({ open, count, total, balance, defaultMethod = 'wallet
             <Money value={total} currency="USD" />
           </Text>
         </HStack>
-        <RadioGroup.Root value={method} onValueChange={(e) => setMethod(e.value as PayMethod)} colorPalette="teal">
-          <Stack gap="2">
-            {(['wallet', 'card'] as const).map((m) => (
-              <RadioGroup.Item key={m} value={m} data-testid={`pay-method-${m}`}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>
-                  {t(`orders.pay.methods.${m}`)}
-                  {m === 'wallet' && balance != null ? (
-                    <Text as="span" color="fg.muted" ms="2">
-                      (<Money value={balance} currency="USD" />)
-                    </Text>
-                  ) : null}
-                </RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+        <ChoiceGroup
+          value={method}
+          onChange={setMethod}
+          choices={['wallet', 'card'] as const}
+          label={(m) => (
+            <>
+              {t(`orders.pay.methods.${m}`)}
+              {m === 'wallet' && balance != null ? (
+                <Text as="span" color="fg.muted" ms="2">
+                  (<Money value={balance} currency="USD" />)
+                </Text>
+              ) : null}
+            </>
+          )}
+          testId="pay-method"
+        />
         {short ? (
           <Text color="fg.error" fontSize="sm" data-testid="pay-dialog-short">
             {t('orders.pay.insufficient')}

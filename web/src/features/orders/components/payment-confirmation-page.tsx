@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Heading, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { round2, toAmount } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { PayMethod } from '@/types/orders';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { payOrders, useOrderList, useRefreshOrders } from '../api/orders';
 import { parseOrderIds, readFilters } from '../lib/filters';
 import { waitingPayment } from '../lib/order-math';
@@ -93,17 +94,14 @@ export function PaymentConfirmationPage({ balance, walletPath, onPaid }: Payment
               <Money value={total} currency="USD" />
             </Text>
           </HStack>
-          <RadioGroup.Root value={method} onValueChange={(e) => setMethod(e.value as PayMethod)} colorPalette="teal">
-            <HStack gap="4">
-              {(['wallet', 'card'] as const).map((m) => (
-                <RadioGroup.Item key={m} value={m} data-testid={`confirm-method-${m}`}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(`orders.pay.methods.${m}`)}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </HStack>
-          </RadioGroup.Root>
+          <ChoiceGroup
+            value={method}
+            onChange={setMethod}
+            choices={['wallet', 'card'] as const}
+            label={(m) => t(`orders.pay.methods.${m}`)}
+            testId="confirm-method"
+            direction="row"
+          />
           {balance != null ? (
             <Text fontSize="sm" color="fg.muted">
               {t('orders.pay.balance')}: <Money value={balance} currency="USD" />

@@ -1,8 +1,9 @@
-import { Button, HStack, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notify } from '@/lib/toaster';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { browser, savePaymentSetting, startCardSetup, usePaymentSetting } from '../api/wallet';
 
 const CARD_POLL_MS = 2000;
@@ -55,17 +56,14 @@ export function PaymentSettingCard() {
       <Text fontSize="sm" color="fg.muted">
         {t('wallet.setting.help')}
       </Text>
-      <RadioGroup.Root value={method} onValueChange={(e) => setMethod(e.value as 'wallet' | 'card')} colorPalette="teal">
-        <HStack gap="4">
-          {(['wallet', 'card'] as const).map((m) => (
-            <RadioGroup.Item key={m} value={m} data-testid={`wallet-setting-${m}`}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{t(`orders.pay.methods.${m}`)}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </HStack>
-      </RadioGroup.Root>
+      <ChoiceGroup
+        value={method}
+        onChange={setMethod}
+        choices={['wallet', 'card'] as const}
+        label={(m) => t(`orders.pay.methods.${m}`)}
+        testId="wallet-setting"
+        direction="row"
+      />
       <Button
         size="sm"
         alignSelf="start"
