@@ -4,46 +4,8 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; E2E_KEYWORD picks the search word).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, assertApiUp, fillSignup, launch, login, screenshot, uniqueEmail, verificationLink, withPage } from './helpers.mjs';
-
-const KEYWORD = process.env.E2E_KEYWORD ?? 'light';
-const CACHE_WAIT_MS = 60_000;
-const rand = () => Math.random().toString(36).slice(2, 8);
-
-async function signedIn(page, email) {
-  await login(page, email);
-  await page.waitForURL(`${BASE_URL}/app`);
-  await page.getByTestId('dashboard-shell').waitFor();
-}
-
-/** Searches `keyword`, reloading until the cache has results (or CACHE_WAIT_MS passes). */
-async function searchUntilResults(page, keyword) {
-  const deadline = Date.now() + CACHE_WAIT_MS;
-  await page.getByTestId('find-search').fill(keyword);
-  await page.getByTestId('find-search-submit').click();
-  await page.waitForURL(new RegExp(`keyword=${keyword}`));
-  for (;;) {
-    const outcome = await Promise.race([
-      page
-        .getByTestId('product-card')
-        .first()
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'cards'),
-      page
-        .getByTestId('find-empty')
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'empty'),
-      page
-        .getByTestId('find-error')
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'error'),
-    ]).catch(() => 'timeout');
-    if (outcome === 'cards') return;
-    if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" after ${CACHE_WAIT_MS / 1000} s (last: ${outcome})`);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
-}
+import { BASE_URL, openBrowser, rand, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
+import { KEYWORD, searchUntilResults } from './sandbox-flows.mjs';
 
 /**
  * Waits until the find page shows the results of a query with the `has` values and without the
@@ -76,13 +38,7 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
   const product = { key: '', title: '' };
 
   before(async () => {
-    await assertApiUp();
-    browser = await launch();
-    await withPage(browser, 'import-signup', async (page) => {
-      await fillSignup(page, email);
-      await page.goto(new URL(await verificationLink(email), BASE_URL).toString());
-      await page.waitForURL(`${BASE_URL}/app`);
-    });
+    browser = await openBrowser({ signUp: { email, name: 'import-signup' } });
   });
 
   after(async () => {

@@ -3,43 +3,21 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  BASE_URL,
-  JOB_WAIT_MS,
-  assertApiUp,
-  fillSignup,
-  launch,
-  login,
-  screenshot,
-  uniqueEmail,
-  verificationLink,
-  withPage,
-  SANDBOX,
-} from './helpers.mjs';
+import { BASE_URL, openBrowser, rand, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
+import { connectShopify, JOB_WAIT_MS, sandbox } from './sandbox-flows.mjs';
 
 const SUPPLIER_TOKEN = 'sandbox-supplier-token';
-const rand = () => Math.random().toString(36).slice(2, 8);
-
-async function sandbox(path) {
-  const res = await fetch(`${SANDBOX}${path}`, { headers: { authorization: `Bearer ${SUPPLIER_TOKEN}`, accept: 'application/json' } });
-  if (!res.ok) throw new Error(`sandbox ${path}: HTTP ${res.status}`);
-  return res.json();
-}
+/** The sandbox suppliers' product API. */
+const supplierApi = (path) => sandbox(path, undefined, { token: SUPPLIER_TOKEN });
 
 /** A supplier product of `source` (read from the sandbox supplier API) with a variant in stock. */
 async function supplierProduct(source) {
-  const page = await sandbox(`/suppliers/${source}/api/products?page_size=5`);
+  const page = await supplierApi(`/suppliers/${source}/api/products?page_size=5`);
   for (const item of page.items ?? []) {
-    const detail = await sandbox(`/suppliers/${source}/api/products/${encodeURIComponent(item.id)}`);
+    const detail = await supplierApi(`/suppliers/${source}/api/products/${encodeURIComponent(item.id)}`);
     if ((detail.variants ?? []).some((v) => v.stock > 0)) return { source, id: String(item.id), title: detail.title };
   }
   throw new Error(`no ${source} product with a variant in stock among ${JSON.stringify((page.items ?? []).map((i) => i.id))}`);
-}
-
-async function signedIn(page, email) {
-  await login(page, email);
-  await page.waitForURL(`${BASE_URL}/app`);
-  await page.getByTestId('dashboard-shell').waitFor();
 }
 
 /** Adds a supplier to a variant through the picker, keeping the first variant the supplier lists. */
@@ -63,16 +41,7 @@ describe('mapping store products to suppliers', { concurrency: false }, () => {
   const mapped = { id: '', title: '', suppliers: [] };
 
   before(async () => {
-    await assertApiUp();
-    await fetch(`${SANDBOX}/_sandbox/health`).catch(() => {
-      throw new Error(`the sandbox does not answer at ${SANDBOX}`);
-    });
-    browser = await launch();
-    await withPage(browser, 'mapping-signup', async (page) => {
-      await fillSignup(page, email);
-      await page.goto(new URL(await verificationLink(email), BASE_URL).toString());
-      await page.waitForURL(`${BASE_URL}/app`);
-    });
+    browser = await openBrowser({ sandbox: true, signUp: { email, name: 'mapping-signup' } });
   });
 
   after(async () => {
@@ -84,14 +53,7 @@ describe('mapping store products to suppliers', { concurrency: false }, () => {
       await signedIn(page, email);
       await page.goto(`${BASE_URL}/app/channel`);
       await page.getByTestId('stores-empty').waitFor();
-      await page.getByTestId('channel-connect-shopify').click();
-      await page.getByTestId('connect-store-url').fill(shopName);
-      await page.getByTestId('connect-submit').click();
-      await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
-      const shop = page.locator(`[data-testid^="store-row-"][data-domain="${shopDomain}"]`);
-      await shop.waitFor();
-      await shop.locator('[data-setup="ready"]').waitFor({ timeout: JOB_WAIT_MS });
-      const shopId = (await shop.getAttribute('data-testid')).replace('store-row-', '');
+      const shopId = await connectShopify(page, shopName);
       await page.waitForFunction(
         (id) => document.querySelector('[data-testid="store-selector"]')?.getAttribute('data-current') === id,
         shopId,

@@ -6,29 +6,19 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { BASE_URL, openBrowser, pageApi, rand, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
 import {
-  BASE_URL,
-  ORDER_WAIT_MS,
-  PLACE_WAIT_MS,
-  assertApiUp,
-  assertSandboxUp,
   connectAndPush,
   customerBuys,
-  launch,
-  pageApi,
+  ORDER_WAIT_MS,
+  PLACE_WAIT_MS,
   placeAndPayFromWallet,
   reloadUntil,
-  screenshot,
-  signUpVerified,
-  signedIn,
   topUp,
-  uniqueEmail,
   walletTotal,
-  withPage,
-} from './helpers.mjs';
+} from './sandbox-flows.mjs';
 
 const TOPUP = 500;
-const rand = () => Math.random().toString(36).slice(2, 8);
 
 describe('orders: a customer order placed and paid from the wallet', { concurrency: false }, () => {
   let browser;
@@ -39,10 +29,7 @@ describe('orders: a customer order placed and paid from the wallet', { concurren
   let orderName = '';
 
   before(async () => {
-    await assertApiUp();
-    await assertSandboxUp();
-    browser = await launch();
-    await signUpVerified(browser, email, 'orders-signup');
+    browser = await openBrowser({ sandbox: true, signUp: { email, name: 'orders-signup' } });
   });
 
   after(async () => {

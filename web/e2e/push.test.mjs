@@ -5,33 +5,21 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { BASE_URL, openBrowser, rand, SANDBOX, SANDBOX_HOST, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
 import {
-  BASE_URL,
+  connectShopify,
   JOB_WAIT_MS,
-  assertApiUp,
-  fillSignup,
-  launch,
-  login,
-  screenshot,
-  uniqueEmail,
-  verificationLink,
-  withPage,
-  SANDBOX,
-  SANDBOX_HOST,
-} from './helpers.mjs';
+  KEYWORD,
+  PUSH_WAIT_MS,
+  sandbox,
+  searchUntilResults,
+  storeRow,
+  tickDestination,
+  toastSettled,
+} from './sandbox-flows.mjs';
 
-const KEYWORD = process.env.E2E_KEYWORD ?? 'light';
-const CACHE_WAIT_MS = 60_000;
-const PUSH_WAIT_MS = 90_000;
-const rand = () => Math.random().toString(36).slice(2, 8);
 /** LISTING_PRODUCTS units of a product (docs/API.md): one per started hundred variants. */
 const units = (variants) => Math.max(1, Math.ceil(variants / 100));
-
-async function sandbox(path) {
-  const res = await fetch(`${SANDBOX}${path}`, { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`sandbox ${path}: HTTP ${res.status}`);
-  return res.json();
-}
 
 /** The TikTok seller every sandbox authorisation connects (its products are kept per seller). */
 async function tiktokSeller() {
@@ -44,60 +32,6 @@ async function tiktokSeller() {
     `/channels/tiktok/api/v2/token/get?app_key=dropline-dev&app_secret=sandbox-tiktok-secret&auth_code=${encodeURIComponent(code)}&grant_type=authorized_code`,
   );
   return token.data.open_id;
-}
-
-async function signedIn(page, email) {
-  await login(page, email);
-  await page.waitForURL(`${BASE_URL}/app`);
-  await page.getByTestId('dashboard-shell').waitFor();
-}
-
-/** Searches `keyword`, reloading until the supplier cache has results. */
-async function searchUntilResults(page, keyword) {
-  const deadline = Date.now() + CACHE_WAIT_MS;
-  await page.getByTestId('find-search').fill(keyword);
-  await page.getByTestId('find-search-submit').click();
-  for (;;) {
-    const outcome = await Promise.race([
-      page
-        .getByTestId('product-card')
-        .first()
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'cards'),
-      page
-        .getByTestId('find-empty')
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'empty'),
-    ]).catch(() => 'timeout');
-    if (outcome === 'cards') return;
-    if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" (last: ${outcome})`);
-    await page.waitForTimeout(3000);
-    await page.reload();
-  }
-}
-
-/** Ticks a destination of the push modal unless it is ticked. */
-async function tick(page, key) {
-  const row = page.getByTestId(`push-destination-${key}`);
-  await row.waitFor();
-  if ((await row.getAttribute('data-selected')) !== 'true') await page.getByTestId(`push-destination-check-${key}`).click();
-  await page.locator(`[data-testid="push-destination-${key}"][data-selected="true"]`).waitFor();
-}
-
-/** Waits until the push toast shows `count` items, none processing; returns them. */
-async function toastDone(page, count) {
-  await page.getByTestId('push-toast').waitFor();
-  await page.waitForFunction(
-    (n) => {
-      const el = document.querySelector('[data-testid="push-toast"]');
-      return el && el.querySelectorAll('[data-testid="push-toast-item"]').length === n && el.getAttribute('data-processing') === '0';
-    },
-    count,
-    { timeout: PUSH_WAIT_MS },
-  );
-  return page
-    .getByTestId('push-toast-item')
-    .evaluateAll((els) => els.map((e) => ({ status: e.dataset.status, channel: e.dataset.channel, text: e.textContent })));
 }
 
 /** Selects the import-list rows whose ids are given (the list is one page here). */
@@ -121,16 +55,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
   let products = [];
 
   before(async () => {
-    await assertApiUp();
-    await fetch(`${SANDBOX}/_sandbox/health`).catch(() => {
-      throw new Error(`the sandbox does not answer at ${SANDBOX}`);
-    });
-    browser = await launch();
-    await withPage(browser, 'push-signup', async (page) => {
-      await fillSignup(page, email);
-      await page.goto(new URL(await verificationLink(email), BASE_URL).toString());
-      await page.waitForURL(`${BASE_URL}/app`);
-    });
+    browser = await openBrowser({ sandbox: true, signUp: { email, name: 'push-signup' } });
   });
 
   after(async () => {
@@ -141,19 +66,13 @@ describe('push to stores and channels', { concurrency: false }, () => {
     withPage(browser, 'push-1', async (page) => {
       await signedIn(page, email);
       await page.goto(`${BASE_URL}/app/channel`);
-      await page.getByTestId('channel-connect-shopify').click();
-      await page.getByTestId('connect-store-url').fill(shopName);
-      await page.getByTestId('connect-submit').click();
-      await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
-      const shop = page.locator(`[data-testid^="store-row-"][data-domain="${shopDomain}"]`);
-      await shop.locator('[data-setup="ready"]').waitFor({ timeout: JOB_WAIT_MS });
-      ids.shop = (await shop.getAttribute('data-testid')).replace('store-row-', '');
+      ids.shop = await connectShopify(page, shopName);
 
       await page.getByTestId('channel-connect-woocommerce').click();
       await page.getByTestId('connect-store-url').fill(`http://${wooDomain}`);
       await page.getByTestId('connect-submit').click();
       await page.waitForURL(/\/app\/channel/, { timeout: 20_000 });
-      const woo = page.locator(`[data-testid^="store-row-"][data-domain="${wooDomain}"]`);
+      const woo = storeRow(page, wooDomain);
       await woo.waitFor();
       ids.woo = (await woo.getAttribute('data-testid')).replace('store-row-', '');
 
@@ -213,9 +132,9 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.getByTestId('bulk-push').click();
       await page.getByTestId('push-modal').waitFor();
       assert.equal(await page.getByTestId('push-product').count(), 3);
-      await tick(page, ids.shop);
-      await tick(page, ids.woo);
-      await tick(page, 'tiktok');
+      await tickDestination(page, ids.shop);
+      await tickDestination(page, ids.woo);
+      await tickDestination(page, 'tiktok');
       // The Shopify store's Online Store publication is ticked by default.
       await page.locator('[data-testid="push-publication-online_store"][data-state="checked"]').waitFor();
       // Three destinations; a product over 100 variants counts one unit per started hundred, with a warning.
@@ -226,7 +145,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.getByTestId('push-submit').click();
       await page.getByTestId('push-modal').waitFor({ state: 'detached' });
 
-      const items = await toastDone(page, 9);
+      const items = await toastSettled(page, 'push-toast', { count: 9, timeout: PUSH_WAIT_MS });
       await screenshot(page, 'push-3-toast');
       assert.deepEqual(
         items.filter((i) => i.status !== 'success'),
@@ -281,7 +200,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.locator(`[data-testid="push-destination-${ids.shop}"][data-selected="true"]`).waitFor();
       await screenshot(page, 'push-4-update');
       await page.getByTestId('push-submit').click();
-      const items = await toastDone(page, 3);
+      const items = await toastSettled(page, 'push-toast', { count: 3, timeout: PUSH_WAIT_MS });
       assert.deepEqual(
         items.map((i) => i.status),
         ['success', 'success', 'success'],
@@ -366,7 +285,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await selectRows(page, [small[0]]);
       await page.getByTestId('bulk-push').click();
       await page.getByTestId('push-modal').waitFor();
-      for (const key of dests) await tick(page, key);
+      for (const key of dests) await tickDestination(page, key);
       assert.equal(await page.getByTestId('push-quota-line').getAttribute('data-required'), String(dests.length));
       assert.equal(await page.getByTestId('push-submit').isDisabled(), false);
 
@@ -405,7 +324,7 @@ describe('push to stores and channels', { concurrency: false }, () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('push-modal').waitFor({ state: 'detached' });
       await page.getByTestId('bulk-push').click();
-      for (const key of dests) await tick(page, key);
+      for (const key of dests) await tickDestination(page, key);
       await page.locator(`[data-testid="push-quota-banner"][data-usage="${used + dests.length}"]`).waitFor();
       assert.equal(await page.getByTestId('push-submit').isDisabled(), true);
     }));

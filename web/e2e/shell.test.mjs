@@ -3,14 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  BASE_URL,
   apiGet,
-  assertApiUp,
+  BASE_URL,
   chooseLanguage,
   fillSignup,
   htmlDir,
-  launch,
   login,
+  openBrowser,
   screenshot,
   uniqueEmail,
   verificationLink,
@@ -22,8 +21,7 @@ describe('dashboard shell', { concurrency: false }, () => {
   const email = uniqueEmail('shell');
 
   before(async () => {
-    await assertApiUp();
-    browser = await launch();
+    browser = await openBrowser();
   });
 
   after(async () => {

@@ -1,14 +1,13 @@
 // Google sign-in through the sandbox's OAuth2 provider (config/test.toml points the product there).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, assertApiUp, launch, withPage } from './helpers.mjs';
+import { BASE_URL, openBrowser, withPage } from './helpers.mjs';
 
 describe('social sign-in', { concurrency: false }, () => {
   let browser;
 
   before(async () => {
-    await assertApiUp();
-    browser = await launch();
+    browser = await openBrowser();
   });
 
   after(async () => {

@@ -5,39 +5,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   BASE_URL,
-  JOB_WAIT_MS,
-  assertApiUp,
   chooseLanguage,
-  fillSignup,
   htmlDir,
-  launch,
-  login,
-  screenshot,
-  uniqueEmail,
-  verificationLink,
-  withPage,
+  openBrowser,
+  rand,
   SANDBOX,
   SANDBOX_HOST,
+  screenshot,
+  signedIn,
+  uniqueEmail,
+  withPage,
 } from './helpers.mjs';
-
-const rand = () => Math.random().toString(36).slice(2, 8);
-
-async function sandbox(path, method = 'GET') {
-  const res = await fetch(`${SANDBOX}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: method === 'POST' ? '{}' : undefined,
-  });
-  return res.json();
-}
-
-async function signedIn(page, email) {
-  await login(page, email);
-  await page.waitForURL(`${BASE_URL}/app`);
-  await page.getByTestId('dashboard-shell').waitFor();
-}
-
-const row = (page, domain) => page.locator(`[data-testid^="store-row-"][data-domain="${domain}"]`);
+import { JOB_WAIT_MS, sandbox, storeRow } from './sandbox-flows.mjs';
 
 describe('stores and channels', { concurrency: false }, () => {
   let browser;
@@ -48,16 +27,7 @@ describe('stores and channels', { concurrency: false }, () => {
   const wooDomain = `${SANDBOX_HOST}/woo/${wooName}`;
 
   before(async () => {
-    await assertApiUp();
-    await fetch(`${SANDBOX}/_sandbox/health`).catch(() => {
-      throw new Error(`the sandbox does not answer at ${SANDBOX}`);
-    });
-    browser = await launch();
-    await withPage(browser, 'stores-signup', async (page) => {
-      await fillSignup(page, email);
-      await page.goto(new URL(await verificationLink(email), BASE_URL).toString());
-      await page.waitForURL(`${BASE_URL}/app`);
-    });
+    browser = await openBrowser({ sandbox: true, signUp: { email, name: 'stores-signup' } });
   });
 
   after(async () => {
@@ -77,7 +47,7 @@ describe('stores and channels', { concurrency: false }, () => {
       await submit.click();
       // The sandbox approves the install and sends the browser to /callback, then to the channel page.
       await page.waitForURL(/\/app\/channel$/, { timeout: 20_000 });
-      const shop = row(page, shopDomain);
+      const shop = storeRow(page, shopDomain);
       await shop.waitFor();
       assert.equal(await shop.getByTestId('store-status').innerText(), 'Active');
       assert.equal(await shop.getAttribute('data-default'), 'true', 'the first store is the default');
@@ -111,20 +81,20 @@ describe('stores and channels', { concurrency: false }, () => {
       await page.getByTestId('connect-submit').click();
       await page.waitForURL(/\/app\/channel/, { timeout: 20_000 });
       await page.getByText('Your WooCommerce store is connected.').waitFor();
-      await row(page, wooDomain).waitFor();
+      await storeRow(page, wooDomain).waitFor();
       assert.doesNotMatch(page.url(), /success=|user_id=/, 'the return parameters are cleared');
-      assert.equal(await row(page, wooDomain).getByTestId('store-status').innerText(), 'Active');
+      assert.equal(await storeRow(page, wooDomain).getByTestId('store-status').innerText(), 'Active');
 
       // Pasted keys: the sandbox issues a key pair for a second store.
       const keyed = `e2ek${rand()}`;
-      const keys = await sandbox(`/_sandbox/woo/${keyed}/keys`, 'POST');
+      const keys = await sandbox(`/_sandbox/woo/${keyed}/keys`, {});
       await page.getByTestId('channel-connect-woocommerce').click();
       await page.getByTestId('connect-store-url').fill(`${SANDBOX}/woo/${keyed}`);
       await page.getByTestId('connect-with-keys').click();
       await page.getByTestId('connect-consumer-key').fill(keys.consumer_key);
       await page.getByTestId('connect-consumer-secret').fill(keys.consumer_secret);
       await page.getByTestId('connect-submit').click();
-      await row(page, `${SANDBOX_HOST}/woo/${keyed}`).waitFor();
+      await storeRow(page, `${SANDBOX_HOST}/woo/${keyed}`).waitFor();
       await page.getByTestId('connect-dialog').waitFor({ state: 'detached' });
     }));
 
@@ -132,8 +102,8 @@ describe('stores and channels', { concurrency: false }, () => {
     withPage(browser, 'stores-3', async (page) => {
       await signedIn(page, email);
       await page.goto(`${BASE_URL}/app/channel`);
-      const shop = row(page, shopDomain);
-      const woo = row(page, wooDomain);
+      const shop = storeRow(page, shopDomain);
+      const woo = storeRow(page, wooDomain);
       await shop.waitFor();
       await woo.waitFor();
       assert.equal(await page.locator('[data-testid^="store-row-"]').count(), 3);

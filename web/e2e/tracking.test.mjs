@@ -6,31 +6,21 @@
 // Run: npm run test:e2e (E2E_BASE_URL for the product; the sandbox answers on E2E_SANDBOX_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { BASE_URL, openBrowser, pageApi, rand, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
 import {
-  BASE_URL,
-  ORDER_WAIT_MS,
-  PLACE_WAIT_MS,
-  assertApiUp,
-  assertSandboxUp,
   connectAndPush,
   customerBuys,
-  launch,
-  pageApi,
+  ORDER_WAIT_MS,
+  PLACE_WAIT_MS,
   placeAndPayFromWallet,
   reloadUntil,
   sandbox,
-  screenshot,
-  signUpVerified,
-  signedIn,
   topUp,
-  uniqueEmail,
   wideRange,
-  withPage,
-} from './helpers.mjs';
+} from './sandbox-flows.mjs';
 
 const DAY = 86_400;
 const SYNC_WAIT_MS = 60_000;
-const rand = () => Math.random().toString(36).slice(2, 8);
 
 /** Clicks a tracking action and waits until its progress item finished (the buttons are free again). */
 async function runTrackingAction(page, testId) {
@@ -60,10 +50,7 @@ describe('tracking: sync, track now, public page, store fulfillment, CSV import'
   }
 
   before(async () => {
-    await assertApiUp();
-    await assertSandboxUp();
-    browser = await launch();
-    await signUpVerified(browser, email, 'tracking-signup');
+    browser = await openBrowser({ sandbox: true, signUp: { email, name: 'tracking-signup' } });
   });
 
   after(async () => {
