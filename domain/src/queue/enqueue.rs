@@ -13,6 +13,21 @@ fn values<J: Job>(jobs: &[J]) -> Result<Vec<Value>> {
 /// Woken dispatchers look at the backlog at once instead of at their next tick.
 pub const NOTIFY_CHANNEL: &str = "dropline_jobs";
 
+/// Wakes the dispatchers for `kind`; NOTIFY is transactional, so they hear it only once the
+/// caller commits the jobs.
+async fn wake_dispatchers(conn: &mut PgConnection, kind: &str) -> Result<()> {
+    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// A bulk insert's ids in the payloads' order, once the dispatchers are woken: ids are drawn in
+/// insertion order, which its `ORDER BY n` fixed, while RETURNING's order is not promised.
+async fn in_insertion_order(conn: &mut PgConnection, kind: &str, mut ids: Vec<i64>) -> Result<Vec<i64>> {
+    ids.sort_unstable();
+    wake_dispatchers(conn, kind).await?;
+    Ok(ids)
+}
+
 /// Writes the job in the caller's transaction, so the job exists if and only if the change does.
 pub async fn enqueue<J: Job>(conn: &mut PgConnection, workplace_id: Option<Uuid>, job: &J, refs: Value) -> Result<i64> {
     enqueue_kind(conn, J::KIND, workplace_id, job, refs).await
@@ -28,8 +43,7 @@ pub async fn enqueue_kind(conn: &mut PgConnection, kind: &str, workplace_id: Opt
         .bind(refs)
         .fetch_one(&mut *conn)
         .await?;
-    // NOTIFY is transactional: listeners hear it only once the row is committed.
-    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
+    wake_dispatchers(conn, kind).await?;
     Ok(id)
 }
 
@@ -44,7 +58,7 @@ pub async fn enqueue_many<J: Job>(pool: &PgPool, workplace_id: Option<Uuid>, job
 /// `enqueue_many` inside the caller's transaction; ids come back in the payloads' order.
 pub async fn enqueue_many_in<J: Job>(conn: &mut PgConnection, workplace_id: Option<Uuid>, jobs: &[J]) -> Result<Vec<i64>> {
     let (kind, payloads) = (J::KIND, values(jobs)?);
-    let mut ids: Vec<i64> = sqlx::query_scalar(
+    let ids: Vec<i64> = sqlx::query_scalar(
         "INSERT INTO progress_items (kind, workplace_id, payload)
          SELECT $1, $2, p FROM UNNEST($3::jsonb[]) WITH ORDINALITY AS t(p, n) ORDER BY n RETURNING id",
     )
@@ -53,17 +67,14 @@ pub async fn enqueue_many_in<J: Job>(conn: &mut PgConnection, workplace_id: Opti
     .bind(payloads)
     .fetch_all(&mut *conn)
     .await?;
-    // Ids are drawn in insertion order, which ORDER BY n fixed; RETURNING's order is not promised.
-    ids.sort_unstable();
-    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
-    Ok(ids)
+    in_insertion_order(conn, kind, ids).await
 }
 
 /// `enqueue_many_in` with each job's `refs` (what the job is about, e.g. its source order),
 /// as `enqueue` writes them; ids come back in the payloads' order.
 pub async fn enqueue_many_with_refs_in<J: Job>(conn: &mut PgConnection, workplace_id: Option<Uuid>, jobs: &[J], refs: Vec<Value>) -> Result<Vec<i64>> {
     let (kind, payloads) = (J::KIND, values(jobs)?);
-    let mut ids: Vec<i64> = sqlx::query_scalar(
+    let ids: Vec<i64> = sqlx::query_scalar(
         "INSERT INTO progress_items (kind, workplace_id, payload, refs)
          SELECT $1, $2, p, r FROM UNNEST($3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS t(p, r, n) ORDER BY n RETURNING id",
     )
@@ -73,8 +84,5 @@ pub async fn enqueue_many_with_refs_in<J: Job>(conn: &mut PgConnection, workplac
     .bind(refs)
     .fetch_all(&mut *conn)
     .await?;
-    // As in `enqueue_many_in`: ids are drawn in the ORDER BY n order.
-    ids.sort_unstable();
-    sqlx::query("SELECT pg_notify($1, $2)").bind(NOTIFY_CHANNEL).bind(kind).execute(&mut *conn).await?;
-    Ok(ids)
+    in_insertion_order(conn, kind, ids).await
 }
