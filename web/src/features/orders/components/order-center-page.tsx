@@ -2,7 +2,6 @@ import { Alert, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/r
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { Order, OrderTab } from '@/types/orders';
@@ -13,13 +12,12 @@ import { visibleColumns } from '../lib/columns';
 import { ORDER_PAGE_SIZE, type OrderFilters as Filters, readFilters, writeFilters } from '../lib/filters';
 import { type RowAction, rowActions } from '../lib/order-math';
 import { countOf, subStatusOf } from '../lib/tabs';
-import { CancelDialog } from './cancel-dialog';
+import { OrderActionDialogs } from './order-action-dialogs';
 import { ColumnSettings } from './column-settings';
 import { OrderFilters } from './order-filters';
 import { OrderTable } from './order-table';
 import { OrderTabs } from './order-tabs';
 import { PayAllButton } from './pay-all-button';
-import { PayDialog } from './pay-dialog';
 
 export interface OrderCenterPageProps {
   /** The workplace's stores, for the channel filter. */
@@ -75,7 +73,6 @@ export function OrderCenterPage({
       }
       return next;
     });
-  const dialog = actions.dialog;
 
   return (
     <Stack gap="4" maxW="8xl" data-testid="order-center-page" data-tab={filters.tab} data-status={filters.status}>
@@ -158,33 +155,7 @@ export function OrderCenterPage({
           testId="order-pager"
         />
       ) : null}
-      <CancelDialog
-        key={dialog?.kind === 'cancel' ? 'c-open' : 'c'}
-        open={dialog?.kind === 'cancel'}
-        count={dialog?.orders.length ?? 0}
-        loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false}
-        onConfirm={(r) => void actions.cancel(r)}
-        onClose={actions.close}
-      />
-      <PayDialog
-        key={dialog?.kind === 'pay' ? 'p-open' : 'p'}
-        open={dialog?.kind === 'pay'}
-        count={dialog?.orders.length ?? 0}
-        total={actions.payTotal}
-        balance={balance}
-        loading={dialog ? dialog.orders.some((o) => actions.busy.has(o.id)) : false}
-        onConfirm={(m) => void actions.pay(m)}
-        onClose={actions.close}
-      />
-      <ConfirmDialog
-        open={dialog?.kind === 'refund'}
-        title={t('orders.refund.title')}
-        body={t('orders.refund.body')}
-        confirmLabel={t('orders.refund.confirm')}
-        onConfirm={() => void actions.refund()}
-        onClose={actions.close}
-        testId="refund-dialog"
-      />
+      <OrderActionDialogs actions={actions} balance={balance} />
     </Stack>
   );
 }

@@ -2,7 +2,6 @@ import { Button, Grid, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { LineItem, Order, OrderDetail } from '@/types/orders';
 import { LoadError } from '@/components/ui/list-page';
@@ -10,12 +9,11 @@ import { BackLink } from '@/components/ui/back-link';
 import { useOrderDetail, useOrderLogs } from '../api/orders';
 import { useOrderActions } from '../api/use-order-actions';
 import { AddressCard } from './address-card';
-import { CancelDialog } from './cancel-dialog';
+import { OrderActionDialogs } from './order-action-dialogs';
 import { ChangeSupplierDialog, ManualFulfilDialog, unplacedSources } from './fulfil-dialogs';
 import { LineItemsCard } from './line-items-card';
 import { Money, StatusBadge } from './order-cells';
 import { OrderLogsCard } from './order-logs-card';
-import { PayDialog } from './pay-dialog';
 import { RowActions } from './row-actions';
 import { SourceOrdersCard } from './source-orders-card';
 
@@ -36,7 +34,6 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
   const actions = useOrderActions(() => void logs.mutate());
   const order = detail.data;
   useDocumentTitle(t('pages.orderDetail'));
-  const dialog = actions.dialog;
   const busy = order ? actions.busy.has(order.id) : false;
   const [manual, setManual] = useState(false);
   const [supplierLine, setSupplierLine] = useState<LineItem | null>(null);
@@ -107,34 +104,7 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
           />
         </>
       ) : null}
-      <CancelDialog
-        key={dialog?.kind === 'cancel' ? 'c-open' : 'c'}
-        open={dialog?.kind === 'cancel'}
-        count={1}
-        loading={busy}
-        onConfirm={(r) => void actions.cancel(r)}
-        onClose={actions.close}
-      />
-      <PayDialog
-        key={dialog?.kind === 'pay' ? 'p-open' : 'p'}
-        open={dialog?.kind === 'pay'}
-        count={1}
-        total={actions.payTotal}
-        balance={balance}
-        loading={busy}
-        onConfirm={(m) => void actions.pay(m)}
-        onClose={actions.close}
-      />
-      <ConfirmDialog
-        open={dialog?.kind === 'refund'}
-        title={t('orders.refund.title')}
-        body={t('orders.refund.body')}
-        confirmLabel={t('orders.refund.confirm')}
-        loading={busy}
-        onConfirm={() => void actions.refund()}
-        onClose={actions.close}
-        testId="refund-dialog"
-      />
+      <OrderActionDialogs actions={actions} balance={balance} />
     </Stack>
   );
 }
