@@ -45,6 +45,27 @@ async fn aliexpress_signed_methods() {
     assert_eq!(res["ae_item_base_info_dto"]["product_id"], pid.as_str());
     let skus = res["ae_item_sku_info_dtos"]["ae_item_sku_info_d_t_o"].as_array().unwrap();
     let sku = skus.iter().find(|s| s["sku_available_stock"].as_u64().unwrap() > 0).unwrap()["sku_id"].as_str().unwrap().to_string();
+    let ae = |params: Vec<(&'static str, String)>| {
+        let sb = &sb;
+        async move { sb.http.post(sb.url("/aliexpress/sync")).form(&signed(&params)).send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    let gone = ae(vec![("method", "aliexpress.ds.product.get".into()), ("product_id", "1".into()), ("ship_to_country", "US".into())]).await;
+    assert_eq!(gone["error_response"]["code"], "ITEM_ID_NOT_FOUND");
+    // ds.freight.query requires the SKU, language, locale and currency as well.
+    let freight = |req: Value| ae(vec![("method", "aliexpress.ds.freight.query".into()), ("queryDeliveryReq", req.to_string())]);
+    let full = json!({"productId": pid, "selectedSkuId": sku, "quantity": 1, "shipToCountry": "US", "language": "en", "locale": "en_US", "currency": "USD"});
+    for field in ["selectedSkuId", "language", "locale", "currency"] {
+        let mut partial = full.clone();
+        partial.as_object_mut().unwrap().remove(field);
+        assert_eq!(freight(partial).await["error_response"]["code"], "MissingParameter", "{field} is required");
+    }
+    let quoted = freight(full.clone()).await;
+    let result = &quoted["aliexpress_ds_freight_query_response"]["result"];
+    assert_eq!(result["success"], true, "{quoted}");
+    assert!(result["delivery_options"]["delivery_option_d_t_o"][0]["code"].is_string());
+    let mut other = full.clone();
+    other["selectedSkuId"] = json!("nope");
+    assert_eq!(freight(other).await["aliexpress_ds_freight_query_response"]["result"]["msg"], "DELIVERY_INFO_EMPTY");
     let req = json!({"logistics_address": {"country": "US", "full_name": "Jane", "address": "1 Main", "city": "X", "zip": "1", "mobile_no": "5"},
         "product_items": [{"product_id": pid, "sku_id": sku, "product_count": 1}], "out_order_id": "dl-1"});
     let r: Value = sb

@@ -59,8 +59,11 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
     let base = app.base_url();
     match method.as_str() {
         "aliexpress.ds.product.get" => {
+            if let Some(missing) = ["product_id", "ship_to_country"].into_iter().find(|k| q.get(*k).is_none_or(|v| v.is_empty())) {
+                return error("MissingParameter", &format!("The input parameter {missing} that is mandatory for processing this request is not supplied"));
+            }
             let id = q.get("product_id").cloned().unwrap_or_default();
-            let Some(p) = w.catalogue.product("aliexpress", &id) else { return error("ProductNotFound", "product not found") };
+            let Some(p) = w.catalogue.product("aliexpress", &id) else { return error("ITEM_ID_NOT_FOUND", "item id not found") };
             let skus: Vec<Value> = p
                 .variants
                 .iter()
@@ -86,16 +89,29 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
         }
         "aliexpress.ds.freight.query" => {
             let r = param_json(&q, "queryDeliveryReq");
-            let id = r["productId"].as_str().map(str::to_string).or_else(|| r["productId"].as_u64().map(|n| n.to_string())).unwrap_or_default();
-            let Some(p) = w.catalogue.product("aliexpress", &id) else { return error("ProductNotFound", "product not found") };
-            let country = r["shipToCountry"].as_str().unwrap_or("US");
-            let qty = r["quantity"].as_u64().unwrap_or(1) as u32;
-            let opts = p.freight(country, qty).unwrap_or_default();
+            // Every field the method documents as required, selectedSkuId one of the product's.
+            let required = ["quantity", "shipToCountry", "productId", "language", "locale", "selectedSkuId", "currency"];
+            if let Some(missing) = required.into_iter().find(|k| r[*k].is_null() || r[*k] == "") {
+                return error(
+                    "MissingParameter",
+                    &format!("The input parameter queryDeliveryReq.{missing} that is mandatory for processing this request is not supplied"),
+                );
+            }
+            let text = |v: &Value| v.as_str().map(str::to_string).or_else(|| v.as_u64().map(|n| n.to_string())).unwrap_or_default();
+            let (id, sku) = (text(&r["productId"]), text(&r["selectedSkuId"]));
+            let failed = |code: &str| ok(&method, json!({"success": false, "code": 501, "msg": code, "delivery_options": {"delivery_option_d_t_o": []}}));
+            let Some(p) = w.catalogue.product("aliexpress", &id).filter(|p| p.variant(&sku).is_some()) else { return failed("DELIVERY_INFO_EMPTY") };
+            let country = r["shipToCountry"].as_str().unwrap_or_default();
+            let qty = r["quantity"].as_u64().or_else(|| r["quantity"].as_str().and_then(|s| s.parse().ok())).unwrap_or(1) as u32;
+            let Some(opts) = p.freight(country, qty) else { return failed("DELIVERY_NOT_AVAILABLE_TO_YOUR_ADDRESS") };
+            let stock = super::stock_left(&app, &sku, p.variant(&sku).map(|v| v.stock).unwrap_or(0));
             ok(
                 &method,
-                json!({"success": !opts.is_empty(), "delivery_options": {"delivery_option_d_t_o": opts.iter().map(|o| json!({
+                json!({"success": true, "code": 200, "msg": "", "delivery_options": {"delivery_option_d_t_o": opts.iter().map(|o| json!({
                 "code": o.code, "company": o.company, "shipping_fee_cent": o.amount, "shipping_fee_currency": o.currency,
-                "delivery_date_desc": o.delivery_time, "min_delivery_days": o.min_days, "max_delivery_days": o.max_days, "free_shipping": o.amount == "0.00"})).collect::<Vec<_>>()}}),
+                "shipping_fee_format": format!("${}", o.amount), "delivery_date_desc": o.delivery_time, "estimated_delivery_time": o.delivery_time,
+                "min_delivery_days": o.min_days, "max_delivery_days": o.max_days, "free_shipping": o.amount == "0.00", "tracking": true,
+                "ship_from_country": p.ship_from, "available_stock": stock.to_string()})).collect::<Vec<_>>()}}),
             )
         }
         "aliexpress.ds.order.create" => {

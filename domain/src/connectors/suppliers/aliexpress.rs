@@ -32,7 +32,7 @@ pub async fn call(http: &reqwest::Client, s: &AliExpressSettings, method: &str, 
     let body: Value = res.json().await.map_err(|e| SupplierError::Unavailable(format!("aliexpress answered badly: {e}")))?;
     if let Some(code) = body["error_response"]["code"].as_str() {
         return Err(match code {
-            "ProductNotFound" => SupplierError::NotFound(format!("aliexpress:{}", extra.first().map(|e| e.1.as_str()).unwrap_or(""))),
+            "ITEM_ID_NOT_FOUND" => SupplierError::NotFound(format!("aliexpress:{}", extra.first().map(|e| e.1.as_str()).unwrap_or(""))),
             _ => SupplierError::Unavailable(format!("aliexpress refused {method}: {code}")),
         });
     }
@@ -106,8 +106,19 @@ fn base_images(result: &Value) -> Vec<String> {
     result["ae_multimedia_info_dto"]["image_urls"].as_str().unwrap_or_default().split(';').filter(|s| !s.is_empty()).map(str::to_string).collect()
 }
 
+/// `aliexpress.ds.freight.query`'s request: the method requires the SKU, language, locale and
+/// currency besides the product, quantity and destination.
+pub fn freight_request(product_id: &str, sku_id: &str, country: &str, quantity: i64) -> String {
+    json!({ "productId": product_id, "selectedSkuId": sku_id, "quantity": quantity, "shipToCountry": country,
+        "language": "en", "locale": "en_US", "currency": "USD" })
+    .to_string()
+}
+
 /// `aliexpress.ds.freight.query` options, cheapest first; none = it does not ship there.
 pub fn freight_from(result: &Value, country: &str) -> Result<Vec<FreightOption>, SupplierError> {
+    if result["success"] == false && result["msg"] == "DELIVERY_INFO_EMPTY" {
+        return Err(SupplierError::NotFound(format!("aliexpress: no delivery information ({country})")));
+    }
     let options: Vec<FreightOption> = list(result, "delivery_options", "delivery_option_d_t_o")
         .iter()
         .map(|o| FreightOption {

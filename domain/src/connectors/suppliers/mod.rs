@@ -209,7 +209,15 @@ impl Suppliers {
             options: Vec<FreightOption>,
         }
         if let (Source::Aliexpress, Some(ae)) = (source, &self.aliexpress) {
-            let request = serde_json::json!({ "productId": id, "quantity": quantity, "shipToCountry": country }).to_string();
+            // Quoted for the first SKU in stock, as CJ's freight is.
+            let product = self.product(source, id).await?;
+            let sku = product
+                .variants
+                .iter()
+                .find(|v| v.stock > 0)
+                .or(product.variants.first())
+                .ok_or_else(|| SupplierError::NotFound(format!("aliexpress:{id}")))?;
+            let request = aliexpress::freight_request(id, &sku.sku_id, country, quantity);
             let result = aliexpress::call(&self.http, ae, "aliexpress.ds.freight.query", &[("queryDeliveryReq", request)]).await?;
             let mut options = aliexpress::freight_from(&result, country)?;
             options.sort_by_key(|o| parse_cents(&o.amount));
