@@ -111,6 +111,11 @@ impl TestApp {
         Self::on_sandbox_with(pool, |_| {}).await
     }
 
+    /// The one number `sql` answers (a count, a sum), for checks on what the product stored.
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::query_scalar(sql).fetch_one(&self.pool).await.unwrap()
+    }
+
     /// Runs every due job in this process, as a worker would (no Redis, no race).
     pub async fn drain(&self) -> usize {
         self.runner.drain().await.expect("jobs run")

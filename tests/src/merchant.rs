@@ -87,6 +87,12 @@ impl StoreOwner {
         self.app.drain().await;
     }
 
+    /// Pushes every product of the import list to `destination` and runs the jobs.
+    pub async fn pushed_everything_to(&self, destination: &str) {
+        let products: Vec<String> = sqlx::query_scalar("SELECT id::text FROM products").fetch_all(&self.app.pool).await.unwrap();
+        self.pushed(&products, &[destination]).await;
+    }
+
     /// Checks that the push of `product` (to its one destination) ended in success, showing the
     /// error it ended with otherwise.
     pub async fn assert_pushed(&self, product: &str) {

@@ -65,10 +65,6 @@ async fn targets(s: &Setup, product: &str) -> Vec<(String, String)> {
         .unwrap()
 }
 
-async fn count(s: &Setup, sql: &str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(&s.app.pool).await.unwrap()
-}
-
 #[tokio::test]
 async fn settings_have_the_spec_s_defaults_and_name_every_bad_field() {
     let db = domain::db::TestDatabase::new().await;
@@ -132,7 +128,7 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
     let now = Utc::now();
     assert!(domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap() >= 1);
     domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
-    assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'smart_push'").await, 1);
+    assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'smart_push'").await, 1);
     // This test is about smart push: the catalogue refreshes the tick also queued are not run.
     sqlx::query("DELETE FROM progress_items WHERE kind = 'catalogue_sync'").execute(&s.app.pool).await.unwrap();
     s.app.drain().await;
@@ -145,7 +141,7 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
         assert_eq!(log.data()["items"][0]["kind"], "smart_push", "{}", log.body);
     }
     assert!(targets(&s, &old[0]).await.is_empty(), "imported before smart push was on, and not all products were asked for");
-    let pushes = count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
+    let pushes = s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
     assert_eq!(pushes, 4);
 
     // The next slots find nothing new: no second push, no twin in the stores.
@@ -154,8 +150,8 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
         sqlx::query("DELETE FROM progress_items WHERE kind = 'catalogue_sync'").execute(&s.app.pool).await.unwrap();
         s.app.drain().await;
     }
-    assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'smart_push' AND status = 'success'").await, 3);
-    assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushes, "nothing pushed twice");
+    assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'smart_push' AND status = 'success'").await, 3);
+    assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushes, "nothing pushed twice");
     let state: Value = reqwest::get(format!("{}/_sandbox/shopify/smart-shop", s.sandbox)).await.unwrap().json().await.unwrap();
     let products: Vec<Value> = match &state["products"] {
         Value::Object(m) => m.values().cloned().collect(),
@@ -210,18 +206,18 @@ async fn smart_push_pushes_what_the_quota_allows_and_leaves_the_rest() {
     let s = setup(pool, "quota-smart@example.com", "quota-smart-shop", "quota-smart-woo").await;
     let ids = import(&s, &small(&s, 12).await).await;
     let units: i64 =
-        count(&s, "SELECT sum(ceil(n / 100.0))::bigint FROM (SELECT count(*) AS n FROM product_variants WHERE enabled GROUP BY product_id) c").await;
+        s.app.count("SELECT sum(ceil(n / 100.0))::bigint FROM (SELECT count(*) AS n FROM product_variants WHERE enabled GROUP BY product_id) c").await;
     assert_eq!(units, 12, "small products: one unit each");
     let a = save(&s, json!({ "actions": { "pushed_connected_channels": { "store_ids": [s.shopify, s.woo] } } })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
 
     // The free plan lists 20: 12 to the first store, 8 to the second, 4 wait.
     let refs = smart_push_pass(&s).await;
-    assert_eq!(count(&s, "SELECT count(*) FROM push_targets").await, 20, "{refs}");
+    assert_eq!(s.app.count("SELECT count(*) FROM push_targets").await, 20, "{refs}");
     assert!(refs.to_string().contains("\"quota_expired\":true") || refs.to_string().contains("\"waiting\":4"), "{refs}");
     let refs = smart_push_pass(&s).await;
-    assert_eq!(count(&s, "SELECT count(*) FROM push_targets").await, 20, "nothing more fits: {refs}");
+    assert_eq!(s.app.count("SELECT count(*) FROM push_targets").await, 20, "nothing more fits: {refs}");
     assert!(refs.to_string().contains("\"quota_expired\":true"), "told, not retried: {refs}");
-    assert_eq!(count(&s, "SELECT count(*) FROM push_targets WHERE status <> 'success'").await, 0);
+    assert_eq!(s.app.count("SELECT count(*) FROM push_targets WHERE status <> 'success'").await, 0);
     assert_eq!(ids.len(), 12);
 }

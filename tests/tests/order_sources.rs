@@ -125,8 +125,7 @@ async fn a_woocommerce_order_is_paid_by_card_once_and_a_declined_card_charges_no
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "cardholder@example.com", "card-shop").await;
-    let product: String = sqlx::query_scalar("SELECT id::text FROM products LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
-    sh.s.pushed(&[product], &[&sh.s.woo]).await;
+    sh.s.pushed_everything_to(&sh.s.woo).await;
     let (pid, vid) = woo_ids(&sh.s, "card-shop-woo", &sh.sku).await;
     let body = json!({ "line_items": [{ "product_id": pid, "variation_id": vid, "quantity": 1 }] });
     sh.s.app.http.post(format!("{}/_sandbox/woo/card-shop-woo/orders", sh.s.sandbox)).json(&body).send().await.unwrap();

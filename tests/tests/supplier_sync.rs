@@ -81,10 +81,6 @@ async fn woo_variation(s: &Setup, store: &str, product: Uuid, sku: &str) -> Valu
     list.as_array().unwrap().iter().find(|v| v["sku"] == sku).cloned().unwrap_or_else(|| panic!("no variation {sku} in {list}"))
 }
 
-async fn count(s: &Setup, sql: &str) -> i64 {
-    sqlx::query_scalar(sql).fetch_one(&s.app.pool).await.unwrap()
-}
-
 #[tokio::test]
 async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     let db = domain::db::TestDatabase::new().await;
@@ -96,7 +92,7 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     let cost = a.cost_cents + 123;
     supplier_changes(&s, "aliexpress", &source_id, json!([{ "sku_id": a.sku_id, "price": money(cost) }, { "sku_id": b.sku_id, "stock": 0 }])).await;
 
-    let pushes = count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
+    let pushes = s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
     let report = sync_now(&s).await;
     let change = report["changed"][0]["change"].as_str().unwrap_or_default().to_string();
     assert!(
@@ -141,12 +137,12 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     assert_eq!(log.data()["items"][0]["detail"]["change"], change.as_str());
 
     // Nothing changed since: a second sync pushes nothing, and logs its run.
-    let pushed = count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
+    let pushed = s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
     assert_eq!(pushed, pushes + 2);
     let again = sync_now(&s).await;
     assert!(again["changed"].as_array().unwrap().is_empty(), "{again}");
-    assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed);
-    assert_eq!(count(&s, "SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
+    assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed);
+    assert_eq!(s.app.count("SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
 
     // A sync that died after saving its changes, before handing them to the push engine, runs
     // again: it pushes them, writes no second log row for its run, and no twin appears.
@@ -156,9 +152,9 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
         .await
         .unwrap();
     s.app.drain().await;
-    assert_eq!(count(&s, "SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed + 2);
-    assert_eq!(count(&s, "SELECT count(*) FROM push_targets WHERE sync_pending OR status <> 'success'").await, 0);
-    assert_eq!(count(&s, "SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
+    assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushed + 2);
+    assert_eq!(s.app.count("SELECT count(*) FROM push_targets WHERE sync_pending OR status <> 'success'").await, 0);
+    assert_eq!(s.app.count("SELECT count(*) FROM sync_log WHERE kind = 'supplier_sync'").await, 2);
     let shop: Value = reqwest::get(format!("{}/_sandbox/shopify/sync-shop", s.sandbox)).await.unwrap().json().await.unwrap();
     let all: Vec<Value> = match &shop["products"] {
         Value::Object(m) => m.values().cloned().collect(),
@@ -197,19 +193,19 @@ async fn settings_and_the_schedule() {
     let now = Utc::now();
     let syncs = "SELECT count(*) FROM progress_items WHERE kind = 'supplier_sync'";
     domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
-    assert_eq!(count(&s, syncs).await, 0);
+    assert_eq!(s.app.count(syncs).await, 0);
     // This test is about supplier sync: the catalogue refreshes the tick also queued are not run.
     sqlx::query("DELETE FROM progress_items WHERE kind = 'catalogue_sync'").execute(&s.app.pool).await.unwrap();
     pushed_product(&s, &[&s.woo]).await;
     domain::schedules::tick(&s.app.pool, &s.app.settings, now).await.unwrap();
     domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::minutes(1)).await.unwrap();
-    assert_eq!(count(&s, syncs).await, 1);
+    assert_eq!(s.app.count(syncs).await, 1);
     domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::hours(25)).await.unwrap();
-    assert_eq!(count(&s, syncs).await, 2, "the next day's slot");
+    assert_eq!(s.app.count(syncs).await, 2, "the next day's slot");
     let off = s.app.call("PUT", "/api/products/auto-update", Some(&s.token), None, Some(json!({ "is_enable": false }))).await;
     assert_eq!(off.code(), 200, "{}", off.body);
     domain::schedules::tick(&s.app.pool, &s.app.settings, now + Duration::hours(50)).await.unwrap();
-    assert_eq!(count(&s, syncs).await, 2, "off: no scheduled sync");
+    assert_eq!(s.app.count(syncs).await, 2, "off: no scheduled sync");
     sqlx::query("DELETE FROM progress_items WHERE kind IN ('catalogue_sync', 'smart_push')").execute(&s.app.pool).await.unwrap();
     s.app.drain().await;
     assert!(s.app.get("/api/products/auto-update", Some(&s.token)).await.data()["last_run_at"].is_string());
@@ -262,7 +258,7 @@ async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes()
     assert_eq!(now[0].stock as i64, cj_sku["stock"].as_i64().unwrap());
     assert_eq!(now[1].stock, 0, "no other supplier: nothing to sell");
     let notes = "SELECT count(*) FROM notifications WHERE kind = 'supplier'";
-    assert_eq!(count(&s, notes).await, 2, "one notice per dropped SKU");
+    assert_eq!(s.app.count(notes).await, 2, "one notice per dropped SKU");
     assert_eq!(woo_variation(&s, "switch-woo", product, &sku(&a)).await["stock_quantity"], cj_sku["stock"]);
     assert_eq!(woo_variation(&s, "switch-woo", product, &sku(&b)).await["stock_quantity"], 0);
     let remote = remote_id(&s, product, &s.woo).await;
@@ -277,5 +273,5 @@ async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes()
     sync_now(&s).await;
     assert_eq!(woo_get(&s, "switch-woo", &format!("products/{remote}")).await["status"], "publish");
     assert_eq!(woo_variation(&s, "switch-woo", product, &sku(&a)).await["stock_quantity"], 5);
-    assert_eq!(count(&s, notes).await, 2, "a dropped SKU is told once");
+    assert_eq!(s.app.count(notes).await, 2, "a dropped SKU is told once");
 }

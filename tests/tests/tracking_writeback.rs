@@ -155,8 +155,7 @@ async fn a_woocommerce_order_gets_one_tracking_item_and_is_completed() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "woowriter@example.com", "woo-writer").await;
-    let product: String = sqlx::query_scalar("SELECT id::text FROM products LIMIT 1").fetch_one(&sh.s.app.pool).await.unwrap();
-    sh.s.pushed(&[product], &[&sh.s.woo]).await;
+    sh.s.pushed_everything_to(&sh.s.woo).await;
     let res = sh.s.app.http.post(format!("{}/_sandbox/woo/woo-writer-woo/orders", sh.s.sandbox)).json(&json!({})).send().await.unwrap();
     let bought: Value = res.json().await.unwrap();
     let woo_id = bought["id"].to_string();
