@@ -1,18 +1,13 @@
 //! The channels' product APIs: TikTok Shop 202309 products, Meta's catalog Batch API and
 //! Google's Content API products, each checked the way a seller's app meets them.
 mod common;
-use common::oauth::{exchange_code, tiktok_code_exchange};
-use common::{Sandbox, hmac_hex, param};
+use common::oauth::{consent_code, exchange_code, tiktok_code_exchange};
+use common::{Sandbox, hmac_hex};
 use serde_json::{Value, json};
-
-async fn code_from(sb: &Sandbox, path: &str) -> String {
-    let r = sb.http.get(sb.url(path)).send().await.unwrap();
-    param(r.headers()["location"].to_str().unwrap(), "code").unwrap()
-}
 
 /// The shop's access token and the seller's open_id.
 async fn tiktok_token(sb: &Sandbox) -> (String, String) {
-    let code = code_from(sb, "/channels/tiktok/oauth/authorize?app_key=k&state=s&redirect_uri=http%3A%2F%2Fx").await;
+    let code = consent_code(sb, "/channels/tiktok/oauth/authorize?app_key=k&state=s&redirect_uri=http%3A%2F%2Fx").await;
     let tok = tiktok_code_exchange(sb, "k", "sandbox-tiktok-secret", &code).await;
     (tok["data"]["access_token"].as_str().unwrap().to_string(), tok["data"]["open_id"].as_str().unwrap().to_string())
 }
@@ -109,7 +104,7 @@ async fn tiktok_products_are_created_found_by_seller_sku_and_edited_in_place() {
 }
 
 async fn facebook(sb: &Sandbox) -> (String, String) {
-    let code = code_from(sb, "/channels/facebook/v19.0/dialog/oauth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=f").await;
+    let code = consent_code(sb, "/channels/facebook/v19.0/dialog/oauth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=f").await;
     let tok: Value = sb
         .get_json(&format!(
             "/channels/facebook/v19.0/oauth/access_token?client_id=c&client_secret=sandbox-client-secret&redirect_uri=http%3A%2F%2Fx&code={code}"
@@ -216,7 +211,7 @@ async fn meta_items_batch_upserts_by_retailer_id_and_reports_item_errors_in_the_
 }
 
 async fn google(sb: &Sandbox) -> (String, String) {
-    let code = code_from(sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
+    let code = consent_code(sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
     let tok: Value = exchange_code(sb, "/channels/google-merchant/token", &code, "http://x", "c", "sandbox-client-secret").await.json().await.unwrap();
     let token = tok["access_token"].as_str().unwrap().to_string();
     let info: Value =

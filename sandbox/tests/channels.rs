@@ -1,20 +1,14 @@
 mod common;
-use common::oauth::{exchange_code, tiktok_code_exchange};
+use common::oauth::{consent_code, consent_redirect, exchange_code, tiktok_code_exchange};
 use common::param;
 use serde_json::Value;
 
 const GOOGLE_TOKEN: &str = "/channels/google-merchant/token";
 
-async fn redirect(sb: &common::Sandbox, path: &str) -> String {
-    let r = sb.http.get(sb.url(path)).send().await.unwrap();
-    assert_eq!(r.status(), 302);
-    r.headers()["location"].to_str().unwrap().to_string()
-}
-
 #[tokio::test]
 async fn tiktok_code_exchange_and_warehouses() {
     let sb = common::start().await;
-    let loc = redirect(&sb, "/channels/tiktok/oauth/authorize?app_key=sbx-app&state=s1&redirect_uri=http%3A%2F%2Fapp.local%2Ftiktok%2Fcb").await;
+    let loc = consent_redirect(&sb, "/channels/tiktok/oauth/authorize?app_key=sbx-app&state=s1&redirect_uri=http%3A%2F%2Fapp.local%2Ftiktok%2Fcb").await;
     assert!(loc.starts_with("http://app.local/tiktok/cb?"));
     assert_eq!(param(&loc, "state").unwrap(), "s1");
     let code = param(&loc, "code").unwrap();
@@ -52,8 +46,7 @@ async fn tiktok_code_exchange_and_warehouses() {
 #[tokio::test]
 async fn google_merchant_authinfo() {
     let sb = common::start().await;
-    let loc = redirect(&sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=sandbox-client-id&redirect_uri=http%3A%2F%2Fapp.local%2Fgmc&state=g&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcontent&access_type=offline").await;
-    let code = param(&loc, "code").unwrap();
+    let code = consent_code(&sb, "/channels/google-merchant/o/oauth2/v2/auth?client_id=sandbox-client-id&redirect_uri=http%3A%2F%2Fapp.local%2Fgmc&state=g&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcontent&access_type=offline").await;
     let tok: Value = exchange_code(&sb, GOOGLE_TOKEN, &code, "http://app.local/gmc", "sandbox-client-id", "sandbox-client-secret").await.json().await.unwrap();
     let access = tok["access_token"].as_str().unwrap();
     let info: Value =
@@ -62,8 +55,7 @@ async fn google_merchant_authinfo() {
     let merchant = info["accountIdentifiers"][0]["merchantId"].as_str().unwrap().to_string();
     // Deterministic from the seed: a second sandbox with the same seed connects the same account.
     let sb2 = common::start().await;
-    let loc = redirect(&sb2, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
-    let code = param(&loc, "code").unwrap();
+    let code = consent_code(&sb2, "/channels/google-merchant/o/oauth2/v2/auth?client_id=c&redirect_uri=http%3A%2F%2Fx&state=g").await;
     let tok: Value = exchange_code(&sb2, GOOGLE_TOKEN, &code, "http://x", "c", "sandbox-client-secret").await.json().await.unwrap();
     let info2: Value = sb2
         .http
@@ -83,8 +75,7 @@ async fn google_merchant_authinfo() {
 #[tokio::test]
 async fn facebook_business_login_lists_businesses_and_catalogs() {
     let sb = common::start().await;
-    let loc = redirect(&sb, "/channels/facebook/v19.0/dialog/oauth?client_id=sandbox-client-id&redirect_uri=http%3A%2F%2Fapp.local%2Ffb&state=f&scope=business_management,catalog_management").await;
-    let code = param(&loc, "code").unwrap();
+    let code = consent_code(&sb, "/channels/facebook/v19.0/dialog/oauth?client_id=sandbox-client-id&redirect_uri=http%3A%2F%2Fapp.local%2Ffb&state=f&scope=business_management,catalog_management").await;
     let tok: Value = sb.http.get(sb.url(&format!(
         "/channels/facebook/v19.0/oauth/access_token?client_id=sandbox-client-id&client_secret=sandbox-client-secret&redirect_uri=http%3A%2F%2Fapp.local%2Ffb&code={code}"
     ))).send().await.unwrap().json().await.unwrap();

@@ -61,16 +61,8 @@ async fn facebook_flow_and_graph_me_fields() {
     let code = param(&loc, "code").unwrap();
     let tok: serde_json::Value = exchange(&sb, "facebook", &code, "sandbox-client-secret").await.json().await.unwrap();
     let access = tok["access_token"].as_str().unwrap();
-    let me: serde_json::Value = sb
-        .http
-        .get(sb.url("/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture"))
-        .bearer_auth(access)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let fields = sb.url("/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture");
+    let me: serde_json::Value = sb.http.get(fields).bearer_auth(access).send().await.unwrap().json().await.unwrap();
     // Default user is deterministic from the seed.
     assert_eq!(me["email"], "alex.morgan@example.com");
     assert_eq!(me["first_name"], "Alex");

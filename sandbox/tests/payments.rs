@@ -30,6 +30,11 @@ async fn checkout_session(sb: &Sandbox, form: &[(&str, &str)]) -> Value {
     post_form(sb, "/payments/v1/checkout/sessions", form).await.json().await.unwrap()
 }
 
+/// The same from a JSON body (which the sandbox also takes).
+async fn checkout_session_json(sb: &Sandbox, body: Value) -> Value {
+    sb.http.post(sb.url("/payments/v1/checkout/sessions")).bearer_auth(KEY).json(&body).send().await.unwrap().json().await.unwrap()
+}
+
 /// What a Stripe client library does: parse `t=…,v1=…`, recompute the HMAC
 /// over "<t>.<raw body>" with the endpoint secret, check the timestamp tolerance.
 fn verify(hit: &common::Hit) -> Value {
@@ -101,21 +106,15 @@ async fn checkout_pay_completes_wallet_topup() {
 #[tokio::test]
 async fn checkout_decline_goes_to_cancel_url() {
     let sb = common::start().await;
-    let cs: Value = sb
-        .http
-        .post(sb.url("/payments/v1/checkout/sessions"))
-        .bearer_auth(KEY)
-        .json(&json!({"mode": "payment", "amount": 1999, "currency": "usd", "success_url": "http://a/ok", "cancel_url": "http://a/cancel"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let cs = checkout_session_json(
+        &sb,
+        json!({"mode": "payment", "amount": 1999, "currency": "usd", "success_url": "http://a/ok", "cancel_url": "http://a/cancel"}),
+    )
+    .await;
     assert_eq!(cs["error"]["code"], "parameter_unknown", "Stripe has no `amount` on a Checkout Session: {cs}");
     let line = json!([{"price_data": {"currency": "usd", "unit_amount": 1999, "product_data": {"name": "Top-up"}}, "quantity": 1}]);
     let body = json!({"mode": "payment", "line_items": line, "success_url": "http://a/ok", "cancel_url": "http://a/cancel"});
-    let cs: Value = sb.http.post(sb.url("/payments/v1/checkout/sessions")).bearer_auth(KEY).json(&body).send().await.unwrap().json().await.unwrap();
+    let cs = checkout_session_json(&sb, body).await;
     assert_eq!(cs["amount_total"], 1999, "{cs}");
     let id = cs["id"].as_str().unwrap();
     let r = sb.http.post(sb.url(&format!("/payments/checkout/{id}/decline"))).send().await.unwrap();

@@ -131,6 +131,12 @@ async fn oauth_graphql_products_and_limits() {
     assert!(r["errors"][0]["message"].as_str().unwrap().contains("first or last"));
 }
 
+/// Whether product `pid` of the shop `pubshop` is published on `publication`.
+async fn published_on(sb: &common::Sandbox, token: &str, pid: &str, publication: &str) -> Value {
+    let q = "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }";
+    gql(sb, "pubshop", token, q, json!({"id": pid, "p": publication})).await["data"]["product"]["publishedOnPublication"].clone()
+}
+
 #[tokio::test]
 async fn publications_and_channels() {
     let sb = common::start().await;
@@ -148,26 +154,10 @@ async fn publications_and_channels() {
     let q = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { publishable { ... on Product { id } availablePublicationsCount { count } } userErrors { field message } } }";
     let r = gql(&sb, "pubshop", &token, q, json!({"id": pid, "input": [{"publicationId": tiktok}]})).await;
     assert_eq!(r["data"]["publishablePublish"]["userErrors"], json!([]), "{r}");
-    let r = gql(
-        &sb,
-        "pubshop",
-        &token,
-        "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }",
-        json!({"id": pid, "p": tiktok}),
-    )
-    .await;
-    assert_eq!(r["data"]["product"]["publishedOnPublication"], true);
+    assert_eq!(published_on(&sb, &token, &pid, &tiktok).await, true);
     let q = "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { message } } }";
     gql(&sb, "pubshop", &token, q, json!({"id": pid, "input": [{"publicationId": tiktok}]})).await;
-    let r = gql(
-        &sb,
-        "pubshop",
-        &token,
-        "query($id: ID!, $p: ID!) { product(id: $id) { publishedOnPublication(publicationId: $p) } }",
-        json!({"id": pid, "p": tiktok}),
-    )
-    .await;
-    assert_eq!(r["data"]["product"]["publishedOnPublication"], false);
+    assert_eq!(published_on(&sb, &token, &pid, &tiktok).await, false);
 }
 
 #[tokio::test]

@@ -1,7 +1,20 @@
 //! The code grants an app completes against the sandbox after its consent page: OAuth2's
 //! `authorization_code` (Google and Facebook sign-in, the Merchant Center) and TikTok Shop's own.
-use super::Sandbox;
+use super::{Sandbox, param};
 use serde_json::Value;
+
+/// Opens the provider's consent page at `authorize_path` (the sandbox consents at once) and
+/// answers where it redirects the browser back to, with the code and state.
+pub async fn consent_redirect(sb: &Sandbox, authorize_path: &str) -> String {
+    let r = sb.http.get(sb.url(authorize_path)).send().await.unwrap();
+    assert_eq!(r.status(), 302);
+    r.headers()["location"].to_str().unwrap().to_string()
+}
+
+/// The code of `consent_redirect`.
+pub async fn consent_code(sb: &Sandbox, authorize_path: &str) -> String {
+    param(&consent_redirect(sb, authorize_path).await, "code").unwrap()
+}
 
 /// An OAuth2 `authorization_code` exchange at `token_path`, form-encoded as the providers take it.
 pub async fn exchange_code(sb: &Sandbox, token_path: &str, code: &str, redirect_uri: &str, client_id: &str, client_secret: &str) -> reqwest::Response {
