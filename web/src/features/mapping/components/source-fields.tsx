@@ -1,6 +1,6 @@
-import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_SOURCES, sourceName } from '@/lib/sources';
+import { SourceSelect } from '@/components/ui/source-select';
 
 interface SourceFieldsProps {
   source: string;
@@ -17,19 +17,13 @@ export function SourceFields({ source, productId, onSource, onProductId, action,
   const { t } = useTranslation();
   return (
     <HStack gap="2" align="end" wrap="wrap">
-      <Field.Root w={{ base: 'full', sm: '44' }}>
-        <Field.Label fontSize="sm">{t('mapping.source')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={source} onChange={(e) => onSource(e.target.value)} data-testid={`${testId}-source`}>
-            {PRODUCT_SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {sourceName(s)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SourceSelect
+        label={t('mapping.source')}
+        value={source}
+        onChange={onSource}
+        testId={`${testId}-source`}
+        w={{ base: 'full', sm: '44' }}
+      />
       <Field.Root flex="1" minW="48">
         <Field.Label fontSize="sm">{t('mapping.supplierProductId')}</Field.Label>
         <Input

@@ -1,10 +1,11 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toaster';
-import { PRODUCT_SOURCES, sourceName } from '@/lib/sources';
+import { PRODUCT_SOURCES } from '@/lib/sources';
 import type { Envelope } from '@/lib/api';
 import type { LineItem, OrderDetail } from '@/types/orders';
+import { SourceSelect } from '@/components/ui/source-select';
 import { changeSupplier, manuallyFulfill } from '../api/order-edits';
 import { EditDialog } from './edit-dialog';
 
@@ -52,36 +53,6 @@ function TextField({
   );
 }
 
-function SourceSelect({
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  value: string;
-  options: readonly string[];
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label fontSize="sm">{t('orders.filters.source')}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} data-testid="field-source">
-          {options.map((s) => (
-            <option key={s} value={s}>
-              {sourceName(s)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
-
 /** Sources of the order whose lines are not placed yet. */
 export const unplacedSources = (order: OrderDetail) => [
   ...new Set(
@@ -120,7 +91,14 @@ export function ManualFulfilDialog({
       onClose={onClose}
       testId="manual-fulfil-dialog"
     >
-      <SourceSelect value={source} options={sources} onChange={setSource} error={form.errors.source?.[0]} />
+      <SourceSelect
+        label={t('orders.filters.source')}
+        value={source}
+        options={sources}
+        onChange={setSource}
+        error={form.errors.source?.[0]}
+        testId="field-source"
+      />
       <TextField
         name="order_no"
         label={t('orders.manual.orderNo')}
@@ -164,7 +142,13 @@ export function ChangeSupplierDialog({
       onClose={onClose}
       testId="change-supplier-dialog"
     >
-      <SourceSelect value={source} options={PRODUCT_SOURCES} onChange={setSource} error={form.errors.source?.[0]} />
+      <SourceSelect
+        label={t('orders.filters.source')}
+        value={source}
+        onChange={setSource}
+        error={form.errors.source?.[0]}
+        testId="field-source"
+      />
       <TextField
         name="source_product_id"
         label={t('orders.supplier.productId')}
