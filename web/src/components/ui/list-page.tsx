@@ -83,6 +83,26 @@ export function SelectionBar({ testId, state, onToggle, label, children }: Selec
   );
 }
 
+/** The select box of one row of a selectable list; `label` names the row for screen readers. */
+export function RowCheckbox({
+  checked,
+  onChange,
+  label,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} data-testid={testId}>
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
 interface ListToolbarProps {
   /** `<testId>-search` is the search box; `<testId>-bulk-bar` and `<testId>-select-all` the selection bar. */
   testId: string;

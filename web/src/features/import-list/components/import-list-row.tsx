@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EditIcon, RocketIcon } from '@/components/icons';
@@ -7,6 +7,8 @@ import { currentLanguage } from '@/lib/i18n';
 import { formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import type { ImportListItem } from '@/types/products';
+import { RowCheckbox } from '@/components/ui/list-page';
+import { ProductThumb } from '@/components/ui/product-thumb';
 
 export const editorPath = (id: string) => `/app/products-import/editor/${encodeURIComponent(id)}`;
 
@@ -35,13 +37,13 @@ export function ImportListRow({ item, selected, onSelect, onPush }: RowProps) {
       data-id={item.id}
       data-title={item.title}
     >
-      <Checkbox.Root checked={selected} onCheckedChange={(e) => onSelect(e.checked === true)} data-testid="import-row-select">
-        <Checkbox.HiddenInput aria-label={t('importList.select', { title: item.title })} />
-        <Checkbox.Control />
-      </Checkbox.Root>
-      <Box boxSize="14" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden">
-        {item.image ? <Image src={item.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : null}
-      </Box>
+      <RowCheckbox
+        checked={selected}
+        onChange={onSelect}
+        label={t('importList.select', { title: item.title })}
+        testId="import-row-select"
+      />
+      <ProductThumb src={item.image} />
       <Stack gap="1" flex="1" minW={{ base: 'calc(100% - 120px)', md: '0' }}>
         <Link asChild fontWeight="medium" lineClamp={2}>
           <RouterLink to={editorPath(item.id)} data-testid="import-row-title">

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { type Envelope, messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { StoreProduct } from '@/types/mapping';
 import { BackLink } from '@/components/ui/back-link';
+import { ProductThumb } from '@/components/ui/product-thumb';
 import {
   type MapGroupInput,
   type SupplierRef,
@@ -115,19 +116,7 @@ export function MapProductPage({ currency = 'USD' }: { currency?: string }) {
       <BackLink to={product.mapped ? `${PRODUCTS_PATH}?tab=mapped` : PRODUCTS_PATH} label={t('pages.products')} testId="map-back" />
       <HStack justify="space-between" gap="3" wrap="wrap" position="sticky" top="14" zIndex="1" bg="bg.subtle" py="2">
         <HStack gap="3" minW="0">
-          <Box
-            w="12"
-            h="12"
-            flexShrink={0}
-            bg="bg.muted"
-            borderRadius="md"
-            overflow="hidden"
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-          >
-            {product.image ? <Image src={product.image} alt="" w="full" h="full" objectFit="cover" /> : <BoxIcon color="fg.subtle" />}
-          </Box>
+          <ProductThumb src={product.image} size="12" fallback={<BoxIcon color="fg.subtle" />} lazy={false} />
           <Stack gap="0" minW="0">
             <Heading as="h1" size="xl" truncate data-testid="page-title">
               {product.title}

@@ -1,9 +1,10 @@
-import { Badge, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BoxIcon } from '@/components/icons';
 import { sourceName } from '@/lib/sources';
 import type { StoreProduct } from '@/types/mapping';
+import { ProductThumb } from '@/components/ui/product-thumb';
 import { optionsText } from '../lib/mapping';
 import { mapPath } from '../lib/paths';
 
@@ -23,23 +24,7 @@ export function StoreProductRow({ product }: { product: StoreProduct }) {
       data-title={product.title}
     >
       <HStack gap="3" align="start">
-        <Box
-          w="14"
-          h="14"
-          flexShrink={0}
-          bg="bg.muted"
-          borderRadius="md"
-          overflow="hidden"
-          display="flex"
-          alignItems="center"
-          justifyContent="center"
-        >
-          {product.image ? (
-            <Image src={product.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
-          ) : (
-            <BoxIcon color="fg.subtle" />
-          )}
-        </Box>
+        <ProductThumb src={product.image} fallback={<BoxIcon color="fg.subtle" />} />
         <Stack gap="0.5" flex="1" minW="0">
           <Text fontWeight="semibold" truncate data-testid="store-product-title">
             {product.title}

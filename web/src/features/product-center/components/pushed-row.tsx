@@ -1,10 +1,12 @@
-import { Badge, Box, Button, Checkbox, HStack, Image, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RefreshIcon, RocketIcon } from '@/components/icons';
 import { currentLanguage } from '@/lib/i18n';
 import { formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import type { PushedProduct } from '@/types/push';
+import { RowCheckbox } from '@/components/ui/list-page';
+import { ProductThumb } from '@/components/ui/product-thumb';
 import { targetsOf } from '../lib/sync-state';
 import { TargetStatus } from './target-status';
 
@@ -35,13 +37,13 @@ export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog,
       data-title={product.title}
     >
       <HStack gap={{ base: '3', md: '4' }} align="center" wrap={{ base: 'wrap', md: 'nowrap' }}>
-        <Checkbox.Root checked={selected} onCheckedChange={(e) => onSelect(e.checked === true)} data-testid="pushed-row-select">
-          <Checkbox.HiddenInput aria-label={t('productCenter.select', { title: product.title })} />
-          <Checkbox.Control />
-        </Checkbox.Root>
-        <Box boxSize="14" flexShrink={0} bg="bg.muted" borderRadius="md" overflow="hidden">
-          {product.image ? <Image src={product.image} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : null}
-        </Box>
+        <RowCheckbox
+          checked={selected}
+          onChange={onSelect}
+          label={t('productCenter.select', { title: product.title })}
+          testId="pushed-row-select"
+        />
+        <ProductThumb src={product.image} />
         <Stack gap="1" flex="1" minW={{ base: 'calc(100% - 120px)', md: '0' }}>
           <Text fontWeight="medium" lineClamp={2} data-testid="pushed-row-title">
             {product.title}
