@@ -1,9 +1,10 @@
-import { Button, Field, HStack, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon } from '@/components/icons';
 import { notify } from '@/lib/toaster';
 import type { Address, OrderDetail } from '@/types/orders';
+import { SectionCard } from '@/components/ui/section-card';
 import { updateCustomer } from '../api/orders';
 
 const FIELDS = ['name', 'address1', 'address2', 'city', 'province_code', 'zip', 'country_code', 'phone'] as const;
@@ -34,31 +35,33 @@ export function AddressCard({ order, onSaved }: { order: OrderDetail; onSaved: (
   }
 
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="order-address">
-      <HStack justify="space-between">
-        <Heading as="h2" size="md">
-          {t('orders.detail.address')}
-        </Heading>
-        {form ? null : (
-          <Button
-            size="xs"
-            variant="outline"
-            onClick={() =>
-              setForm({
-                ...a,
-                address2: a.address2 ?? '',
-                province_code: a.province_code ?? '',
-                phone: a.phone ?? '',
-                email: order.email ?? '',
-              })
-            }
-            data-testid="order-address-edit"
-          >
-            <EditIcon />
-            {t('orders.detail.edit')}
-          </Button>
-        )}
-      </HStack>
+    <SectionCard
+      title={t('orders.detail.address')}
+      actions={
+        <>
+          {form ? null : (
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() =>
+                setForm({
+                  ...a,
+                  address2: a.address2 ?? '',
+                  province_code: a.province_code ?? '',
+                  phone: a.phone ?? '',
+                  email: order.email ?? '',
+                })
+              }
+              data-testid="order-address-edit"
+            >
+              <EditIcon />
+              {t('orders.detail.edit')}
+            </Button>
+          )}
+        </>
+      }
+      testId="order-address"
+    >
       {form ? (
         <Stack gap="3">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
@@ -94,6 +97,6 @@ export function AddressCard({ order, onSaved }: { order: OrderDetail; onSaved: (
           {order.email ? <Text color="fg.muted">{order.email}</Text> : null}
         </Stack>
       )}
-    </Stack>
+    </SectionCard>
   );
 }

@@ -1,17 +1,15 @@
-import { Badge, Box, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { DetectedApp } from '../api/inspect';
 import { orderApps } from '../lib/format';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** Third-party storefront apps detected on the page. */
 export function AppsList({ apps }: { apps: readonly DetectedApp[] }) {
   const { t } = useTranslation();
   const list = orderApps(apps);
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="5" data-testid="inspection-apps">
-      <Heading as="h3" size="md">
-        {t('inspection.apps', { count: list.length })}
-      </Heading>
+    <SectionCard title={t('inspection.apps', { count: list.length })} level="h3" p="5" testId="inspection-apps">
       {list.length === 0 ? <Text color="fg.muted">{t('inspection.noApps')}</Text> : null}
       {list.map((app) => (
         <Box key={app.name} borderTopWidth="1px" pt="3" data-testid="inspection-app">
@@ -50,6 +48,6 @@ export function AppsList({ apps }: { apps: readonly DetectedApp[] }) {
           </HStack>
         </Box>
       ))}
-    </Stack>
+    </SectionCard>
   );
 }

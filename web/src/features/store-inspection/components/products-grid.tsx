@@ -1,6 +1,7 @@
-import { Box, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
+import { SectionCard } from '@/components/ui/section-card';
 import type { InspectedProduct } from '../api/inspect';
 import { priceRange, productImage } from '../lib/format';
 
@@ -9,10 +10,7 @@ export function ProductsGrid({ products, currency }: { products: readonly Inspec
   const { t } = useTranslation();
   const locale = currentLanguage();
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="5" data-testid="inspection-products">
-      <Heading as="h3" size="md">
-        {t('inspection.products', { count: products.length })}
-      </Heading>
+    <SectionCard title={t('inspection.products', { count: products.length })} level="h3" p="5" testId="inspection-products">
       {products.length === 0 ? <Text color="fg.muted">{t('inspection.noProducts')}</Text> : null}
       <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
         {products.map((p) => {
@@ -32,6 +30,6 @@ export function ProductsGrid({ products, currency }: { products: readonly Inspec
           );
         })}
       </SimpleGrid>
-    </Stack>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api';
 import type { ImportReport, ImportRowStatus } from '@/types/tracking';
+import { SectionCard } from '@/components/ui/section-card';
 import { importTrackings } from '../api/tracking';
 
 const ROW_PALETTE: Record<ImportRowStatus, string> = { imported: 'green', duplicate: 'gray', error: 'red' };
@@ -76,29 +77,27 @@ export function CsvImport({ onImported }: { onImported?: () => void }) {
   }
 
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="csv-import">
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Stack gap="0">
-          <Heading as="h2" size="md">
-            {t('tracking.import.title')}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t('tracking.import.hint')}
-          </Text>
-        </Stack>
-        <Button size="sm" colorPalette="teal" onClick={() => input.current?.click()} loading={busy} data-testid="csv-import-choose">
-          {t('tracking.import.choose')}
-        </Button>
-        <Input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          display="none"
-          onChange={(e) => void upload(e.target.files?.[0])}
-          data-testid="csv-import-file"
-          aria-label={t('tracking.import.choose')}
-        />
-      </HStack>
+    <SectionCard
+      title={t('tracking.import.title')}
+      hint={t('tracking.import.hint')}
+      actions={
+        <>
+          <Button size="sm" colorPalette="teal" onClick={() => input.current?.click()} loading={busy} data-testid="csv-import-choose">
+            {t('tracking.import.choose')}
+          </Button>
+          <Input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            display="none"
+            onChange={(e) => void upload(e.target.files?.[0])}
+            data-testid="csv-import-file"
+            aria-label={t('tracking.import.choose')}
+          />
+        </>
+      }
+      testId="csv-import"
+    >
       {error ? (
         <Alert.Root status="error" data-testid="csv-import-error">
           <Alert.Indicator />
@@ -106,6 +105,6 @@ export function CsvImport({ onImported }: { onImported?: () => void }) {
         </Alert.Root>
       ) : null}
       {report ? <ImportReportTable report={report} /> : null}
-    </Stack>
+    </SectionCard>
   );
 }

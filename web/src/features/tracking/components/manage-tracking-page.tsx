@@ -2,6 +2,7 @@ import { Badge, Code, HStack, Heading, Link, Skeleton, Stack, Text } from '@chak
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { SectionCard } from '@/components/ui/section-card';
 import { useParcelCounts } from '../api/tracking';
 import { SHIPMENT_STATUSES } from '../lib/status';
 import { ShipmentStatusBadge } from './shipment-status-badge';
@@ -23,22 +24,18 @@ export function ManageTrackingPage() {
         </Heading>
         <TrackingActions onFinished={() => void counts.mutate()} />
       </HStack>
-      <Stack gap="2" bg="bg" borderWidth="1px" borderRadius="xl" p="4">
-        <Heading as="h2" size="md">
-          {t('tracking.manage.publicTitle')}
-        </Heading>
+      <SectionCard title={t('tracking.manage.publicTitle')} gap="2">
         <Text fontSize="sm" color="fg.muted">
           {t('tracking.manage.publicHint')}
         </Text>
         <Code dir="ltr" alignSelf="start" data-testid="public-link-pattern">{`${origin}/tracking/{${t('tracking.manage.publicId')}}`}</Code>
-      </Stack>
-      <Stack gap="2" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="parcel-counts">
-        <HStack justify="space-between">
-          <Heading as="h2" size="md">
-            {t('tracking.manage.byStatus')}
-          </Heading>
-          {total !== null ? <Badge data-testid="parcel-count-total">{t('tracking.manage.total', { count: total })}</Badge> : null}
-        </HStack>
+      </SectionCard>
+      <SectionCard
+        title={t('tracking.manage.byStatus')}
+        actions={total !== null ? <Badge data-testid="parcel-count-total">{t('tracking.manage.total', { count: total })}</Badge> : null}
+        gap="2"
+        testId="parcel-counts"
+      >
         {counts.isLoading && !counts.data ? <Skeleton h="24" /> : null}
         {counts.error ? <Text color="fg.error">{t('tracking.loadFailed')}</Text> : null}
         {counts.data
@@ -62,7 +59,7 @@ export function ManageTrackingPage() {
             {t('tracking.manage.openCenter')}
           </RouterLink>
         </Link>
-      </Stack>
+      </SectionCard>
     </Stack>
   );
 }

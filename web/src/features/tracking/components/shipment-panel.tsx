@@ -1,7 +1,8 @@
-import { Button, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '@/types/tracking';
+import { SectionCard } from '@/components/ui/section-card';
 import { usePanel } from '../api/tracking';
 import { publicPath, publicTrackingUrl } from '../lib/status';
 import { AddTrackingForm } from './add-tracking-form';
@@ -81,20 +82,24 @@ export function ShipmentPanel({
   const publicUrl = publicTrackingUrl(publicId ? publicPath(publicId) : parcels[0]?.public_url);
 
   return (
-    <Stack gap="2" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="shipment-panel" data-count={parcels.length}>
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading as="h2" size="md">
-          {t('tracking.panelTitle')}
-        </Heading>
-        <HStack gap="2" wrap="wrap">
-          {!adding ? (
-            <Button size="xs" variant="outline" onClick={() => setAdding(true)} data-testid="add-tracking-open">
-              {t('tracking.add.open')}
-            </Button>
-          ) : null}
-          <TrackingActions shipmentIds={parcels.length > 0 ? parcels.map((p) => p.id) : undefined} onFinished={onChanged} />
-        </HStack>
-      </HStack>
+    <SectionCard
+      title={t('tracking.panelTitle')}
+      actions={
+        <>
+          <HStack gap="2" wrap="wrap">
+            {!adding ? (
+              <Button size="xs" variant="outline" onClick={() => setAdding(true)} data-testid="add-tracking-open">
+                {t('tracking.add.open')}
+              </Button>
+            ) : null}
+            <TrackingActions shipmentIds={parcels.length > 0 ? parcels.map((p) => p.id) : undefined} onFinished={onChanged} />
+          </HStack>
+        </>
+      }
+      gap="2"
+      testId="shipment-panel"
+      dataProps={{ 'data-count': parcels.length }}
+    >
       {publicUrl ? (
         <Text fontSize="sm">
           {t('tracking.publicPage')}:{' '}
@@ -124,6 +129,6 @@ export function ShipmentPanel({
       {parcels.map((p) => (
         <ParcelRow key={p.id} orderId={orderId} parcel={p} open={open.has(String(p.id))} onToggle={() => toggle(String(p.id))} />
       ))}
-    </Stack>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, HStack, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Link, Skeleton, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { sourceName } from '@/lib/sources';
+import { SectionCard } from '@/components/ui/section-card';
 import { UNTRACKED_DAYS, useUntrackedOrders } from '../api/tracking';
 
 /** Placed and paid orders with no tracking yet (placed by hand, or a supplier that reports none). */
@@ -10,10 +11,7 @@ export function UntrackedOrders() {
   const { data, error, isLoading } = useUntrackedOrders();
   const orders = data?.items ?? [];
   return (
-    <Stack gap="2" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="untracked-orders" data-count={orders.length}>
-      <Heading as="h2" size="md">
-        {t('tracking.center.untrackedTitle')}
-      </Heading>
+    <SectionCard title={t('tracking.center.untrackedTitle')} gap="2" testId="untracked-orders" dataProps={{ 'data-count': orders.length }}>
       <Text fontSize="sm" color="fg.muted">
         {t('tracking.center.untrackedHint', { days: UNTRACKED_DAYS })}
       </Text>
@@ -39,6 +37,6 @@ export function UntrackedOrders() {
           </HStack>
         </HStack>
       ))}
-    </Stack>
+    </SectionCard>
   );
 }

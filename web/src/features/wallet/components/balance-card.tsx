@@ -1,7 +1,8 @@
-import { HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import type { Wallet } from '@/types/wallet';
+import { SectionCard } from '@/components/ui/section-card';
 
 function Amount({ label, value, testId, strong }: { label: string; value: number | string | undefined; testId: string; strong?: boolean }) {
   const { i18n } = useTranslation();
@@ -28,12 +29,7 @@ function Amount({ label, value, testId, strong }: { label: string; value: number
 export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="wallet-balance">
-      <HStack justify="space-between">
-        <Heading as="h2" size="md">
-          {t('wallet.balance.title')}
-        </Heading>
-      </HStack>
+    <SectionCard title={t('wallet.balance.title')} testId="wallet-balance">
       {wallet ? (
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <Amount label={t('wallet.balance.total')} value={wallet.total_balance} testId="wallet-total" strong />
@@ -43,6 +39,6 @@ export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
       ) : (
         <Skeleton h="12" />
       )}
-    </Stack>
+    </SectionCard>
   );
 }

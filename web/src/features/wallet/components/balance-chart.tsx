@@ -1,6 +1,7 @@
-import { Box, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
+import { SectionCard } from '@/components/ui/section-card';
 import { useWalletChart } from '../api/wallet';
 import { chartBars } from '../lib/chart';
 
@@ -10,10 +11,7 @@ export function BalanceChart() {
   const { data } = useWalletChart(30);
   const bars = chartBars(data?.points ?? []);
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="wallet-chart">
-      <Heading as="h2" size="md">
-        {t('wallet.chart.title')}
-      </Heading>
+    <SectionCard title={t('wallet.chart.title')} testId="wallet-chart">
       {bars.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {t('wallet.chart.empty')}
@@ -39,6 +37,6 @@ export function BalanceChart() {
           ))}
         </HStack>
       )}
-    </Stack>
+    </SectionCard>
   );
 }

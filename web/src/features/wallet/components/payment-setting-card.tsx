@@ -1,9 +1,10 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notify } from '@/lib/toaster';
 import { ChoiceGroup } from '@/components/ui/choice-group';
+import { SectionCard } from '@/components/ui/section-card';
 import { browser, savePaymentSetting, startCardSetup, usePaymentSetting } from '../api/wallet';
 
 const CARD_POLL_MS = 2000;
@@ -49,10 +50,7 @@ export function PaymentSettingCard() {
   }
 
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="wallet-setting">
-      <Heading as="h2" size="md">
-        {t('wallet.setting.title')}
-      </Heading>
+    <SectionCard title={t('wallet.setting.title')} testId="wallet-setting">
       <Text fontSize="sm" color="fg.muted">
         {t('wallet.setting.help')}
       </Text>
@@ -92,6 +90,6 @@ export function PaymentSettingCard() {
           {t('wallet.setting.cardHelp')}
         </Text>
       </Stack>
-    </Stack>
+    </SectionCard>
   );
 }

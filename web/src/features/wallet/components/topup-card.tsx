@@ -1,10 +1,11 @@
-import { Button, Checkbox, Field, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '@/components/money-input';
 import { notify } from '@/lib/toaster';
 import type { Wallet } from '@/types/wallet';
 import { toAmount } from '@/lib/money';
+import { SectionCard } from '@/components/ui/section-card';
 import { MAX_TOPUP, MIN_TOPUP, acceptPolicy, browser, pendingTopup, topUp } from '../api/wallet';
 import { validTopup } from '../lib/chart';
 
@@ -42,10 +43,7 @@ export function TopupCard({ wallet, onPolicyAccepted }: { wallet: Wallet | undef
   }
 
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="wallet-topup">
-      <Heading as="h2" size="md">
-        {t('wallet.topup.title')}
-      </Heading>
+    <SectionCard title={t('wallet.topup.title')} testId="wallet-topup">
       <HStack gap="2" wrap="wrap">
         {PRESETS.map((p) => (
           <Button
@@ -85,6 +83,6 @@ export function TopupCard({ wallet, onPolicyAccepted }: { wallet: Wallet | undef
       >
         {t('wallet.topup.submit')}
       </Button>
-    </Stack>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
 import { formatMoney, toAmount } from '@/lib/money';
+import { SectionCard } from '@/components/ui/section-card';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/wallet';
 
 /** The wallet's ledger: top-ups, payments, refunds. */
@@ -12,10 +13,7 @@ export function TransactionsCard() {
   const { data } = useTransactions(page);
   const items = data?.items ?? [];
   return (
-    <Stack gap="3" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="wallet-transactions">
-      <Heading as="h2" size="md">
-        {t('wallet.transactions.title')}
-      </Heading>
+    <SectionCard title={t('wallet.transactions.title')} testId="wallet-transactions">
       {data && items.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {t('wallet.transactions.empty')}
@@ -52,6 +50,6 @@ export function TransactionsCard() {
       {data ? (
         <Pager page={page} pageSize={TRANSACTIONS_PAGE_SIZE} total={data.total} onChange={setPage} testId="wallet-transactions-pager" />
       ) : null}
-    </Stack>
+    </SectionCard>
   );
 }
