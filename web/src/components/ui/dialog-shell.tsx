@@ -19,8 +19,9 @@ interface DialogShellProps {
   /** Shown before the title (a channel's logo). */
   icon?: ReactNode;
   testId: string;
-  /** The primary action beside Cancel; Cancel is disabled while it loads. */
-  action: DialogAction;
+  /** The primary action beside Cancel; Cancel is disabled while it loads. Without it there is no
+   * footer: the body is a form with its own buttons. */
+  action?: DialogAction;
   /** Makes the dialog a form, so Enter submits it. */
   onSubmit?: (e: FormEvent) => void;
   role?: 'dialog' | 'alertdialog';
@@ -31,7 +32,7 @@ interface DialogShellProps {
   children: ReactNode;
 }
 
-/** Every dialog's frame: title, body, Cancel and one primary action, a close button. */
+/** Every dialog's frame: title, body, Cancel and one primary action (or none), a close button. */
 export function DialogShell({
   open = true,
   onClose,
@@ -71,22 +72,24 @@ export function DialogShell({
                 <Dialog.Title>{title}</Dialog.Title>
               )}
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={action.loading} type="button">
-                {t('common.cancel')}
-              </Button>
-              <Button
-                colorPalette={action.palette ?? 'teal'}
-                onClick={action.onClick}
-                type={action.onClick ? 'button' : 'submit'}
-                loading={action.loading}
-                disabled={action.disabled}
-                data-testid={action.testId}
-              >
-                {action.label}
-              </Button>
-            </Dialog.Footer>
+            <Dialog.Body pb={action ? undefined : '6'}>{children}</Dialog.Body>
+            {action ? (
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={action.loading} type="button">
+                  {t('common.cancel')}
+                </Button>
+                <Button
+                  colorPalette={action.palette ?? 'teal'}
+                  onClick={action.onClick}
+                  type={action.onClick ? 'button' : 'submit'}
+                  loading={action.loading}
+                  disabled={action.disabled}
+                  data-testid={action.testId}
+                >
+                  {action.label}
+                </Button>
+              </Dialog.Footer>
+            ) : null}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Skeleton, Text, Wrap } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/lib/env';
@@ -9,6 +9,7 @@ import { BRANDS, learnMoreUrl, MORE_COMING, SALES_CHANNELS, VIA_SHOPIFY } from '
 import { ChannelCard } from './channel-card';
 import { ChannelLogo } from './channel-logo';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { LinkChannelForm } from './link-channel-form';
 import { CardGrid, Section } from './section';
 
@@ -130,31 +131,20 @@ export function SalesChannelsSection({ stores, onSettings }: { stores: readonly 
         onClose={() => setConfirm(null)}
       />
       {linking && (linking.channel === 'facebook' || linking.channel === 'google') ? (
-        <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : setLinking(null))} placement="center">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content data-testid="link-channel-dialog">
-                <Dialog.Header>
-                  <Dialog.Title>{t('channels.link.title', { name: BRANDS[linking.channel].name })}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body pb="6">
-                  <LinkChannelForm
-                    channel={linking.channel}
-                    options={linking.options}
-                    onLinked={() => {
-                      setLinking(null);
-                      void mutate();
-                    }}
-                  />
-                </Dialog.Body>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label={t('common.close')} />
-                </Dialog.CloseTrigger>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <DialogShell
+          onClose={() => setLinking(null)}
+          title={t('channels.link.title', { name: BRANDS[linking.channel].name })}
+          testId="link-channel-dialog"
+        >
+          <LinkChannelForm
+            channel={linking.channel}
+            options={linking.options}
+            onLinked={() => {
+              setLinking(null);
+              void mutate();
+            }}
+          />
+        </DialogShell>
       ) : null}
     </>
   );
