@@ -93,6 +93,17 @@ impl StoreOwner {
         self.pushed(&products, &[destination]).await;
     }
 
+    /// The store's key for `product` pushed to `destination` (its Shopify handle, its
+    /// WooCommerce SKU), by which a test finds it in the sandbox store.
+    pub async fn remote_key(&self, product: impl Display, destination: &str) -> String {
+        sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid AND destination = $2")
+            .bind(product.to_string())
+            .bind(destination)
+            .fetch_one(&self.app.pool)
+            .await
+            .unwrap()
+    }
+
     /// Checks that the push of `product` (to its one destination) ended in success, showing the
     /// error it ended with otherwise.
     pub async fn assert_pushed(&self, product: &str) {

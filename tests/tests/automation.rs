@@ -159,12 +159,7 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
         _ => vec![],
     };
     for id in &new {
-        let handle: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid AND destination = $2")
-            .bind(id)
-            .bind(&s.shopify)
-            .fetch_one(&s.app.pool)
-            .await
-            .unwrap();
+        let handle = s.remote_key(id, &s.shopify).await;
         assert_eq!(products.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1, "one Shopify product for {handle}");
     }
 }

@@ -39,15 +39,6 @@ async fn woo_products(s: &Setup, store: &str, sku: &str) -> Vec<Value> {
     a.as_array().cloned().unwrap_or_default()
 }
 
-async fn remote_key(s: &Setup, product: &str, destination: &str) -> String {
-    sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid AND destination = $2")
-        .bind(product)
-        .bind(destination)
-        .fetch_one(&s.app.pool)
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
     let db = domain::db::TestDatabase::new().await;
@@ -65,12 +56,12 @@ async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
     assert!(items.iter().all(|i| i["status"] == "success" && i["product_id"].is_string()), "{items:?}");
 
     for id in &ids {
-        let handle = remote_key(&s, id, &s.shopify).await;
+        let handle = s.remote_key(id, &s.shopify).await;
         let found = shopify_products(&s, "push-shop", &handle).await;
         assert_eq!(found.len(), 1, "one Shopify product {handle}");
         let (_, variants) = domain::store::products::get(&s.app.pool, workplace(&s).await, id.parse().unwrap()).await.unwrap().unwrap();
         assert_eq!(found[0]["variants"].as_array().unwrap().len(), variants.iter().filter(|v| v.enabled).count());
-        let sku = remote_key(&s, id, &s.woo).await;
+        let sku = s.remote_key(id, &s.woo).await;
         let woo = woo_products(&s, "push-woo", &sku).await;
         assert_eq!(woo.len(), 1, "one WooCommerce product {sku}");
         assert_eq!(woo[0]["type"], "variable");
@@ -82,8 +73,8 @@ async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
     s.app.drain().await;
     assert!(progress(&s).await.iter().all(|i| i["status"] == "success"));
     for id in &ids {
-        assert_eq!(shopify_products(&s, "push-shop", &remote_key(&s, id, &s.shopify).await).await.len(), 1, "no twin in Shopify");
-        assert_eq!(woo_products(&s, "push-woo", &remote_key(&s, id, &s.woo).await).await.len(), 1, "no twin in WooCommerce");
+        assert_eq!(shopify_products(&s, "push-shop", &s.remote_key(id, &s.shopify).await).await.len(), 1, "no twin in Shopify");
+        assert_eq!(woo_products(&s, "push-woo", &s.remote_key(id, &s.woo).await).await.len(), 1, "no twin in WooCommerce");
     }
 
     // The product center lists them with each store's status.
@@ -111,7 +102,7 @@ async fn an_update_push_overwrites_the_store_product_and_costs_no_quota() {
     assert_eq!(a.code(), 200, "{}", a.body);
     assert_eq!(a.data()["total_push"], 0);
     s.app.drain().await;
-    let woo = woo_products(&s, "update-woo", &remote_key(&s, &ids[0], &s.woo).await).await;
+    let woo = woo_products(&s, "update-woo", &s.remote_key(&ids[0], &s.woo).await).await;
     assert_eq!(woo.len(), 1);
     let variations = woo_rest(&s.app.http, &s.sandbox, "update-woo", &format!("products/{}/variations", woo[0]["id"]), None).await;
     let variations = variations.as_array().unwrap();

@@ -19,7 +19,7 @@ async fn kept_location(s: &StoreOwner) -> Option<String> {
 async fn push_and_stocked_at(s: &StoreOwner, shop_name: &str, product: &str) -> Vec<Value> {
     s.pushed(&[product], &[&s.shopify]).await;
     s.assert_pushed(product).await;
-    let key: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid").bind(product).fetch_one(&s.app.pool).await.unwrap();
+    let key = s.remote_key(product, &s.shopify).await;
     let state = shop(s, shop_name).await;
     let p = state["products"].as_object().unwrap().values().find(|p| p["handle"] == key.as_str()).expect("the product is in the shop").clone();
     p["variants"].as_array().unwrap().iter().map(|v| v["stocked_at"].clone()).collect()

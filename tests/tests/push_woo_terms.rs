@@ -27,8 +27,7 @@ async fn tags_reach_woocommerce_as_terms_made_once() {
     push(&s, &product).await;
     push(&s, &product).await;
 
-    let key: String =
-        sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid").bind(&product).fetch_one(&s.app.pool).await.unwrap();
+    let key = s.remote_key(&product, &s.woo).await;
     let found = woo(&s, &format!("products?sku={key}&status=any"), None).await;
     let names: Vec<&str> = found[0]["tags"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, vec!["Summer", "Gift Ideas"], "the product's tags, the store's existing term reused: {found}");

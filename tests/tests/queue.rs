@@ -10,12 +10,25 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::watch;
 
-/// Starts the real worker (dispatcher + apalis workers) for this test's namespace.
-async fn start_worker(app: &TestApp) -> (watch::Sender<bool>, tokio::task::JoinHandle<()>) {
+/// The real worker (dispatcher + apalis workers) running for this test's namespace.
+struct RunningWorker {
+    stop: watch::Sender<bool>,
+    handle: tokio::task::JoinHandle<()>,
+}
+
+async fn start_worker(app: &TestApp) -> RunningWorker {
     let w = worker::Worker::with_pool(app.settings.clone(), app.pool.clone()).await.unwrap();
-    let (tx, rx) = watch::channel(false);
+    let (stop, rx) = watch::channel(false);
     let handle = tokio::spawn(async move { w.run_until_stopped(Some(rx)).await.unwrap() });
-    (tx, handle)
+    RunningWorker { stop, handle }
+}
+
+impl RunningWorker {
+    /// Stops the worker and waits until it has ended.
+    async fn stop(self) {
+        self.stop.send(true).unwrap();
+        self.handle.await.unwrap();
+    }
 }
 
 async fn status(pool: &PgPool, id: i64) -> (String, i32) {
@@ -49,7 +62,7 @@ async fn first_visit_job_runs_through_redis_and_notifies_once() {
     let token = app.signed_up("wel@come.com").await;
     let me = app.get("/api/auth/account", Some(&token)).await;
     let owner = me.data()["id"].clone();
-    let (stop, handle) = start_worker(&app).await;
+    let worker = start_worker(&app).await;
 
     let a = app.post("/api/auth/first-time-in-app", Some(&token), json!({"owner_id": owner})).await;
     let id = a.data()["progress_id"].as_i64().unwrap();
@@ -63,8 +76,7 @@ async fn first_visit_job_runs_through_redis_and_notifies_once() {
     let n = app.get("/api/core/list-notification", Some(&token)).await;
     assert_eq!(n.data()["unread"]["total"], 1);
     assert_eq!(n.data()["items"][0]["title"], "Welcome to Dropline");
-    stop.send(true).unwrap();
-    handle.await.unwrap();
+    worker.stop().await;
 }
 
 #[tokio::test]
@@ -84,10 +96,9 @@ async fn a_failed_push_leaves_the_job_in_the_backlog() {
     assert!(undispatched, "the row stays in the backlog, undispatched");
 
     redis::cmd("DEL").arg(&data_key).query_async::<()>(&mut redis).await.unwrap();
-    let (stop, handle) = start_worker(&app).await;
+    let worker = start_worker(&app).await;
     wait_for_success(&app.pool, id, Duration::from_secs(60)).await;
-    stop.send(true).unwrap();
-    handle.await.unwrap();
+    worker.stop().await;
     app.queues.clear().await.unwrap();
 }
 
@@ -100,12 +111,11 @@ async fn a_job_lost_by_redis_is_pushed_again_after_the_grace_period() {
     assert_eq!(dispatcher(&app).tick().await.unwrap(), 1);
     // Redis restarts without persistence: the pushed job is gone.
     app.queues.clear().await.unwrap();
-    let (stop, handle) = start_worker(&app).await;
+    let worker = start_worker(&app).await;
     let grace = Duration::from_secs(app.settings.queue.redispatch_after_secs);
     wait_for_success(&app.pool, id, grace + Duration::from_secs(60)).await;
     assert_eq!(status(&app.pool, id).await.1, 1, "run exactly once");
-    stop.send(true).unwrap();
-    handle.await.unwrap();
+    worker.stop().await;
     app.queues.clear().await.unwrap();
 }
 
@@ -128,7 +138,7 @@ async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue() {
             }
         })
     };
-    let (stop, handle) = start_worker(&app).await;
+    let worker = start_worker(&app).await;
     eventually(&format!("all {n} jobs run"), Duration::from_secs(240), || async {
         let done: i64 =
             sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'noop' AND status = 'success'").fetch_one(&app.pool).await.unwrap();
@@ -152,8 +162,7 @@ async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue() {
         }
     })
     .await;
-    stop.send(true).unwrap();
-    handle.await.unwrap();
+    worker.stop().await;
     app.queues.clear().await.unwrap();
 }
 

@@ -106,12 +106,7 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     assert_eq!(after[1].stock, 0);
 
     // Shopify and WooCommerce both show the new price and stock.
-    let handle: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2")
-        .bind(product)
-        .bind(&s.shopify)
-        .fetch_one(&s.app.pool)
-        .await
-        .unwrap();
+    let handle = s.remote_key(product, &s.shopify).await;
     let shop: Value = reqwest::get(format!("{}/_sandbox/shopify/sync-shop", s.sandbox)).await.unwrap().json().await.unwrap();
     let all: Vec<Value> = match &shop["products"] {
         Value::Object(m) => m.values().cloned().collect(),
@@ -162,12 +157,7 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
         _ => vec![],
     };
     assert_eq!(all.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1);
-    let woo_key: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1 AND destination = $2")
-        .bind(product)
-        .bind(&s.woo)
-        .fetch_one(&s.app.pool)
-        .await
-        .unwrap();
+    let woo_key = s.remote_key(product, &s.woo).await;
     assert_eq!(woo_get(&s, "sync-woo", &format!("products?sku={woo_key}&status=any")).await.as_array().map(Vec::len), Some(1));
 }
 
