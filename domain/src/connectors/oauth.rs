@@ -34,16 +34,16 @@ struct TokenResponse {
     access_token: String,
 }
 
+/// The token request of the authorization-code grant (RFC 6749 section 4.1.3), the client's
+/// credentials in the form body, as Google and Facebook take them for sign-in and channels alike.
+pub fn code_grant_form<'a>(code: &'a str, redirect_uri: &'a str, client_id: &'a str, client_secret: &'a str) -> [(&'static str, &'a str); 5] {
+    [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect_uri), ("client_id", client_id), ("client_secret", client_secret)]
+}
+
 /// Exchanges the callback's code for an access token, then reads the user's profile.
 pub async fn profile_from_code(provider: &str, p: &OAuthProvider, code: &str, redirect_uri: &str) -> Result<Profile, String> {
     let http = client();
-    let form = [
-        ("grant_type", "authorization_code"),
-        ("code", code),
-        ("redirect_uri", redirect_uri),
-        ("client_id", p.client_id.as_str()),
-        ("client_secret", p.client_secret.expose_secret()),
-    ];
+    let form = code_grant_form(code, redirect_uri, &p.client_id, p.client_secret.expose_secret());
     let res = http.post(&p.token_url).form(&form).send().await.map_err(|e| format!("{provider} is unreachable: {e}"))?;
     if !res.status().is_success() {
         let status = res.status();

@@ -5,6 +5,7 @@ use serde_json::Value;
 use std::time::Duration;
 
 use crate::config::ChannelOAuth;
+use crate::connectors::oauth::code_grant_form;
 
 fn client() -> reqwest::Client {
     reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds")
@@ -34,13 +35,7 @@ pub struct Token {
 
 /// Exchanges the consent page's `code`; `redirect_uri` must repeat the authorize call's.
 pub async fn exchange_code(s: &ChannelOAuth, code: &str, redirect_uri: &str) -> Result<Token, String> {
-    let form = [
-        ("grant_type", "authorization_code"),
-        ("code", code),
-        ("redirect_uri", redirect_uri),
-        ("client_id", s.client_id.as_str()),
-        ("client_secret", s.client_secret.expose_secret()),
-    ];
+    let form = code_grant_form(code, redirect_uri, &s.client_id, s.client_secret.expose_secret());
     let res = client().post(&s.token_url).form(&form).send().await.map_err(|e| format!("Google is unreachable: {e}"))?;
     let status = res.status();
     let body: Value = res.json().await.unwrap_or(Value::Null);
