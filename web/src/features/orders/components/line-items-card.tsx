@@ -1,9 +1,10 @@
-import { Badge, Button, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { sourceName } from '@/lib/sources';
 import type { LineItem, OrderDetail } from '@/types/orders';
 import { Money, StatusBadge } from './order-cells';
 import { ShippingOption } from './shipping-option';
+import { LineAction } from './line-action';
 
 /** A line can move to another supplier until its supplier order is placed. */
 const canChangeSupplier = (line: LineItem) =>
@@ -49,17 +50,9 @@ export function LineItemsCard({
               {line.source_order ? <StatusBadge status={line.source_order.status} /> : null}
             </HStack>
             {onChangeSupplier && canChangeSupplier(line) ? (
-              <Button
-                size="2xs"
-                variant="plain"
-                colorPalette="teal"
-                px="0"
-                alignSelf="start"
-                onClick={() => onChangeSupplier(line)}
-                data-testid="line-change-supplier"
-              >
+              <LineAction onClick={() => onChangeSupplier(line)} testId="line-change-supplier">
                 {t('orders.detail.changeSupplier')}
-              </Button>
+              </LineAction>
             ) : null}
           </Stack>
           <Stack gap="0" fontSize="sm" textAlign="end" minW="28">

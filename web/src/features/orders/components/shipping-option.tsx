@@ -6,6 +6,7 @@ import type { LineItem, OrderDetail } from '@/types/orders';
 import { type LogisticsOption, saveShippingOption, useLogistics } from '../api/order-edits';
 import { shippingDays } from '../lib/format';
 import { Money, ShippingTime } from './order-cells';
+import { LineAction } from './line-action';
 
 /** "Cainiao · $4.50 · 3-5 days". */
 function useOptionLabel() {
@@ -105,17 +106,9 @@ export function ShippingOption({ order, line, onSaved }: { order: OrderDetail; l
         </Text>
       ) : null}
       {line.source_order || !line.source || !line.source_product_id ? null : (
-        <Button
-          size="2xs"
-          variant="plain"
-          colorPalette="teal"
-          px="0"
-          alignSelf="start"
-          onClick={() => setEditing(true)}
-          data-testid="line-shipping-edit"
-        >
+        <LineAction onClick={() => setEditing(true)} testId="line-shipping-edit">
           {t('orders.detail.changeShipping')}
-        </Button>
+        </LineAction>
       )}
     </Stack>
   );
