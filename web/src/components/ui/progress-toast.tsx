@@ -9,15 +9,15 @@ const MOBILE_BOTTOM = 80;
 
 interface ProgressToastProps {
   testId: string;
-  title: string;
-  summary: string;
+  /** The work's translation group: `title` while items are processing, `done` after, `summary` (with the counts), `starting`. */
+  texts: string;
   counts: { processing: number; success: number; error: number };
+  /** No item is listed yet: says the work is starting. */
+  empty: boolean;
   /** Beside the close button (Clear). */
   actions?: ReactNode;
   /** Between the header and the list (Stop buttons). */
   toolbar?: ReactNode;
-  /** Shown while the list is still empty. */
-  starting?: string;
   onClose: () => void;
   children: ReactNode;
 }
@@ -26,8 +26,10 @@ interface ProgressToastProps {
  * The floating progress card of long work (pushes, supplier orders): a title and summary, a
  * close button, and the items with their status. It stays above the mobile tab bar.
  */
-export function ProgressToast({ testId, title, summary, counts, actions, toolbar, starting, onClose, children }: ProgressToastProps) {
+export function ProgressToast({ testId, texts, counts, empty, actions, toolbar, onClose, children }: ProgressToastProps) {
   const { t } = useTranslation();
+  const title = counts.processing > 0 ? t(`${texts}.title`) : t(`${texts}.done`);
+  const summary = t(`${texts}.summary`, { success: counts.success, error: counts.error, processing: counts.processing });
   const isMobile = useIsMobile();
   return (
     <Box
@@ -62,10 +64,10 @@ export function ProgressToast({ testId, title, summary, counts, actions, toolbar
       </HStack>
       {toolbar}
       <Stack gap="0" maxH="320px" overflowY="auto" px="4" pb="3">
-        {starting ? (
+        {empty ? (
           <HStack gap="2" py="2" color="fg.muted" fontSize="sm">
             <Spinner size="xs" />
-            <Text>{starting}</Text>
+            <Text>{t(`${texts}.starting`)}</Text>
           </HStack>
         ) : null}
         {children}

@@ -81,10 +81,9 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
   return (
     <ProgressToast
       testId="placement-toast"
-      title={processing > 0 ? t('orders.toast.title') : t('orders.toast.done')}
-      summary={t('orders.toast.summary', { success: sum.success, error: sum.error, processing })}
+      texts="orders.toast"
       counts={{ processing, success: sum.success, error: sum.error }}
-      starting={list.length === 0 ? t('orders.toast.starting') : undefined}
+      empty={list.length === 0}
       onClose={() => placementSession.set({ ...placementSession.get(), open: false })}
       actions={
         <Button size="xs" variant="ghost" onClick={() => void clear()} data-testid="placement-toast-clear">

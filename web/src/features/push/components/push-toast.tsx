@@ -34,7 +34,6 @@ function Status({ item }: { item: PushProgressItem }) {
  * clears the list when nothing is processing.
  */
 export function PushToast({ onSettled }: { onSettled?: (done: PushProgressItem[]) => void }) {
-  const { t } = useTranslation();
   const session = useSyncExternalStore(pushSession.subscribe, pushSession.get, pushSession.get);
   const last = useRef<PushProgressItem[] | undefined>(undefined);
   const { items } = usePushProgress(session.ids, (data) => {
@@ -52,10 +51,9 @@ export function PushToast({ onSettled }: { onSettled?: (done: PushProgressItem[]
   return (
     <ProgressToast
       testId="push-toast"
-      title={processing > 0 ? t('push.toast.title') : t('push.toast.done')}
-      summary={t('push.toast.summary', { success: sum.success, error: sum.error, processing })}
+      texts="push.toast"
       counts={{ processing, success: sum.success, error: sum.error }}
-      starting={list.length === 0 ? t('push.toast.starting') : undefined}
+      empty={list.length === 0}
       onClose={() => pushSession.set(closeSession(pushSession.get(), items))}
     >
       {list.map((item) => (
