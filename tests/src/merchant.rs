@@ -69,7 +69,17 @@ pub struct StoreOwner {
 /// Starts a sandbox and the product, signs `email` up and connects the shop `shop` and the
 /// WooCommerce store `woo`.
 pub async fn store_owner(pool: PgPool, email: &str, shop: &str, woo: &str) -> StoreOwner {
+    store_owner_of_shop(pool, email, shop, woo, &[]).await
+}
+
+/// `store_owner`, with the sandbox shop set up first by its control routes: each
+/// `(route, body)` is posted to `/_sandbox/shopify/{shop}/{route}` before the shop connects.
+pub async fn store_owner_of_shop(pool: PgPool, email: &str, shop: &str, woo: &str, shop_setup: &[(&str, Value)]) -> StoreOwner {
     let (app, sandbox, token) = signed_up_on_sandbox(pool, email).await;
+    for (route, body) in shop_setup {
+        let r = app.http.post(format!("{sandbox}/_sandbox/shopify/{shop}/{route}")).json(body).send().await.unwrap();
+        assert!(r.status().is_success(), "{route}: {}", r.status());
+    }
     let a = connect_shopify(&app, &token, shop).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let shopify = a.data()["store"]["id"].as_str().unwrap().to_string();

@@ -40,6 +40,9 @@ pub struct ListingVariant {
 pub enum PushError {
     /// The destination asked us to slow down; try again after the wait.
     Throttled(Duration),
+    /// The store's daily cap on new variants is reached (Shopify, 50,000+ variants): the push
+    /// waits until the cap resets, without counting as a failed attempt.
+    DailyLimit(Duration),
     /// An outage or timeout: the job is retried.
     Unavailable(String),
     /// The destination refused the product (validation, limits): shown on the product.
@@ -52,6 +55,11 @@ impl std::fmt::Display for PushError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PushError::Throttled(d) => write!(f, "rate limited; retry in {} ms", d.as_millis()),
+            PushError::DailyLimit(d) => write!(
+                f,
+                "Shopify's daily limit on new variants for this store is reached; Dropline pushes again in about {} h",
+                d.as_secs().div_ceil(3600)
+            ),
             PushError::Unavailable(m) | PushError::Rejected(m) | PushError::Revoked(m) => f.write_str(m),
         }
     }

@@ -17,7 +17,7 @@ pub async fn push(ctx: &TaskContext, t: &Target, channel: Channel, product: &Pro
         .map_err(db)?
         .ok_or_else(|| PushError::Revoked(format!("{} is disconnected; connect it again to push", channel.name())))?;
     let account = account(ctx, t.workplace_id, channel).await.map_err(db)?;
-    let parts = listing::build(product, variants, &t.remote_key, t.publish, "USD");
+    let parts = listing::build(product, variants, &t.remote_key, t.publish, "USD", listing::VARIANT_LIMIT);
     each_part(ctx, t, &parts, &Client::Channel(channel, creds.access_token, account)).await
 }
 

@@ -24,13 +24,16 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 .filter(|s| s.workplace_id == t.workplace_id && s.status == "connected")
                 .ok_or_else(|| PushError::Revoked("The store is disconnected; connect it again to push".into()))?;
             let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| PushError::Revoked(e.to_string()))?;
-            let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency);
             if store.platform == "shopify" {
                 let token = creds["access_token"].as_str().unwrap_or_default();
                 let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
+                // Split only where the shop's own limit requires it (2,048 since 2025-10-15).
+                let limit = store_limits(ctx, &admin, store_id).await?.1.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
+                let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
                 each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id)).await
             } else {
+                let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
                 let w = &ctx.settings.woocommerce;
                 let rest = woocommerce::Rest::new(
                     &store.api_base,
@@ -108,16 +111,21 @@ pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], 
 /// The location the store's products are stocked at: the one kept with the store, else read
 /// from Shopify and kept.
 async fn stock_location(ctx: &TaskContext, admin: &shopify::Admin, store_id: Uuid) -> Result<String, PushError> {
+    Ok(store_limits(ctx, admin, store_id).await?.0)
+}
+
+/// The stock location and the shop's variant limit per product, kept with the store once read.
+async fn store_limits(ctx: &TaskContext, admin: &shopify::Admin, store_id: Uuid) -> Result<(String, Option<i32>), PushError> {
     let db = |e: crate::Error| PushError::Unavailable(e.to_string());
-    if let Some((id, _)) = crate::store::stores::stock_location(&ctx.pool, store_id).await.map_err(db)? {
-        return Ok(id);
+    if let Some((id, _, max)) = crate::store::stores::stock_location(&ctx.pool, store_id).await.map_err(db)? {
+        return Ok((id, max));
     }
     let location = shopify_locations::stock_location(admin).await.map_err(|e| match e {
         LocationError::Shop(e) => shopify_listings::failed(e),
         LocationError::NeedsOwner(m) => PushError::Rejected(m),
     })?;
-    crate::store::stores::set_stock_location(&ctx.pool, store_id, &location.id, &location.name).await.map_err(db)?;
-    Ok(location.id)
+    crate::store::stores::set_stock_location(&ctx.pool, store_id, &location.id, &location.name, location.max_variants).await.map_err(db)?;
+    Ok((location.id, location.max_variants))
 }
 
 /// The publications ticked in the modal, else the store's Online Store.

@@ -1,14 +1,19 @@
 //! A product as a destination receives it: what every store and channel connector takes.
-//! Built from the stored product; split into parts when it has more variants than the
-//! destination allows (the spec counts such a product as ceil(variants/100) units).
+//! Built from the stored product; split into parts only when it has more variants than the
+//! destination allows (a Shopify shop says its own limit; the spec still counts a product as
+//! ceil(variants/100) units of the listing quota).
 use serde_json::Value;
 use uuid::Uuid;
 
 pub use crate::connectors::listing::{Listing, ListingVariant, PushError, money};
 use crate::store::products::{ProductRow, VariantRow};
 
-/// Stores accept at most this many variants per product (spec section 5: "at most 100").
+/// The spec's unit of the listing quota (section 5: "at most 100"), and the parts WooCommerce
+/// stores and sales channels take.
 pub const VARIANT_LIMIT: usize = 100;
+
+/// Shopify's variants per product for every merchant since 2025-10-15, until a shop says otherwise.
+pub const SHOPIFY_VARIANT_LIMIT: usize = 2_048;
 
 pub fn variant_sku(variant_id: Uuid) -> String {
     format!("DL-{}", variant_id.simple())
@@ -19,9 +24,10 @@ pub fn units(enabled_variants: usize) -> i64 {
     enabled_variants.div_ceil(VARIANT_LIMIT).max(1) as i64
 }
 
-/// The listing parts of a product: enabled variants only, `VARIANT_LIMIT` per part. Part keys
+/// The listing parts of a product: enabled variants only, at most `limit` per part. Part keys
 /// are `key`, `key-part-2`, `key-part-3`...
-pub fn build(p: &ProductRow, variants: &[VariantRow], key: &str, publish: bool, currency: &str) -> Vec<Listing> {
+pub fn build(p: &ProductRow, variants: &[VariantRow], key: &str, publish: bool, currency: &str, limit: usize) -> Vec<Listing> {
+    let limit = limit.max(1);
     let options: Vec<String> = p.options.as_array().into_iter().flatten().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
     let mut images: Vec<String> = p
         .images
@@ -47,14 +53,14 @@ pub fn build(p: &ProductRow, variants: &[VariantRow], key: &str, publish: bool, 
             image: v.image.clone(),
         })
         .collect();
-    let parts: Vec<&[ListingVariant]> = if enabled.is_empty() { vec![&[]] } else { enabled.chunks(VARIANT_LIMIT).collect() };
+    let parts: Vec<&[ListingVariant]> = if enabled.is_empty() { vec![&[]] } else { enabled.chunks(limit).collect() };
     let many = parts.len() > 1;
     parts
         .into_iter()
         .enumerate()
         .map(|(i, chunk)| Listing {
             key: if i == 0 { key.to_string() } else { format!("{key}-part-{}", i + 1) },
-            title: if many { format!("{} ({}/{})", p.title, i + 1, enabled.len().div_ceil(VARIANT_LIMIT)) } else { p.title.clone() },
+            title: if many { format!("{} ({}/{})", p.title, i + 1, enabled.len().div_ceil(limit)) } else { p.title.clone() },
             description_html: p.description_html.clone(),
             tags: p.tags.clone(),
             product_type: p.product_type.clone(),

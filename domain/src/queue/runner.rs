@@ -33,18 +33,25 @@ pub struct JobFailure {
     pub message: String,
     pub retryable: bool,
     pub retry_in: Option<Duration>,
+    /// Not a failure: the far side asked to come back later (a daily cap). The job waits that
+    /// long and the attempt is not counted.
+    pub deferred: bool,
 }
 
 impl JobFailure {
     pub fn permanent(message: impl Into<String>) -> Self {
-        Self { message: message.into(), retryable: false, retry_in: None }
+        Self { message: message.into(), retryable: false, retry_in: None, deferred: false }
     }
     pub fn transient(message: impl Into<String>) -> Self {
-        Self { message: message.into(), retryable: true, retry_in: None }
+        Self { message: message.into(), retryable: true, retry_in: None, deferred: false }
     }
     /// A transient failure to retry no sooner than `wait` from now.
     pub fn retry_in(message: impl Into<String>, wait: Duration) -> Self {
-        Self { message: message.into(), retryable: true, retry_in: Some(wait) }
+        Self { message: message.into(), retryable: true, retry_in: Some(wait), deferred: false }
+    }
+    /// Comes back after `wait` (at most a day and a bit), the attempt given back.
+    pub fn wait_for(message: impl Into<String>, wait: Duration) -> Self {
+        Self { message: message.into(), retryable: true, retry_in: Some(wait.min(MAX_DEFERRAL)), deferred: true }
     }
 }
 
@@ -63,7 +70,12 @@ struct Outcome {
     error: Option<String>,
     refs: Value,
     delay_secs: f64,
+    /// A deferral gives its attempt back.
+    refund: i32,
 }
+
+/// The longest a job waits for a far side's cap to reset.
+const MAX_DEFERRAL: Duration = Duration::from_secs(26 * 3600);
 
 /// Runs the jobs of the registered families with the context `C` their handlers take.
 pub struct Runner<C> {
@@ -100,7 +112,7 @@ impl<C: Send + Sync + 'static> Runner<C> {
         let limit = Duration::from_secs(self.settings.max_run_secs.max(1));
         let result = tokio::time::timeout(limit, with_heartbeat(&self.pool, self.settings.lease_secs, id, work)).await;
         let outcome = match result {
-            Ok(Ok(Ok(refs))) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0 },
+            Ok(Ok(Ok(refs))) => Outcome { id, status: "success", error: None, refs, delay_secs: 0.0, refund: 0 },
             Ok(Ok(Err(failure))) => failed(&job, failure),
             Ok(Err(_)) => failed(&job, JobFailure::permanent("the job crashed; see the worker log")),
             Err(_) => {
@@ -164,6 +176,17 @@ impl Drop for AbortOnDrop {
 }
 
 fn failed(job: &Claimed, failure: JobFailure) -> Outcome {
+    if failure.deferred {
+        let wait = failure.retry_in.unwrap_or(MAX_DEFERRAL).min(MAX_DEFERRAL);
+        return Outcome {
+            id: job.id,
+            status: "queued",
+            error: Some(failure.message),
+            refs: Value::Object(Default::default()),
+            delay_secs: wait.as_secs_f64(),
+            refund: 1,
+        };
+    }
     let retry = failure.retryable && job.attempts < job.max_attempts;
     if !retry {
         warn!(kind = %job.kind, error = %failure.message, "job failed");
@@ -174,6 +197,7 @@ fn failed(job: &Claimed, failure: JobFailure) -> Outcome {
         error: Some(failure.message),
         refs: Value::Object(Default::default()),
         delay_secs: if retry { retry_delay(job.attempts, failure.retry_in) } else { 0.0 },
+        refund: 0,
     }
 }
 
@@ -206,14 +230,15 @@ async fn record(pool: PgPool, items: Vec<Outcome>) -> Result<Vec<()>, String> {
     let errors: Vec<Option<String>> = items.iter().map(|o| o.error.clone()).collect();
     let refs: Vec<Value> = items.iter().map(|o| o.refs.clone()).collect();
     let delays: Vec<f64> = items.iter().map(|o| o.delay_secs).collect();
+    let refunds: Vec<i32> = items.iter().map(|o| o.refund).collect();
     sqlx::query(
         "UPDATE progress_items p SET
             status = u.status, error = u.error, refs = p.refs || u.refs, updated_at = now(),
-            run_after = now() + make_interval(secs => u.delay),
+            run_after = now() + make_interval(secs => u.delay), attempts = p.attempts - u.refund,
             dispatched_at = CASE WHEN u.status = 'queued' THEN NULL ELSE p.dispatched_at END,
             finished_at = CASE WHEN u.status IN ('success', 'error') THEN now() END
-         FROM UNNEST($1::bigint[], $2::text[], $3::text[], $4::jsonb[], $5::float8[])
-              AS u(id, status, error, refs, delay)
+         FROM UNNEST($1::bigint[], $2::text[], $3::text[], $4::jsonb[], $5::float8[], $6::int[])
+              AS u(id, status, error, refs, delay, refund)
          WHERE p.id = u.id AND p.status = 'processing'",
     )
     .bind(ids)
@@ -221,6 +246,7 @@ async fn record(pool: PgPool, items: Vec<Outcome>) -> Result<Vec<()>, String> {
     .bind(errors)
     .bind(refs)
     .bind(delays)
+    .bind(refunds)
     .execute(&pool)
     .await
     .map_err(|e| e.to_string())?;
@@ -237,5 +263,14 @@ mod tests {
         assert_eq!(retry_delay(3, Some(Duration::from_millis(1500))), 1.5);
         assert_eq!(retry_delay(20, None), 600.0);
         assert_eq!(retry_delay(1, Some(Duration::from_secs(3600))), 600.0);
+    }
+
+    #[test]
+    fn a_deferral_waits_past_the_backoff_cap_even_on_the_last_attempt_and_gives_the_attempt_back() {
+        let job = Claimed { id: 7, kind: "push_product".into(), workplace_id: None, payload: Value::Null, attempts: 5, max_attempts: 5 };
+        let o = failed(&job, JobFailure::wait_for("daily cap", Duration::from_secs(8 * 3600)));
+        assert_eq!((o.status, o.delay_secs, o.refund), ("queued", 28_800.0, 1));
+        let o = failed(&job, JobFailure::retry_in("throttled", Duration::from_secs(8 * 3600)));
+        assert_eq!((o.status, o.refund), ("error", 0), "an ordinary retry on the last attempt gives up");
     }
 }

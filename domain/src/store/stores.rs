@@ -168,15 +168,22 @@ pub async fn workplace_of(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<Opt
     Ok(sqlx::query_scalar("SELECT workplace_id FROM stores WHERE id = $1").bind(id).fetch_optional(conn).await?)
 }
 
-/// The Shopify location the store's products are stocked at, as (id, name), once read.
-pub async fn stock_location(pool: &PgPool, id: Uuid) -> Result<Option<(String, String)>> {
-    let row: Option<(Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT stock_location_id, stock_location_name FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await?;
-    Ok(row.and_then(|(id, name)| Some((id?, name.unwrap_or_default()))))
+/// The Shopify location the store's products are stocked at, as (id, name, the shop's variant
+/// limit per product), once read.
+pub async fn stock_location(pool: &PgPool, id: Uuid) -> Result<Option<(String, String, Option<i32>)>> {
+    let row: Option<(Option<String>, Option<String>, Option<i32>)> =
+        sqlx::query_as("SELECT stock_location_id, stock_location_name, max_product_variants FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await?;
+    Ok(row.and_then(|(id, name, max)| Some((id?, name.unwrap_or_default(), max))))
 }
 
-pub async fn set_stock_location(pool: &PgPool, id: Uuid, location_id: &str, name: &str) -> Result<()> {
-    sqlx::query("UPDATE stores SET stock_location_id = $2, stock_location_name = $3 WHERE id = $1").bind(id).bind(location_id).bind(name).execute(pool).await?;
+pub async fn set_stock_location(pool: &PgPool, id: Uuid, location_id: &str, name: &str, max_variants: Option<i32>) -> Result<()> {
+    sqlx::query("UPDATE stores SET stock_location_id = $2, stock_location_name = $3, max_product_variants = COALESCE($4, max_product_variants) WHERE id = $1")
+        .bind(id)
+        .bind(location_id)
+        .bind(name)
+        .bind(max_variants)
+        .execute(pool)
+        .await?;
     Ok(())
 }
 

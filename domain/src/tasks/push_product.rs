@@ -37,6 +37,11 @@ impl Handler<TaskContext> for PushJob {
                 Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
             }
             Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, &t, &e).await,
+            // Not a failure: the store takes new variants again tomorrow.
+            Err(e @ PushError::DailyLimit(wait)) => {
+                push_targets::release(&ctx.pool, &t).await?;
+                Err(JobFailure::wait_for(e.to_string(), wait))
+            }
             Err(e) if job.attempts >= job.max_attempts => give_up(ctx, &t, &e).await,
             Err(e) => {
                 push_targets::release(&ctx.pool, &t).await?;

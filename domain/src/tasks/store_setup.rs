@@ -50,7 +50,7 @@ async fn setup_shopify(ctx: &TaskContext, store: &stores::Credentials) -> Result
     // still connects: its pushes tell the owner what to do.
     let location = match shopify_locations::stock_location(&admin).await {
         Ok(l) => {
-            stores::set_stock_location(&ctx.pool, store.id, &l.id, &l.name).await.map_err(|e| e.to_string())?;
+            stores::set_stock_location(&ctx.pool, store.id, &l.id, &l.name, l.max_variants).await.map_err(|e| e.to_string())?;
             Some(l.name)
         }
         Err(LocationError::NeedsOwner(m)) => {

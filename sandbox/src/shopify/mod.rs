@@ -11,6 +11,7 @@ use crate::state::World;
 
 pub mod control;
 pub mod graphql;
+pub mod limits;
 pub mod locations;
 pub mod model;
 pub mod oauth;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
         .merge(locations::routes())
+        .merge(limits::routes())
         .merge(protected::routes())
 }
 

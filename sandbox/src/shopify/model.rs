@@ -226,6 +226,8 @@ pub struct Shop {
     pub customer_data_approved: bool,
     /// Where the shop keeps stock; the first is the primary ("Shop location").
     pub locations: Vec<super::locations::Location>,
+    /// What `shop.resourceLimits` reports and productSet enforces (`limits.rs`).
+    pub limits: super::limits::Limits,
 }
 
 impl Shop {

@@ -101,6 +101,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         next_order_number: 1001,
         customer_data_approved: true,
         locations: vec![super::locations::Location::new(w.next_id(), "Shop location")],
+        limits: Default::default(),
     }
 }
 

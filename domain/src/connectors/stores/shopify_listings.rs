@@ -32,9 +32,16 @@ pub fn failed(e: ShopifyError) -> PushError {
 /// GraphQL-level errors (bad query, access) refuse the product; they will not pass on retry.
 fn refused(answer: &Value, what: &str) -> Result<(), PushError> {
     match answer["errors"].as_array().and_then(|e| e.first()) {
+        Some(e) if e["extensions"]["code"] == "VARIANT_THROTTLE_EXCEEDED" => Err(PushError::DailyLimit(until_tomorrow(chrono::Utc::now()))),
         Some(e) => Err(PushError::Rejected(format!("Shopify refused {what}: {}", e["message"].as_str().unwrap_or("error")))),
         None => Ok(()),
     }
+}
+
+/// Shopify's allowance of new variants is per day: it is asked again just after midnight UTC.
+fn until_tomorrow(now: chrono::DateTime<chrono::Utc>) -> std::time::Duration {
+    let tomorrow = (now.date_naive() + chrono::Days::new(1)).and_hms_opt(0, 5, 0).expect("a valid time").and_utc();
+    (tomorrow - now).to_std().unwrap_or(std::time::Duration::from_secs(3600))
 }
 
 fn user_errors(payload: &Value, what: &str) -> Result<(), PushError> {

@@ -1,12 +1,16 @@
 //! Where Dropline stocks a Shopify shop's products: the shop's primary location while it is
 //! active, else the first active location that fulfils online orders, else any active one.
-//! Reading locations needs the `read_locations` scope (Admin API 2024-07 and later).
+//! Reading locations needs the `read_locations` scope (Admin API 2024-07 and later). The same
+//! read takes the shop's own limit on variants per product (`shop.resourceLimits`), which
+//! decides whether a product must be split.
 use serde_json::{Value, json};
 
 use super::shopify::{Admin, ShopifyError};
 
-/// The primary location (`location` without an id) and the first active ones, in one read.
+/// The primary location (`location` without an id), the first active ones and the shop's
+/// variant limit, in one read.
 pub const LOCATIONS: &str = "query StockLocation {
+  shop { resourceLimits { maxProductVariants } }
   location { id name isActive fulfillsOnlineOrders }
   locations(first: 10) { nodes { id name isActive fulfillsOnlineOrders } } }";
 
@@ -14,6 +18,8 @@ pub const LOCATIONS: &str = "query StockLocation {
 pub struct StockLocation {
     pub id: String,
     pub name: String,
+    /// The shop's `maxProductVariants`.
+    pub max_variants: Option<i32>,
 }
 
 #[derive(Debug)]
@@ -34,12 +40,15 @@ pub async fn stock_location(admin: &Admin) -> Result<StockLocation, LocationErro
             _ => LocationError::Shop(ShopifyError::Failed(format!("Shopify refused to list locations: {}", e["message"].as_str().unwrap_or("error")))),
         });
     }
-    choose(&a["data"]).ok_or_else(|| LocationError::NeedsOwner("This Shopify store has no active location; add one in Shopify's Settings → Locations".into()))
+    let chosen = choose(&a["data"])
+        .ok_or_else(|| LocationError::NeedsOwner("This Shopify store has no active location; add one in Shopify's Settings → Locations".into()))?;
+    let max_variants = a["data"]["shop"]["resourceLimits"]["maxProductVariants"].as_i64().and_then(|m| i32::try_from(m).ok());
+    Ok(StockLocation { max_variants, ..chosen })
 }
 
 fn usable(n: &Value) -> Option<StockLocation> {
     let (Some(id), true) = (n["id"].as_str(), n["isActive"].as_bool() == Some(true)) else { return None };
-    Some(StockLocation { id: id.into(), name: n["name"].as_str().unwrap_or_default().into() })
+    Some(StockLocation { id: id.into(), name: n["name"].as_str().unwrap_or_default().into(), max_variants: None })
 }
 
 fn choose(data: &Value) -> Option<StockLocation> {

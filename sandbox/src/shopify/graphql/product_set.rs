@@ -1,8 +1,16 @@
 //! productSet (declarative create/replace) and productVariantsBulkCreate.
 use super::super::model::{self, ProdOption, handleize, parse_gid};
 use super::inputs::*;
-use super::products::{MAX_OPTIONS, MAX_VARIANTS, apply, blank, combo, fail, variant};
+use super::products::{MAX_OPTIONS, apply, blank, combo, fail, variant};
 use super::types::UserError;
+use crate::shopify::limits::admit_new_variants;
+
+/// The large-store daily cap: the resolvers answer it as a top-level error, not a user error.
+pub(super) const VARIANT_THROTTLE: &str = "VARIANT_THROTTLE_EXCEEDED";
+
+fn variant_throttle() -> Vec<UserError> {
+    fail(&[], "Daily variant creation limit reached. Please try again later.", VARIANT_THROTTLE)
+}
 
 /// Runs under the shop's lock from lookup to store, so two concurrent upserts of one handle
 /// end as one product, as on Shopify.
@@ -16,8 +24,9 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
     if opts.len() > MAX_OPTIONS {
         return Err(fail(&["input", "productOptions"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
     }
-    if vars.len() > MAX_VARIANTS {
-        return Err(fail(&["input", "variants"], format!("Can only specify a maximum of {MAX_VARIANTS} variants"), "VARIANTS_OVER_LIMIT"));
+    let max = shop.limits.max_product_variants;
+    if vars.len() > max {
+        return Err(fail(&["input", "variants"], format!("Can only specify a maximum of {max} variants"), "VARIANTS_OVER_LIMIT"));
     }
     let by_id = identifier.as_ref().and_then(|i| i.id.as_deref()).or(input.id.as_deref());
     let existing = match (&identifier, by_id) {
@@ -30,6 +39,10 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
         (Some(_), None) => return Err(fail(&["identifier"], "An identifier needs an id or a handle", "INVALID_INPUT")),
         (None, None) => None,
     };
+    let new_variants = vars.len().saturating_sub(existing.as_ref().map_or(0, |p| p.variants.len()));
+    if !admit_new_variants(shop, new_variants, g.world.clock.now_ms()) {
+        return Err(variant_throttle());
+    }
     let upsert_handle = identifier.as_ref().and_then(|i| i.handle.clone());
     let mut p = match existing {
         Some(p) => p,
@@ -189,8 +202,12 @@ pub(super) fn bulk_create(
     if p.options.len() > MAX_OPTIONS {
         return Err(fail(&["variants"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
     }
-    if p.variants.len() + inputs.len() > MAX_VARIANTS {
-        return Err(fail(&["variants"], format!("You can only have a maximum of {MAX_VARIANTS} variants per product"), "LIMIT_EXCEEDED"));
+    let max = g.read(|s| s.limits.max_product_variants);
+    if p.variants.len() + inputs.len() > max {
+        return Err(fail(&["variants"], format!("You can only have a maximum of {max} variants per product"), "LIMIT_EXCEEDED"));
+    }
+    if !g.write(|s| admit_new_variants(s, inputs.len(), g.world.clock.now_ms())) {
+        return Err(variant_throttle());
     }
     let mut created = Vec::new();
     for (i, v) in inputs.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! Product mutations: productCreate / productUpdate / productDelete /
 //! productSet / productVariantsBulkCreate / productVariantsBulkUpdate,
 //! with Shopify's limits (3 options, 2048 variants) reported as userErrors.
-use async_graphql::{Context, ID, Object, SimpleObject};
+use async_graphql::{Context, ErrorExtensions, ID, Object, SimpleObject};
 
 use super::super::model::{self, ProdOption, gid, handleize, parse_gid};
 use super::gql;
@@ -13,7 +13,6 @@ use super::types::{
 use crate::util::parse_money;
 
 pub const MAX_OPTIONS: usize = 3;
-pub const MAX_VARIANTS: usize = 2048;
 
 #[derive(Default)]
 pub struct ProductMutation;
@@ -35,6 +34,17 @@ pub struct ProductVariantsBulkUpdatePayload {
     product: Option<Product>,
     product_variants: Option<Vec<ProductVariant>>,
     user_errors: Vec<ProductVariantsBulkUpdateUserError>,
+}
+
+/// The daily cap on new variants is a top-level error (`extensions.code`), like THROTTLED.
+fn throttled<T>(r: Result<T, Vec<UserError>>) -> async_graphql::Result<Result<T, Vec<UserError>>> {
+    match r {
+        Err(e) if e.iter().any(|u| u.code.as_deref() == Some(super::product_set::VARIANT_THROTTLE)) => {
+            let message = e.into_iter().next().map(|u| u.message).unwrap_or_default();
+            Err(async_graphql::Error::new(message).extend_with(|_, ext| ext.set("code", super::product_set::VARIANT_THROTTLE)))
+        }
+        other => Ok(other),
+    }
 }
 
 pub(super) fn fail(field: &[&str], msg: impl Into<String>, code: &str) -> Vec<UserError> {
@@ -238,8 +248,8 @@ impl ProductMutation {
         identifier: Option<ProductSetIdentifiers>,
         input: ProductSetInput,
         #[graphql(name = "synchronous")] _synchronous: Option<bool>,
-    ) -> Option<ProductSetPayload> {
-        ProductSetPayload::of(set(gql(ctx), identifier, input).map(Product))
+    ) -> async_graphql::Result<Option<ProductSetPayload>> {
+        Ok(ProductSetPayload::of(throttled(set(gql(ctx), identifier, input))?.map(Product)))
     }
 
     async fn product_variants_bulk_create(
@@ -248,11 +258,11 @@ impl ProductMutation {
         product_id: ID,
         variants: Vec<ProductVariantsBulkInput>,
         strategy: Option<ProductVariantsBulkCreateStrategy>,
-    ) -> Option<ProductVariantsBulkCreatePayload> {
+    ) -> async_graphql::Result<Option<ProductVariantsBulkCreatePayload>> {
         let pid = parse_gid(&product_id).unwrap_or(0);
-        let (product, product_variants, user_errors) =
-            variants_parts(bulk_create(gql(ctx), pid, variants, strategy.unwrap_or(ProductVariantsBulkCreateStrategy::Default)));
-        Some(ProductVariantsBulkCreatePayload { product, product_variants, user_errors })
+        let created = throttled(bulk_create(gql(ctx), pid, variants, strategy.unwrap_or(ProductVariantsBulkCreateStrategy::Default)))?;
+        let (product, product_variants, user_errors) = variants_parts(created);
+        Ok(Some(ProductVariantsBulkCreatePayload { product, product_variants, user_errors }))
     }
 
     async fn product_variants_bulk_update(

@@ -9,7 +9,7 @@ use super::gql;
 use super::inputs::{ProductIdentifierInput, WebhookSubscriptionTopic};
 use super::publications::Publication;
 use super::types::{Product, ProductVariant, paginate};
-use super::types_orders::{Fulfillment, FulfillmentOrder, Order, ShopInfo, WebhookSubscription};
+use super::types_orders::{Fulfillment, FulfillmentOrder, Order, ShopInfo, ShopResourceLimits, WebhookSubscription};
 
 #[derive(Default)]
 pub struct Query;
@@ -84,7 +84,18 @@ fn ordered<T>(mut v: Vec<(u64, T)>, reverse: Option<bool>) -> Vec<(u64, T)> {
 #[Object]
 impl Query {
     async fn shop(&self, ctx: &Context<'_>) -> ShopInfo {
-        gql(ctx).read(|s| ShopInfo { id: ID(gid("Shop", s.id)), name: s.name.clone(), myshopify_domain: s.domain.clone(), currency_code: s.currency.clone() })
+        gql(ctx).read(|s| ShopInfo {
+            id: ID(gid("Shop", s.id)),
+            name: s.name.clone(),
+            myshopify_domain: s.domain.clone(),
+            currency_code: s.currency.clone(),
+            resource_limits: ShopResourceLimits {
+                location_limit: if matches!(s.throttle.plan.as_str(), "plus" | "enterprise") { 200 } else { 10 },
+                max_product_options: super::products::MAX_OPTIONS as i32,
+                max_product_variants: s.limits.max_product_variants as i32,
+                redirect_limit_reached: false,
+            },
+        })
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -325,4 +325,13 @@ pub struct ShopInfo {
     pub name: String,
     pub myshopify_domain: String,
     pub currency_code: String,
+    pub resource_limits: ShopResourceLimits,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct ShopResourceLimits {
+    pub location_limit: i32,
+    pub max_product_options: i32,
+    pub max_product_variants: i32,
+    pub redirect_limit_reached: bool,
 }
