@@ -92,6 +92,25 @@ fn items(body: &Value) -> Vec<(String, i64)> {
         .collect()
 }
 
+/// 17TRACK takes at most 40 numbers a call (error -18010014).
+fn too_many() -> Response {
+    let error = json!({"code": -18010014, "message": "The number of tracking numbers exceeds the limit of 40."});
+    Json(json!({"code": 0, "data": {"accepted": [], "rejected": [], "errors": [error]}})).into_response()
+}
+
+/// 17TRACK's milestone key stages, distinct from the main statuses, each reached by a sub-status.
+const KEY_STAGES: [(&str, &[&str]); 9] = [
+    ("InfoReceived", &["InfoReceived"]),
+    ("PickedUp", &["InTransit_PickedUp"]),
+    ("Departure", &["InTransit_Departure"]),
+    ("Arrival", &["InTransit_Arrival"]),
+    ("AvailableForPickup", &["AvailableForPickup_Other"]),
+    ("OutForDelivery", &["OutForDelivery_Other"]),
+    ("Delivered", &["Delivered_Other"]),
+    ("Returning", &["Exception_Returning"]),
+    ("Returned", &["Exception_Returned"]),
+];
+
 fn rejected(number: &str, code: i64, message: String) -> Value {
     json!({"number": number, "error": {"code": code, "message": message}})
 }
@@ -102,7 +121,7 @@ async fn register(State(app): State<AppState>, headers: HeaderMap, Json(body): J
     }
     let list = items(&body);
     if list.len() > 40 {
-        return Json(json!({"code": 0, "data": {"accepted": [], "rejected": [], "errors": [{"code": -18010012, "message": "The number of tracking numbers exceeds the limit of 40."}]}})).into_response();
+        return too_many();
     }
     let w = app.world();
     let now = w.clock.now_ms();
@@ -129,7 +148,11 @@ async fn deletetrack(State(app): State<AppState>, headers: HeaderMap, Json(body)
     let w = app.world();
     let mut st = w.carriers.write().expect("carriers lock");
     let (mut acc, mut rej) = (vec![], vec![]);
-    for (number, _) in items(&body) {
+    let list = items(&body);
+    if list.len() > 40 {
+        return too_many();
+    }
+    for (number, _) in list {
         match st.parcels.remove(&number) {
             Some(p) => acc.push(json!({"number": number, "carrier": p.carrier})),
             None => rej.push(rejected(&number, -18019902, format!("The tracking number '{number}' does not register, please register first."))),
@@ -156,7 +179,11 @@ async fn gettrackinfo(State(app): State<AppState>, headers: HeaderMap, Json(body
     let now = w.clock.now_ms();
     let st = w.carriers.read().expect("carriers lock");
     let (mut acc, mut rej) = (vec![], vec![]);
-    for (number, _) in items(&body) {
+    let list = items(&body);
+    if list.len() > 40 {
+        return too_many();
+    }
+    for (number, _) in list {
         let Some(p) = st.parcels.get(&number) else {
             rej.push(rejected(&number, -18019902, format!("The tracking number '{number}' does not register, please register first.")));
             continue;
@@ -227,12 +254,14 @@ fn track_info(seed: u64, number: &str, p: &Parcel, known: Option<(i64, i64, Stri
     };
     let latest = ev.last();
     let (status, sub) = latest.map(|e| (e.1, e.2)).unwrap_or(("NotFound", "NotFound_Other"));
-    let mut stages: Vec<Value> = vec![];
-    for e in &ev {
-        if !stages.iter().any(|s| s["key_stage"] == e.1) {
-            stages.push(json!({"key_stage": e.1, "time_iso": rfc3339(e.0), "time_utc": rfc3339(e.0)}));
-        }
-    }
+    // Every key stage is listed; one not reached yet has no time.
+    let stages: Vec<Value> = KEY_STAGES
+        .iter()
+        .map(|(stage, subs)| {
+            let at = ev.iter().find(|e| subs.contains(&e.2)).map(|e| rfc3339(e.0));
+            json!({"key_stage": stage, "time_iso": at, "time_utc": at, "time_raw": {"date": null, "time": null, "timezone": null}})
+        })
+        .collect();
     let first = ev.first().map(|e| e.0);
     let dest = known.as_ref().map(|k| k.2.clone()).unwrap_or_else(|| "US".into());
     json!({

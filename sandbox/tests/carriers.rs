@@ -41,9 +41,18 @@ async fn register_and_walk_statuses_on_the_virtual_clock() {
     assert_eq!(status(&info, 2), "DeliveryFailure");
     assert_eq!(status(&info, 3), "Exception");
     assert_eq!(status(&info, 4), "Delivered");
-    let milestones: Vec<&str> =
-        info["data"]["accepted"][4]["track_info"]["milestone"].as_array().unwrap().iter().map(|m| m["key_stage"].as_str().unwrap()).collect();
-    assert!(milestones.contains(&"AvailableForPickup"));
-    let ms0: Vec<&str> = info["data"]["accepted"][0]["track_info"]["milestone"].as_array().unwrap().iter().map(|m| m["key_stage"].as_str().unwrap()).collect();
-    assert!(ms0.contains(&"OutForDelivery"));
+    // Milestones are 17TRACK's nine key stages, reached or not, not its main statuses.
+    let reached = |i: usize| -> Vec<String> {
+        let m = info["data"]["accepted"][i]["track_info"]["milestone"].as_array().unwrap().clone();
+        assert_eq!(m.len(), 9, "every key stage is listed");
+        m.iter().filter(|s| !s["time_iso"].is_null()).map(|s| s["key_stage"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(reached(0), ["InfoReceived", "PickedUp", "Departure", "Arrival", "OutForDelivery", "Delivered"]);
+    assert!(reached(4).contains(&"AvailableForPickup".to_string()));
+    assert_eq!(reached(3), ["InfoReceived", "PickedUp", "Departure", "Returning"], "an exception on its way back");
+    let many: Vec<Value> = (0..41).map(|i| json!({"number": format!("LP{i:014}CN")})).collect();
+    for path in ["/track/v2.2/register", "/track/v2.2/gettrackinfo", "/track/v2.2/deletetrack"] {
+        let r = call(&sb, path, json!(many)).await;
+        assert_eq!(r["data"]["errors"][0]["code"], -18010014, "{path} takes at most 40 numbers");
+    }
 }
