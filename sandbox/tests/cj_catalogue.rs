@@ -17,6 +17,11 @@ async fn api_key_buys_the_access_token() {
     assert_eq!(ok["code"], 200);
     let token = ok["data"]["accessToken"].as_str().unwrap();
     assert_eq!(cj(&sb, "/product/list?pageNum=1&pageSize=1", token).await["code"], 200);
+    // CJ's pages hold up to 200 products.
+    for (asked, got) in [(200, 200), (250, 200)] {
+        let page = cj(&sb, &format!("/product/list?pageNum=1&pageSize={asked}"), token).await;
+        assert_eq!((page["data"]["list"].as_array().unwrap().len(), page["data"]["pageSize"].as_u64()), (got, Some(got as u64)));
+    }
 }
 
 #[tokio::test]

@@ -80,6 +80,8 @@ pub struct SearchQuery {
     pub sort: Option<String>,
     pub page: usize,
     pub page_size: usize,
+    /// The most a page may hold: 100 unless the dialect documents more (CJ: 200).
+    pub max_page_size: Option<usize>,
 }
 
 /// Id shapes loosely follow each marketplace (numeric for AliExpress, ASIN-like for Amazon…).
@@ -215,7 +217,7 @@ impl Catalogue {
             _ => {}
         }
         let total = hits.len();
-        let size = q.page_size.clamp(1, 100);
+        let size = q.page_size.clamp(1, q.max_page_size.unwrap_or(100));
         let start = q.page.max(1).saturating_sub(1) * size;
         (total, hits.into_iter().skip(start).take(size).collect())
     }

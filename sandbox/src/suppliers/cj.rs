@@ -33,6 +33,9 @@ pub const ILLEGAL_PARAMETER: i64 = 1600300;
 pub const VARIANT_NOT_FOUND: i64 = 1602000;
 pub const PRODUCT_NOT_FOUND: i64 = 1602001;
 
+/// product/list's largest page ("pageSize ... max 200").
+const MAX_PAGE_SIZE: usize = 200;
+
 pub fn envelope(code: i64, message: &str, data: Value) -> Response {
     Json(json!({"code": code, "result": code == 200, "message": message, "data": data, "requestId": "sandbox"})).into_response()
 }
@@ -61,6 +64,7 @@ async fn list(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap
         category: q.get("categoryId").and_then(|c| c.parse().ok()),
         page: q.get("pageNum").and_then(|p| p.parse().ok()).unwrap_or(1),
         page_size: q.get("pageSize").and_then(|p| p.parse().ok()).unwrap_or(20),
+        max_page_size: Some(MAX_PAGE_SIZE),
         ..Default::default()
     };
     let (total, hits) = w.catalogue.search("cj", &sq);
@@ -74,7 +78,7 @@ async fn list(State(app): State<AppState>, h: HeaderMap, Query(q): Query<HashMap
         "listedNum": s.orders, "isFreeShipping": s.in_collection("free_ship_us")})
         })
         .collect();
-    envelope(200, "Success", json!({"pageNum": sq.page.max(1), "pageSize": sq.page_size.clamp(1, 100), "total": total, "list": list}))
+    envelope(200, "Success", json!({"pageNum": sq.page.max(1), "pageSize": sq.page_size.clamp(1, MAX_PAGE_SIZE), "total": total, "list": list}))
 }
 
 /// CJ sends amounts as JSON numbers (`18.99`), not strings.

@@ -152,6 +152,7 @@ async fn search(State(app): State<AppState>, Path(source): Path<String>, headers
         sort: q.get("sort").cloned(),
         page: q.get("page").and_then(|p| p.parse().ok()).unwrap_or(1),
         page_size: q.get("page_size").and_then(|p| p.parse().ok()).unwrap_or(20),
+        max_page_size: None,
     };
     let (total, hits) = w.catalogue.search(&source, &sq);
     let items: Vec<Value> = hits.iter().map(|s| summary_json(&w.catalogue, s, &base)).collect();
