@@ -1,8 +1,9 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { useCallback, useEffect, useState } from 'react';
-import { api, quietFetcher } from '@/lib/api';
+import { useCallback } from 'react';
+import { api } from '@/lib/api';
 import type { Deleted, DuplicatedProducts, Updated } from '@/types/api.gen';
 import type { ImportListPage, ImportedProduct } from '@/types/products';
+import { usePolledStatus } from '@/lib/use-polled-status';
 
 export const LISTING_PATH = 'center/products/import/listing';
 export const LIST_PAGE_SIZE = 20;
@@ -73,26 +74,10 @@ export const SPLIT_POLL_MS = 1000;
 export const splitStatusKey = (trackingId: number | string) =>
   `center/products/unmapped/tracking-split-status/${encodeURIComponent(String(trackingId))}`;
 
-const quietFetch = quietFetcher;
-
-/**
- * A split's state, polled until success or error. The interval is a number in state (SWR reads
- * a function interval only when its effect runs) and the poll has its own short dedupe window:
- * the app's 5-minute one would swallow every poll.
- */
+/** A split's state, polled until success or error. */
 export function useSplitStatus(
   trackingId: number | string | null,
   handlers: { onSuccess?: (s: SplitStatus) => void; onError?: (e: Error) => void } = {},
 ) {
-  const [pollMs, setPollMs] = useState(SPLIT_POLL_MS);
-  const res = useSWR<SplitStatus>(trackingId !== null ? splitStatusKey(trackingId) : null, quietFetch, {
-    refreshInterval: pollMs,
-    dedupingInterval: SPLIT_POLL_MS / 2,
-    revalidateOnMount: true,
-    onSuccess: handlers.onSuccess,
-    onError: handlers.onError,
-  });
-  const done = res.data?.status === 'success' || res.data?.status === 'error';
-  useEffect(() => setPollMs(done ? 0 : SPLIT_POLL_MS), [done, trackingId]);
-  return res;
+  return usePolledStatus<SplitStatus>(trackingId !== null ? splitStatusKey(trackingId) : null, SPLIT_POLL_MS, handlers);
 }

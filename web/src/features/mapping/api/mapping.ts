@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api, quietFetcher } from '@/lib/api';
 import type { Progress, StoreProduct, StoreProductPage, VariantMapping } from '@/types/mapping';
 import type { ProductDetail } from '@/types/products';
+import { usePolledStatus } from '@/lib/use-polled-status';
 
 export const LISTINGS_PATH = 'center/products/listings';
 export const PAGE_SIZE = 20;
@@ -40,26 +41,12 @@ export const startSync = (storeId: string) =>
 
 export const PROGRESS_POLL_MS = 1000;
 
-/**
- * A job's progress, polled until it succeeded or failed. The interval is a number kept in state
- * (SWR reads a function interval only when its effect runs) and the poll has its own short
- * dedupe window: the app's 5-minute one would swallow every poll.
- */
+/** A job's progress, polled until it succeeded or failed. */
 export function useProgress(
   id: number | string | null,
   handlers: { onSuccess?: (p: Progress) => void; onError?: (e: Error) => void } = {},
 ) {
-  const [pollMs, setPollMs] = useState(PROGRESS_POLL_MS);
-  const res = useSWR<Progress>(id !== null ? `progress/${encodeURIComponent(String(id))}` : null, quietFetcher, {
-    refreshInterval: pollMs,
-    dedupingInterval: PROGRESS_POLL_MS / 2,
-    revalidateOnMount: true,
-    onSuccess: handlers.onSuccess,
-    onError: handlers.onError,
-  });
-  const done = res.data?.status === 'success' || res.data?.status === 'error';
-  useEffect(() => setPollMs(done ? 0 : PROGRESS_POLL_MS), [done, id]);
-  return res;
+  return usePolledStatus<Progress>(id !== null ? `progress/${encodeURIComponent(String(id))}` : null, PROGRESS_POLL_MS, handlers);
 }
 
 export const supplierDetailKey = (source: string, productId: string) =>

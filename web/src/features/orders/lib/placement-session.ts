@@ -4,6 +4,7 @@
  */
 import { pollWhileBusy } from '@/lib/use-polled-items';
 import type { PlacementItem } from '@/types/orders';
+import { createExternalStore } from '@/lib/external-store';
 
 export const PLACEMENT_POLL_MS = 1000;
 
@@ -63,22 +64,5 @@ function save(state: PlacementSession) {
   }
 }
 
-export function createStore(initial: PlacementSession, persist = false) {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => state,
-    set(next: PlacementSession) {
-      if (next === state) return;
-      state = next;
-      if (persist) save(next);
-      for (const l of listeners) l();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-export const placementSession = createStore(load(), true);
+/** The placements the toast follows, kept in sessionStorage so that a reload keeps following them. */
+export const placementSession = createExternalStore(load(), save);

@@ -5,6 +5,7 @@
  */
 import { pollWhileBusy } from '@/lib/use-polled-items';
 import type { PushProgressItem } from '@/types/push';
+import { createExternalStore } from '@/lib/external-store';
 
 export const PUSH_POLL_MS = 1500;
 
@@ -68,20 +69,7 @@ export function summarize(items: readonly Pick<PushProgressItem, 'status'>[]): T
 
 /** The session as a tiny external store, so the toast in the shell sees pushes made anywhere. */
 export function createSessionStore(initial: PushSession = EMPTY_SESSION) {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => state,
-    set(next: PushSession) {
-      if (next === state) return;
-      state = next;
-      for (const l of listeners) l();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createExternalStore(initial);
 }
 
 export const pushSession = createSessionStore();
