@@ -1,11 +1,11 @@
 import { Box, Button, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { RefreshIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { pageParam } from '@/lib/list-params';
 import { PageHeader, LoadError } from '@/components/ui/list-page';
+import { SyncButton } from '@/components/ui/sync-button';
 import { type ListKind, PAGE_SIZE, useStoreProducts } from '../api/mapping';
 import { useStoreSync } from '../api/use-sync';
 import { StoreProductRow } from './store-product-row';
@@ -74,18 +74,13 @@ export function MappingPage({ storeId, storeName, storesLoading, connectPath }: 
         subtitle={storeName ? t('mapping.subtitleStore', { store: storeName }) : t('mapping.subtitle')}
       >
         {storeId ? (
-          <Button
-            colorPalette="teal"
-            variant="outline"
-            onClick={() => void sync.start()}
-            loading={sync.syncing}
+          <SyncButton
+            syncing={sync.syncing}
+            onStart={() => void sync.start()}
+            label={t('mapping.sync')}
             loadingText={t('mapping.syncing')}
-            data-testid="mapping-sync"
-            data-syncing={sync.syncing}
-          >
-            <RefreshIcon />
-            {t('mapping.sync')}
-          </Button>
+            testId="mapping-sync"
+          />
         ) : null}
       </PageHeader>
       {!storeId && !storesLoading ? (

@@ -2,13 +2,13 @@ import { Box, Button, ButtonGroup, NativeSelect, Stack, Text } from '@chakra-ui/
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-states';
-import { RefreshIcon } from '@/components/icons';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { AutoUpdateSettings } from '@/types/push';
 import { PageHeader } from '@/components/ui/list-page';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
+import { SyncButton } from '@/components/ui/sync-button';
 import { saveAutoUpdate, useAutoUpdate } from '../api/product-center';
 import { useSyncNow } from '../api/use-sync-now';
 import { INTERVAL_CHOICES, completeAutoUpdate } from '../lib/sync-state';
@@ -125,18 +125,13 @@ export function AutoUpdatePage() {
   return (
     <Stack gap="6" maxW="4xl" data-testid="auto-update-page">
       <PageHeader title={t('pages.autoUpdate')} subtitle={t('autoUpdate.subtitle')}>
-        <Button
-          variant="outline"
-          colorPalette="teal"
-          onClick={() => void sync.start()}
-          loading={sync.syncing}
+        <SyncButton
+          syncing={sync.syncing}
+          onStart={() => void sync.start()}
+          label={t('productCenter.syncNow')}
           loadingText={t('productCenter.syncing')}
-          data-testid="auto-update-sync-now"
-          data-syncing={sync.syncing}
-        >
-          <RefreshIcon />
-          {t('productCenter.syncNow')}
-        </Button>
+          testId="auto-update-sync-now"
+        />
       </PageHeader>
       <Text fontSize="sm" color="fg.muted" data-testid="auto-update-last-run">
         {t('autoUpdate.lastRun')} {data?.last_run_at ? <RelativeTime iso={data.last_run_at} /> : t('autoUpdate.never')}

@@ -2,13 +2,14 @@ import { Button, Link, Skeleton, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { RefreshIcon, RocketIcon } from '@/components/icons';
+import { RocketIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { EmptyState, ListToolbar, LoadError, PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useListParams } from '@/lib/list-params';
 import { usePageSelection } from '@/lib/page-selection';
 import type { PushedProduct } from '@/types/push';
+import { SyncButton } from '@/components/ui/sync-button';
 import { PUSHED_PAGE_SIZE, usePushedProducts, useRefreshPushed } from '../api/product-center';
 import { useSyncNow } from '../api/use-sync-now';
 import { PushedRow } from './pushed-row';
@@ -48,18 +49,13 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
             {t('productCenter.autoUpdateSettings')}
           </RouterLink>
         </Link>
-        <Button
-          variant="outline"
-          colorPalette="teal"
-          onClick={() => void sync.start(selection.ids)}
-          loading={sync.syncing}
+        <SyncButton
+          syncing={sync.syncing}
+          onStart={() => void sync.start(selection.ids)}
+          label={count > 0 ? t('productCenter.syncSelected', { count }) : t('productCenter.syncNow')}
           disabled={items.length === 0}
-          data-testid="product-center-sync"
-          data-syncing={sync.syncing}
-        >
-          <RefreshIcon />
-          {count > 0 ? t('productCenter.syncSelected', { count }) : t('productCenter.syncNow')}
-        </Button>
+          testId="product-center-sync"
+        />
       </PageHeader>
       <ListToolbar testId="pushed" texts="productCenter" list={list} selection={selection}>
         <Button
