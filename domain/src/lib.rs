@@ -8,6 +8,7 @@ pub mod config;
 pub mod connectors;
 pub mod context;
 pub mod contracts;
+pub mod cpu;
 pub mod crypto;
 pub mod db;
 pub mod error;

@@ -178,11 +178,13 @@ async fn favourited(State(state): State<AppState>, scope: Scope) -> ApiResult<Fa
 /// The spec's upload limit (2 MB).
 const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
 
-fn fingerprint(bytes: &[u8]) -> Result<domain::catalogue::image_hash::Fingerprint, domain::Error> {
+/// The size is checked before anything is read; the dimensions before anything is decoded,
+/// which happens off the async runtime.
+async fn fingerprint(bytes: Vec<u8>) -> Result<domain::catalogue::image_hash::Fingerprint, domain::Error> {
     if bytes.len() > MAX_IMAGE_BYTES {
         return Err(domain::Error::field("image", "the image is larger than 2 MB"));
     }
-    domain::catalogue::image_hash::fingerprint(bytes).map_err(|m| domain::Error::field("image", m))
+    domain::catalogue::image_hash::fingerprint_off_runtime(bytes).await.map_err(|m| domain::Error::field("image", m))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -197,14 +199,14 @@ async fn by_image_url(State(state): State<AppState>, _scope: Scope, ApiQuery(q):
     let url = domain::connectors::guarded_http::parse_user_url(&q.url).map_err(|e| domain::Error::field("url", e.to_string()))?;
     let http = domain::connectors::guarded_http::GuardedHttp::new(&state.settings.inspect);
     let fetched = http.get(&url).await.map_err(|e| domain::Error::field("url", e.to_string()))?;
-    let fp = fingerprint(&fetched.body)?;
+    let fp = fingerprint(fetched.body.to_vec()).await?;
     reply(ImageMatches { items: domain::catalogue::image_search::closest(&state.pool, fp, 20).await? })
 }
 
 /// The same for an uploaded picture (the request body, PNG or JPEG, at most 2 MB).
 #[utoipa::path(post, path = "/get-product-id-by-image", request_body(content = Vec<u8>, content_type = "image/*"), responses((status = 200, body = ImageMatches)))]
 async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axum::body::Bytes) -> ApiResult<ImageMatches> {
-    let fp = fingerprint(&body)?;
+    let fp = fingerprint(body.to_vec()).await?;
     reply(ImageMatches { items: domain::catalogue::image_search::closest(&state.pool, fp, 20).await? })
 }
 

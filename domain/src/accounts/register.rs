@@ -32,7 +32,7 @@ pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) 
     let (email, password, first, last) = (email.unwrap(), password.unwrap(), first.unwrap(), last.unwrap());
 
     let code = new_secret();
-    let hash = password.hash();
+    let hash = password.hash_off_runtime().await;
     let mut tx = pool.begin().await?;
     let new = users::NewUser {
         email: email.as_str(),
@@ -59,7 +59,7 @@ pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_n
     let password = f.take("password", Password::parse(password));
     f.finish()?;
     let (email, password) = (email.unwrap(), password.unwrap());
-    let hash = password.hash();
+    let hash = password.hash_off_runtime().await;
     let mut tx = pool.begin().await?;
     let new = users::NewUser {
         email: email.as_str(),

@@ -38,7 +38,10 @@ pub async fn login(pool: &PgPool, settings: &Settings, email: &str, password: &s
         return Err(Error::RateLimited("Too many failed sign-in attempts. Please wait a few minutes and try again.".into()));
     }
     let user = users::by_email(pool, email.trim()).await?;
-    let ok = user.as_ref().and_then(|u| u.password_hash.clone()).is_some_and(|h| PasswordHash(h).verify(password));
+    let ok = match user.as_ref().and_then(|u| u.password_hash.clone()) {
+        Some(h) => PasswordHash(h).verify_off_runtime(password).await,
+        None => false,
+    };
     let Some(user) = user.filter(|_| ok) else {
         users::record_login_failure(pool, email.trim(), client_addr).await?;
         return Err(Error::Unauthorized("Incorrect email or password".into()));
@@ -109,12 +112,12 @@ pub async fn forgot_password(pool: &PgPool, settings: &Settings, email: &str) ->
 /// Sets the new password, signs the user out everywhere, and (the link proved the address)
 /// marks the email verified.
 pub async fn reset_password(pool: &PgPool, token: &str, password: &str) -> Result<()> {
-    let password = Password::parse(password).map_err(|m| Error::field("password", m))?;
+    let hash = Password::parse(password).map_err(|m| Error::field("password", m))?.hash_off_runtime().await;
     let mut tx = pool.begin().await?;
     let Some(user_id) = sessions::take_reset(&mut tx, &digest(token)).await? else {
         return Err(Error::BadRequest("This reset link is invalid or has expired".into()));
     };
-    users::set_password(&mut tx, user_id, &password.hash().0).await?;
+    users::set_password(&mut tx, user_id, &hash.0).await?;
     sessions::revoke_all(&mut tx, user_id).await?;
     sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1").bind(user_id).execute(&mut *tx).await?;
     tx.commit().await?;

@@ -9,9 +9,35 @@ pub struct Fingerprint {
     pub color: [u8; 3],
 }
 
-/// Reads a PNG or JPEG and fingerprints it; a clear message for anything else.
+/// The largest picture decoded, in pixels a side and in decoded bytes: a small file may declare
+/// 20,000 × 20,000 pixels (1.6 GB decoded), so the header is read and checked first.
+const MAX_SIDE: u32 = 5_000;
+const MAX_DECODED_BYTES: u64 = 128 * 1024 * 1024;
+
+fn unreadable(e: impl std::fmt::Display) -> String {
+    format!("the image could not be read (PNG or JPEG): {e}")
+}
+
+/// `fingerprint` off the async runtime, at most one per core at once.
+pub async fn fingerprint_off_runtime(bytes: Vec<u8>) -> Result<Fingerprint, String> {
+    crate::cpu::run(move || fingerprint(&bytes)).await
+}
+
+/// Reads a PNG or JPEG and fingerprints it; a clear message for anything else, and for a
+/// picture larger than `MAX_SIDE` before any of it is decoded.
 pub fn fingerprint(bytes: &[u8]) -> Result<Fingerprint, String> {
-    let img = image::load_from_memory(bytes).map_err(|e| format!("the image could not be read (PNG or JPEG): {e}"))?;
+    let reader = || image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format().map_err(unreadable);
+    let (width, height) = reader()?.into_dimensions().map_err(unreadable)?;
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(format!("the image is {width} × {height} pixels; pictures of at most {MAX_SIDE} × {MAX_SIDE} can be searched"));
+    }
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
+    let mut decoder = reader()?;
+    decoder.limits(limits);
+    let img = decoder.decode().map_err(unreadable)?;
     let small = img.resize_exact(9, 8, FilterType::Triangle).to_luma8();
     let mut bits: u64 = 0;
     for y in 0..8 {

@@ -23,7 +23,11 @@ pub async fn refresh_one(ctx: &TaskContext, source: Source, id: &str) -> Result<
     if let Some(url) = product.images.first() {
         // The fingerprint only serves search by image: a missing or unreadable picture leaves
         // the product without one rather than failing its refresh.
-        match ctx.suppliers.image(url, 2 * 1024 * 1024).await.map_err(|e| e.to_string()).and_then(|b| image_hash::fingerprint(&b)) {
+        let fingerprint = match ctx.suppliers.image(url, 2 * 1024 * 1024).await {
+            Ok(bytes) => image_hash::fingerprint_off_runtime(bytes).await,
+            Err(e) => Err(e.to_string()),
+        };
+        match fingerprint {
             Ok(fp) => {
                 supplier_products::save_fingerprint(&ctx.pool, source, id, fp.dhash, fp.color).await.map_err(|e| SupplierError::Unavailable(e.to_string()))?
             }

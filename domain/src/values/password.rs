@@ -25,6 +25,11 @@ impl Password {
         }
     }
 
+    /// `hash` off the async runtime (argon2 takes tens of milliseconds of CPU by design).
+    pub async fn hash_off_runtime(self) -> PasswordHash {
+        crate::cpu::run(move || self.hash()).await
+    }
+
     /// argon2id with a random salt, in PHC string form.
     pub fn hash(&self) -> PasswordHash {
         let salt = SaltString::generate(&mut OsRng);
@@ -38,6 +43,12 @@ impl Password {
 pub struct PasswordHash(pub String);
 
 impl PasswordHash {
+    /// `verify` off the async runtime.
+    pub async fn verify_off_runtime(self, candidate: &str) -> bool {
+        let candidate = candidate.to_string();
+        crate::cpu::run(move || self.verify(&candidate)).await
+    }
+
     pub fn verify(&self, candidate: &str) -> bool {
         ArgonHash::new(&self.0).map(|h| Argon2::default().verify_password(candidate.as_bytes(), &h).is_ok()).unwrap_or(false)
     }
