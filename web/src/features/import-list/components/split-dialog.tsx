@@ -1,8 +1,9 @@
-import { Alert, Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api';
 import type { ImportedProduct } from '@/types/products';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { type SplitStatus, splitImported, useSplitStatus } from '../api/import-list';
 
 interface SplitDialogProps {
@@ -87,12 +88,7 @@ export function SplitDialog({ open, product, dirty, onClose, onDone }: SplitDial
                     {t('importList.split.unsaved')}
                   </Text>
                 ) : null}
-                {error ? (
-                  <Alert.Root status="error" data-testid="split-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
+                {error ? <ErrorAlert message={error} testId="split-error" /> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

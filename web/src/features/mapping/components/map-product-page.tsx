@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { notify } from '@/lib/toaster';
 import type { StoreProduct } from '@/types/mapping';
 import { BackLink } from '@/components/ui/back-link';
 import { ProductThumb } from '@/components/ui/product-thumb';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   type MapGroupInput,
   type SupplierRef,
@@ -61,10 +62,10 @@ export function MapProductPage({ currency = 'USD' }: { currency?: string }) {
     const notFound = error.message === 'DataNotFound';
     return (
       <Stack gap="4" maxW="3xl">
-        <Alert.Root status="error" data-testid="map-load-error">
-          <Alert.Indicator />
-          <Alert.Title>{notFound ? t('mapping.errors.DataNotFound') : error.message || t('mapping.loadFailed')}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert
+          message={notFound ? t('mapping.errors.DataNotFound') : error.message || t('mapping.loadFailed')}
+          testId="map-load-error"
+        />
         <Link asChild fontSize="sm">
           <RouterLink to={PRODUCTS_PATH}>{t('pages.products')}</RouterLink>
         </Link>
@@ -138,12 +139,7 @@ export function MapProductPage({ currency = 'USD' }: { currency?: string }) {
       <Text fontSize="sm" color="fg.muted">
         {t('mapping.priorityHelp')}
       </Text>
-      {failure ? (
-        <Alert.Root status="error" data-testid="map-error">
-          <Alert.Indicator />
-          <Alert.Title>{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {failure ? <ErrorAlert message={failure} testId="map-error" /> : null}
       <Stack gap="3" data-testid="map-variants">
         {product.variants.map((variant) => (
           <VariantSuppliers

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, HStack, IconButton, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/icons';
@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { notify } from '@/lib/toaster';
 import type { Flow } from '@/types/wallet';
 import { PageHeader } from '@/components/ui/list-page';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { createFlow, deleteFlow, updateFlow, useFlows } from '../api/automation';
 import { isActive, newFlow, toPayload } from '../lib/flow';
 import { FlowDialog } from './flow-dialog';
@@ -119,12 +120,7 @@ export function AutomationPage() {
           {t('automation.create')}
         </Button>
       </PageHeader>
-      {error ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message || t('automation.failed')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {error ? <ErrorAlert message={error.message || t('automation.failed')} /> : null}
       {isLoading && !data ? <Skeleton h="24" borderRadius="xl" /> : null}
       {data && flows.length === 0 ? (
         <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="flow-empty">

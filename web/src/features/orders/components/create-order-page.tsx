@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { OrderPreview, PayMethod, PreviewSource } from '@/types/orders';
 import { ChoiceGroup } from '@/components/ui/choice-group';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { confirmOrders, createOrders, useOrderPreview, useRefreshOrders } from '../api/orders';
 import { parseOrderIds } from '../lib/filters';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
@@ -120,12 +121,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
           </Button>
         </Box>
       ) : null}
-      {preview.error ? (
-        <Alert.Root status="error" data-testid="create-order-error">
-          <Alert.Indicator />
-          <Alert.Title>{preview.error.message || t('orders.loadFailed')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {preview.error ? <ErrorAlert message={preview.error.message || t('orders.loadFailed')} testId="create-order-error" /> : null}
       {preview.isLoading ? <Skeleton h="32" borderRadius="xl" /> : null}
       {data?.orders.map((o) => (
         <Stack key={o.order_id} gap="0" bg="bg" borderWidth="1px" borderRadius="xl" p="4" data-testid="preview-order" data-id={o.order_id}>

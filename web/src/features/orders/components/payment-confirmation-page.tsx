@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { PayMethod } from '@/types/orders';
 import { ChoiceGroup } from '@/components/ui/choice-group';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { payOrders, useOrderList, useRefreshOrders } from '../api/orders';
 import { parseOrderIds, readFilters } from '../lib/filters';
 import { waitingPayment } from '../lib/order-math';
@@ -63,12 +64,7 @@ export function PaymentConfirmationPage({ balance, walletPath, onPaid }: Payment
       <Heading as="h1" size="2xl" data-testid="page-title">
         {t('pages.paymentConfirmation')}
       </Heading>
-      {list.error ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{list.error.message || t('orders.loadFailed')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {list.error ? <ErrorAlert message={list.error.message || t('orders.loadFailed')} /> : null}
       {list.isLoading ? <Skeleton h="32" borderRadius="xl" /> : null}
       {list.data && sources.length === 0 ? (
         <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="payment-confirmation-empty">

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api';
 import type { ImportReport, ImportRowStatus } from '@/types/tracking';
 import { SectionCard } from '@/components/ui/section-card';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { importTrackings } from '../api/tracking';
 
 const ROW_PALETTE: Record<ImportRowStatus, string> = { imported: 'green', duplicate: 'gray', error: 'red' };
@@ -98,12 +99,7 @@ export function CsvImport({ onImported }: { onImported?: () => void }) {
       }
       testId="csv-import"
     >
-      {error ? (
-        <Alert.Root status="error" data-testid="csv-import-error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {error ? <ErrorAlert message={error} testId="csv-import-error" /> : null}
       {report ? <ImportReportTable report={report} /> : null}
     </SectionCard>
   );

@@ -1,8 +1,9 @@
-import { Alert, Box, Container, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { PublicParcel } from '@/types/tracking';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { usePublicTracking } from '../api/tracking';
 import { EventTimeline } from './event-timeline';
 import { ShipmentStatusBadge } from './shipment-status-badge';
@@ -52,12 +53,7 @@ export function PublicTrackingPage() {
           <Heading as="h1" size="2xl" data-testid="page-title">
             {t('pages.publicTracking')}
           </Heading>
-          {error ? (
-            <Alert.Root status="error" data-testid="public-tracking-error">
-              <Alert.Indicator />
-              <Alert.Title>{t('tracking.public.notFound')}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {error ? <ErrorAlert message={t('tracking.public.notFound')} testId="public-tracking-error" /> : null}
           {isLoading && !data ? <Skeleton h="40" borderRadius="xl" /> : null}
           {data ? (
             <>
