@@ -75,6 +75,10 @@ pub fn hmac_sha256(key: &[u8], body: &[u8]) -> Vec<u8> {
 
 /// Checks a base64 HMAC-SHA256 signature (Shopify and WooCommerce webhooks) in constant time.
 pub fn verify_base64_hmac(key: &[u8], body: &[u8], signature: &str) -> bool {
+    // An empty key proves nothing: anyone can sign with it.
+    if key.is_empty() {
+        return false;
+    }
     let Ok(given) = STANDARD.decode(signature.trim()) else { return false };
     let mut mac = mac(key);
     mac.update(body);
@@ -83,6 +87,9 @@ pub fn verify_base64_hmac(key: &[u8], body: &[u8], signature: &str) -> bool {
 
 /// Checks a hex HMAC-SHA256 signature (Shopify's OAuth redirect `hmac`) in constant time.
 pub fn verify_hex_hmac(key: &[u8], message: &[u8], signature: &str) -> bool {
+    if key.is_empty() {
+        return false;
+    }
     let Ok(given) = hex::decode(signature.trim()) else { return false };
     let mut mac = mac(key);
     mac.update(message);
@@ -132,5 +139,8 @@ mod tests {
         assert!(!verify_base64_hmac(b"secret", b"body!", &STANDARD.encode(&mac)));
         assert!(verify_hex_hmac(b"secret", b"body", &hex::encode(&mac)));
         assert!(!verify_hex_hmac(b"other", b"body", &hex::encode(&mac)));
+        let empty = hmac_sha256(b"", b"body");
+        assert!(!verify_base64_hmac(b"", b"body", &STANDARD.encode(&empty)), "an empty key proves nothing");
+        assert!(!verify_hex_hmac(b"", b"body", &hex::encode(&empty)));
     }
 }

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 mod sandbox;
+mod secrets;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -280,6 +281,11 @@ impl Settings {
                 return Err(config::ConfigError::Message("sandbox_url must not be set in production".into()));
             }
             settings.use_sandbox(base.trim_end_matches('/'));
+        }
+        if env == "production" {
+            secrets::check_production(&settings)?;
+        } else {
+            secrets::fill_development(&mut settings);
         }
         Ok(settings)
     }

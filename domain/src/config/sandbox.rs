@@ -33,7 +33,7 @@ impl Settings {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::Settings;
     use std::path::Path;
 
@@ -42,8 +42,11 @@ mod tests {
     }
 
     /// `default.toml` and the given environment's file in a folder of their own.
-    fn layers(env: &str, text: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("dropline-config-{env}-{}", std::process::id()));
+    pub(in crate::config) fn layers(env: &str, text: &str) -> std::path::PathBuf {
+        // One folder per call: tests of one process may run at once.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("dropline-config-{env}-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::copy(config_dir().join("default.toml"), dir.join("default.toml")).unwrap();
         std::fs::write(dir.join(format!("{env}.toml")), text).unwrap();
