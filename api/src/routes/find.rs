@@ -143,7 +143,8 @@ async fn reviews(
     ApiPath((src, id)): ApiPath<(String, String)>,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult<detail::SupplierReviews> {
-    reply(detail::reviews(&state.suppliers, source(&src)?, &id, q.page.unwrap_or(1).max(1)).await?)
+    let page = domain::values::paging::page(q.page).map_err(|m| domain::Error::field("page", m))?;
+    reply(detail::reviews(&state.suppliers, source(&src)?, &id, page).await?)
 }
 
 #[derive(Deserialize, ToSchema)]

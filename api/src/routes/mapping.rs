@@ -52,7 +52,7 @@ struct ListQuery {
 }
 
 async fn listing(state: &AppState, scope: &Scope, q: &ListQuery, mapped: bool) -> ApiResult<StoreProductPage> {
-    let (page, size) = super::page_and_size(q.page, q.page_size);
+    let (page, size) = super::page_and_size(q.page, q.page_size)?;
     let (total, items) = store_products::list(&state.pool, scope.workplace.id, q.store_id, Some(mapped), None, page, size).await?;
     reply(StoreProductPage { total, page, page_size: size, items })
 }

@@ -57,7 +57,8 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
 }
 
 /// The page and page size a list call asked for: page 1 and 20 a page unless it says, at most
-/// 100 a page.
-fn page_and_size(page: Option<i64>, page_size: Option<i64>) -> (i64, i64) {
-    (page.unwrap_or(1).max(1), page_size.unwrap_or(20).clamp(1, 100))
+/// 100 a page; a page beyond `paging::MAX_PAGE` is refused naming `page`.
+fn page_and_size(page: Option<i64>, page_size: Option<i64>) -> Result<(i64, i64), domain::Error> {
+    let page = domain::values::paging::page(page).map_err(|m| domain::Error::field("page", m))?;
+    Ok((page, page_size.unwrap_or(20).clamp(1, 100)))
 }

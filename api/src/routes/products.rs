@@ -145,7 +145,7 @@ struct ImportListPage {
 
 #[utoipa::path(get, path = "/center/products/import/listing", params(ListingQuery), responses((status = 200, body = ImportListPage)))]
 async fn listing(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListingQuery>) -> ApiResult<ImportListPage> {
-    let (page, size) = super::page_and_size(q.page, q.page_size);
+    let (page, size) = super::page_and_size(q.page, q.page_size)?;
     let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     let (total, items) = product_store::listing(&state.pool, scope.workplace.id, keyword, page, size).await?;
     reply(ImportListPage { total, page, page_size: size, items })

@@ -101,7 +101,7 @@ struct PushedQuery {
 /// The product center: pushed products with each destination's status and sync state.
 #[utoipa::path(get, path = "/center/products/pushed", params(PushedQuery), responses((status = 200, body = PushedPage)))]
 async fn pushed(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PushedQuery>) -> ApiResult<PushedPage> {
-    let (page, size) = super::page_and_size(q.page, q.page_size);
+    let (page, size) = super::page_and_size(q.page, q.page_size)?;
     let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     let (total, items) = progress::pushed(&state.pool, scope.workplace.id, keyword, page, size).await?;
     reply(PushedPage { total, page, page_size: size, items })

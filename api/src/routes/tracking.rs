@@ -42,7 +42,7 @@ struct TrackingsQuery {
 
 #[utoipa::path(get, path = "/orders/v2/trackings", params(TrackingsQuery), responses((status = 200, body = ShipmentPage)))]
 async fn trackings(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<TrackingsQuery>) -> ApiResult<ShipmentPage> {
-    let (page, size) = super::page_and_size(q.page, q.page_size);
+    let (page, size) = super::page_and_size(q.page, q.page_size)?;
     reply(shipments::list(&state.pool, scope.workplace.id, q.order_id, q.status.as_deref(), page, size).await?)
 }
 

@@ -139,9 +139,7 @@ struct TransactionLogPage {
 #[utoipa::path(get, path = "/orders/v6/payments/transaction-logs", params(PageQuery), responses((status = 200, body = TransactionLogPage)))]
 #[instrument(skip_all)]
 async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<PageQuery>) -> ApiResult<TransactionLogPage> {
-    let (page, size) = super::page_and_size(q.page, q.page_size);
-    // Bounded so the offset cannot overflow.
-    let page = page.min(1_000_000);
+    let (page, size) = super::page_and_size(q.page, q.page_size)?;
     let (total, items) = views::transaction_logs(&state.pool, scope.workplace.id, page, size).await?;
     reply(TransactionLogPage { total, page, page_size: size, items })
 }

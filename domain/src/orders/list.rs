@@ -81,8 +81,8 @@ impl Filter {
         };
         let page = q.page.unwrap_or(1);
         let page_size = q.page_size.unwrap_or(20);
-        if page < 1 {
-            f.take::<()>("page", Err("page starts at 1".into()));
+        if !(1..=crate::values::paging::MAX_PAGE).contains(&page) {
+            f.take::<()>("page", Err(format!("page must be a number from 1 to {}", crate::values::paging::MAX_PAGE)));
         }
         if !(1..=100).contains(&page_size) {
             f.take::<()>("page_size", Err("page_size must be 1 to 100".into()));
