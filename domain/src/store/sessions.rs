@@ -33,7 +33,12 @@ pub async fn revoke_all(conn: &mut PgConnection, user_id: Uuid) -> Result<()> {
     Ok(())
 }
 
+/// A new reset link; the user's older unused links stop working (only the newest one does).
 pub async fn insert_reset(conn: &mut PgConnection, token_hash: &str, user_id: Uuid, expires_at: DateTime<Utc>) -> Result<()> {
+    sqlx::query("UPDATE password_resets SET expires_at = now() WHERE user_id = $1 AND used_at IS NULL AND expires_at > now()")
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
     sqlx::query("INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
         .bind(token_hash)
         .bind(user_id)
@@ -43,11 +48,18 @@ pub async fn insert_reset(conn: &mut PgConnection, token_hash: &str, user_id: Uu
     Ok(())
 }
 
-/// Uses a reset token once; returns its user if it was valid.
+/// Uses a reset token once, and ends the user's other links with it; returns its user if it
+/// was valid.
 pub async fn take_reset(conn: &mut PgConnection, token_hash: &str) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar(
-        "UPDATE password_resets SET used_at = now()
-         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id",
+        "WITH taken AS (
+             UPDATE password_resets SET used_at = now()
+             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id
+         ), others AS (
+             UPDATE password_resets p SET expires_at = now() FROM taken
+             WHERE p.user_id = taken.user_id AND p.token_hash <> $1 AND p.used_at IS NULL AND p.expires_at > now()
+         )
+         SELECT user_id FROM taken",
     )
     .bind(token_hash)
     .fetch_optional(conn)
