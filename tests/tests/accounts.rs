@@ -135,8 +135,7 @@ async fn deleting_the_account_removes_it_and_its_workplaces() {
     assert_eq!(app.call("DELETE", "/api/auth/account/delete", Some(&token), None, None).await.code(), 200);
     assert_eq!(app.get("/api/auth/account", Some(&token)).await.code(), 101);
     assert_eq!(app.get(SEARCH, Some(&token)).await.code(), 101);
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM workplaces").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(left, 0);
+    assert_eq!(app.count("SELECT count(*) FROM workplaces").await, 0);
 }
 
 #[tokio::test]

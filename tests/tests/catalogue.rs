@@ -11,8 +11,7 @@ async fn synced(pool: PgPool) -> (TestApp, String, String) {
     let now = chrono::Utc::now();
     domain::schedules::tick(&app.pool, &app.settings, now).await.unwrap();
     // The tick enqueues other periodic jobs too (smart push): count the catalogue syncs.
-    let syncs: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'catalogue_sync'").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(syncs, 7, "one sync per source");
+    assert_eq!(app.count("SELECT count(*) FROM progress_items WHERE kind = 'catalogue_sync'").await, 7, "one sync per source");
     assert_eq!(domain::schedules::tick(&app.pool, &app.settings, now).await.unwrap(), 0, "a slot is enqueued once");
     app.drain().await;
     (app, token, sandbox)
@@ -28,8 +27,7 @@ async fn search_filters_and_sorts_from_the_cache() {
     let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
-    let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(cached, 700, "every product's detail was read");
+    assert_eq!(app.count("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").await, 700, "every product's detail was read");
 
     // The suppliers go down: search still answers, from PostgreSQL.
     reqwest::Client::new().post(format!("{sandbox}/_sandbox/faults")).json(&json!({"platform": "*", "error_rate": 1.0})).send().await.unwrap();
@@ -177,8 +175,11 @@ async fn search_by_image_finds_the_product_whose_picture_it_is() {
     let pool = db.pool.clone();
     let (app, token, sandbox) = synced(pool).await;
     let t = Some(token.as_str());
-    let fingerprinted: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE image_dhash IS NOT NULL").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(fingerprinted, 700, "the sync fingerprints every product's main image");
+    assert_eq!(
+        app.count("SELECT count(*) FROM supplier_products WHERE image_dhash IS NOT NULL").await,
+        700,
+        "the sync fingerprints every product's main image"
+    );
     let (source, id, image): (String, String, String) =
         sqlx::query_as("SELECT source, source_product_id, images[1] FROM supplier_products ORDER BY orders DESC LIMIT 1").fetch_one(&app.pool).await.unwrap();
     assert!(image.starts_with(&sandbox));

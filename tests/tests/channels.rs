@@ -153,8 +153,7 @@ async fn a_refused_tiktok_code_gives_a_clear_error_and_stores_nothing() {
     let a = connect(&app, &token, "tiktok").await;
     assert_eq!(a.code(), 201, "{}", a.body);
     assert!(a.body["message"].as_str().unwrap().contains("TikTok Shop refused the authorisation (code 36004003)"), "{}", a.body);
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM channel_connections").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(rows, 0);
+    assert_eq!(app.count("SELECT count(*) FROM channel_connections").await, 0);
 }
 
 #[tokio::test]

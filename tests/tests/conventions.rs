@@ -38,8 +38,7 @@ async fn every_bad_registration_field_is_reported_at_once() {
     assert_eq!(a.code(), 204);
     assert!(a.body["errors"]["email"].is_array());
     assert!(a.body["errors"]["password"].is_array());
-    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(users, 0, "nothing is stored for a rejected form");
+    assert_eq!(app.count("SELECT count(*) FROM users").await, 0, "nothing is stored for a rejected form");
 }
 
 #[tokio::test]

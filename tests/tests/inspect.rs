@@ -340,8 +340,7 @@ async fn bad_addresses_are_validation_errors() {
         assert_eq!(a.code(), 204, "{body}: {}", a.body);
         assert!(a.body["errors"]["url"].is_array(), "{body}: {}", a.body);
     }
-    let queued: i64 = sqlx::query_scalar("SELECT count(*) FROM store_scans").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(queued, 0);
+    assert_eq!(app.count("SELECT count(*) FROM store_scans").await, 0);
     assert_eq!(app.post("/api/stores/inspect", None, json!({"url": "acme.com"})).await.code(), 101);
 }
 

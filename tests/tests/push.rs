@@ -146,8 +146,7 @@ async fn push_rules_channels_quota_and_isolation() {
     .unwrap();
     assert_eq!(over.data()["total_push"], units * 2);
     assert_eq!(over.data()["limit"], 20);
-    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM push_targets").fetch_one(&s.app.pool).await.unwrap();
-    assert_eq!(stored, 0, "a refused push stores nothing");
+    assert_eq!(s.app.count("SELECT count(*) FROM push_targets").await, 0, "a refused push stores nothing");
 }
 
 #[tokio::test]

@@ -147,8 +147,7 @@ async fn twenty_thousand_jobs_all_run_with_a_bounded_redis_queue() {
     .await;
     sampler.abort();
     // Only this test's jobs: the worker's scheduler also enqueues catalogue syncs at start.
-    let twice: i64 = sqlx::query_scalar("SELECT count(*) FROM progress_items WHERE kind = 'noop' AND attempts <> 1").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(twice, 0, "every job ran once");
+    assert_eq!(app.count("SELECT count(*) FROM progress_items WHERE kind = 'noop' AND attempts <> 1").await, 0, "every job ran once");
     let max = max_seen.load(Ordering::Relaxed);
     assert!(max <= app.settings.queue.max_depth, "Redis held {max} waiting jobs, over the bound");
     // Finished jobs do not pile up in Redis: the vacuum leaves a handful of keys, not 20,000.

@@ -65,8 +65,7 @@ async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
     let (code, state) = consent(&app, "google", "new.user@example.com").await;
     let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
     assert_eq!(a.data()["user"]["id"], first_id);
-    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(users, 1);
+    assert_eq!(app.count("SELECT count(*) FROM users").await, 1);
 }
 
 #[tokio::test]
@@ -91,6 +90,5 @@ async fn a_provider_that_refuses_the_code_gives_a_clear_error() {
     let a = app.get(&format!("/api/auth/callback/google?code={code}&state={state}"), None).await;
     assert_eq!(a.code(), 201);
     assert!(a.body["message"].as_str().unwrap().contains("google refused the sign-in"), "{}", a.body);
-    let users: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(users, 0);
+    assert_eq!(app.count("SELECT count(*) FROM users").await, 0);
 }

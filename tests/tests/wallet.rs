@@ -101,8 +101,7 @@ async fn a_webhook_with_a_bad_or_stale_signature_is_refused_and_books_nothing() 
     let tampered = event.replace("4000", "400000");
     assert_eq!(post_webhook(&app, &sandbox::payments::events::signature(t, &event), &tampered).await.as_u16(), 401);
     assert_eq!(wallet(&app, &token).await["total_balance"], json!(0.0));
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM wallet_transactions").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(rows, 0);
+    assert_eq!(app.count("SELECT count(*) FROM wallet_transactions").await, 0);
 
     // Signed with the vendor's secret, the same event credits.
     assert_eq!(post_webhook(&app, &sandbox::payments::events::signature(t, &event), &event).await.as_u16(), 200);
@@ -124,8 +123,7 @@ async fn bad_amounts_and_settings_are_422_naming_the_field() {
         assert_eq!((a.http.as_u16(), a.code()), (422, 204), "{body}: {}", a.body);
         assert!(a.body["errors"]["amount"].is_array(), "{}", a.body);
     }
-    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM wallet_topups").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(rows, 0);
+    assert_eq!(app.count("SELECT count(*) FROM wallet_topups").await, 0);
 
     let a = app.call("PUT", "/api/orders/v6/payments/setting", Some(&token), None, Some(json!({"method": "card"}))).await;
     assert_eq!(a.code(), 204, "card needs a saved card: {}", a.body);
