@@ -55,11 +55,9 @@ impl std::fmt::Display for PushError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PushError::Throttled(d) => write!(f, "rate limited; retry in {} ms", d.as_millis()),
-            PushError::DailyLimit(d) => write!(
-                f,
-                "Shopify's daily limit on new variants for this store is reached; Dropline pushes again in about {} h",
-                d.as_secs().div_ceil(3600)
-            ),
+            PushError::DailyLimit(d) => {
+                write!(f, "Shopify's daily limit on new variants for this store is reached; Dropline pushes again in about {} h", d.as_secs().div_ceil(3600))
+            }
             PushError::Unavailable(m) | PushError::Rejected(m) | PushError::Revoked(m) => f.write_str(m),
         }
     }

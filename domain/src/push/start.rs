@@ -92,45 +92,13 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
         return Err(Error::field("product_package_ids", "some products are not in this workplace"));
     }
     let info: HashMap<Uuid, (String, i64)> = rows.into_iter().map(|(id, t, n)| (id, (t, n))).collect();
-    let keys: Vec<String> = targets.iter().map(|(d, _)| d.key()).collect();
-    let pushed: HashSet<(Uuid, String)> = sqlx::query_as::<_, (Uuid, String)>(
-        "SELECT product_id, destination FROM push_targets WHERE workplace_id = $1 AND product_id = ANY($2) AND destination = ANY($3) AND status = 'success'",
-    )
-    .bind(who.workplace_id)
-    .bind(&wanted)
-    .bind(&keys)
-    .fetch_all(pool)
-    .await?
-    .into_iter()
-    .collect();
+    let warnings: Vec<Value> = wanted
+        .iter()
+        .filter(|id| info[*id].1 as usize > VARIANT_LIMIT)
+        .map(|id| json!({ "hash": id, "variants": info[id].1, "units": units(info[id].1 as usize) }))
+        .collect();
 
-    // Quota: only pairs not pushed before count, each product ceil(variants/100) units.
-    let mut total_push = 0;
-    let mut warnings = vec![];
-    for id in &wanted {
-        let n = info[id].1;
-        let fresh = keys.iter().filter(|k| !update.contains(id) && !pushed.contains(&(*id, (*k).clone()))).count() as i64;
-        total_push += units(n as usize) * fresh;
-        if n as usize > VARIANT_LIMIT {
-            warnings.push(json!({ "hash": id, "variants": n, "units": units(n as usize) }));
-        }
-    }
     let mut tx = pool.begin().await?;
-    // Nothing new to list (update pushes): report the quota as it stands, consume nothing.
-    let q = if total_push == 0 {
-        quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?
-    } else {
-        match quota::consume(&mut tx, who.workplace_id, LISTING_PRODUCTS, total_push).await {
-            Err(Error::QuotaExpired(message)) => {
-                tx.rollback().await?;
-                let now = quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?;
-                let data = json!({ "limit": now.limit, "usage": now.usage, "total_push": total_push });
-                return Err(Error::QuotaExceeded { message, data });
-            }
-            other => other?,
-        }
-    };
-
     let mut payloads = vec![];
     let mut pairs = vec![];
     for id in &wanted {
@@ -141,6 +109,10 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
     }
     let ids = enqueue_many_in(&mut tx, Some(who.workplace_id), &payloads).await?;
     let choice: HashMap<String, &ChannelChoice> = targets.iter().map(|(d, c)| (d.key(), c)).collect();
+    // Quota: a product-destination pair is charged once, when its row is first written (each
+    // product ceil(variants/100) units). The pair's unique index decides, under its row lock, so
+    // a double click or two pushes at once charge one of them.
+    let mut total_push = 0;
     for ((product, d), progress) in pairs.iter().zip(&ids) {
         let c = choice[&d.key()];
         let store_id = match d {
@@ -148,11 +120,12 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
             _ => None,
         };
         // The remote key is chosen once; a later push keeps the one the destination knows.
-        sqlx::query(
+        let new_pair: bool = sqlx::query_scalar(
             "INSERT INTO push_targets (product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, progress_id, error)
              VALUES ($1, $2, $3, $4, 'processing', $5, $6, $7, $8, NULL)
              ON CONFLICT (product_id, destination) DO UPDATE SET status = 'processing', publish = $5, publications = $6,
-                 progress_id = $8, error = NULL, updated_at = now()",
+                 progress_id = $8, error = NULL, updated_at = now()
+             RETURNING (xmax = 0)",
         )
         .bind(product)
         .bind(who.workplace_id)
@@ -162,10 +135,32 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
         .bind(&c.publications)
         .bind(remote_key(&info[product].0, *product))
         .bind(progress)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
+        if new_pair && !update.contains(product) {
+            total_push += units(info[product].1 as usize);
+        }
     }
+    // Nothing new to list (update pushes): consume nothing, and report the quota as it stands
+    // once this transaction has given its connection back.
+    let charged = if total_push == 0 {
+        None
+    } else {
+        match quota::consume(&mut tx, who.workplace_id, LISTING_PRODUCTS, total_push).await {
+            Err(Error::QuotaExpired(message)) => {
+                tx.rollback().await?;
+                let now = quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?;
+                let data = json!({ "limit": now.limit, "usage": now.usage, "total_push": total_push });
+                return Err(Error::QuotaExceeded { message, data });
+            }
+            other => Some(other?),
+        }
+    };
     tx.commit().await?;
+    let q = match charged {
+        Some(q) => q,
+        None => quota::state(pool, who.workplace_id, LISTING_PRODUCTS).await?,
+    };
     Ok(PushStarted {
         product_package_ids: wanted.iter().map(|id| super::start::PackageIds { product_package_id: *id, split_product_package_ids: vec![] }).collect(),
         limit: q.limit,
