@@ -21,6 +21,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(format!("Could not read the request body: {e}")))?;
         let body: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        refuse_nul(body)?;
         let de = &mut serde_json::Deserializer::from_slice(body);
         serde_path_to_error::deserialize(de).map(ApiJson).map_err(|e| {
             let inner = e.inner();
@@ -39,6 +40,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// PostgreSQL text cannot hold a NUL: a body carrying one is refused naming the field, before
+/// anything is read into the domain.
+fn refuse_nul(body: &[u8]) -> Result<(), ApiError> {
+    use domain::values::nul;
+    if !nul::may_hold_nul(body) {
+        return Ok(());
+    }
+    let Some(field) = serde_json::from_slice(body).ok().and_then(|v| nul::first_path(&v)) else { return Ok(()) };
+    let message = "must not contain a NUL character".to_string();
+    let mut fields = FieldErrors::new();
+    fields.insert(field.clone(), vec![message.clone()]);
+    Err(ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields }))
+}
+
 /// A path parameter that must parse, or BAD_REQUEST.
 pub struct ApiPath<T>(pub T);
 
@@ -46,6 +61,9 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if parts.uri.path().contains("%00") {
+            return Err(ApiError::BadRequest("This link or address is not valid".into()));
+        }
         axum::extract::Path::<T>::from_request_parts(parts, state).await.map(|p| ApiPath(p.0)).map_err(|e| {
             // The parser's wording is for the log; the user gets a plain sentence.
             tracing::debug!(error = %e.body_text(), "bad path parameter");
@@ -177,6 +195,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let nul = parts.uri.query().and_then(|q| url::form_urlencoded::parse(q.as_bytes()).find(|(k, v)| k.contains('\0') || v.contains('\0')));
+        if let Some((field, _)) = nul {
+            let field = field.replace('\0', "");
+            let message = "must not contain a NUL character".to_string();
+            let mut fields = FieldErrors::new();
+            fields.insert(field.clone(), vec![message.clone()]);
+            return Err(ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields }));
+        }
         axum::extract::Query::<T>::from_request_parts(parts, state).await.map(|q| ApiQuery(q.0)).map_err(|e| ApiError::BadRequest(e.body_text()))
     }
 }

@@ -32,6 +32,8 @@ impl Handler<TaskContext> for StoreOrdersSyncJob {
                 shopify::ShopifyError::Revoked => JobFailure::permanent("Shopify revoked Dropline's access to this store"),
                 other => JobFailure::transient(other.to_string()),
             })?;
+            let mut nodes = nodes;
+            nodes.iter_mut().for_each(crate::values::nul::strip);
             nodes.iter().filter_map(ingest_graphql::from_graphql).collect()
         } else {
             let rest = woocommerce::Rest::new(
@@ -39,7 +41,8 @@ impl Handler<TaskContext> for StoreOrdersSyncJob {
                 creds["consumer_key"].as_str().unwrap_or_default(),
                 creds["consumer_secret"].as_str().unwrap_or_default(),
             );
-            let list = orders::woo_since(&rest, since).await.map_err(JobFailure::transient)?;
+            let mut list = orders::woo_since(&rest, since).await.map_err(JobFailure::transient)?;
+            list.iter_mut().for_each(crate::values::nul::strip);
             list.iter().filter_map(ingest::from_woocommerce).collect()
         };
         let mut new = 0;

@@ -49,7 +49,9 @@ async fn store_order(tx: &mut sqlx::PgConnection, platform: &str, store_id: Opti
     let Some(store_id) = store_id else { return Ok("no store".into()) };
     let workplace = stores::workplace_of(&mut *tx, store_id).await?;
     let Some(workplace_id) = workplace else { return Ok("no store".into()) };
-    let value: Value = serde_json::from_str(body).map_err(|e| JobFailure::permanent(format!("order body is not JSON: {e}")))?;
+    let mut value: Value = serde_json::from_str(body).map_err(|e| JobFailure::permanent(format!("order body is not JSON: {e}")))?;
+    // PostgreSQL holds no NUL: a platform's order keeps its text without them.
+    crate::values::nul::strip(&mut value);
     let parsed = match platform {
         "shopify" => orders::ingest::from_shopify(&value),
         _ => orders::ingest::from_woocommerce(&value),

@@ -1,6 +1,7 @@
 //! Parsed domain values: once a value of these types exists, it is valid.
 mod email;
 mod language;
+pub mod nul;
 pub mod paging;
 mod password;
 mod source;
