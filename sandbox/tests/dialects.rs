@@ -142,29 +142,15 @@ async fn cj_api2_flow() {
     assert_eq!(o["data"]["orderStatus"], "CREATED", "payType 3 only creates: {o}");
     assert_eq!(create(order).await["data"]["orderId"], o["data"]["orderId"], "one order per orderNumber");
     let oid = o["data"]["orderId"].as_str().unwrap().to_string();
-    let pay: Value = sb
-        .http
-        .post(sb.url("/cj/api2.0/v1/shopping/pay/payBalance"))
-        .header("CJ-Access-Token", tok)
-        .json(&json!({"orderId": oid}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(pay["result"], true);
-    let again: Value = sb
-        .http
-        .post(sb.url("/cj/api2.0/v1/shopping/pay/payBalance"))
-        .header("CJ-Access-Token", tok)
-        .json(&json!({"orderId": oid}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let pay_balance = || {
+        let (sb, oid) = (&sb, &oid);
+        async move {
+            let url = sb.url("/cj/api2.0/v1/shopping/pay/payBalance");
+            sb.http.post(url).header("CJ-Access-Token", tok).json(&json!({"orderId": oid})).send().await.unwrap().json::<Value>().await.unwrap()
+        }
+    };
+    assert_eq!(pay_balance().await["result"], true);
+    let again = pay_balance().await;
     assert_eq!(again["code"], 1603101, "a paid order cannot be paid again");
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 4 * 86400})).await;
     let d: Value = sb

@@ -159,14 +159,16 @@ async fn search(State(app): State<AppState>, Path(source): Path<String>, headers
     Json(json!({"total": total, "page": sq.page.max(1), "page_size": sq.page_size.clamp(1, 100), "items": items})).into_response()
 }
 
+/// The product a `/products/{id}…` call names, once the caller is let in.
+fn checked_product(app: &AppState, source: &str, id: &str, headers: &HeaderMap) -> Result<std::sync::Arc<Product>, Response> {
+    check(source, headers)?;
+    app.world().catalogue.product(source, id).ok_or_else(no_product)
+}
+
 async fn product(State(app): State<AppState>, Path((source, id)): Path<(String, String)>, headers: HeaderMap) -> Response {
-    if let Err(e) = check(&source, &headers) {
-        return e;
-    }
-    let w = app.world();
-    match w.catalogue.product(&source, &id) {
-        Some(p) => Json(product_json(&app, &w.catalogue, &p, &app.base_url())).into_response(),
-        None => no_product(),
+    match checked_product(&app, &source, &id, &headers) {
+        Ok(p) => Json(product_json(&app, &app.world().catalogue, &p, &app.base_url())).into_response(),
+        Err(e) => e,
     }
 }
 
@@ -175,12 +177,9 @@ async fn reviews(
     Path((source, id)): Path<(String, String)>,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
-) -> Response {
-    if let Err(e) = check(&source, &headers) {
-        return e;
-    }
+) -> Result<Response, Response> {
+    let p = checked_product(&app, &source, &id, &headers)?;
     let w = app.world();
-    let Some(p) = w.catalogue.product(&source, &id) else { return no_product() };
     let page = q.get("page").and_then(|p| p.parse().ok()).unwrap_or(1usize);
     let size = q.get("page_size").and_then(|p| p.parse().ok()).unwrap_or(20usize).clamp(1, 100);
     let base = app.base_url();
@@ -196,7 +195,7 @@ async fn reviews(
             })
         })
         .collect();
-    Json(json!({"total": p.reviews_count, "page": page, "items": items})).into_response()
+    Ok(Json(json!({"total": p.reviews_count, "page": page, "items": items})).into_response())
 }
 
 async fn freight(
@@ -204,16 +203,12 @@ async fn freight(
     Path((source, id)): Path<(String, String)>,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
-) -> Response {
-    if let Err(e) = check(&source, &headers) {
-        return e;
-    }
-    let w = app.world();
-    let Some(p) = w.catalogue.product(&source, &id) else { return no_product() };
+) -> Result<Response, Response> {
+    let p = checked_product(&app, &source, &id, &headers)?;
     let country = q.get("country").map(|c| c.to_uppercase()).unwrap_or_else(|| "US".into());
     let qty = q.get("quantity").and_then(|v| v.parse().ok()).unwrap_or(1);
     match p.freight(&country, qty) {
-        Some(opts) => Json(json!({"product_id": id, "country": country, "quantity": qty, "options": opts})).into_response(),
-        None => err(StatusCode::UNPROCESSABLE_ENTITY, "CANNOT_SHIP_TO_COUNTRY", &format!("product does not ship to {country}")),
+        Some(opts) => Ok(Json(json!({"product_id": id, "country": country, "quantity": qty, "options": opts})).into_response()),
+        None => Err(err(StatusCode::UNPROCESSABLE_ENTITY, "CANNOT_SHIP_TO_COUNTRY", &format!("product does not ship to {country}"))),
     }
 }
