@@ -23,7 +23,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
         let body: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         refuse_nul(body)?;
         let de = &mut serde_json::Deserializer::from_slice(body);
-        serde_path_to_error::deserialize(de).map(ApiJson).map_err(|e| {
+        let parsed = serde_path_to_error::deserialize(&mut *de).map(ApiJson);
+        // Data after the JSON value is not ignored: the body is one value or malformed.
+        if parsed.is_ok()
+            && let Err(e) = de.end()
+        {
+            return Err(ApiError::BadRequest(format!("Malformed JSON: {e}")));
+        }
+        parsed.map_err(|e| {
             let inner = e.inner();
             if inner.is_syntax() || inner.is_eof() {
                 return ApiError::BadRequest(format!("Malformed JSON: {inner}"));

@@ -8,6 +8,10 @@ use uuid::Uuid;
 use super::{digest, emails, new_secret};
 use crate::config::Settings;
 use crate::error::{Error, Result};
+
+/// A hash of a random password, checked when an email has no account (or no password).
+static UNKNOWN_ACCOUNT_HASH: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| Password::parse(&new_secret()).expect("a random secret is a valid password").hash().0);
 use crate::store::workplaces::{self, Workplace};
 use crate::store::{sessions, users};
 use crate::values::{Email, Password, PasswordHash};
@@ -38,10 +42,17 @@ pub async fn login(pool: &PgPool, settings: &Settings, email: &str, password: &s
         return Err(Error::RateLimited("Too many failed sign-in attempts. Please wait a few minutes and try again.".into()));
     }
     let user = users::by_email(pool, email.trim()).await?;
-    let ok = match user.as_ref().and_then(|u| u.password_hash.clone()) {
+    // An unknown email costs the same argon2 work as a known one, so the answer's timing does
+    // not tell which addresses have accounts.
+    let stored = user.as_ref().and_then(|u| u.password_hash.clone());
+    let checked = match stored.clone() {
         Some(h) => PasswordHash(h).verify_off_runtime(password).await,
-        None => false,
+        None => {
+            let candidate = password.to_string();
+            crate::cpu::run(move || PasswordHash(UNKNOWN_ACCOUNT_HASH.clone()).verify(&candidate)).await
+        }
     };
+    let ok = stored.is_some() && checked;
     let Some(user) = user.filter(|_| ok) else {
         users::record_login_failure(pool, email.trim(), client_addr).await?;
         return Err(Error::Unauthorized("Incorrect email or password".into()));
