@@ -3,6 +3,7 @@ pub mod error;
 pub mod extract;
 mod routes;
 pub mod scope_cache;
+mod security_headers;
 pub mod startup;
 
 pub use startup::{AppState, Application, router};

@@ -126,6 +126,10 @@ pub fn router(state: AppState) -> Router {
             let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
         }))
+        .layer(axum::middleware::from_fn_with_state(
+            crate::security_headers::SecurityHeaders::new(&state.settings.application.base_url),
+            crate::security_headers::apply,
+        ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }

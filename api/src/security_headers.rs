@@ -1,0 +1,63 @@
+//! Headers every answer carries. The dashboard will be embedded in the Shopify admin, so only
+//! Shopify's admin and Dropline itself may frame it (`frame-ancestors`); scripts come only from
+//! Dropline's own origin, styles may be inline (the UI library injects its styles at run time),
+//! pictures may come from any HTTPS host (suppliers' and stores' image hosts). HSTS is sent when
+//! the product is served over HTTPS.
+//!
+//! The bearer token stays in localStorage: with scripts only from our own origin and no inline
+//! script, a script that could read it cannot be injected; a cookie would need CSRF protection
+//! on every call and does not reach the API from inside Shopify's admin iframe (third-party
+//! cookies).
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+#[derive(Clone)]
+pub struct SecurityHeaders {
+    csp: HeaderValue,
+    hsts: Option<HeaderValue>,
+}
+
+impl SecurityHeaders {
+    /// `base_url` is where the product is served: pictures may also be plain HTTP when it is
+    /// (development and tests, where the sandbox serves them on loopback).
+    pub fn new(base_url: &str) -> Self {
+        let https = base_url.starts_with("https://");
+        let images = if https { "'self' data: blob: https:" } else { "'self' data: blob: http: https:" };
+        let csp = format!(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self' data:; \
+             connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+             frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com"
+        );
+        SecurityHeaders {
+            csp: HeaderValue::from_str(&csp).expect("the policy is ASCII"),
+            hsts: https.then(|| HeaderValue::from_static("max-age=31536000; includeSubDomains")),
+        }
+    }
+}
+
+pub async fn apply(State(h): State<SecurityHeaders>, req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let headers = res.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, h.csp.clone());
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    if let Some(hsts) = &h.hsts {
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, hsts.clone());
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SecurityHeaders;
+
+    #[test]
+    fn https_adds_hsts_and_keeps_pictures_on_https() {
+        let h = SecurityHeaders::new("https://app.dropline.io");
+        assert!(h.hsts.is_some());
+        assert!(h.csp.to_str().unwrap().contains("img-src 'self' data: blob: https:;"));
+        assert!(SecurityHeaders::new("http://127.0.0.1:8080").hsts.is_none());
+    }
+}
