@@ -248,3 +248,23 @@ async fn a_sku_the_supplier_dropped_needs_a_new_supplier_and_is_left_out_until_t
     let again = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
     assert!(again.data()["items"].as_array().unwrap().is_empty(), "excluded from placement: {}", again.body);
 }
+
+#[tokio::test]
+async fn a_placed_order_is_processing_in_the_toast_from_the_payment_request_until_it_is_paid() {
+    let db = domain::db::TestDatabase::new().await;
+    let sh = shop_with_product(db.pool.clone(), "between@example.com", "between-shop").await;
+    customer_buys(&sh, 1, None).await;
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    fund(&sh, 100_000).await;
+    let a = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id], "pay": null })).await;
+    let so = a.data()["items"][0]["id"].as_i64().unwrap();
+    sh.s.app.drain().await;
+    assert_eq!((placements(&sh).await[0]["status"].as_str(), placements(&sh).await[0]["source_status"].as_str()), (Some("success"), Some("waiting_payment")));
+    // Payment asked for, not yet run: the toast must not call it done.
+    let pay = sh.s.app.post("/api/orders/v5/payment", Some(&sh.s.token), json!({ "source_order_ids": [so], "method": "wallet" })).await;
+    assert_eq!(pay.data()["items"][0]["status"], "processing", "{}", pay.body);
+    assert_eq!(placements(&sh).await[0]["status"], "processing");
+    sh.s.app.drain().await;
+    let after = placements(&sh).await;
+    assert_eq!((after[0]["status"].as_str(), after[0]["source_status"].as_str()), (Some("success"), Some("order_placed")));
+}

@@ -157,11 +157,12 @@ pub async fn start_many(conn: &mut PgConnection, workplace_id: Uuid, order_ids: 
     Ok(ids)
 }
 
-/// The toast's items: the given supplier orders, or those not dismissed from the last day.
+/// The toast's items: the given supplier orders, or those not dismissed from the last day. A
+/// placed order whose payment was asked for is still processing until it is paid or refused.
 pub async fn items(pool: &PgPool, workplace_id: Uuid, ids: Option<&[i64]>) -> Result<Vec<PlacementItem>> {
     let mut rows: Vec<PlacementItem> = sqlx::query_as(
         "SELECT so.id, so.order_id, o.name AS order_name, so.source, so.status AS source_status,
-                CASE WHEN so.status IN ('placing', 'paying') THEN 'processing'
+                CASE WHEN so.status IN ('placing', 'paying') OR (so.status = 'waiting_payment' AND so.pay_with IS NOT NULL) THEN 'processing'
                      WHEN so.status IN ('failed', 'cancelled') THEN 'error' ELSE 'success' END AS status,
                 so.warning, so.error_key, so.error AS message, so.order_no, so.total_cents
          FROM source_orders so JOIN orders o ON o.id = so.order_id
