@@ -108,7 +108,7 @@ async fn woo_key_callback(State(state): State<AppState>, ApiJson(k): ApiJson<Gra
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    let store = install::woo_key_granted(&state.pool, &state.sealer, &user_state, &k.consumer_key, &k.consumer_secret).await?;
+    let store = install::woo_key_granted(&state.pool, &state.settings, &state.sealer, &user_state, &k.consumer_key, &k.consumer_secret).await?;
     reply(StoreIdReply { store_id: store.id })
 }
 

@@ -170,6 +170,30 @@ impl Resolve for GuardResolver {
     }
 }
 
+/// A client for other calls to an address a user typed (a WooCommerce store's REST API): every
+/// name it resolves must be public (or configured as allowed), it follows no redirect, and
+/// `check_address` refuses a private IP literal, which is never resolved.
+pub fn guarded_client(settings: &InspectSettings, timeout: Duration) -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .dns_resolver(Arc::new(GuardResolver(Arc::new(HostGuard { allow: settings.allow_hosts.clone() }))))
+        .timeout(timeout)
+        .build()
+        .expect("a TLS backend is compiled in")
+}
+
+/// The address's shape and, for an IP literal, that it is public (or configured as allowed).
+pub fn check_address(settings: &InspectSettings, url: &Url) -> Result<(), FetchError> {
+    check_shape(url)?;
+    let guard = HostGuard { allow: settings.allow_hosts.clone() };
+    let host = url.host_str().unwrap_or_default();
+    match literal_ip(url) {
+        Some(ip) if !guard.allowed(host) => guard.check_ip(host, ip),
+        _ => Ok(()),
+    }
+}
+
 /// The fetcher. Cheap to clone.
 #[derive(Clone)]
 pub struct GuardedHttp {

@@ -109,9 +109,10 @@ pub async fn woo_start(pool: &PgPool, settings: &Settings, who: Installer, shop:
 
 /// WooCommerce's server-to-server post of the granted key (`user_id` carries our state).
 #[instrument(skip_all)]
-pub async fn woo_key_granted(pool: &PgPool, sealer: &Sealer, state: &str, consumer_key: &str, consumer_secret: &str) -> Result<Store> {
+pub async fn woo_key_granted(pool: &PgPool, settings: &Settings, sealer: &Sealer, state: &str, consumer_key: &str, consumer_secret: &str) -> Result<Store> {
     let (who, domain, api_base) = take_state(pool, "woocommerce", state).await?;
-    woocommerce::Rest::new(&api_base, consumer_key, consumer_secret).check_keys().await.map_err(Error::StoreInstallFailed)?;
+    let rest = woocommerce::Rest::guarded(&api_base, consumer_key, consumer_secret, &settings.inspect).map_err(|m| Error::field("shop", m))?;
+    rest.check_keys().await.map_err(Error::StoreInstallFailed)?;
     save_woo(pool, sealer, who, &domain, &api_base, consumer_key, consumer_secret).await
 }
 
@@ -122,7 +123,8 @@ pub async fn woo_link(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: 
         return Err(Error::field("consumer_key", "Enter the consumer key and consumer secret"));
     }
     ensure_connectable(pool, who.user_id, "woocommerce", &url.domain).await?;
-    woocommerce::Rest::new(&url.base, key.trim(), secret.trim()).check_keys().await.map_err(Error::StoreInstallFailed)?;
+    let rest = woocommerce::Rest::guarded(&url.base, key.trim(), secret.trim(), &settings.inspect).map_err(|m| Error::field("shop", m))?;
+    rest.check_keys().await.map_err(Error::StoreInstallFailed)?;
     save_woo(pool, sealer, who, &url.domain, &url.base, key.trim(), secret.trim()).await
 }
 

@@ -38,10 +38,32 @@ pub struct Rest {
     limiter: Option<(RateLimiter, String, Limits)>,
 }
 
+/// Why connecting failed, in our words only: the address was typed by a user, so nothing the
+/// target answered is echoed back.
+fn connect_refusal(e: &WooError) -> String {
+    match e.status {
+        Some(401 | 403) => "The store refused these API keys.".into(),
+        Some(404) => "This address does not answer like a WooCommerce store (REST API v3 not found).".into(),
+        Some(s) if (300..400).contains(&s) => "The store's address redirects elsewhere; enter the address it redirects to.".into(),
+        Some(s) => format!("The store answered {s}."),
+        None if e.message.contains("private, loopback or link-local") => e.message.clone(),
+        None => "The store could not be reached.".into(),
+    }
+}
+
 impl Rest {
     pub fn new(base: &str, key: &str, secret: &str) -> Self {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds");
         Rest { base: base.trim_end_matches('/').to_string(), key: key.into(), secret: secret.into(), http, limiter: None }
+    }
+
+    /// The same, for an address a user typed: through the guarded client (public addresses
+    /// only, no redirects), refusing a private IP literal before any call.
+    pub fn guarded(base: &str, key: &str, secret: &str, inspect: &crate::config::InspectSettings) -> Result<Self, String> {
+        let url = url::Url::parse(base).map_err(|_| format!("{base} is not a valid web address."))?;
+        crate::connectors::guarded_http::check_address(inspect, &url).map_err(|e| e.to_string())?;
+        let http = crate::connectors::guarded_http::guarded_client(inspect, Duration::from_secs(30));
+        Ok(Rest { http, ..Rest::new(base, key, secret) })
     }
 
     /// Meters every call through the store's shared bucket, keyed by `store`.
@@ -120,8 +142,10 @@ impl Rest {
 
     /// Proves the keys work (and can write) before anything is saved.
     pub async fn check_keys(&self) -> Result<(), String> {
-        self.call(reqwest::Method::GET, "products?per_page=1", None).await?;
-        self.call(reqwest::Method::GET, "webhooks?per_page=1", None).await.map(|_| ())
+        for path in ["products?per_page=1", "webhooks?per_page=1"] {
+            self.send(reqwest::Method::GET, path, None).await.map_err(|e| connect_refusal(&e))?;
+        }
+        Ok(())
     }
 
     /// Subscribes `delivery_url` to `topic`, signed with `secret`; an active identical
