@@ -54,11 +54,18 @@ fn refuse_nul(body: &[u8]) -> Result<(), ApiError> {
     if !nul::may_hold_nul(body) {
         return Ok(());
     }
-    let Some(field) = serde_json::from_slice(body).ok().and_then(|v| nul::first_path(&v)) else { return Ok(()) };
+    match serde_json::from_slice(body).ok().and_then(|v| nul::first_path(&v)) {
+        Some(field) => Err(nul_refusal(&field)),
+        None => Ok(()),
+    }
+}
+
+/// The 422 for a NUL in `field`, whether it came in the body or the query.
+fn nul_refusal(field: &str) -> ApiError {
     let message = "must not contain a NUL character".to_string();
     let mut fields = FieldErrors::new();
-    fields.insert(field.clone(), vec![message.clone()]);
-    Err(ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields }))
+    fields.insert(field.to_string(), vec![message.clone()]);
+    ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields })
 }
 
 /// A path parameter that must parse, or BAD_REQUEST.
@@ -204,11 +211,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let nul = parts.uri.query().and_then(|q| url::form_urlencoded::parse(q.as_bytes()).find(|(k, v)| k.contains('\0') || v.contains('\0')));
         if let Some((field, _)) = nul {
-            let field = field.replace('\0', "");
-            let message = "must not contain a NUL character".to_string();
-            let mut fields = FieldErrors::new();
-            fields.insert(field.clone(), vec![message.clone()]);
-            return Err(ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields }));
+            return Err(nul_refusal(&field.replace('\0', "")));
         }
         axum::extract::Query::<T>::from_request_parts(parts, state).await.map(|q| ApiQuery(q.0)).map_err(|e| ApiError::BadRequest(e.body_text()))
     }
