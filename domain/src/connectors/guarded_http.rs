@@ -171,8 +171,8 @@ impl Resolve for GuardResolver {
 }
 
 /// A client for other calls to an address a user typed (a WooCommerce store's REST API): every
-/// name it resolves must be public (or configured as allowed), it follows no redirect, and
-/// `check_address` refuses a private IP literal, which is never resolved.
+/// name it resolves must be public (or configured as allowed) and it follows no redirect;
+/// `check_address` is the check to make before sending anything.
 pub fn guarded_client(settings: &InspectSettings, timeout: Duration) -> reqwest::Client {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -183,14 +183,16 @@ pub fn guarded_client(settings: &InspectSettings, timeout: Duration) -> reqwest:
         .expect("a TLS backend is compiled in")
 }
 
-/// The address's shape and, for an IP literal, that it is public (or configured as allowed).
-pub fn check_address(settings: &InspectSettings, url: &Url) -> Result<(), FetchError> {
+/// The address's shape, and that its host (an IP literal, or every address its name resolves
+/// to) is public or configured as allowed.
+pub async fn check_address(settings: &InspectSettings, url: &Url) -> Result<(), FetchError> {
     check_shape(url)?;
     let guard = HostGuard { allow: settings.allow_hosts.clone() };
     let host = url.host_str().unwrap_or_default();
     match literal_ip(url) {
         Some(ip) if !guard.allowed(host) => guard.check_ip(host, ip),
-        _ => Ok(()),
+        Some(_) => Ok(()),
+        None => guard.resolve(host).await.map(|_| ()),
     }
 }
 

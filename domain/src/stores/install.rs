@@ -111,7 +111,7 @@ pub async fn woo_start(pool: &PgPool, settings: &Settings, who: Installer, shop:
 #[instrument(skip_all)]
 pub async fn woo_key_granted(pool: &PgPool, settings: &Settings, sealer: &Sealer, state: &str, consumer_key: &str, consumer_secret: &str) -> Result<Store> {
     let (who, domain, api_base) = take_state(pool, "woocommerce", state).await?;
-    let rest = woocommerce::Rest::guarded(&api_base, consumer_key, consumer_secret, &settings.inspect).map_err(|m| Error::field("shop", m))?;
+    let rest = woocommerce::Rest::guarded(&api_base, consumer_key, consumer_secret, &settings.inspect).await.map_err(|m| Error::field("shop", m))?;
     rest.check_keys().await.map_err(Error::StoreInstallFailed)?;
     save_woo(pool, sealer, who, &domain, &api_base, consumer_key, consumer_secret).await
 }
@@ -123,7 +123,7 @@ pub async fn woo_link(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: 
         return Err(Error::field("consumer_key", "Enter the consumer key and consumer secret"));
     }
     ensure_connectable(pool, who.user_id, "woocommerce", &url.domain).await?;
-    let rest = woocommerce::Rest::guarded(&url.base, key.trim(), secret.trim(), &settings.inspect).map_err(|m| Error::field("shop", m))?;
+    let rest = woocommerce::Rest::guarded(&url.base, key.trim(), secret.trim(), &settings.inspect).await.map_err(|m| Error::field("shop", m))?;
     rest.check_keys().await.map_err(Error::StoreInstallFailed)?;
     save_woo(pool, sealer, who, &url.domain, &url.base, key.trim(), secret.trim()).await
 }

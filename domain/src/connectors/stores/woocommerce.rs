@@ -46,7 +46,6 @@ fn connect_refusal(e: &WooError) -> String {
         Some(404) => "This address does not answer like a WooCommerce store (REST API v3 not found).".into(),
         Some(s) if (300..400).contains(&s) => "The store's address redirects elsewhere; enter the address it redirects to.".into(),
         Some(s) => format!("The store answered {s}."),
-        None if e.message.contains("private, loopback or link-local") => e.message.clone(),
         None => "The store could not be reached.".into(),
     }
 }
@@ -58,10 +57,10 @@ impl Rest {
     }
 
     /// The same, for an address a user typed: through the guarded client (public addresses
-    /// only, no redirects), refusing a private IP literal before any call.
-    pub fn guarded(base: &str, key: &str, secret: &str, inspect: &crate::config::InspectSettings) -> Result<Self, String> {
+    /// only, no redirects), refusing a private address before any call.
+    pub async fn guarded(base: &str, key: &str, secret: &str, inspect: &crate::config::InspectSettings) -> Result<Self, String> {
         let url = url::Url::parse(base).map_err(|_| format!("{base} is not a valid web address."))?;
-        crate::connectors::guarded_http::check_address(inspect, &url).map_err(|e| e.to_string())?;
+        crate::connectors::guarded_http::check_address(inspect, &url).await.map_err(|e| e.to_string())?;
         let http = crate::connectors::guarded_http::guarded_client(inspect, Duration::from_secs(30));
         Ok(Rest { http, ..Rest::new(base, key, secret) })
     }
