@@ -97,6 +97,19 @@ ensure_contract_deps() {
   rm -rf "$tmp"
 }
 
+# WooCommerce's official Python client (PyPI `woocommerce`) and its dependencies, pinned in
+# sandbox/contracts/requirements.txt, in a venv of their own beside the npm packages, for
+# tests/tests/vendor_libraries.rs. Reinstalled only when the requirements change.
+ensure_python_contract_deps() {
+  local dir="$ROOT/sandbox/contracts" venv="$ROOT/sandbox/contracts/.venv"
+  [ -x "$venv/bin/python" ] && cmp -s "$dir/requirements.txt" "$venv/requirements.txt" && return 0
+  rm -rf "$venv"
+  python3 -m venv "$venv" &&
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$dir/requirements.txt" ||
+    { echo "could not install sandbox/contracts/requirements.txt into $venv" >&2; rm -rf "$venv"; return 1; }
+  cp "$dir/requirements.txt" "$venv/requirements.txt"
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }
@@ -154,6 +167,25 @@ start_api_worker() {
   echo $! >"$DATA/$tag-worker.pid"
   "$ROOT/target/debug/api" >"$DATA/logs/$tag-api.log" 2>&1 &
   echo $! >"$DATA/$tag-api.pid"
+}
+
+# The settings of a product of its own (configuration `test`): every outside party at the sandbox
+# SANDBOX_URL, the api on PORT, the database DB, the web app served from WEB_DIR, a Redis
+# namespace named after TAG. Exported into the calling shell: use it in a subshell.
+private_product_env() {
+  local tag="$1" sandbox_url="$2" port="$3" db="$4" web_dir="$5"
+  export DROPLINE_ENV=test
+  export DROPLINE__SANDBOX_URL="$sandbox_url"
+  export DROPLINE__APPLICATION__PORT="$port"
+  export DROPLINE__APPLICATION__BASE_URL="http://127.0.0.1:$port"
+  export DROPLINE__APPLICATION__WEB_DIR="$web_dir"
+  export DROPLINE__DATABASE__URL="postgres://postgres@127.0.0.1:$PG_PORT/$db"
+  export DROPLINE__REDIS__NAMESPACE="dropline-$tag"
+}
+
+# `start_private_product TAG SANDBOX_URL PORT DB WEB_DIR`: api and worker with those settings.
+start_private_product() {
+  (private_product_env "$@"; start_api_worker "$1")
 }
 
 stop_product() {

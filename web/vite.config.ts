@@ -27,5 +27,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A hang detector, not a speed target: on two busy cores a whole-page test (find product, the
+    // import editor) takes 6 s, over vitest's default 5 s.
+    testTimeout: 20_000,
   },
 });

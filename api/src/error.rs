@@ -71,6 +71,12 @@ pub enum ApiError {
     RouteNotFound,
     #[error("This method is not allowed here")]
     MethodNotAllowed,
+    #[error("The request body is larger than this address accepts")]
+    BodyTooLarge,
+    #[error("The request address is longer than {0} bytes")]
+    UriTooLong(usize),
+    #[error("The request headers are larger than {0} bytes")]
+    HeadersTooLarge(usize),
 }
 
 impl From<sqlx::Error> for ApiError {
@@ -86,6 +92,9 @@ impl ApiError {
             ApiError::BadRequest(m) => (StatusCode::BAD_REQUEST, code::BAD_REQUEST, m.clone()),
             ApiError::RouteNotFound => (StatusCode::NOT_FOUND, code::NOT_FOUND, self.to_string()),
             ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, code::METHOD_NOT_ALLOWED, self.to_string()),
+            ApiError::BodyTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, code::BAD_REQUEST, self.to_string()),
+            ApiError::UriTooLong(_) => (StatusCode::URI_TOO_LONG, code::BAD_REQUEST, self.to_string()),
+            ApiError::HeadersTooLarge(_) => (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, code::BAD_REQUEST, self.to_string()),
             ApiError::Domain(e) => match e {
                 E::Validation { message, fields } => {
                     return (StatusCode::UNPROCESSABLE_ENTITY, code::UNPROCESSABLE_ENTITY, message.clone(), Some(fields.clone()));
@@ -95,7 +104,7 @@ impl ApiError {
                 E::Forbidden(m) => (StatusCode::FORBIDDEN, code::FORBIDDEN, m.clone()),
                 E::NotFound(_) => (StatusCode::NOT_FOUND, code::NOT_FOUND, e.to_string()),
                 E::EmailNotVerified => (StatusCode::FORBIDDEN, code::EMAIL_NOT_VERIFIED, e.to_string()),
-                E::RateLimited(m) => (StatusCode::TOO_MANY_REQUESTS, code::RATE_LIMIT, m.clone()),
+                E::RateLimited { message, .. } => (StatusCode::TOO_MANY_REQUESTS, code::RATE_LIMIT, message.clone()),
                 E::StoreOwnedElsewhere => (StatusCode::CONFLICT, code::STORE_EXIST_ANOTHER_OWNER, e.to_string()),
                 E::StoreInstallFailed(m) => (StatusCode::BAD_GATEWAY, code::STORE_INSTALL_FAILURE, m.clone()),
                 E::InvalidCurrentShop => (StatusCode::BAD_REQUEST, code::CURRENT_SHOP_ID_INVALID, e.to_string()),
@@ -124,7 +133,11 @@ impl IntoResponse for ApiError {
             _ => serde_json::Value::Null,
         };
         let body = Envelope { status, success: false, message, data, errors };
-        (http, Json(body)).into_response()
+        let mut response = (http, Json(body)).into_response();
+        if let ApiError::Domain(domain::Error::RateLimited { retry_after_secs, .. }) = &self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, (*retry_after_secs).max(1).into());
+        }
+        response
     }
 }
 

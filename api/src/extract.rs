@@ -19,7 +19,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(format!("Could not read the request body: {e}")))?;
+        let bytes = bytes::Bytes::from_request(req, state).await.map_err(|e| match e.status() {
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE => ApiError::BodyTooLarge,
+            _ => ApiError::BadRequest(format!("Could not read the request body: {e}")),
+        })?;
         let body: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         refuse_nul(body)?;
         let de = &mut serde_json::Deserializer::from_slice(body);
@@ -36,15 +39,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
                 return ApiError::BadRequest(format!("Malformed JSON: {inner}"));
             }
             let message = inner.to_string();
-            let message = message.split(" at line ").next().unwrap_or(&message).to_string();
-            // serde names a missing field in the message, not the path.
-            let field =
-                message.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()).map(str::to_string).unwrap_or_else(|| e.path().to_string());
-            let mut fields = FieldErrors::new();
-            fields.insert(field.clone(), vec![message.clone()]);
-            ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields })
+            field_refusal(e.path().to_string(), message.split(" at line ").next().unwrap_or(&message))
         })
     }
+}
+
+/// The 422 for a value serde could not read at `path`, naming the field.
+fn field_refusal(path: String, message: &str) -> ApiError {
+    // serde names a missing or repeated field in the message, not the path.
+    let named = ["missing field `", "duplicate field `"].iter().find_map(|p| message.strip_prefix(p)).and_then(|rest| rest.split('`').next());
+    let field = named.map(str::to_string).unwrap_or(path);
+    let mut fields = FieldErrors::new();
+    fields.insert(field.clone(), vec![message.to_string()]);
+    ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields })
 }
 
 /// PostgreSQL text cannot hold a NUL: a body carrying one is refused naming the field, before
@@ -62,10 +69,7 @@ fn refuse_nul(body: &[u8]) -> Result<(), ApiError> {
 
 /// The 422 for a NUL in `field`, whether it came in the body or the query.
 fn nul_refusal(field: &str) -> ApiError {
-    let message = "must not contain a NUL character".to_string();
-    let mut fields = FieldErrors::new();
-    fields.insert(field.to_string(), vec![message.clone()]);
-    ApiError::Domain(Error::Validation { message: format!("{field}: {message}"), fields })
+    field_refusal(field.to_string(), "must not contain a NUL character")
 }
 
 /// A path parameter that must parse, or BAD_REQUEST.
@@ -190,29 +194,40 @@ where
     }
 }
 
-/// The client's address, for per-address rate limits.
+/// The client's address, for per-address rate limits: the TCP peer, or behind a proxy in
+/// `auth.trusted_proxies` the `X-Forwarded-For` hop that proxy vouches for.
 pub struct ClientAddr(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr
+where
+    AppState: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let addr = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string());
-        Ok(ClientAddr(addr.unwrap_or_else(|| "unknown".into())))
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Some(peer) = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) else {
+            return Ok(ClientAddr("unknown".into()));
+        };
+        let hops: Vec<&str> = parts.headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).collect();
+        let proxies = &AppState::from_ref(state).settings.auth.trusted_proxies;
+        Ok(ClientAddr(proxies.client_addr(peer, &hops).to_string()))
     }
 }
 
-/// Query parameters that must parse, or BAD_REQUEST.
+/// Query parameters that must parse: a bad, missing or repeated one is UNPROCESSABLE_ENTITY
+/// naming it in `errors`, as for a body.
 pub struct ApiQuery<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let nul = parts.uri.query().and_then(|q| url::form_urlencoded::parse(q.as_bytes()).find(|(k, v)| k.contains('\0') || v.contains('\0')));
-        if let Some((field, _)) = nul {
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let pairs = url::form_urlencoded::parse(parts.uri.query().unwrap_or_default().as_bytes());
+        if let Some((field, _)) = pairs.clone().find(|(k, v)| k.contains('\0') || v.contains('\0')) {
             return Err(nul_refusal(&field.replace('\0', "")));
         }
-        axum::extract::Query::<T>::from_request_parts(parts, state).await.map(|q| ApiQuery(q.0)).map_err(|e| ApiError::BadRequest(e.body_text()))
+        serde_path_to_error::deserialize(serde_urlencoded::Deserializer::new(pairs))
+            .map(ApiQuery)
+            .map_err(|e| field_refusal(e.path().to_string(), &e.inner().to_string()))
     }
 }

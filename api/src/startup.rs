@@ -98,12 +98,15 @@ impl Application {
 /// The OpenAPI document of the production surface (without the development mail outbox): what
 /// `api openapi` prints and the web's generated types are made from.
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(false)).split_for_parts().1
+    let mut doc = OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(false)).split_for_parts().1;
+    crate::openapi::finish(&mut doc);
+    doc
 }
 
 /// The whole HTTP surface: `/api/...`, `/api/openapi.json`, and the web app for everything else.
 pub fn router(state: AppState) -> Router {
-    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(state.settings.email.dev_outbox_api)).split_for_parts();
+    let (api, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::routes::api(state.settings.email.dev_outbox_api)).split_for_parts();
+    crate::openapi::finish(&mut openapi);
     let openapi_json = axum::Json(openapi);
     let api = api
         .route("/openapi.json", axum::routing::get(move || async move { openapi_json.clone() }))
@@ -130,6 +133,7 @@ pub fn router(state: AppState) -> Router {
             crate::security_headers::SecurityHeaders::new(&state.settings.application.base_url),
             crate::security_headers::apply,
         ))
+        .layer(axum::middleware::from_fn(crate::request_limits::apply))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }

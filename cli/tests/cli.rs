@@ -20,13 +20,13 @@ fn dropline(pool: &PgPool, args: &[&str]) -> (bool, String) {
 async fn creates_a_user_and_prints_its_workplace_status() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (ok, out) = dropline(&pool, &["user", "create", "--email", "Op@Shop.com", "--password", "long-enough"]);
+    let (ok, out) = dropline(&pool, &["user", "create", "--email", "Op@Shop.com", "--password", "op-lantern-harbour"]);
     assert!(ok, "{out}");
     let (ok, out) = dropline(&pool, &["status", "--email", "op@shop.com"]);
     assert!(ok, "{out}");
     assert!(out.contains("op@shop.com") && out.contains("verified: true") && out.contains("\"My workplace\" USD"), "{out}");
 
-    let (ok, out) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    let (ok, out) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "op-lantern-harbour"]);
     assert!(!ok && out.contains("already registered"), "{out}");
     let (ok, out) = dropline(&pool, &["user", "create", "--email", "nope", "--password", "short"]);
     assert!(!ok && out.contains("Enter a valid email address"), "{out}");
@@ -46,7 +46,7 @@ async fn seed_demo_is_idempotent() {
 async fn stores_list_prints_each_workplace_s_stores() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "op-lantern-harbour"]);
     assert!(ok);
     let (ok, out) = dropline(&pool, &["stores", "list", "--email", "op@shop.com"]);
     assert!(ok && out.contains("no stores"), "{out}");
@@ -89,7 +89,7 @@ async fn cache_product(pool: &PgPool, id: &str, stock: i64) {
 async fn import_follows_the_job_to_a_summary() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
-    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "op-lantern-harbour"]);
     assert!(ok);
     cache_product(&pool, "in-stock", 7).await;
     cache_product(&pool, "sold-out", 0).await;
@@ -158,7 +158,7 @@ async fn push_and_sync_follow_their_jobs_to_a_summary() {
     settings.redis.namespace = format!("dropline-cli-{}", uuid::Uuid::new_v4());
     settings.suppliers.api_url_template = format!("{sandbox}/suppliers/{{source}}/api");
     settings.suppliers.cj.api_url = format!("{sandbox}/cj/api2.0/v1");
-    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "long-enough"]);
+    let (ok, _) = dropline(&pool, &["user", "create", "--email", "op@shop.com", "--password", "op-lantern-harbour"]);
     assert!(ok);
     let (user_id, workplace_id): (uuid::Uuid, uuid::Uuid) = sqlx::query_as("SELECT owner_id, id FROM workplaces").fetch_one(&pool).await.unwrap();
 

@@ -18,8 +18,9 @@ pub enum Error {
     NotFound(&'static str),
     #[error("Please verify your email address before signing in")]
     EmailNotVerified,
-    #[error("{0}")]
-    RateLimited(String),
+    /// RATE_LIMIT; the answer's `Retry-After` says how long to wait.
+    #[error("{message}")]
+    RateLimited { message: String, retry_after_secs: u64 },
     /// The store is connected to another Dropline account (STORE_EXIST_ANOTHER_OWNER).
     #[error("This store is already connected to another Dropline account")]
     StoreOwnedElsewhere,

@@ -1,8 +1,12 @@
-// Runs Stripe's own Node library (npm `stripe`, pinned in package.json) against the sandbox's
-// payment vendor, doing what Dropline does: a top-up Checkout Session with an inline-priced
-// line item, the library's error for a parameter Stripe does not take, a Customer and a card
-// saved in setup mode, an off-session PaymentIntent with that card, and the signed
-// `checkout.session.completed` checked with `stripe.webhooks.constructEvent`.
+// Runs Stripe's own Node library (npm `stripe`, pinned in package.json, with its default
+// settings: network retries, so an Idempotency-Key on every POST, and telemetry) against the
+// sandbox's payment vendor, doing what Dropline does: a top-up Checkout Session with an
+// inline-priced line item, the library's error for a parameter Stripe does not take, a Customer
+// and a card saved in setup mode, an off-session PaymentIntent with that card, and the signed
+// `checkout.session.completed` checked with `stripe.webhooks.constructEvent`; and what plan
+// billing does: a Product and its recurring Price, a Subscription of `items: [{price}]` (never an
+// amount), a subscription-mode Checkout Session, and webhook endpoints listed, retrieved and
+// deleted, each signing with its own secret.
 //   node stripe.mjs <sandbox base url>
 // Prints JSON {checks: [names that passed]} or exits non-zero naming the first that failed.
 import http from 'node:http';
@@ -16,8 +20,6 @@ const stripe = new Stripe('sandbox-payments-key', {
   host: base.hostname,
   port: base.port,
   protocol: base.protocol.replace(':', ''),
-  maxNetworkRetries: 0,
-  telemetry: false,
   httpClient: Stripe.createFetchHttpClient(fetchUnderPayments),
 });
 const { check, done } = checker();
@@ -28,7 +30,7 @@ const server = http.createServer((req, res) => {
   let body = '';
   req.on('data', (c) => (body += c));
   req.on('end', () => {
-    deliveries.push({ body, signature: req.headers['stripe-signature'] });
+    deliveries.push({ path: req.url, body, signature: req.headers['stripe-signature'] });
     res.end('{}');
   });
 });
@@ -79,6 +81,70 @@ const charge = await stripe.paymentIntents.create(
   { idempotencyKey: `dropline-so-${Date.now()}` },
 );
 check('off-session payment with the saved card', charge.status === 'succeeded' && charge.amount_received === 1299, charge);
+
+// Plan billing as Stripe takes it: a Product, its monthly Price, a Subscription of that Price.
+const plans = await stripe.webhookEndpoints.create({
+  url: `http://127.0.0.1:${server.address().port}/plans`,
+  enabled_events: ['customer.subscription.created', 'invoice.paid'],
+});
+const product = await stripe.products.create({ name: 'Dropline Pro' });
+const price = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 2900, recurring: { interval: 'month' } });
+check('product and recurring price', price.type === 'recurring' && price.recurring.interval === 'month' && price.product === product.id, price);
+try {
+  await stripe.subscriptions.create({ customer: customer.id, amount: 2900, interval: 'month' });
+  check('subscription amount refused', false, 'accepted');
+} catch (e) {
+  check('subscription amount refused', e.type === 'StripeInvalidRequestError' && e.code === 'parameter_unknown' && e.param === 'amount', { type: e.type, code: e.code, param: e.param });
+}
+const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: method.id, metadata: { workplace_id: 'w1' } });
+check('subscription of a price', sub.status === 'active' && sub.items.data[0].price.id === price.id && sub.default_payment_method === method.id, sub);
+
+const planCheckout = await stripe.checkout.sessions.create({
+  mode: 'subscription',
+  customer: customer.id,
+  line_items: [{ price: price.id, quantity: 1 }],
+  success_url: 'http://app.local/plans?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'http://app.local/plans',
+});
+await fetch(`${base.origin}/payments/checkout/${planCheckout.id}/pay`, { method: 'POST', redirect: 'manual' });
+const planPaid = await stripe.checkout.sessions.retrieve(planCheckout.id);
+const planItems = await stripe.checkout.sessions.listLineItems(planCheckout.id);
+const planSub = await stripe.subscriptions.retrieve(planPaid.subscription);
+check(
+  'subscription-mode checkout of a price',
+  planPaid.status === 'complete' && planItems.data[0].price.id === price.id && planSub.status === 'active' && planSub.customer === customer.id,
+  { planPaid, planItems, planSub },
+);
+const canceled = await stripe.subscriptions.cancel(planSub.id);
+check('subscription cancelled', canceled.status === 'canceled', canceled);
+
+// The subscription's own event, signed with the secret of the endpoint that asked for it.
+const isCreated = (d) => d.path === '/plans' && d.body.includes('customer.subscription.created') && d.body.includes(sub.id);
+for (let i = 0; i < 100 && !deliveries.some(isCreated); i++) await new Promise((r) => setTimeout(r, 50));
+const created = deliveries.find(isCreated);
+const subEvent = stripe.webhooks.constructEvent(created?.body ?? '', created?.signature ?? '', plans.secret);
+let otherSecret = false;
+try {
+  stripe.webhooks.constructEvent(created?.body ?? '', created?.signature ?? '', hook.secret);
+} catch (e) {
+  otherSecret = e.type === 'StripeSignatureVerificationError';
+}
+check('subscription event verified by constructEvent', subEvent.data.object.id === sub.id && otherSecret, subEvent);
+
+const listed = await stripe.webhookEndpoints.list();
+const fetched = await stripe.webhookEndpoints.retrieve(plans.id);
+check(
+  'webhook endpoints listed and retrieved',
+  listed.data.length === 2 && listed.data[0].id === plans.id && fetched.url === plans.url && fetched.secret === undefined,
+  { listed, fetched },
+);
+const deleted = await stripe.webhookEndpoints.del(plans.id);
+try {
+  await stripe.webhookEndpoints.retrieve(plans.id);
+  check('webhook endpoint deleted', false, 'still there');
+} catch (e) {
+  check('webhook endpoint deleted', deleted.deleted === true && e.statusCode === 404 && e.code === 'resource_missing', { deleted, code: e.code });
+}
 
 server.close();
 done();

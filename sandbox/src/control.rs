@@ -50,7 +50,7 @@ async fn advance(State(app): State<AppState>, Json(a): Json<Advance>) -> Json<Va
     let w = app.world();
     w.clock.advance(a.seconds);
     // Subscriptions renew (and send invoice.paid) as soon as time moves.
-    crate::payments::subscriptions::catch_up(&app);
+    crate::payments::billing::catch_up(&app);
     Json(json!({"now": w.clock.now().to_rfc3339(), "now_ms": w.clock.now_ms(), "offset_seconds": w.clock.offset_secs()}))
 }
 

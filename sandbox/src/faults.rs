@@ -135,17 +135,31 @@ pub async fn middleware(State(app): State<AppState>, req: Request, next: Next) -
         Decision::Pass => next.run(req).await,
         Decision::TooMany => {
             tracing::info!(%platform, %path, "fault: 429");
-            let body = serde_json::json!({"errors": "Exceeded request limit (sandbox fault: burst_429)"});
+            // The payment vendor answers in Stripe's error shape, as every one of its refusals.
+            let body = if platform == "payments" {
+                serde_json::json!({"error": {"type": "invalid_request_error", "code": "rate_limit", "message": "Too many requests hit the API too quickly (sandbox fault: burst_429)"}})
+            } else {
+                serde_json::json!({"errors": "Exceeded request limit (sandbox fault: burst_429)"})
+            };
             (StatusCode::TOO_MANY_REQUESTS, [("retry-after", "1")], axum::Json(body)).into_response()
         }
         Decision::Error(code) => {
             tracing::info!(%platform, %path, code, "fault: 5xx");
             let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            (status, axum::Json(serde_json::json!({"errors": "Internal error (sandbox fault: error_rate)"}))).into_response()
+            let body = if platform == "payments" {
+                serde_json::json!({"error": {"type": "api_error", "message": "An unknown error occurred (sandbox fault: error_rate)"}})
+            } else {
+                serde_json::json!({"errors": "Internal error (sandbox fault: error_rate)"})
+            };
+            (status, axum::Json(body)).into_response()
         }
         Decision::Timeout => {
             tracing::info!(%platform, %path, "fault: timeout");
             tokio::time::sleep(Duration::from_millis(app.config().fault_timeout_ms)).await;
+            if platform == "payments" {
+                let body = serde_json::json!({"error": {"type": "api_error", "message": "upstream timed out (sandbox fault: timeout_rate)"}});
+                return (StatusCode::GATEWAY_TIMEOUT, axum::Json(body)).into_response();
+            }
             (StatusCode::GATEWAY_TIMEOUT, "upstream timed out (sandbox fault: timeout_rate)").into_response()
         }
     }

@@ -48,9 +48,15 @@ pub mod creds {
     pub const EBAY_CLIENT_ID: &str = "sandbox-ebay-client-id";
     pub const EBAY_CLIENT_SECRET: &str = "sandbox-ebay-client-secret";
     pub const EBAY_APP_TOKEN: &str = "sandbox-ebay-app-token";
+    /// The grant's token when the `buy.guest.order` scope is asked for (alone, or with the public
+    /// scope as well): only these reach the Order API.
+    pub const EBAY_ORDER_TOKEN: &str = "sandbox-ebay-guest-order-token";
+    pub const EBAY_APP_ORDER_TOKEN: &str = "sandbox-ebay-app-order-token";
     /// Payment vendor secret key (`Authorization: Bearer`, or Basic username as Stripe allows).
     pub const PAYMENTS_KEY: &str = "sandbox-payments-key";
-    /// Signs payment webhooks (`Stripe-Signature`); also returned as the endpoint's `secret`.
+    /// The secret of a payment webhook endpoint made "in the vendor's dashboard" (what an
+    /// operator copies into the product's settings); endpoints made through the API get a
+    /// `whsec_` secret of their own, as Stripe's do.
     pub const PAYMENTS_WEBHOOK_SECRET: &str = "sandbox-payments-webhook-secret";
     /// TikTok Shop app secret (token exchange).
     pub const TIKTOK_APP_SECRET: &str = "sandbox-tiktok-secret";

@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use serde_json::{Value, json};
 
 async fn call(sb: &common::Sandbox, path: &str, body: Value) -> Value {

@@ -1,6 +1,6 @@
 //! The channels' product APIs: TikTok Shop 202309 products, Meta's catalog Batch API and
 //! Google's Content API products, each checked the way a seller's app meets them.
-mod common;
+use crate::common;
 use common::oauth::{consent_code, exchange_code, tiktok_code_exchange};
 use common::{Sandbox, hmac_hex};
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::oauth::{consent_code, consent_redirect, exchange_code, tiktok_code_exchange};
 use common::param;
 use serde_json::Value;

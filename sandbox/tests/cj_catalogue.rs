@@ -1,7 +1,7 @@
 //! The CJ dialect's catalogue reads: an access token from the API key, product/list,
 //! product/query with `productKeyEn` and `variantKey`, product/variant/query, all over the
 //! catalogue the JSON protocol serves for source `cj`.
-mod common;
+use crate::common;
 use serde_json::{Value, json};
 
 async fn cj(sb: &common::Sandbox, path: &str, token: &str) -> Value {

@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use serde_json::json;
 
 #[tokio::test]

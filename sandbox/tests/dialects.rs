@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
@@ -66,30 +66,6 @@ async fn aliexpress_signed_methods() {
     let mut other = full.clone();
     other["selectedSkuId"] = json!("nope");
     assert_eq!(freight(other).await["aliexpress_ds_freight_query_response"]["result"]["msg"], "DELIVERY_INFO_EMPTY");
-    let req = json!({"logistics_address": {"country": "US", "full_name": "Jane", "address": "1 Main", "city": "X", "zip": "1", "mobile_no": "5"},
-        "product_items": [{"product_id": pid, "sku_id": sku, "product_count": 1}], "out_order_id": "dl-1"});
-    let r: Value = sb
-        .http
-        .post(sb.url("/aliexpress/sync"))
-        .form(&signed(&[("method", "aliexpress.ds.order.create".into()), ("param_place_order_request4_open_api_d_t_o", req.to_string())]))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let oid = r["aliexpress_ds_order_create_response"]["result"]["order_list"]["number"][0].as_str().unwrap().to_string();
-    let r: Value = sb
-        .http
-        .post(sb.url("/aliexpress/sync"))
-        .form(&signed(&[("method", "aliexpress.trade.ds.order.get".into()), ("single_order_query", json!({"order_id": oid}).to_string())]))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(r["aliexpress_trade_ds_order_get_response"]["result"]["order_status"], "WAIT_SELLER_SEND_GOODS");
 }
 
 #[tokio::test]

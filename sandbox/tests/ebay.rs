@@ -1,7 +1,7 @@
 //! The eBay dialect (OAuth2 client credentials, Browse API) serves the same catalogue as the
 //! JSON protocol for source `ebay`: same listings in the same order, same variants, prices,
 //! stock, sales and shipping.
-mod common;
+use crate::common;
 use serde_json::{Value, json};
 
 const TOKEN: &str = "sandbox-ebay-app-token";

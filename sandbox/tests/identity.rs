@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::oauth::exchange_code;
 use common::param;
 

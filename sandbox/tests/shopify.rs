@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::shopify::{SECRET, gql, install};
 use common::{Receiver, hmac_b64, param};
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Handles as Shopify keeps them since 2025-01: a given handle must be free, one made from the
 //! title gets a suffix, and `productSet(identifier: {handle})` (2025-04) upserts, so two pushes
 //! of one product at once leave one product.
-mod common;
+use crate::common;
 use common::shopify::{gql, install};
 use serde_json::{Value, json};
 

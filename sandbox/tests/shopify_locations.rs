@@ -1,7 +1,7 @@
 //! Locations as Shopify keeps them: a stock line of `productSet` must name one (`locationId:
 //! ID!`), reading them needs `read_locations`, and a merchant can add a new default location
 //! and deactivate the old one.
-mod common;
+use crate::common;
 use common::shopify::{gql, install};
 use serde_json::{Value, json};
 

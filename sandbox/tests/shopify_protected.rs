@@ -1,6 +1,6 @@
 //! Protected customer data: without Shopify's approval an app reads an order's customer fields as
 //! null, in the Admin API and in the orders/* webhooks.
-mod common;
+use crate::common;
 use serde_json::json;
 
 #[tokio::test]

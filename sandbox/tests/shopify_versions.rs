@@ -1,6 +1,6 @@
 //! Shopify serves the API version in the URL when it supports it, falls an unsupported one
 //! forward to the oldest supported stable version, and says which in `X-Shopify-API-Version`.
-mod common;
+use crate::common;
 use serde_json::json;
 
 /// `{ shop { name } }` on the shop "versions" at `version`.

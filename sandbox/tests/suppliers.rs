@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::Sandbox;
 use serde_json::{Value, json};
 
@@ -129,13 +129,13 @@ async fn orders_idempotency_errors_progress_and_tracking() {
 #[tokio::test]
 async fn sold_out_and_cannot_ship() {
     let sb = common::start().await;
-    let (_, list) = get(&sb, "/suppliers/aliexpress/api/products?page_size=10").await;
+    let (_, list) = get(&sb, "/suppliers/temu/api/products?page_size=10").await;
     let no_br = list["items"][4]["id"].as_str().unwrap().to_string();
-    let (_, p) = get(&sb, &format!("/suppliers/aliexpress/api/products/{no_br}")).await;
+    let (_, p) = get(&sb, &format!("/suppliers/temu/api/products/{no_br}")).await;
     let v = p["variants"].as_array().unwrap().iter().find(|v| v["stock"].as_u64().unwrap() > 0).unwrap();
     let (st, e) = post(
         &sb,
-        "/suppliers/aliexpress/api/orders",
+        "/suppliers/temu/api/orders",
         json!({"items": [{"product_id": no_br, "sku_id": v["sku_id"], "quantity": 1}], "ship_to": ship_to("BR")}),
         None,
     )
@@ -145,7 +145,7 @@ async fn sold_out_and_cannot_ship() {
     let mut found = None;
     for it in list["items"].as_array().unwrap() {
         let id = it["id"].as_str().unwrap();
-        let (_, p) = get(&sb, &format!("/suppliers/aliexpress/api/products/{id}")).await;
+        let (_, p) = get(&sb, &format!("/suppliers/temu/api/products/{id}")).await;
         if let Some(v) = p["variants"].as_array().unwrap().iter().find(|v| v["stock"] == 0) {
             found = Some((id.to_string(), v["sku_id"].as_str().unwrap().to_string()));
             break;
@@ -153,7 +153,6 @@ async fn sold_out_and_cannot_ship() {
     }
     let (id, sku) = found.expect("a sold-out variant in the first page");
     let (st, e) =
-        post(&sb, "/suppliers/aliexpress/api/orders", json!({"items": [{"product_id": id, "sku_id": sku, "quantity": 1}], "ship_to": ship_to("US")}), None)
-            .await;
+        post(&sb, "/suppliers/temu/api/orders", json!({"items": [{"product_id": id, "sku_id": sku, "quantity": 1}], "ship_to": ship_to("US")}), None).await;
     assert_eq!((st, e["error"]["code"].as_str().unwrap()), (409, "SOLD_OUT"));
 }

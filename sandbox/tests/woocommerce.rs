@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 use common::{Receiver, Sandbox, hmac_b64, param};
 use serde_json::{Value, json};
 
@@ -256,4 +256,34 @@ async fn product_terms_are_taken_by_id() {
     assert_eq!(by_id["categories"][0]["name"], "Lamps");
     let found: Value = woo.send(reqwest::Method::GET, "/products/tags?search=summer", None).await.json().await.unwrap();
     assert_eq!(found.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn orders_are_created_through_rest_as_woocommerce_does() {
+    let sb = common::start().await;
+    let k = sb.post_json("/_sandbox/woo/shop5/keys", json!({})).await;
+    let woo = Woo { sb: &sb, store: "shop5", ck: k["consumer_key"].as_str().unwrap().into(), cs: k["consumer_secret"].as_str().unwrap().into() };
+    let p: Value =
+        woo.send(reqwest::Method::POST, "/products", Some(json!({"name": "Lamp", "regular_price": "12.50", "sku": "LAMP"}))).await.json().await.unwrap();
+    let refused = |line: Value| {
+        let woo = &woo;
+        async move {
+            let r = woo.send(reqwest::Method::POST, "/orders", Some(json!({"line_items": [line]}))).await;
+            (r.status().as_u16(), r.json::<Value>().await.unwrap()["code"].as_str().unwrap_or_default().to_string())
+        }
+    };
+    assert_eq!(refused(json!({"quantity": 2})).await, (400, "woocommerce_rest_required_product_reference".into()));
+    assert_eq!(refused(json!({"product_id": 999_999, "quantity": 1})).await, (400, "order_item_product_invalid_product_id".into()));
+
+    let line = json!({"product_id": p["id"], "quantity": 2});
+    let r = woo.send(reqwest::Method::POST, "/orders", Some(json!({"line_items": [line], "billing": {"email": "ann@example.com"}}))).await;
+    assert_eq!(r.status(), 201);
+    let pending: Value = r.json().await.unwrap();
+    assert_eq!((pending["status"].as_str(), pending["created_via"].as_str(), pending["total"].as_str()), (Some("pending"), Some("rest-api"), Some("25.00")));
+    assert!(pending["date_paid"].is_null(), "not paid unless set_paid");
+    let paid: Value = woo.send(reqwest::Method::POST, "/orders", Some(json!({"line_items": [line], "set_paid": true}))).await.json().await.unwrap();
+    assert_eq!(paid["status"], "processing");
+    assert!(paid["date_paid"].is_string());
+    let fetched: Value = woo.send(reqwest::Method::GET, &format!("/orders/{}", pending["id"]), None).await.json().await.unwrap();
+    assert_eq!(fetched["billing"]["email"], "ann@example.com");
 }

@@ -21,6 +21,10 @@ use std::sync::Arc;
 
 pub use reqwest::StatusCode;
 
+/// The password `signed_up` gives every account: strong enough for the sign-up rule
+/// (`values::Password`), so tests sign in with it.
+pub const PASSWORD: &str = "ruby-tulip-harbour";
+
 pub struct TestApp {
     pub base: String,
     pub pool: PgPool,
@@ -162,7 +166,7 @@ impl TestApp {
 
     /// Registers and verifies `email` through the API; returns the bearer token.
     pub async fn signed_up(&self, email: &str) -> String {
-        let a = self.post("/api/auth/register", None, json!({"email": email, "password": "password123", "first_name": "Test"})).await;
+        let a = self.post("/api/auth/register", None, json!({"email": email, "password": PASSWORD, "first_name": "Test"})).await;
         assert_eq!(a.code(), 200, "{}", a.body);
         let link = self.last_link(email).await;
         let query = link.split_once('?').unwrap().1;

@@ -5,8 +5,7 @@ use dropline_tests::{eventually, no_redirect};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{customer_buys, placements, shop_with_product, tab};
 

@@ -4,8 +4,7 @@
 //! `deleteOrder`. CJ itself is asked what it holds, so nothing here can pass on a gateway.
 use serde_json::{Value, json};
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{Shop, balance, customer_buys, fund, placements, rerun, shop_with_source, supplier_stock, tab};
 

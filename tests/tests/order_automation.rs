@@ -6,8 +6,7 @@ use dropline_tests::{StoreOwner, store_owner};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-#[path = "order_automation/support.rs"]
-mod support;
+use crate::automation_support as support;
 
 use domain::orders::jobs::StoreOrdersSyncJob;
 use support::{WOO, all_orders, detail, flow, orders, pushed_to_woo, save_card, woo_order};

@@ -6,8 +6,7 @@
 use dropline_tests::{StoreOwner, store_owner};
 use serde_json::{Value, json};
 
-#[path = "order_automation/support.rs"]
-mod support;
+use crate::automation_support as support;
 
 use support::{WOO, at_supplier, detail, orders, pushed_to_woo, save_card, wallet_total, woo_order};
 
@@ -59,7 +58,7 @@ async fn a_paid_order_is_cancelled_at_the_supplier_and_refunded_to_the_wallet_on
     assert_eq!(d["status"], "cancelled_source", "the order moves to the cancelled tab");
     let counts = s.app.get("/api/orders/v5/count-order-status", Some(&s.token)).await;
     assert_eq!(counts.data()["cancelled"]["source"], 1, "{}", counts.body);
-    assert_eq!(at_supplier(&s, "aliexpress", so["order_no"].as_str().unwrap()).await["status"], "cancelled");
+    assert_eq!(at_supplier(&s, "dropline", so["order_no"].as_str().unwrap()).await["status"], "cancelled");
     assert_eq!(wallet_total(&s).await, total, "the card payment comes back to the wallet");
 
     // Cancelling again gives nothing back twice.
@@ -108,7 +107,7 @@ async fn unpaid_supplier_orders_are_cancelled_and_the_order_can_be_placed_again(
     assert_eq!(a.code(), 200, "{}", a.body);
     assert_eq!(a.data()["items"][0], json!({ "id": so_id, "status": "cancelled", "error": null }));
     assert_eq!(a.data()["items"][1]["status"], "error");
-    assert_eq!(at_supplier(&s, "aliexpress", so["order_no"].as_str().unwrap()).await["status"], "cancelled");
+    assert_eq!(at_supplier(&s, "dropline", so["order_no"].as_str().unwrap()).await["status"], "cancelled");
     let ready = orders(&s, "placement").await;
     assert_eq!(ready.len(), 1, "back to ready: {ready:?}");
     assert_eq!(wallet_total(&s).await, 0.0, "nothing was paid, nothing comes back");
@@ -137,7 +136,7 @@ async fn a_refund_request_is_completed_by_the_sync_and_credited_once() {
     assert_eq!(tab.data()["total"], 1, "{}", tab.body);
 
     for _ in 0..2 {
-        let a = s.app.post("/api/orders/sync-status/aliexpress", Some(&s.token), json!({ "source_orders": [so["id"]] })).await;
+        let a = s.app.post("/api/orders/sync-status/dropline", Some(&s.token), json!({ "source_orders": [so["id"]] })).await;
         assert_eq!(a.code(), 200, "{}", a.body);
     }
     let d = detail(&s, id).await;

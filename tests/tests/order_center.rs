@@ -3,8 +3,7 @@
 //! list's filters, with bad input answered in the envelope.
 use serde_json::{Value, json};
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{Shop, customer_buys, fund, shop_with_product, supplier_stock, tab};
 
@@ -26,7 +25,7 @@ async fn the_preview_costs_what_the_supplier_charges() {
     let p = sh.s.app.post("/api/orders/v4/preview", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
     assert_eq!(p.code(), 200, "{}", p.body);
     let source = &p.data()["orders"][0]["sources"][0];
-    assert_eq!(source["source"], "aliexpress");
+    assert_eq!(source["source"], "dropline");
     assert_eq!(source["placeable"], true, "{source}");
     let confirm = sh.s.app.post("/api/orders/v4/confirm", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
     assert_eq!(confirm.data()["total"], p.data()["total"]);
@@ -66,7 +65,7 @@ async fn the_user_edits_an_order_and_bad_input_names_each_field() {
     let order = sh.s.app.get(&format!("/api/orders/v5/detail/{id}"), Some(&sh.s.token)).await;
     let line = order.data()["line_items"][0]["id"].as_i64().unwrap();
     let options =
-        sh.s.app.get(&format!("/api/product-sources/logistics/aliexpress/{}?country_code=GB&quantity=1", sh.source_product_id), Some(&sh.s.token)).await;
+        sh.s.app.get(&format!("/api/product-sources/logistics/{}/{}?country_code=GB&quantity=1", sh.source, sh.source_product_id), Some(&sh.s.token)).await;
     let methods: Vec<String> = options.data()["options"].as_array().unwrap().iter().map(|o| o["code"].as_str().unwrap().to_string()).collect();
     assert!(methods.len() >= 2, "{}", options.body);
     let method = methods.last().unwrap();
@@ -111,7 +110,7 @@ async fn a_manual_fulfilment_calls_no_supplier_and_columns_and_filters_are_check
     let sh = shop_with_product(pool, "manual@example.com", "manual-shop").await;
     let id = ready_id(&sh).await;
     let stock = supplier_stock(&sh).await;
-    let a = put(&sh, "/api/orders/v4/manually-fulfill", json!({ "order_id": id, "source": "aliexpress", "order_no": "AE-BY-HAND-1" })).await;
+    let a = put(&sh, "/api/orders/v4/manually-fulfill", json!({ "order_id": id, "source": "dropline", "order_no": "AE-BY-HAND-1" })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     assert_eq!(a.data()["status"], "order_placed");
     assert_eq!(a.data()["source_orders"][0]["order_no"], "AE-BY-HAND-1");

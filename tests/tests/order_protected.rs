@@ -4,8 +4,7 @@
 //! the address it is placed.
 use serde_json::{Value, json};
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{customer_buys, fund, placements, shop_with_product, tab};
 

@@ -5,8 +5,7 @@ use dropline_tests::{TestApp, connect_shopify, eventually, signed_up_on_sandbox,
 use serde_json::{Value, json};
 use std::time::Duration;
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{placements, rerun, shop_with_product, tab};
 
@@ -50,10 +49,10 @@ async fn a_sold_out_first_supplier_falls_back_to_the_second() {
     app.drain().await;
     let product = app.get("/api/center/products/listings/unmapped", Some(&t)).await.data()["items"][0].clone();
     let variant = product["variants"][0].clone();
-    let (first, first_sku) = shippable_sku(&app.http, &sandbox, "aliexpress").await;
+    let (first, first_sku) = shippable_sku(&app.http, &sandbox, "dropline").await;
     let (second, second_sku) = shippable_sku(&app.http, &sandbox, "cj").await;
     let mapping = json!({ "mappings": [{ "variant_id": variant["id"], "suppliers": [
-        { "source": "aliexpress", "source_product_id": first, "sku_id": first_sku },
+        { "source": "dropline", "source_product_id": first, "sku_id": first_sku },
         { "source": "cj", "source_product_id": second, "sku_id": second_sku },
     ]}]});
     let a = app.post(&format!("/api/products/{}/map-variant", product["id"].as_str().unwrap()), Some(&t), mapping).await;
@@ -76,10 +75,10 @@ async fn a_sold_out_first_supplier_falls_back_to_the_second() {
     wait_for_order(&app).await;
     let list = app.get("/api/orders/v5/list?tab=placement&status=ready", Some(&t)).await;
     let order = list.data()["items"][0].clone();
-    assert_eq!(order["line_items"][0]["source"], "aliexpress", "the first supplier by priority: {}", list.body);
+    assert_eq!(order["line_items"][0]["source"], "dropline", "the first supplier by priority: {}", list.body);
 
     app.http
-        .post(format!("{sandbox}/_sandbox/suppliers/aliexpress/products/{first}"))
+        .post(format!("{sandbox}/_sandbox/suppliers/dropline/products/{first}"))
         .json(&json!({ "variants": [{ "sku_id": first_sku, "stock": 0 }] }))
         .send()
         .await
@@ -99,7 +98,7 @@ async fn a_sold_out_first_supplier_falls_back_to_the_second() {
     let toast = app.get("/api/orders/placements", Some(&t)).await;
     let items = toast.data()["items"].as_array().unwrap();
     let by_source = |s: &str| items.iter().find(|i| i["source"] == s).cloned().unwrap_or(Value::Null);
-    assert_eq!(by_source("aliexpress")["error_key"], "product_sold_out", "{}", toast.body);
+    assert_eq!(by_source("dropline")["error_key"], "product_sold_out", "{}", toast.body);
     assert_eq!(by_source("cj")["source_status"], "order_placed", "{}", toast.body);
     let placed = app.get("/api/orders/v5/list?tab=payment&status=order_placed", Some(&t)).await;
     assert_eq!(placed.data()["items"][0]["line_items"][0]["source"], "cj");

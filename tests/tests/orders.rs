@@ -5,8 +5,7 @@ use dropline_tests::eventually;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{balance, customer_buys, fund, placements, rerun, shop_with_product, supplier_stock, tab};
 
@@ -20,7 +19,7 @@ async fn a_store_order_is_placed_and_paid_from_the_wallet() {
     assert_eq!(ready.len(), 1, "the order is in New orders");
     let order = &ready[0];
     let line = &order["line_items"][0];
-    assert_eq!(line["source"], "aliexpress");
+    assert_eq!(line["source"], "dropline");
     assert_eq!(line["sku_id"], sh.sku_id.as_str());
     assert_eq!(line["quantity"], 2);
     assert_eq!(line["can_place"], true);
@@ -52,6 +51,14 @@ async fn a_store_order_is_placed_and_paid_from_the_wallet() {
     let logs = sh.s.app.get(&format!("/api/orders/v4/order_log/order/{id}"), Some(&sh.s.token)).await;
     let events: Vec<&str> = logs.data()["items"].as_array().unwrap().iter().map(|l| l["event"].as_str().unwrap()).collect();
     assert_eq!(events, ["order_received", "placement_started", "supplier_order_created", "paid"]);
+
+    // The wallet's line names the store order and the supplier's own order number.
+    let wallet = sh.s.app.get("/api/orders/v6/payments/transaction-logs", Some(&sh.s.token)).await;
+    let line = wallet.data()["items"].as_array().unwrap().iter().find(|l| l["kind"] == "order_payment").cloned().unwrap();
+    assert_eq!(line["store_order"], placed[0]["name"], "{line}");
+    assert_eq!(line["supplier"], "dropline");
+    assert_eq!(line["supplier_order_no"], placed[0]["source_orders"][0]["order_no"], "{line}");
+    assert!(line["supplier_order_no"].is_string(), "{line}");
 }
 
 #[tokio::test]
@@ -74,7 +81,7 @@ async fn a_lost_supplier_answer_and_a_rerun_job_make_one_supplier_order_and_one_
     let ship_to = json!({"name": "Jane Doe", "address1": "1 Sandbox Way", "city": "Springfield", "zip": "62701", "country": "US"});
     let lost = suppliers
         .place_order(
-            domain::values::Source::Aliexpress,
+            domain::values::Source::Dropline,
             &row.idempotency_key,
             &domain::connectors::suppliers::orders::NewOrder { items, ship_to, shipping_method: None },
         )
@@ -114,7 +121,7 @@ async fn a_paid_supplier_order_whose_commit_was_lost_is_not_charged_twice() {
     sqlx::query("UPDATE source_orders SET status = 'paying', pay_with = 'wallet' WHERE id = $1").bind(so).execute(&sh.s.app.pool).await.unwrap();
     domain::wallet::charge::debit_for_order(&sh.s.app.pool, sh.workplace, so, row.total_cents).await.unwrap();
     let suppliers = domain::connectors::suppliers::Suppliers::new(&sh.s.app.settings.suppliers);
-    suppliers.pay_order(domain::values::Source::Aliexpress, row.order_no.as_deref().unwrap()).await.unwrap();
+    suppliers.pay_order(domain::values::Source::Dropline, row.order_no.as_deref().unwrap()).await.unwrap();
 
     rerun(&sh, so).await;
     assert_eq!(tab(&sh, "payment", "order_placed").await.len(), 1);
@@ -158,7 +165,7 @@ async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing(
     let sh = shop_with_product(pool, "errors@example.com", "errors-shop").await;
     // Sold out at the supplier.
     customer_buys(&sh, 1, None).await;
-    let url = format!("{}/_sandbox/suppliers/aliexpress/products/{}", sh.s.sandbox, sh.source_product_id);
+    let url = format!("{}/_sandbox/suppliers/{}/products/{}", sh.s.sandbox, sh.source, sh.source_product_id);
     sh.s.app.http.post(url).json(&json!({ "variants": [{ "sku_id": sh.sku_id, "stock": 0 }] })).send().await.unwrap();
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
     sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
@@ -171,7 +178,7 @@ async fn placement_errors_carry_the_spec_keys_and_stop_fails_what_is_processing(
     // The user stops while a placement is processing.
     let a = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
     assert_eq!(a.data()["items"][0]["status"], "processing");
-    let stop = sh.s.app.post("/api/orders/placements/stop", Some(&sh.s.token), json!({ "source": "aliexpress" })).await;
+    let stop = sh.s.app.post("/api/orders/placements/stop", Some(&sh.s.token), json!({ "source": sh.source })).await;
     assert_eq!(stop.data()["changed"], 1, "{}", stop.body);
     sh.s.app.drain().await;
     let toast = placements(&sh).await;
@@ -236,7 +243,7 @@ async fn a_sku_the_supplier_dropped_needs_a_new_supplier_and_is_left_out_until_t
     let pool = db.pool.clone();
     let sh = shop_with_product(pool, "dropped@example.com", "dropped-shop").await;
     customer_buys(&sh, 1, None).await;
-    let url = format!("{}/_sandbox/suppliers/aliexpress/products/{}", sh.s.sandbox, sh.source_product_id);
+    let url = format!("{}/_sandbox/suppliers/{}/products/{}", sh.s.sandbox, sh.source, sh.source_product_id);
     sh.s.app.http.post(url).json(&json!({ "variants": [{ "sku_id": sh.sku_id, "remove": true }] })).send().await.unwrap();
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
     sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id] })).await;

@@ -23,7 +23,9 @@ async fn a_callback_with_a_forged_state_signs_nobody_in() {
     assert_eq!(a.code(), 201);
     assert!(a.data().is_null());
     let a = app.get("/api/auth/callback/google?code=abc", None).await;
-    assert_eq!(a.code(), 201, "a missing state is a bad request: {}", a.body);
+    assert_eq!(a.code(), 204, "a missing state is refused naming it: {}", a.body);
+    assert!(a.body["errors"]["state"].is_array(), "{}", a.body);
+    assert!(a.data().is_null());
 }
 
 /// Plays the browser: opens the provider page (auto-consent in the sandbox) and returns the

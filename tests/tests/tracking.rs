@@ -3,8 +3,7 @@
 //! the order center, and the public page shows the journey and nothing private.
 use serde_json::{Value, json};
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use dropline_tests::eventually;
 use std::time::Duration;
@@ -68,7 +67,7 @@ async fn a_parcel_moves_from_the_supplier_through_the_carrier_to_delivered() {
     let order = detail(&sh, id).await;
     let parcel = &order["shipments"][0];
     let number = parcel["tracking_number"].as_str().unwrap().to_string();
-    assert!(number.starts_with("LP"), "AliExpress ships with Cainiao: {parcel}");
+    assert!(number.starts_with("YT"), "Dropline's catalogue ships with YunExpress: {parcel}");
     assert_eq!(order["source_orders"][0]["tracking_code"], number.as_str());
     assert_eq!(parcel["status"], "in_transit", "{order}");
     assert_eq!(order["status"], "in_transit");

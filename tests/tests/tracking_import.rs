@@ -3,8 +3,7 @@
 //! workplace's order names are unknown.
 use serde_json::Value;
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{Shop, customer_buys, shop_with_product, tab};
 

@@ -4,8 +4,7 @@
 use serde_json::json;
 use std::collections::BTreeMap;
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use support::{customer_buys, shop_with_product, tab};
 

@@ -5,8 +5,7 @@ use dropline_tests::eventually;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-#[path = "orders/support.rs"]
-mod support;
+use crate::order_support as support;
 
 use domain::tracking::jobs::TrackingWriteback;
 use support::{Shop, customer_buys, fund, shop_with_product, tab};

@@ -40,6 +40,12 @@ describe('orders: a customer order placed and paid from the wallet', { concurren
     withPage(browser, 'orders-1', async (page) => {
       await signedIn(page, email);
       ({ product } = await connectAndPush(page, shopName));
+
+      // The quick-start guide followed: back home without a reload, import and push are done and
+      // placing an order is next.
+      await page.getByTestId('brand-logo').click();
+      await page.locator('[data-testid="quick-start-step-PUSH_PRODUCT"][data-done]').waitFor();
+      assert.equal(await page.getByTestId('quick-start-step-PLACE_ORDER').getAttribute('data-active'), 'true');
     }));
 
   it('2. a customer buys on the sandbox store; the order shows in New orders', () =>
@@ -98,5 +104,11 @@ describe('orders: a customer order placed and paid from the wallet', { concurren
       assert.ok(afterPay < before, `the wallet paid: ${before} → ${afterPay}`);
       const detail = await pageApi(page, `orders/v5/list?tab=payment&status=order_placed&keyword=${encodeURIComponent(orderName)}`);
       assert.equal(detail.status, 200, JSON.stringify(detail));
+
+      // The guide is complete: home shows no checklist any more.
+      await page.getByTestId('brand-logo').click();
+      await page.getByTestId('home-greeting').waitFor();
+      await page.waitForTimeout(1000);
+      assert.equal(await page.getByTestId('quick-start').count(), 0, 'the quick-start guide is done');
     }));
 });

@@ -126,7 +126,9 @@ export async function connectAndPush(page, shopName) {
   await page.goto(`${BASE_URL}/app/channel`);
   const storeId = await connectShopify(page, shopName);
 
-  await page.goto(`${BASE_URL}/app/find-product`);
+  // Dropline's own catalogue: its orders are paid from the wallet (AliExpress orders are paid in
+  // the owner's own AliExpress account, which these flows do not connect).
+  await page.goto(`${BASE_URL}/app/find-product?source=dropline`);
   await searchUntilResults(page, KEYWORD);
   await page.getByTestId('product-card').first().getByTestId('import-button').click();
   await page.locator('[data-testid="product-card"][data-import-state="imported"]').first().waitFor({ timeout: 20_000 });
@@ -198,6 +200,6 @@ export async function placeAndPayFromWallet(page, orderName) {
     throw new Error('a part of the order cannot be placed');
   await page.getByTestId('create-pay-wallet').click();
   await page.getByTestId('create-order-submit').click();
-  await page.waitForURL(/\/app\/orders$/);
+  await page.waitForURL(/\/app\/orders(\?|$)/);
   return toastSettled(page, 'placement-toast', { timeout: PLACE_WAIT_MS });
 }

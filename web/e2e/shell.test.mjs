@@ -10,6 +10,7 @@ import {
   htmlDir,
   login,
   openBrowser,
+  PASSWORD,
   screenshot,
   uniqueEmail,
   verificationLink,
@@ -58,6 +59,18 @@ describe('dashboard shell', { concurrency: false }, () => {
         ['token', 'workplace_id', 'shop_id', 'reconnect'].map((k) => localStorage.getItem(`dropline.${k}`)),
       );
       assert.deepEqual(stored, [null, null, null, null]);
+
+      // a returning owner signs in again in the same tab, without a reload: the dashboard loads
+      // (it once sat on "Loading…" until a reload)
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(`${BASE_URL}/app`);
+      await page.getByTestId('home-greeting').waitFor({ timeout: 10_000 });
+      assert.equal(await page.getByTestId('page-loading').count(), 0);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-logout').click();
+      await page.waitForURL(/\/login$/);
 
       // the shell is closed now
       await page.goto(`${BASE_URL}/app`);

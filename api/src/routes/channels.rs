@@ -93,6 +93,7 @@ async fn disconnect(State(state): State<AppState>, scope: Scope, ApiPath(platfor
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SettingsQuery {
     store_id: Option<uuid::Uuid>,
 }

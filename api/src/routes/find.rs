@@ -87,6 +87,7 @@ fn source(raw: &str) -> Result<Source, domain::Error> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ShipToQuery {
     ship_to: Option<String>,
 }
@@ -110,6 +111,7 @@ async fn product_detail(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LogisticsQuery {
     country_code: Option<String>,
     quantity: Option<i64>,
@@ -132,6 +134,7 @@ async fn logistics(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
     page: Option<i64>,
 }
@@ -189,6 +192,7 @@ async fn fingerprint(bytes: Vec<u8>) -> Result<domain::catalogue::image_hash::Fi
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ImageUrlQuery {
     url: String,
 }
@@ -212,6 +216,7 @@ async fn by_image_upload(State(state): State<AppState>, _scope: Scope, body: axu
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct KeywordQuery {
     keyword: Option<String>,
 }

@@ -45,6 +45,7 @@ async fn sync(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJs
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
     store_id: Option<Uuid>,
     page: Option<i64>,
@@ -143,6 +144,7 @@ async fn replace(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPa
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RecommendQuery {
     store_product_id: Uuid,
 }

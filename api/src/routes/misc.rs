@@ -44,6 +44,7 @@ async fn health(State(state): State<AppState>) -> Response {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct OutboxQuery {
     to: String,
 }

@@ -1,8 +1,10 @@
 mod account;
+mod aliexpress;
 mod auth;
 mod automation;
 mod channels;
 mod core;
+mod ebay;
 mod find;
 mod inspect;
 mod mapping;
@@ -43,6 +45,8 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(push::router())
         .merge(orders::router())
         .merge(order_placement::router())
+        .merge(aliexpress::router())
+        .merge(ebay::router())
         .merge(tracking::router())
         .merge(tracking_import::router())
         .merge(order_automation::router())

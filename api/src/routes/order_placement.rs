@@ -78,6 +78,7 @@ async fn place_orders(State(state): State<AppState>, scope: Scope, ApiJson(i): A
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PlacementQuery {
     /// Comma-separated source order ids; none: the toast's items of the last day.
     ids: Option<String>,

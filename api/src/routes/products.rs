@@ -128,6 +128,7 @@ async fn import_all_status(State(state): State<AppState>, scope: Scope, ApiPath(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListingQuery {
     page: Option<i64>,
     page_size: Option<i64>,

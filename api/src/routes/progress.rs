@@ -22,6 +22,7 @@ async fn get_item(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiP
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
     kind: Option<String>,
 }

@@ -72,6 +72,7 @@ async fn push_all(State(state): State<AppState>, scope: Scope, ApiJson(input): A
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ProgressQuery {
     /// Comma-separated progress ids; none: the last hour's items.
     ids: Option<String>,
@@ -92,6 +93,7 @@ async fn push_progress(State(state): State<AppState>, scope: Scope, ApiQuery(q):
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PushedQuery {
     page: Option<i64>,
     page_size: Option<i64>,

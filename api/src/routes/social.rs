@@ -23,6 +23,7 @@ async fn start(State(state): State<AppState>, ApiPath(name): ApiPath<String>) ->
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct CallbackQuery {
     code: String,
     state: String,

@@ -47,6 +47,7 @@ async fn list_store(State(state): State<AppState>, scope: Scope) -> ApiResult<St
 }
 
 #[derive(Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
 struct ShopInput {
     shop: String,
 }

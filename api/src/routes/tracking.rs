@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TrackingsQuery {
     order_id: Option<i64>,
     /// One of the nine shipment statuses.

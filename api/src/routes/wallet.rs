@@ -55,10 +55,11 @@ struct TopupInput {
 #[instrument(skip_all)]
 async fn start_topup(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<TopupInput>) -> ApiResult<TopupStarted> {
     let base = &state.settings.application.base_url;
-    reply(topup::start(&state.pool, &state.payments, base, scope.workplace.id, input.amount.as_ref()).await?)
+    reply(topup::start(&state.pool, &state.sealer, &state.payments, base, scope.workplace.id, input.amount.as_ref()).await?)
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ChartQuery {
     /// Days back from today (UTC), 1 to 365; 30 when absent.
     days: Option<i64>,
@@ -117,11 +118,12 @@ async fn save_card(State(state): State<AppState>, scope: Scope, ApiJson(input): 
 #[instrument(skip_all)]
 async fn start_card_setup(State(state): State<AppState>, scope: Scope) -> ApiResult<super::replies::UrlReply> {
     let base = &state.settings.application.base_url;
-    let url = domain::wallet::card_setup::start(&state.pool, &state.payments, scope.workplace.id, base).await?;
+    let url = domain::wallet::card_setup::start(&state.pool, &state.sealer, &state.payments, scope.workplace.id, base).await?;
     reply(super::replies::UrlReply { url })
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
     page: Option<i64>,
     page_size: Option<i64>,
@@ -149,5 +151,5 @@ async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(
 #[instrument(skip_all)]
 async fn payments_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<WebhookOutcome> {
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
-    reply(topup::receive(&state.pool, &state.payments, signature, &body).await?)
+    reply(topup::receive(&state.pool, &state.sealer, &state.payments, signature, &body).await?)
 }

@@ -2,8 +2,9 @@
 //!
 //! Issue 7's speed targets, printed as ratios (measured / aim), never asserted.
 //!
-//! 1. Placement: ORDERS (10,000) ready store orders, 1–4 lines each over aliexpress, cj, temu,
-//!    dropline and ebay (SKUs in stock at the sandbox supplier), are placed and paid from the
+//! 1. Placement: ORDERS (10,000) ready store orders, 1–4 lines each over alibaba, cj, temu,
+//!    dropline and ebay (SKUs in stock at the sandbox supplier; not AliExpress, whose orders are
+//!    paid in the owner's own AliExpress account), are placed and paid from the
 //!    wallet through the real API (`POST /api/orders/place-orders {all_ready, pay: wallet}`, or
 //!    `/api/orders/v5/create` batches of BATCH orders when BATCH > 0) and WORKERS (2) real worker
 //!    processes (`target/release/worker`). Prints orders/s and line items/s (aim 300 orders/s),
@@ -28,7 +29,7 @@ use uuid::Uuid;
 
 const ORDERS_AIM: f64 = 300.0;
 const P99_AIM_MS: f64 = 25.0;
-const SOURCES: [&str; 5] = ["aliexpress", "cj", "temu", "dropline", "ebay"];
+const SOURCES: [&str; 5] = ["alibaba", "cj", "temu", "dropline", "ebay"];
 const FUNDS_CENTS: i64 = 2_000_000_000;
 
 #[tokio::main]

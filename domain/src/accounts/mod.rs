@@ -4,6 +4,7 @@ pub mod jobs;
 mod register;
 mod session;
 pub mod social;
+mod throttle;
 mod view;
 pub mod welcome;
 

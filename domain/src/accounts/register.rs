@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::{digest, emails, new_secret};
 use crate::config::Settings;
-use crate::error::{Error, Fields, Result};
+use crate::error::{Fields, Result};
 use crate::store::{users, workplaces};
 use crate::values::{Email, Password, PersonName};
 
@@ -24,8 +24,9 @@ pub struct RegisterInput {
 #[instrument(skip_all)]
 pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) -> Result<(Uuid, Email)> {
     let mut f = Fields::default();
+    let account = [input.email.trim(), input.first_name.trim(), input.last_name.trim()];
+    let password = f.take("password", Password::parse_off_runtime(&input.password, &account).await);
     let email = f.take("email", Email::parse(&input.email));
-    let password = f.take("password", Password::parse(&input.password));
     let first = f.take("first_name", PersonName::parse(&input.first_name));
     let last = f.take("last_name", PersonName::parse(&input.last_name));
     f.finish()?;
@@ -43,7 +44,11 @@ pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) 
         verified: false,
     };
     let Some(user_id) = users::insert(&mut tx, new).await? else {
-        return Err(Error::field("email", "This email is already registered"));
+        // "Already registered" would tell anyone which addresses have accounts: the caller gets
+        // a new account's answer (a random id that opens nothing) and the owner an email.
+        emails::queue_taken_notice(&mut tx, &settings.application.base_url, email.as_str()).await?;
+        tx.commit().await?;
+        return Ok((Uuid::new_v4(), email));
     };
     workplaces::create(&mut tx, user_id, "My workplace", "USD").await?;
     emails::queue_verification(&mut tx, &settings.application.base_url, email.as_str(), user_id, &code).await?;
@@ -54,9 +59,10 @@ pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) 
 /// An already-verified account with its first workplace (the CLI and the demo seed).
 /// Returns `None` when the email is taken.
 pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_name: &str, last_name: &str) -> Result<Option<Uuid>> {
+    let email_raw = email;
     let mut f = Fields::default();
     let email = f.take("email", Email::parse(email));
-    let password = f.take("password", Password::parse(password));
+    let password = f.take("password", Password::parse_off_runtime(password, &[email_raw, first_name, last_name]).await);
     f.finish()?;
     let (email, password) = (email.unwrap(), password.unwrap());
     let hash = password.hash_off_runtime().await;

@@ -1,11 +1,11 @@
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use sqlx::PgPool;
-use tracing::{instrument, warn};
+use tracing::instrument;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{digest, emails, new_secret};
+use super::{digest, emails, new_secret, throttle};
 use crate::config::Settings;
 use crate::error::{Error, Result};
 
@@ -35,13 +35,9 @@ pub(super) async fn open_session(pool: &PgPool, settings: &Settings, user_id: Uu
 
 #[instrument(skip_all)]
 pub async fn login(pool: &PgPool, settings: &Settings, email: &str, password: &str, client_addr: &str) -> Result<Session> {
-    let a = &settings.auth;
-    let (per_account, per_address) = users::recent_login_failures(pool, email.trim(), client_addr, a.login_window_secs).await?;
-    if per_account >= a.login_failures_per_account || per_address >= a.login_failures_per_address {
-        warn!(client_addr, "sign-in rate limit reached");
-        return Err(Error::RateLimited("Too many failed sign-in attempts. Please wait a few minutes and try again.".into()));
-    }
-    let user = users::by_email(pool, email.trim()).await?;
+    let email = email.trim();
+    throttle::check(pool, &settings.auth, email, client_addr).await?;
+    let user = users::by_email(pool, email).await?;
     // An unknown email costs the same argon2 work as a known one, so the answer's timing does
     // not tell which addresses have accounts.
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -54,13 +50,13 @@ pub async fn login(pool: &PgPool, settings: &Settings, email: &str, password: &s
     };
     let ok = stored.is_some() && checked;
     let Some(user) = user.filter(|_| ok) else {
-        users::record_login_failure(pool, email.trim(), client_addr).await?;
+        throttle::record_failure(pool, &settings.auth, email, client_addr).await?;
         return Err(Error::Unauthorized("Incorrect email or password".into()));
     };
     if user.email_verified_at.is_none() {
         return Err(Error::EmailNotVerified);
     }
-    users::clear_login_failures(pool, &user.email).await?;
+    throttle::clear(pool, &user.email, client_addr).await?;
     open_session(pool, settings, user.id).await
 }
 
@@ -123,7 +119,7 @@ pub async fn forgot_password(pool: &PgPool, settings: &Settings, email: &str) ->
 /// Sets the new password, signs the user out everywhere, and (the link proved the address)
 /// marks the email verified.
 pub async fn reset_password(pool: &PgPool, token: &str, password: &str) -> Result<()> {
-    let hash = Password::parse(password).map_err(|m| Error::field("password", m))?.hash_off_runtime().await;
+    let hash = Password::parse_off_runtime(password, &[]).await.map_err(|m| Error::field("password", m))?.hash_off_runtime().await;
     let mut tx = pool.begin().await?;
     let Some(user_id) = sessions::take_reset(&mut tx, &digest(token)).await? else {
         return Err(Error::BadRequest("This reset link is invalid or has expired".into()));

@@ -4,8 +4,11 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod proxies;
 mod sandbox;
 mod secrets;
+
+pub use proxies::TrustedProxies;
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -130,6 +133,10 @@ pub struct EbaySettings {
     pub client_id: String,
     pub client_secret: String,
     pub marketplace_id: String,
+    /// Host of the Order API's guest checkout sessions (eBay serves them at `apix.ebay.com`, its
+    /// purchase orders at `api_url`); empty means `api_url`.
+    #[serde(default)]
+    pub checkout_api_url: String,
     /// Browse search needs a query or a category: the catalogue sync walks this category.
     pub catalogue_category_id: String,
 }
@@ -250,9 +257,18 @@ pub struct QueueSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct AuthSettings {
     pub token_days: i64,
-    pub login_failures_per_account: i64,
+    /// Wrong passwords one address may try for one email before each further try must wait.
+    pub login_failures_per_pair: i64,
+    /// That first wait, doubled by each further failure of the pair, up to the max.
+    pub login_delay_secs: i64,
+    pub login_max_delay_secs: i64,
+    /// Wrong passwords one address may try across all emails (password spraying).
     pub login_failures_per_address: i64,
+    /// How long a failed sign-in counts.
     pub login_window_secs: i64,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (IPs or CIDRs; none by default).
+    #[serde(default)]
+    pub trusted_proxies: TrustedProxies,
     /// The catalogue's read-only calls trust a session checked this recently (0 = always check).
     /// Sign-out in another API process takes effect for them after at most this long.
     pub scope_cache_secs: u64,

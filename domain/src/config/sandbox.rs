@@ -16,6 +16,7 @@ impl Settings {
         self.suppliers.aliexpress.api_url = format!("{base}/aliexpress/sync");
         self.suppliers.cj.api_url = format!("{base}/cj/api2.0/v1");
         self.suppliers.ebay.api_url = format!("{base}/ebay");
+        self.suppliers.ebay.checkout_api_url = format!("{base}/ebay");
         self.payments.api_url = format!("{base}/payments");
         self.tracking.api_url = base.to_string();
         let c = &mut self.channels;

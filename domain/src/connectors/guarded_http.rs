@@ -186,13 +186,23 @@ pub fn guarded_client(settings: &InspectSettings, timeout: Duration) -> reqwest:
 /// The address's shape, and that its host (an IP literal, or every address its name resolves
 /// to) is public or configured as allowed.
 pub async fn check_address(settings: &InspectSettings, url: &Url) -> Result<(), FetchError> {
+    check_literal(settings, url)?;
+    match literal_ip(url) {
+        Some(_) => Ok(()),
+        None => HostGuard { allow: settings.allow_hosts.clone() }.resolve(url.host_str().unwrap_or_default()).await.map(|_| ()),
+    }
+}
+
+/// The part of `check_address` that needs no lookup: the address's shape, and its host when it
+/// is an IP literal (which `guarded_client`'s resolver never sees, so every call to a stored
+/// address checks it again).
+pub fn check_literal(settings: &InspectSettings, url: &Url) -> Result<(), FetchError> {
     check_shape(url)?;
     let guard = HostGuard { allow: settings.allow_hosts.clone() };
     let host = url.host_str().unwrap_or_default();
     match literal_ip(url) {
         Some(ip) if !guard.allowed(host) => guard.check_ip(host, ip),
-        Some(_) => Ok(()),
-        None => guard.resolve(host).await.map(|_| ()),
+        _ => Ok(()),
     }
 }
 

@@ -56,9 +56,11 @@ pub struct PaymentVendor {
     webhook_secret: SecretString,
     tolerance_secs: i64,
     register_webhook: bool,
-    /// Registered once per process (the vendor keeps endpoints; a failure is tried again).
-    registered: tokio::sync::OnceCell<()>,
 }
+
+/// The events Dropline's endpoint receives: completed top-ups and card setups, and expired
+/// top-up sessions.
+const WEBHOOK_EVENTS: [&str; 2] = ["checkout.session.completed", "checkout.session.expired"];
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -90,7 +92,6 @@ impl PaymentVendor {
             webhook_secret: s.webhook_secret.clone(),
             tolerance_secs: s.signature_tolerance_secs,
             register_webhook: s.register_webhook,
-            registered: tokio::sync::OnceCell::new(),
         }
     }
 
@@ -154,18 +155,22 @@ impl PaymentVendor {
         Ok((pm.to_string(), label))
     }
 
-    /// Registers `url` for the vendor's events once per process, when configured to.
-    pub async fn ensure_webhook(&self, url: &str) -> Result<(), VendorError> {
-        if !self.register_webhook {
-            return Ok(());
+    /// Whether Dropline registers its webhook endpoint itself (development and tests), rather
+    /// than an operator making it in the vendor's dashboard.
+    pub fn registers_webhook(&self) -> bool {
+        self.register_webhook
+    }
+
+    /// Registers `url` for the events Dropline handles; answers the endpoint's id and the signing
+    /// secret the vendor shows only now (`whsec_…`), one per endpoint.
+    pub async fn create_webhook_endpoint(&self, url: &str) -> Result<(String, SecretString), VendorError> {
+        let mut form = vec![("url", url.to_string())];
+        form.extend(WEBHOOK_EVENTS.iter().map(|e| ("enabled_events[]", e.to_string())));
+        let v = self.post("/v1/webhook_endpoints", &form, None).await?;
+        match (v["id"].as_str(), v["secret"].as_str()) {
+            (Some(id), Some(secret)) if !secret.is_empty() => Ok((id.to_string(), SecretString::from(secret.to_string()))),
+            _ => Err(VendorError::Unavailable("the webhook endpoint came back without its id or secret".into())),
         }
-        self.registered
-            .get_or_try_init(|| async {
-                let form = [("url", url.to_string()), ("enabled_events[]", "checkout.session.completed".to_string())];
-                self.post("/v1/webhook_endpoints", &form, None).await.map(|_| tracing::info!(%url, "payment webhook endpoint registered"))
-            })
-            .await
-            .map(|_| ())
     }
 
     /// A Checkout Session in payment mode; the customer pays on the returned `url`.
@@ -223,7 +228,12 @@ impl PaymentVendor {
     /// webhook secret (any `v1` may match, as during a secret rotation), and that `t` is within
     /// the tolerance of `now`, so a captured delivery cannot be replayed later.
     pub fn verify_signature(&self, header: &str, body: &[u8], now: i64) -> bool {
-        verify(self.webhook_secret.expose_secret().as_bytes(), header, body, now, self.tolerance_secs)
+        self.verify_signature_with(&self.webhook_secret, header, body, now)
+    }
+
+    /// `verify_signature` with another endpoint's secret.
+    pub fn verify_signature_with(&self, secret: &SecretString, header: &str, body: &[u8], now: i64) -> bool {
+        verify(secret.expose_secret().as_bytes(), header, body, now, self.tolerance_secs)
     }
 }
 

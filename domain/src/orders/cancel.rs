@@ -41,6 +41,10 @@ struct Live {
 /// Asks the supplier to cancel; `Ok` also when an earlier attempt already did.
 async fn at_supplier(suppliers: &Suppliers, so: &Live) -> std::result::Result<(), String> {
     let Some(order_no) = so.order_no.as_deref() else { return Ok(()) };
+    // An eBay order not yet paid is only a checkout session, which buys nothing: left unpaid.
+    if so.source == "ebay" && so.status == "waiting_payment" {
+        return Ok(());
+    }
     let source = Source::parse(&so.source)?;
     match suppliers.cancel_order(source, order_no).await {
         Ok(_) => Ok(()),

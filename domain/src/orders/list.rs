@@ -14,6 +14,7 @@ use super::view::{self, OrderView};
 use crate::error::{Fields, Result};
 
 #[derive(Debug, Default, Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     pub tab: Option<String>,
     pub status: Option<String>,

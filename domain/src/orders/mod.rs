@@ -1,10 +1,13 @@
 //! Orders: store orders in (webhooks and the catch-up sync), the order center, supplier order
 //! placement exactly once, payment, cancellation and refunds. Money is in cents here and becomes
 //! decimals only on the wire.
+pub mod aliexpress_account;
+pub mod aliexpress_placing;
 pub mod automation;
 pub mod automation_flows;
 pub mod cancel;
 pub mod count_cache;
+pub mod ebay_placing;
 pub mod edit;
 pub mod ingest;
 pub mod ingest_graphql;

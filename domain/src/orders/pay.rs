@@ -108,14 +108,15 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
 }
 
 /// `/orders/v5/payment`: pays the workplace's waiting supplier orders with `method`. With the
-/// wallet, a total above the balance is refused up front and nothing is charged.
+/// wallet, a total above the balance is refused up front and nothing is charged. AliExpress and
+/// eBay orders are not among them: the owner pays those in the AliExpress account or at eBay.
 pub async fn request(pool: &PgPool, workplace_id: Uuid, ids: &[i64], method: &str) -> Result<Vec<i64>> {
     if !matches!(method, "wallet" | "card") {
         return Err(Error::field("method", "method must be wallet or card"));
     }
     let mut tx = pool.begin().await?;
     let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
-        "SELECT id, order_id, total_cents FROM source_orders WHERE workplace_id = $1 AND id = ANY($2) AND status = 'waiting_payment' FOR UPDATE",
+        "SELECT id, order_id, total_cents FROM source_orders WHERE workplace_id = $1 AND id = ANY($2) AND status = 'waiting_payment' AND source NOT IN ('aliexpress', 'ebay') FOR UPDATE",
     )
     .bind(workplace_id)
     .bind(ids)
@@ -142,8 +143,10 @@ pub async fn request(pool: &PgPool, workplace_id: Uuid, ids: &[i64], method: &st
 
 /// The workplace's supplier orders waiting for payment.
 pub async fn waiting_ids(pool: &PgPool, workplace_id: Uuid) -> Result<Vec<i64>> {
-    Ok(sqlx::query_scalar("SELECT id FROM source_orders WHERE workplace_id = $1 AND status = 'waiting_payment' ORDER BY id")
-        .bind(workplace_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM source_orders WHERE workplace_id = $1 AND status = 'waiting_payment' AND source NOT IN ('aliexpress', 'ebay') ORDER BY id",
+    )
+    .bind(workplace_id)
+    .fetch_all(pool)
+    .await?)
 }

@@ -71,6 +71,7 @@ pub async fn start(pool: &PgPool, workplace_id: Uuid, order_ids: &[i64], source:
     if order_ids.is_empty() {
         return Err(Error::field("order_ids", "choose at least one order"));
     }
+    refuse_aliexpress_without_account(pool, workplace_id, order_ids, source).await?;
     let mut created = vec![];
     for chunk in order_ids.chunks(CHUNK) {
         let mut tx = pool.begin().await?;
@@ -78,6 +79,28 @@ pub async fn start(pool: &PgPool, workplace_id: Uuid, order_ids: &[i64], source:
         tx.commit().await?;
     }
     items(pool, workplace_id, Some(&created)).await
+}
+
+/// AliExpress orders are created in the owner's own AliExpress account: without one connected,
+/// placing them is refused up front, and the web asks the owner to sign in.
+async fn refuse_aliexpress_without_account(pool: &PgPool, workplace_id: Uuid, order_ids: &[i64], source: Option<&str>) -> Result<()> {
+    if source.is_some_and(|s| s != "aliexpress") || super::aliexpress_account::connected(pool, workplace_id).await? {
+        return Ok(());
+    }
+    let wanted: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM order_line_items l JOIN orders o ON o.id = l.order_id
+                        WHERE l.order_id = ANY($1) AND o.workplace_id = $2 AND l.source = 'aliexpress' AND NOT l.disabled
+                          AND NOT l.need_change_supplier AND l.shipment_id IS NULL
+                          AND (l.source_order_id IS NULL OR EXISTS (SELECT 1 FROM source_orders so WHERE so.id = l.source_order_id AND so.status IN ('failed', 'cancelled'))))",
+    )
+    .bind(order_ids)
+    .bind(workplace_id)
+    .fetch_one(pool)
+    .await?;
+    if wanted {
+        return Err(Error::field(super::aliexpress_account::SIGN_IN_FIELD, super::aliexpress_account::SIGN_IN_MESSAGE));
+    }
+    Ok(())
 }
 
 /// Queues the supplier orders of one store order in the caller's transaction; returns their ids.
@@ -158,11 +181,13 @@ pub async fn start_many(conn: &mut PgConnection, workplace_id: Uuid, order_ids: 
 }
 
 /// The toast's items: the given supplier orders, or those not dismissed from the last day. A
-/// placed order whose payment was asked for is still processing until it is paid or refused.
+/// placed order whose payment was asked for is still processing until it is paid or refused, and
+/// so is an AliExpress order until the owner pays it on AliExpress (its warning says so).
 pub async fn items(pool: &PgPool, workplace_id: Uuid, ids: Option<&[i64]>) -> Result<Vec<PlacementItem>> {
     let mut rows: Vec<PlacementItem> = sqlx::query_as(
         "SELECT so.id, so.order_id, o.name AS order_name, so.source, so.status AS source_status,
-                CASE WHEN so.status IN ('placing', 'paying') OR (so.status = 'waiting_payment' AND so.pay_with IS NOT NULL) THEN 'processing'
+                CASE WHEN so.status IN ('placing', 'paying') OR (so.status = 'waiting_payment' AND so.pay_with IS NOT NULL)
+                          OR (so.status = 'waiting_payment' AND so.warning = 'waiting_complete_order') THEN 'processing'
                      WHEN so.status IN ('failed', 'cancelled') THEN 'error' ELSE 'success' END AS status,
                 so.warning, so.error_key, so.error AS message, so.order_no, so.total_cents
          FROM source_orders so JOIN orders o ON o.id = so.order_id

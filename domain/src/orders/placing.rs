@@ -28,12 +28,14 @@ pub struct Row {
     pub total_cents: i64,
     pub address: Value,
     pub country_code: String,
+    /// When AliExpress's ds.order.create was sent (`aliexpress_placing.rs`).
+    pub submitted_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 pub async fn load(pool: &PgPool, id: i64) -> Result<Option<Row>> {
     Ok(sqlx::query_as(
         "SELECT so.id, so.workplace_id, so.order_id, o.store_id, so.source, so.idempotency_key, so.status, so.pay_with, so.order_no,
-                so.total_cents, o.address, o.country_code
+                so.total_cents, o.address, o.country_code, so.submitted_at
          FROM source_orders so JOIN orders o ON o.id = so.order_id WHERE so.id = $1",
     )
     .bind(id)
@@ -60,8 +62,8 @@ fn ship_to(a: &Value) -> Option<Value> {
     }))
 }
 
-#[instrument(skip_all, fields(source_order = row.id))]
-pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
+/// The order to send for the row, or what ended it first (a missing address, no lines).
+pub async fn prepare(pool: &PgPool, row: &Row) -> Result<Result<(Source, NewOrder), Placed>, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
     let lines: Vec<(String, String, i32, Option<Value>)> =
         sqlx::query_as("SELECT source_product_id, sku_id, quantity, shipping_info FROM order_line_items WHERE source_order_id = $1 ORDER BY id")
@@ -70,34 +72,51 @@ pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Pl
             .await
             .map_err(|e| db(e.into()))?;
     let Some(address) = ship_to(&row.address) else {
-        return fail(pool, row, "error_save_all_address", None).await.map_err(db);
+        return fail(pool, row, "error_save_all_address", None).await.map(Err).map_err(db);
     };
     if lines.is_empty() {
-        return fail(pool, row, "not_found_order_detail", None).await.map_err(db);
+        return fail(pool, row, "not_found_order_detail", None).await.map(Err).map_err(db);
     }
     let Ok(source) = Source::parse(&row.source) else {
-        return fail(pool, row, "error_get_token", Some(format!("unknown source {}", row.source))).await.map_err(db);
+        return fail(pool, row, "error_get_token", Some(format!("unknown source {}", row.source))).await.map(Err).map_err(db);
     };
-    let order = NewOrder {
-        items: lines.iter().map(|(p, s, q, _)| OrderItem { product_id: p.clone(), sku_id: s.clone(), quantity: *q }).collect(),
-        ship_to: address,
-        shipping_method: lines.iter().find_map(|l| l.3.as_ref()?["service_name"].as_str().map(str::to_string)),
+    Ok(Ok((
+        source,
+        NewOrder {
+            items: lines.iter().map(|(p, s, q, _)| OrderItem { product_id: p.clone(), sku_id: s.clone(), quantity: *q }).collect(),
+            ship_to: address,
+            shipping_method: lines.iter().find_map(|l| l.3.as_ref()?["service_name"].as_str().map(str::to_string)),
+        },
+    )))
+}
+
+#[instrument(skip_all, fields(source_order = row.id))]
+pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
+    let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
+    let (source, order) = match prepare(pool, row).await? {
+        Ok(o) => o,
+        Err(done) => return Ok(done),
     };
     match suppliers.place_order(source, &row.idempotency_key, &order).await {
         Ok(o) => record(pool, suppliers, source, row, &o).await.map_err(db),
-        Err(OrderError::Refused { code, message }) => {
-            let key = error_key(&code);
-            if matches!(code.as_str(), "SOLD_OUT" | "OUT_OF_STOCK" | "SKU_NOT_FOUND") && fallback(pool, row, key).await.map_err(db)? {
-                return Ok(Placed::Refused(key.to_string()));
-            }
-            let placed = fail(pool, row, key, Some(format!("{}: {message}", error_message(key)))).await.map_err(db)?;
-            if code == "SKU_NOT_FOUND" {
-                need_change_supplier(pool, row.id).await.map_err(db)?;
-            }
-            Ok(placed)
-        }
+        Err(OrderError::Refused { code, message }) => refused(pool, row, &code, &message).await,
         Err(e) => Err(e),
     }
+}
+
+/// The supplier said no: out of stock or SKU gone falls back to the next mapped supplier when
+/// every line has one; otherwise the row fails with the spec's key.
+pub async fn refused(pool: &PgPool, row: &Row, code: &str, message: &str) -> Result<Placed, OrderError> {
+    let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
+    let key = error_key(code);
+    if matches!(code, "SOLD_OUT" | "OUT_OF_STOCK" | "SKU_NOT_FOUND") && fallback(pool, row, key).await.map_err(db)? {
+        return Ok(Placed::Refused(key.to_string()));
+    }
+    let placed = fail(pool, row, key, Some(format!("{}: {message}", error_message(key)))).await.map_err(db)?;
+    if code == "SKU_NOT_FOUND" {
+        need_change_supplier(pool, row.id).await.map_err(db)?;
+    }
+    Ok(placed)
 }
 
 /// Records the supplier's order. If the row is no longer `placing` (the user stopped it), the

@@ -35,12 +35,11 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
             } else {
                 let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
                 let w = &ctx.settings.woocommerce;
-                let rest = woocommerce::Rest::new(
-                    &store.api_base,
-                    creds["consumer_key"].as_str().unwrap_or_default(),
-                    creds["consumer_secret"].as_str().unwrap_or_default(),
-                )
-                .metered(ctx.limiter.clone(), &store_id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
+                let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect).metered(
+                    ctx.limiter.clone(),
+                    &store_id.to_string(),
+                    Limits { capacity: w.burst, per_second: w.requests_per_second },
+                );
                 each_part(ctx, t, &parts, &Client::Woo(rest)).await
             }
         }

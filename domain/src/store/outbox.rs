@@ -48,3 +48,15 @@ pub async fn to_address(pool: &PgPool, to: &str, limit: i64) -> Result<Vec<Outbo
         .fetch_all(pool)
         .await?)
 }
+
+/// Whether `to` was sent a mail with this subject in the last `secs` seconds.
+pub async fn sent_within(conn: &mut PgConnection, to: &str, subject: &str, secs: i64) -> Result<bool> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM email_outbox WHERE lower(to_address) = lower($1) AND subject = $2 AND created_at > now() - make_interval(secs => $3))",
+    )
+    .bind(to)
+    .bind(subject)
+    .bind(secs as f64)
+    .fetch_one(conn)
+    .await?)
+}

@@ -35,14 +35,34 @@ impl QuickStartGuide {
     }
 }
 
+/// The guide, with every step the owner has done by now marked done: a product imported, a push
+/// that reached a channel, a supplier order placed. A step stays done once it was (deleting the
+/// product later does not undo it).
 pub async fn get(pool: &PgPool, workplace_id: Uuid) -> Result<QuickStartGuide> {
-    let row: Option<(bool, bool, bool, bool)> =
-        sqlx::query_as("SELECT dismiss, find_and_import, push_product, place_order FROM quick_start_guides WHERE workplace_id = $1")
+    let row: Option<(bool, bool, bool, bool, bool, bool, bool)> = sqlx::query_as(
+        "SELECT dismiss, find_and_import, push_product, place_order,
+                EXISTS (SELECT 1 FROM products WHERE workplace_id = $1),
+                EXISTS (SELECT 1 FROM push_targets WHERE workplace_id = $1 AND status = 'success'),
+                EXISTS (SELECT 1 FROM source_orders WHERE workplace_id = $1 AND status IN ('waiting_payment', 'paying', 'order_placed'))
+           FROM quick_start_guides WHERE workplace_id = $1",
+    )
+    .bind(workplace_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((dismiss, imported, pushed, placed, now_imported, now_pushed, now_placed)) = row else {
+        return Ok(QuickStartGuide::from_row(false, false, false, false));
+    };
+    let (f, p, o) = (imported || now_imported, pushed || now_pushed, placed || now_placed);
+    if (f, p, o) != (imported, pushed, placed) {
+        sqlx::query("UPDATE quick_start_guides SET find_and_import = $2, push_product = $3, place_order = $4, updated_at = now() WHERE workplace_id = $1")
             .bind(workplace_id)
-            .fetch_optional(pool)
+            .bind(f)
+            .bind(p)
+            .bind(o)
+            .execute(pool)
             .await?;
-    let (d, f, p, o) = row.unwrap_or_default();
-    Ok(QuickStartGuide::from_row(d, f, p, o))
+    }
+    Ok(QuickStartGuide::from_row(dismiss, f, p, o))
 }
 
 /// Sets the dismiss flag and/or marks a step done (steps only ever flip to true).

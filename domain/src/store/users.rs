@@ -100,30 +100,6 @@ pub async fn delete(pool: &PgPool, id: Uuid) -> Result<()> {
     Ok(())
 }
 
-pub async fn record_login_failure(pool: &PgPool, email: &str, client_addr: &str) -> Result<()> {
-    sqlx::query("INSERT INTO login_failures (email, client_addr) VALUES (lower($1), $2)").bind(email).bind(client_addr).execute(pool).await?;
-    Ok(())
-}
-
-/// Failed sign-ins in the window: (for this account, from this address).
-pub async fn recent_login_failures(pool: &PgPool, email: &str, client_addr: &str, window_secs: i64) -> Result<(i64, i64)> {
-    Ok(sqlx::query_as(
-        "SELECT count(*) FILTER (WHERE email = lower($1)), count(*) FILTER (WHERE client_addr = $2)
-         FROM login_failures WHERE created_at > now() - make_interval(secs => $3)
-           AND (email = lower($1) OR client_addr = $2)",
-    )
-    .bind(email)
-    .bind(client_addr)
-    .bind(window_secs as f64)
-    .fetch_one(pool)
-    .await?)
-}
-
-pub async fn clear_login_failures(pool: &PgPool, email: &str) -> Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE email = lower($1)").bind(email).execute(pool).await?;
-    Ok(())
-}
-
 /// Remembers the first time the user came into the app (later visits keep the first).
 pub async fn mark_first_visit(conn: &mut PgConnection, id: Uuid) -> Result<()> {
     sqlx::query("UPDATE users SET first_time_in_app_at = COALESCE(first_time_in_app_at, now()) WHERE id = $1").bind(id).execute(conn).await?;

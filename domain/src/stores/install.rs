@@ -96,14 +96,37 @@ pub async fn shopify_finish(pool: &PgPool, settings: &Settings, sealer: &Sealer,
     connect(pool, sealer, new).await
 }
 
+/// The message the dashboard translates when wc-auth cannot reach this Dropline: it tells the
+/// owner to paste REST API keys instead.
+pub const WC_AUTH_NEEDS_HTTPS: &str = "WooCommerceKeyGrantNeedsHttps";
+
+/// WooCommerce posts a granted key only to an `https://` callback ("The callback_url needs to be
+/// over SSL", `WC_Auth::make_validation`), so a Dropline served over plain HTTP is never sent one.
+/// With `allow_http` (development and tests against the sandbox, which have no TLS) a loopback
+/// callback passes: only the sandbox takes it, a documented leniency of its own.
+fn wc_auth_can_call_back(callback_url: &str, allow_http: bool) -> bool {
+    let Ok(url) = url::Url::parse(callback_url) else { return false };
+    let loopback = match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    url.scheme() == "https" || (allow_http && url.scheme() == "http" && loopback)
+}
+
 /// The store's key-granting page. WooCommerce posts the keys to the API's callback.
 pub async fn woo_start(pool: &PgPool, settings: &Settings, who: Installer, shop: &str) -> Result<String> {
+    // Said first: whatever the store, the grant could never arrive.
+    let base = base_url(settings);
+    let callback_url = format!("{base}/api/woocommerce/auth/callback");
+    if !wc_auth_can_call_back(&callback_url, settings.woocommerce.allow_http) {
+        return Err(Error::field("shop", WC_AUTH_NEEDS_HTTPS));
+    }
     let url = WooStoreUrl::parse(shop, settings.woocommerce.allow_http).map_err(|e| Error::field("shop", e))?;
     ensure_connectable(pool, who.user_id, "woocommerce", &url.domain).await?;
     let state = save_state(pool, "woocommerce", who, &url.domain, &url.base).await?;
-    let base = base_url(settings);
     let return_url = format!("{base}/app/channel?platform=woocommerce");
-    let callback_url = format!("{base}/api/woocommerce/auth/callback");
     Ok(woocommerce::authorize_url(&url.base, &settings.woocommerce.app_name, &state, &return_url, &callback_url))
 }
 
@@ -141,4 +164,21 @@ async fn save_woo(pool: &PgPool, sealer: &Sealer, who: Installer, domain: &str, 
         credentials: json!({ "consumer_key": key, "consumer_secret": secret }),
     };
     connect(pool, sealer, new).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wc_auth_can_call_back;
+
+    #[test]
+    fn wc_auth_needs_an_https_callback_but_for_loopback_against_the_sandbox() {
+        let cb = |base: &str| format!("{base}/api/woocommerce/auth/callback");
+        assert!(wc_auth_can_call_back(&cb("https://app.dropline.example"), false));
+        assert!(!wc_auth_can_call_back(&cb("http://app.dropline.example"), false));
+        assert!(!wc_auth_can_call_back(&cb("http://app.dropline.example"), true), "WooCommerce refuses it whatever we allow");
+        assert!(!wc_auth_can_call_back(&cb("http://127.0.0.1:8080"), false), "production refuses a plain-HTTP loopback too");
+        for local in ["http://127.0.0.1:8080", "http://localhost:5173", "http://[::1]:8080"] {
+            assert!(wc_auth_can_call_back(&cb(local), true), "{local}");
+        }
+    }
 }

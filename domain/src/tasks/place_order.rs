@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 use crate::context::TaskContext;
 use crate::orders::jobs::PlaceOrder;
 use crate::orders::placing::{self, Placed};
+use crate::orders::{aliexpress_placing, ebay_placing};
 use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};
 
@@ -14,7 +15,13 @@ impl Handler<TaskContext> for PlaceOrder {
             return Err(JobFailure::permanent(format!("source order {} is gone", p.source_order_id)));
         };
         if row.status == "placing" {
-            match placing::place(&ctx.pool, &ctx.suppliers, &row).await {
+            // AliExpress and eBay orders are completed by the owner at the marketplace.
+            let placed = match row.source.as_str() {
+                "aliexpress" => aliexpress_placing::place(&ctx.pool, &ctx.sealer, &ctx.suppliers, &row).await,
+                "ebay" => ebay_placing::place(&ctx.pool, &ctx.suppliers, &row).await,
+                _ => placing::place(&ctx.pool, &ctx.suppliers, &row).await,
+            };
+            match placed {
                 Ok(Placed::Ok) => {}
                 Ok(Placed::Nothing) => return Ok(json!({ "outcome": "nothing to do" })),
                 Ok(Placed::Refused(key)) => return Ok(json!({ "outcome": "refused", "error_key": key })),

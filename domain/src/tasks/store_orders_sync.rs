@@ -36,11 +36,7 @@ impl Handler<TaskContext> for StoreOrdersSyncJob {
             nodes.iter_mut().for_each(crate::values::nul::strip);
             nodes.iter().filter_map(ingest_graphql::from_graphql).collect()
         } else {
-            let rest = woocommerce::Rest::new(
-                &store.api_base,
-                creds["consumer_key"].as_str().unwrap_or_default(),
-                creds["consumer_secret"].as_str().unwrap_or_default(),
-            );
+            let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect);
             let mut list = orders::woo_since(&rest, since).await.map_err(JobFailure::transient)?;
             list.iter_mut().for_each(crate::values::nul::strip);
             list.iter().filter_map(ingest::from_woocommerce).collect()

@@ -27,11 +27,7 @@ impl Handler<TaskContext> for StoreProductsSyncJob {
                 other => JobFailure::transient(other.to_string()),
             })?
         } else {
-            let rest = woocommerce::Rest::new(
-                &store.api_base,
-                creds["consumer_key"].as_str().unwrap_or_default(),
-                creds["consumer_secret"].as_str().unwrap_or_default(),
-            );
+            let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect);
             catalog::woo_products(&rest, MAX_PRODUCTS).await.map_err(JobFailure::transient)?
         };
         let n = store_products::replace_all(&ctx.pool, job.workplace_id, job.store_id, &products).await?;

@@ -73,8 +73,7 @@ async fn setup_woo(ctx: &TaskContext, store: &stores::Credentials) -> Result<Val
     let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| e.to_string())?;
     let secret = store.webhook_secret.as_deref().map(|s| ctx.sealer.open(s)).transpose().map_err(|e| e.to_string())?.unwrap_or_default();
     let secret = String::from_utf8(secret).map_err(|_| "the webhook secret is unreadable".to_string())?;
-    let rest =
-        woocommerce::Rest::new(&store.api_base, creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default());
+    let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect);
     let url = format!("{}/api/webhooks/woocommerce/{}", ctx.settings.application.base_url.trim_end_matches('/'), store.id);
     for topic in woocommerce::WEBHOOK_TOPICS {
         rest.subscribe_webhook(topic, &url, &secret).await?;

@@ -7,15 +7,27 @@ use crate::context::TaskContext;
 use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};
 use crate::tracking::jobs::TrackingSync;
-use crate::tracking::{follow, supplier_sync};
+use crate::tracking::{aliexpress_sync, ebay_sync, follow, supplier_sync};
 
 /// Parcels one run reads at most; a larger backlog is left for the next run.
 const LIMIT: i64 = 20_000;
 
 impl Handler<TaskContext> for TrackingSync {
     async fn handle(ctx: &TaskContext, _: &Claimed, p: TrackingSync) -> Result<Value, JobFailure> {
-        let suppliers = if p.shipment_ids.is_none() {
+        let reads_suppliers = p.shipment_ids.is_none();
+        let suppliers = if reads_suppliers {
             Some(supplier_sync::run(&ctx.pool, &ctx.suppliers, p.workplace_id, p.source.as_deref(), p.source_order_ids.as_deref(), LIMIT).await?)
+        } else {
+            None
+        };
+        let aliexpress = if reads_suppliers && p.source.as_deref().is_none_or(|s| s == "aliexpress") {
+            let ids = p.source_order_ids.as_deref();
+            Some(aliexpress_sync::run(&ctx.pool, &ctx.sealer, &ctx.suppliers, p.workplace_id, ids, LIMIT).await?)
+        } else {
+            None
+        };
+        let ebay = if reads_suppliers && p.source.as_deref().is_none_or(|s| s == "ebay") {
+            Some(ebay_sync::run(&ctx.pool, &ctx.suppliers, p.workplace_id, p.source_order_ids.as_deref(), LIMIT).await?)
         } else {
             None
         };
@@ -27,6 +39,6 @@ impl Handler<TaskContext> for TrackingSync {
             poll_secs: ctx.settings.tracking.poll_secs,
         };
         let carrier = follow::run(&ctx.pool, &ctx.track, &scope).await?;
-        Ok(json!({ "suppliers": suppliers, "carrier": carrier }))
+        Ok(json!({ "suppliers": suppliers, "aliexpress": aliexpress, "ebay": ebay, "carrier": carrier }))
     }
 }

@@ -2,7 +2,9 @@
 //! CSV import or the user; `follow` reads their status from the carrier API into the spec's nine
 //! statuses; every change is queued for write-back to the store; `public` is what the tracking
 //! page may show.
+pub mod aliexpress_sync;
 pub mod csv_import;
+pub mod ebay_sync;
 pub mod follow;
 pub mod jobs;
 pub mod public;

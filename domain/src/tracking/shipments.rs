@@ -227,6 +227,27 @@ pub async fn logs(pool: &sqlx::PgPool, workplace_id: Uuid, shipment_id: i64) -> 
 }
 
 /// A tracking number the user adds by hand (or its carrier, for one already there).
+/// A supplier order's parcel, from the supplier's own answer (`{"number", "carrier"}`): whether a
+/// new parcel was recorded. Every supplier sync records parcels this one way.
+pub async fn add_supplier_parcel(
+    conn: &mut PgConnection,
+    workplace_id: Uuid,
+    order_id: i64,
+    source_order_id: i64,
+    tracking: &serde_json::Value,
+) -> Result<bool> {
+    let Some(number) = tracking["number"].as_str() else { return Ok(false) };
+    let s = NewShipment {
+        workplace_id,
+        order_id,
+        source_order_id: Some(source_order_id),
+        tracking_number: number,
+        carrier: tracking["carrier"].as_str(),
+        origin: "supplier",
+    };
+    Ok(add(conn, &s).await?.1)
+}
+
 pub async fn add_manual(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, number: &str, carrier: Option<&str>) -> Result<Shipment> {
     let number = parse_number(number).map_err(|m| crate::Error::field("tracking_number", m))?;
     let mut tx = pool.begin().await?;

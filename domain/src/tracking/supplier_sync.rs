@@ -1,12 +1,13 @@
 //! Tracking numbers from the suppliers: a paid supplier order without a parcel is read again
 //! (`GET {api}/orders/{id}`); once the supplier ships it, its tracking number becomes a parcel.
+//! AliExpress orders are read in the owner's account instead (`aliexpress_sync.rs`).
 use futures::future::join_all;
 use serde::Serialize;
 use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
-use super::shipments::{self, NewShipment};
+use super::shipments;
 use crate::connectors::suppliers::Suppliers;
 use crate::error::Result;
 use crate::values::Source;
@@ -26,7 +27,7 @@ pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid
          WHERE so.status = 'order_placed' AND so.order_no IS NOT NULL AND so.payment_method IS DISTINCT FROM 'manual'
            AND ($1::uuid IS NULL OR so.workplace_id = $1) AND ($2::text IS NULL OR so.source = $2)
            AND ($3::bigint[] IS NULL OR so.id = ANY($3))
-           AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.source_order_id = so.id)
+           AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.source_order_id = so.id) AND so.source NOT IN ('aliexpress', 'ebay')
          ORDER BY so.paid_at NULLS LAST, so.id LIMIT $4",
     )
     .bind(workplace_id)
@@ -56,17 +57,8 @@ pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid
                     continue;
                 }
             };
-            let Some(number) = order.tracking["number"].as_str() else { continue };
             let mut tx = pool.begin().await?;
-            let s = NewShipment {
-                workplace_id: *workplace_id,
-                order_id: *order_id,
-                source_order_id: Some(*id),
-                tracking_number: number,
-                carrier: order.tracking["carrier"].as_str(),
-                origin: "supplier",
-            };
-            if shipments::add(&mut tx, &s).await?.1 {
+            if shipments::add_supplier_parcel(&mut tx, *workplace_id, *order_id, *id, &order.tracking).await? {
                 report.tracked += 1;
             }
             tx.commit().await?;

@@ -161,12 +161,11 @@ async fn write(ctx: &TaskContext, conn: &PgPool, p: &Parcel) -> Result<Option<(W
         }
         "woocommerce" => {
             let w = &ctx.settings.woocommerce;
-            let rest = woocommerce::Rest::new(
-                &store.api_base,
-                creds["consumer_key"].as_str().unwrap_or_default(),
-                creds["consumer_secret"].as_str().unwrap_or_default(),
-            )
-            .metered(ctx.limiter.clone(), &store.id.to_string(), Limits { capacity: w.burst, per_second: w.requests_per_second });
+            let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect).metered(
+                ctx.limiter.clone(),
+                &store.id.to_string(),
+                Limits { capacity: w.burst, per_second: w.requests_per_second },
+            );
             let written = writeback_woo::write(conn, &rest, p).await?;
             let completed = writeback_woo::complete_when_all_written(conn, &rest, p).await?;
             Ok(Some((written, completed)))

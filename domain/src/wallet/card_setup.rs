@@ -7,15 +7,16 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::connectors::payments::PaymentVendor;
+use crate::crypto::Sealer;
 use crate::{Error, Result};
 
 const PURPOSE: &str = "card_setup";
 
 /// The vendor's page where the owner types the card.
-pub async fn start(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uuid, base_url: &str) -> Result<String> {
+pub async fn start(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, workplace_id: Uuid, base_url: &str) -> Result<String> {
     let upstream = |e: crate::connectors::payments::VendorError| Error::Upstream(e.to_string());
     let base = base_url.trim_end_matches('/');
-    vendor.ensure_webhook(&format!("{base}/api/webhooks/payments")).await.map_err(upstream)?;
+    super::webhook_endpoint::ensure(pool, sealer, vendor, &format!("{base}/api/webhooks/payments")).await?;
     let kept: Option<Option<String>> =
         sqlx::query_scalar("SELECT card_customer FROM payment_settings WHERE workplace_id = $1").bind(workplace_id).fetch_optional(pool).await?;
     let customer = match kept.flatten() {

@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod settings;
 pub mod topup;
 pub mod views;
+pub mod webhook_endpoint;
 
 use serde_json::Value;
 

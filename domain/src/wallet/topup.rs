@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use super::ledger::{self, Account, Kind, Posted};
 use crate::connectors::payments::{CheckoutRequest, PaymentVendor};
+use crate::crypto::Sealer;
 use crate::{Error, Result};
 
 /// Where the dashboard sends the customer to pay.
@@ -36,10 +37,10 @@ const PURPOSE: &str = "wallet_topup";
 /// `base_url` is the dashboard's address: the vendor sends the customer back there and posts
 /// its webhook to `{base_url}/api/webhooks/payments`.
 #[instrument(skip_all, fields(%workplace_id))]
-pub async fn start(pool: &PgPool, vendor: &PaymentVendor, base_url: &str, workplace_id: Uuid, amount: Option<&Value>) -> Result<TopupStarted> {
+pub async fn start(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, base_url: &str, workplace_id: Uuid, amount: Option<&Value>) -> Result<TopupStarted> {
     let cents = super::topup_amount(amount)?;
     let base = base_url.trim_end_matches('/');
-    vendor.ensure_webhook(&format!("{base}/api/webhooks/payments")).await.map_err(|e| Error::Upstream(e.to_string()))?;
+    super::webhook_endpoint::ensure(pool, sealer, vendor, &format!("{base}/api/webhooks/payments")).await?;
     let wp = workplace_id.to_string();
     let success = format!("{base}/app/orders/payment-success?kind=topup&session_id={{CHECKOUT_SESSION_ID}}");
     let cancel = format!("{base}/app/setting/wallet");
@@ -64,9 +65,9 @@ pub async fn start(pool: &PgPool, vendor: &PaymentVendor, base_url: &str, workpl
 
 /// Handles one webhook delivery: a bad or stale signature is 401 and nothing is read further.
 #[instrument(skip_all)]
-pub async fn receive(pool: &PgPool, vendor: &PaymentVendor, signature: &str, body: &[u8]) -> Result<WebhookOutcome> {
+pub async fn receive(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, signature: &str, body: &[u8]) -> Result<WebhookOutcome> {
     let now = chrono::Utc::now().timestamp();
-    if !vendor.verify_signature(signature, body, now) {
+    if !super::webhook_endpoint::verify(pool, sealer, vendor, signature, body, now).await? {
         tracing::warn!("payment webhook refused: bad signature");
         return Err(Error::Unauthorized("Invalid signature".into()));
     }

@@ -109,15 +109,25 @@ pub struct TransactionLog {
     pub amount: f64,
     pub description: String,
     pub source_order_id: Option<i64>,
+    /// The store order the line paid or refunded, as the store names it (`#1001`).
+    pub store_order: Option<String>,
+    /// The supplier and its own order number, once the supplier gave one.
+    pub supplier: Option<String>,
+    pub supplier_order_no: Option<String>,
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
+
+type LogRow = (i64, String, i64, String, Option<i64>, Option<String>, Option<String>, Option<String>, chrono::DateTime<chrono::Utc>);
 
 /// The wallet's transactions, newest first: `(total, page)`.
 pub async fn transaction_logs(pool: &PgPool, workplace_id: Uuid, page: i64, page_size: i64) -> Result<(i64, Vec<TransactionLog>)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallet_transactions WHERE workplace_id = $1").bind(workplace_id).fetch_one(pool).await?;
-    let rows: Vec<(i64, String, i64, String, Option<i64>, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-        "SELECT id, kind, amount_cents, description, source_order_id, created_at FROM wallet_transactions
-         WHERE workplace_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
+    let rows: Vec<LogRow> = sqlx::query_as(
+        "SELECT t.id, t.kind, t.amount_cents, t.description, t.source_order_id, o.name, so.source, so.order_no, t.created_at
+           FROM wallet_transactions t
+           LEFT JOIN source_orders so ON so.id = t.source_order_id AND so.workplace_id = t.workplace_id
+           LEFT JOIN orders o ON o.id = so.order_id AND o.workplace_id = t.workplace_id
+          WHERE t.workplace_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT $2 OFFSET $3",
     )
     .bind(workplace_id)
     .bind(page_size)
@@ -126,12 +136,15 @@ pub async fn transaction_logs(pool: &PgPool, workplace_id: Uuid, page: i64, page
     .await?;
     let items = rows
         .into_iter()
-        .map(|(id, kind, cents, description, source_order_id, created_at)| TransactionLog {
+        .map(|(id, kind, cents, description, source_order_id, store_order, supplier, supplier_order_no, created_at)| TransactionLog {
             id,
             kind,
             amount: dollars(cents),
             description,
             source_order_id,
+            store_order,
+            supplier,
+            supplier_order_no,
             created_at,
         })
         .collect();

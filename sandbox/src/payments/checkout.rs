@@ -11,92 +11,85 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde_json::{Value, json};
 
+use super::form::Shape;
 use super::intents::{confirm, no_such};
-use super::{authorised, events, int, metadata, params, s, stripe_error, subscriptions};
+use super::{authorised, billing, check, events, invalid, line_items, metadata, missing, no_such_param, params, s};
 use crate::AppState;
 use crate::util::found;
+
+/// What a Checkout Session takes (Stripe API reference, "Create a Checkout Session").
+const CREATE: Shape = Shape::Map(&[
+    ("mode", Shape::Value),
+    ("line_items", Shape::List(&line_items::ITEM)),
+    ("success_url", Shape::Value),
+    ("cancel_url", Shape::Value),
+    ("client_reference_id", Shape::Value),
+    ("customer", Shape::Value),
+    ("customer_email", Shape::Value),
+    ("currency", Shape::Value),
+    ("metadata", Shape::Free),
+    ("payment_method_types", Shape::Free),
+    ("payment_intent_data", Shape::Map(&[("metadata", Shape::Free), ("description", Shape::Value), ("setup_future_usage", Shape::Value)])),
+    ("subscription_data", Shape::Map(&[("metadata", Shape::Free), ("description", Shape::Value)])),
+    ("setup_intent_data", Shape::Map(&[("metadata", Shape::Free), ("description", Shape::Value)])),
+    ("expires_at", Shape::Value),
+    ("locale", Shape::Value),
+    ("expand", Shape::Free),
+]);
 
 pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = authorised(&headers) {
         return r;
     }
     let p = params(&headers, &body);
-    if let Some(k) = super::form::unknown(&p, KNOWN) {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_unknown"), &format!("Received unknown parameter: {k}"));
+    if let Err(r) = check(&p, &CREATE) {
+        return r;
     }
-    let mode = s(&p, "mode").unwrap_or_default();
+    let Some(mode) = s(&p, "mode") else { return missing("mode") };
     if !matches!(mode.as_str(), "payment" | "subscription" | "setup") {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_invalid_empty"), "mode must be payment, setup or subscription.");
+        return invalid("mode", "Invalid mode: must be one of payment, setup, or subscription");
     }
-    let (Some(success), Some(cancel)) = (s(&p, "success_url"), s(&p, "cancel_url")) else {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: success_url.");
-    };
-    let (amount, currency, interval) = if mode == "setup" {
-        match super::setup::check_session(&app, &p) {
-            Ok(currency) => (None, currency, None),
+    let Some(success) = s(&p, "success_url") else { return missing("success_url") };
+    if let Some(c) = s(&p, "customer")
+        && !app.world().payments.read().expect("payments lock").customers.contains_key(&c)
+    {
+        return no_such_param("customer", &c, "customer");
+    }
+    let (items, currency) = if mode == "setup" {
+        match super::setup::check_session(&p) {
+            Ok(currency) => (vec![], currency),
             Err(r) => return r,
         }
     } else {
-        match line_items(&p, &mode) {
-            Ok((amount, currency, interval)) => (Some(amount), Some(currency), interval),
-            Err(message) => return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), &message),
+        match line_items::resolve(&app, &p, &mode) {
+            Ok(items) => {
+                let currency = items[0].0["currency"].as_str().map(str::to_string);
+                (items, currency)
+            }
+            Err(r) => return r,
         }
     };
+    let amount = (mode != "setup").then(|| items.iter().map(|(price, q)| price["unit_amount"].as_i64().unwrap_or(0) * q).sum::<i64>());
     let w = app.world();
     let id = w.token("cs_test_");
     let session = json!({
         "id": id, "object": "checkout.session", "mode": mode, "status": "open", "payment_status": "unpaid",
-        "amount_total": amount, "currency": currency,
-        "success_url": success, "cancel_url": cancel, "metadata": metadata(&p), "customer": s(&p, "customer"),
-        "client_reference_id": s(&p, "client_reference_id"), "interval": interval,
+        "amount_total": amount, "amount_subtotal": amount, "currency": currency,
+        "success_url": success, "cancel_url": s(&p, "cancel_url"), "metadata": metadata(&p), "customer": s(&p, "customer"),
+        "customer_email": s(&p, "customer_email"), "client_reference_id": s(&p, "client_reference_id"),
         "url": format!("{}/payments/checkout/{id}", app.base_url()), "payment_intent": null, "subscription": null, "setup_intent": null,
-        "created": w.clock.now_secs(), "expires_at": w.clock.now_secs() + 86_400, "livemode": false,
+        "invoice": null, "created": w.clock.now_secs(), "expires_at": w.clock.now_secs() + 86_400, "livemode": false,
     });
-    w.payments.write().expect("payments lock").sessions.insert(id, session.clone());
-    Json(session).into_response()
-}
-
-/// What a Checkout Session takes (Stripe API reference, "Create a Checkout Session").
-const KNOWN: &[&str] = &[
-    "mode",
-    "line_items",
-    "success_url",
-    "cancel_url",
-    "client_reference_id",
-    "customer",
-    "customer_email",
-    "currency",
-    "metadata",
-    "payment_method_types",
-    "payment_intent_data",
-    "subscription_data",
-    "expand",
-];
-
-/// The session's total, currency and (subscription mode) billing interval, from `line_items`
-/// with `price_data` (currency, unit_amount, product_data.name; recurring.interval in
-/// subscription mode) and `quantity`.
-fn line_items(p: &Value, mode: &str) -> Result<(i64, String, Option<String>), String> {
-    let items = p.get("line_items").and_then(Value::as_array).filter(|a| !a.is_empty()).ok_or("Missing required param: line_items.")?;
-    let (mut total, mut currency, mut interval) = (0, None, None);
-    for (i, item) in items.iter().enumerate() {
-        let at = |f: &str| format!("Missing required param: line_items[{i}][{f}].");
-        let data = item.get("price_data").ok_or_else(|| at("price_data"))?;
-        let unit = int(data, "unit_amount").ok_or_else(|| at("price_data][unit_amount"))?;
-        let cur = s(data, "currency").ok_or_else(|| at("price_data][currency"))?.to_lowercase();
-        data.get("product_data").and_then(|d| s(d, "name")).ok_or_else(|| at("price_data][product_data][name"))?;
-        let quantity = int(item, "quantity").ok_or_else(|| at("quantity"))?;
-        let recurring = data.get("recurring").and_then(|r| s(r, "interval"));
-        match (mode, &recurring) {
-            ("subscription", None) => return Err("You must provide at least one recurring price in `subscription` mode when using prices.".into()),
-            ("payment", Some(_)) => return Err("You specified `payment` mode but passed a recurring price.".into()),
-            _ => {}
+    let kept: Vec<Value> = items.into_iter().map(|(price, quantity)| json!({"id": w.token("li_"), "price": price, "quantity": quantity})).collect();
+    {
+        let mut pay = w.payments.write().expect("payments lock");
+        pay.sessions.insert(id.clone(), session.clone());
+        pay.session_items.insert(id.clone(), kept);
+        if let Some(data) = p.get("subscription_data") {
+            pay.subscription_data.insert(id.clone(), data.clone());
         }
-        total += unit * quantity;
-        currency.get_or_insert(cur);
-        interval = interval.or(recurring);
     }
-    Ok((total, currency.unwrap_or_default(), interval))
+    Json(session).into_response()
 }
 
 fn get(app: &AppState, id: &str) -> Option<Value> {
@@ -126,7 +119,9 @@ pub async fn page(State(app): State<AppState>, Path(id): Path<String>) -> Respon
     };
     let amount = cs["amount_total"].as_i64().unwrap_or(0);
     let cur = cs["currency"].as_str().unwrap_or("usd").to_uppercase();
-    let what = if cs["mode"] == "subscription" { format!(" / {}", cs["interval"].as_str().unwrap_or("month")) } else { String::new() };
+    let items = app.world().payments.read().expect("payments lock").session_items.get(&id).cloned().unwrap_or_default();
+    let every = items.first().map(|i| &i["price"]["recurring"]).filter(|r| r.is_object());
+    let what = every.map(|r| format!(" every {} {}", r["interval_count"], r["interval"].as_str().unwrap_or("month"))).unwrap_or_default();
     let id = esc(&id);
     let (title, action) = if cs["mode"] == "setup" {
         ("Save a card for future payments".to_string(), "Save card")
@@ -164,11 +159,24 @@ pub async fn pay(State(app): State<AppState>, Path(id): Path<String>) -> Respons
         return found(&target(&cs, "success_url"));
     }
     if cs["mode"] == "subscription" {
-        let customer = if cs["customer"].is_null() { json!(app.world().token("cus_")) } else { cs["customer"].clone() };
-        let interval = cs["interval"].as_str().unwrap_or("month").to_string();
-        let sub = subscriptions::start(&app, customer.clone(), amount, &currency, &interval, cs["metadata"].clone(), Some("pm_card_visa".into()));
+        // Checkout makes a customer when the session names none, and saves the card typed here
+        // as the subscription's default payment method.
+        let customer = match cs["customer"].as_str() {
+            Some(c) => c.to_string(),
+            None => super::setup::new_customer(&app, cs["customer_email"].as_str().map(str::to_string)),
+        };
+        let pm = super::setup::save_card(&app, &json!(customer));
+        let (items, data) = {
+            let w = app.world();
+            let p = w.payments.read().expect("payments lock");
+            (p.session_items.get(&id).cloned().unwrap_or_default(), p.subscription_data.get(&id).cloned().unwrap_or(json!({})))
+        };
+        let items: Vec<(Value, i64)> = items.iter().map(|i| (i["price"].clone(), i["quantity"].as_i64().unwrap_or(1))).collect();
+        let extra = json!({"default_payment_method": pm, "metadata": metadata(&data), "description": s(&data, "description")});
+        let sub = billing::start(&app, &customer, &items, extra, billing::Behaviour::AllowIncomplete);
         cs["subscription"] = sub["id"].clone();
-        cs["customer"] = customer;
+        cs["invoice"] = sub["latest_invoice"].clone();
+        cs["customer"] = json!(customer);
     } else {
         let pi = confirm(&app, amount, &currency, Some("pm_card_visa".into()), cs["customer"].clone(), cs["metadata"].clone());
         cs["payment_intent"] = pi["id"].clone();
@@ -187,5 +195,9 @@ pub async fn decline(State(app): State<AppState>, Path(id): Path<String>) -> Res
         let currency = cs["currency"].as_str().unwrap_or("usd").to_string();
         confirm(&app, amount, &currency, Some("pm_card_declined".into()), cs["customer"].clone(), cs["metadata"].clone());
     }
-    found(&target(&cs, "cancel_url"))
+    // Without a cancel_url Stripe's page offers no way back; the sandbox shows where it stops.
+    match cs["cancel_url"].as_str() {
+        Some(_) => found(&target(&cs, "cancel_url")),
+        None => Html("<h1>Payment declined</h1>".to_string()).into_response(),
+    }
 }

@@ -46,10 +46,33 @@ fn arrays(v: Value) -> Value {
     }
 }
 
-/// Stripe refuses a parameter it does not know (`parameter_unknown`): the first top-level key
-/// outside `known`.
-pub fn unknown<'a>(p: &'a Value, known: &[&str]) -> Option<&'a str> {
-    p.as_object()?.keys().map(String::as_str).find(|k| !known.contains(k))
+/// What a call takes, as Stripe's API reference lists it: each known key and, for a map or a
+/// list of maps, what that takes in turn. `Free` is a map of the caller's own keys (metadata).
+pub enum Shape {
+    Value,
+    Free,
+    Map(&'static [(&'static str, Shape)]),
+    List(&'static Shape),
+}
+
+/// The first parameter `shape` does not name, spelled as Stripe names it in its
+/// `parameter_unknown` error (`line_items[0][price_data][amount]`).
+pub fn unknown_param(p: &Value, shape: &Shape) -> Option<String> {
+    walk(p, shape, "")
+}
+
+fn walk(v: &Value, shape: &Shape, at: &str) -> Option<String> {
+    let name = |k: &str| if at.is_empty() { k.to_string() } else { format!("{at}[{k}]") };
+    match (shape, v) {
+        (Shape::Map(keys), Value::Object(m)) => m.iter().find_map(|(k, v)| match keys.iter().find(|(name, _)| name == k) {
+            Some((_, inner)) => walk(v, inner, &name(k)),
+            None => Some(name(k)),
+        }),
+        (Shape::List(inner), Value::Array(items)) => items.iter().enumerate().find_map(|(i, v)| walk(v, inner, &name(&i.to_string()))),
+        // A map where a plain value belongs (`amount[x]=1`) names the key Stripe does not know.
+        (Shape::Value, Value::Object(m)) => m.keys().next().map(|k| name(k)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -64,5 +87,17 @@ mod tests {
         assert_eq!(p["line_items"][0]["quantity"], "1");
         assert_eq!(p["metadata"]["purpose"], "t");
         assert_eq!(p["enabled_events"], serde_json::json!(["a", "b"]));
+    }
+
+    #[test]
+    fn unknown_parameters_are_named_with_their_brackets() {
+        const ITEM: Shape = Shape::Map(&[("price_data", Shape::Map(&[("unit_amount", Shape::Value)])), ("quantity", Shape::Value)]);
+        const TOP: Shape = Shape::Map(&[("line_items", Shape::List(&ITEM)), ("metadata", Shape::Free)]);
+        let ok = params(&HeaderMap::new(), b"line_items[0][price_data][unit_amount]=1&metadata[anything]=x");
+        assert_eq!(unknown_param(&ok, &TOP), None);
+        let nested = params(&HeaderMap::new(), b"line_items[0][quantity]=1&line_items[1][price_data][amount]=1");
+        assert_eq!(unknown_param(&nested, &TOP).as_deref(), Some("line_items[1][price_data][amount]"));
+        let top = params(&HeaderMap::new(), b"amount=1");
+        assert_eq!(unknown_param(&top, &TOP).as_deref(), Some("amount"));
     }
 }

@@ -7,7 +7,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::{authorised, events, int, metadata, params, s, stripe_error};
+use super::form::Shape;
+use super::{authorised, check, events, int, metadata, missing, no_such_param, params, s, stripe_error};
 use crate::AppState;
 use crate::util::header;
 
@@ -46,6 +47,33 @@ pub fn confirm(app: &AppState, amount: i64, currency: &str, pm: Option<String>, 
     pi
 }
 
+const CREATE: Shape = Shape::Map(&[
+    ("amount", Shape::Value),
+    ("currency", Shape::Value),
+    ("payment_method", Shape::Value),
+    ("customer", Shape::Value),
+    ("confirm", Shape::Value),
+    ("off_session", Shape::Value),
+    ("description", Shape::Value),
+    ("receipt_email", Shape::Value),
+    ("statement_descriptor", Shape::Value),
+    ("payment_method_types", Shape::Free),
+    ("automatic_payment_methods", Shape::Map(&[("enabled", Shape::Value), ("allow_redirects", Shape::Value)])),
+    ("setup_future_usage", Shape::Value),
+    ("error_on_requires_action", Shape::Value),
+    ("return_url", Shape::Value),
+    ("metadata", Shape::Free),
+    ("expand", Shape::Free),
+]);
+const REFUND: Shape = Shape::Map(&[
+    ("payment_intent", Shape::Value),
+    ("charge", Shape::Value),
+    ("amount", Shape::Value),
+    ("reason", Shape::Value),
+    ("metadata", Shape::Free),
+    ("expand", Shape::Free),
+]);
+
 pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = authorised(&headers) {
         return r;
@@ -69,9 +97,16 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
             return (status, [("idempotent-replayed", "true")], Json(body.clone())).into_response();
         }
     }
-    let (Some(amount), Some(currency)) = (int(&p, "amount"), s(&p, "currency")) else {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: amount or currency.");
-    };
+    if let Err(r) = check(&p, &CREATE) {
+        return r;
+    }
+    let Some(amount) = int(&p, "amount") else { return missing("amount") };
+    let Some(currency) = s(&p, "currency") else { return missing("currency") };
+    if let Some(c) = s(&p, "customer")
+        && !app.world().payments.read().expect("payments lock").customers.contains_key(&c)
+    {
+        return no_such_param("customer", &c, "customer");
+    }
     if amount < 50 {
         return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("amount_too_small"), "Amount must be at least 50 cents.");
     }
@@ -120,14 +155,22 @@ pub async fn refund(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         return r;
     }
     let p = params(&headers, &body);
-    let pi_id = s(&p, "payment_intent").unwrap_or_default();
+    if let Err(r) = check(&p, &REFUND) {
+        return r;
+    }
+    if s(&p, "charge").is_some() {
+        return super::invalid("charge", "The sandbox refunds by payment_intent only.");
+    }
+    let Some(pi_id) = s(&p, "payment_intent") else { return missing("payment_intent") };
     let w = app.world();
     let now = w.clock.now_secs();
     let refund_id = w.token("re_");
     let (charge, re) = {
         let mut pay = w.payments.write().expect("payments lock");
-        let Some(ch_id) = pay.intents.get(&pi_id).and_then(|pi| pi["latest_charge"].as_str().map(String::from)) else {
-            return no_such("payment_intent", &pi_id);
+        let Some(pi) = pay.intents.get(&pi_id) else { return no_such_param("payment_intent", &pi_id, "payment_intent") };
+        let Some(ch_id) = pi["latest_charge"].as_str().map(String::from) else {
+            let m = format!("This PaymentIntent ({pi_id}) does not have a successful charge to refund.");
+            return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("charge_not_refundable"), &m);
         };
         let Some(ch) = pay.charges.iter_mut().find(|c| c["id"] == ch_id.as_str()) else {
             return no_such("charge", &ch_id);

@@ -13,6 +13,15 @@ pub struct State {
     pub charges: Vec<Value>,
     pub refunds: Vec<Value>,
     pub subscriptions: BTreeMap<String, Value>,
+    /// Products and Prices in the order they were made (lists answer newest first).
+    pub products: Vec<Value>,
+    pub prices: Vec<Value>,
+    /// A Checkout Session's line items (each `{price, quantity}`), which Stripe keeps apart from
+    /// the session (`GET /v1/checkout/sessions/{id}/line_items`).
+    pub session_items: BTreeMap<String, Vec<Value>>,
+    /// A subscription-mode session's `subscription_data` (metadata, description), which its
+    /// subscription takes on and the session does not show.
+    pub subscription_data: BTreeMap<String, Value>,
     pub customers: BTreeMap<String, Value>,
     pub setup_intents: BTreeMap<String, Value>,
     /// Cards saved through setup mode (the `pm_card_*` test methods are not listed here).
@@ -38,6 +47,14 @@ pub struct Delivery {
 }
 
 impl State {
+    pub fn price(&self, id: &str) -> Option<&Value> {
+        self.prices.iter().find(|p| p["id"] == id)
+    }
+
+    pub fn product(&self, id: &str) -> Option<&Value> {
+        self.products.iter().find(|p| p["id"] == id)
+    }
+
     /// Record a successful charge for an intent; returns the charge id.
     pub fn charge(&mut self, id: String, intent: &Value, now: i64) -> String {
         self.charges.push(serde_json::json!({

@@ -1,106 +1,89 @@
-//! Subscriptions: the first invoice is paid at creation, then one renewal
-//! invoice per period once the virtual clock passes `current_period_end`
-//! (calendar months/years, as Stripe bills). Renewals are booked lazily by
-//! `catch_up`, which payment reads and `/_sandbox/clock/advance` call.
-//! A `default_payment_method` of `pm_card_declined` makes invoices fail
-//! (`invoice.payment_failed`): `incomplete` at creation, `past_due` on renewal.
+//! Subscriptions (Stripe API reference, "Subscriptions"): created for an existing customer from
+//! `items[][price]` (a recurring Price) or `items[][price_data]` (an existing product, an amount
+//! and `recurring`), with `payment_behavior` deciding what an unpaid first invoice does;
+//! retrieved, listed, updated (card, metadata, `cancel_at_period_end`) and cancelled with
+//! `DELETE`. Billing itself is `billing.rs`.
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use chrono::Months;
 use serde_json::{Value, json};
 
+use super::billing::{self, Behaviour};
+use super::catalog::{self, SUBSCRIPTION_PRICE_DATA};
+use super::form::Shape;
 use super::intents::no_such;
-use super::{authorised, events, int, metadata, params, s, stripe_error};
+use super::{authorised, check, events, invalid, metadata, missing, no_such_param, params, s};
 use crate::AppState;
-use crate::util::ts;
 
-fn period_end(start: i64, interval: &str) -> i64 {
-    let months = if interval == "year" { 12 } else { 1 };
-    ts(start * 1000).checked_add_months(Months::new(months)).map(|d| d.timestamp()).unwrap_or(start + 30 * 86_400)
-}
+const ITEM: Shape = Shape::Map(&[("price", Shape::Value), ("price_data", SUBSCRIPTION_PRICE_DATA), ("quantity", Shape::Value), ("metadata", Shape::Free)]);
+const CREATE: Shape = Shape::Map(&[
+    ("customer", Shape::Value),
+    ("items", Shape::List(&ITEM)),
+    ("default_payment_method", Shape::Value),
+    ("payment_behavior", Shape::Value),
+    ("collection_method", Shape::Value),
+    ("currency", Shape::Value),
+    ("cancel_at_period_end", Shape::Value),
+    ("description", Shape::Value),
+    ("off_session", Shape::Value),
+    ("metadata", Shape::Free),
+    ("expand", Shape::Free),
+]);
+const UPDATE: Shape = Shape::Map(&[
+    ("default_payment_method", Shape::Value),
+    ("cancel_at_period_end", Shape::Value),
+    ("description", Shape::Value),
+    ("proration_behavior", Shape::Value),
+    ("metadata", Shape::Free),
+    ("expand", Shape::Free),
+]);
+const CANCEL: Shape = Shape::Map(&[("invoice_now", Shape::Value), ("prorate", Shape::Value), ("cancellation_details", Shape::Free), ("expand", Shape::Free)]);
+const LIST: Shape =
+    Shape::Map(&[("customer", Shape::Value), ("status", Shape::Value), ("price", Shape::Value), ("limit", Shape::Value), ("expand", Shape::Free)]);
 
-/// Create an active subscription and pay its first invoice.
-pub fn start(app: &AppState, customer: Value, amount: i64, currency: &str, interval: &str, meta: Value, pm: Option<String>) -> Value {
-    let w = app.world();
-    let now = w.clock.now_secs();
-    let sub = json!({
-        "id": w.token("sub_"), "object": "subscription", "customer": customer, "status": "active", "metadata": meta,
-        "currency": currency, "items": {"object": "list", "data": [{"price": {"unit_amount": amount, "currency": currency, "recurring": {"interval": interval}}, "quantity": 1}]},
-        "current_period_start": now, "current_period_end": period_end(now, interval), "cancel_at_period_end": false,
-        "canceled_at": null, "created": now, "livemode": false, "default_payment_method": pm,
-    });
-    let id = sub["id"].as_str().unwrap_or_default().to_string();
-    w.payments.write().expect("payments lock").subscriptions.insert(id.clone(), sub.clone());
-    if !invoice(app, &sub, now, "subscription_create") {
-        set_status(app, &id, "incomplete");
-    }
-    w.payments.read().expect("payments lock").subscriptions.get(&id).cloned().unwrap_or(sub)
-}
-
-fn set_status(app: &AppState, id: &str, status: &str) {
-    if let Some(s) = app.world().payments.write().expect("payments lock").subscriptions.get_mut(id) {
-        s["status"] = json!(status);
-    }
-}
-
-/// Invoice the period starting at `from`: paid (charge + `invoice.paid`) or,
-/// with a declining payment method, open (`invoice.payment_failed`). Returns paid.
-fn invoice(app: &AppState, sub: &Value, from: i64, reason: &str) -> bool {
-    let w = app.world();
-    let price = &sub["items"]["data"][0]["price"];
-    let amount = price["unit_amount"].as_i64().unwrap_or(0);
-    let interval = price["recurring"]["interval"].as_str().unwrap_or("month");
-    let paid = sub["default_payment_method"] != "pm_card_declined";
-    let mut inv = json!({
-        "id": w.token("in_"), "object": "invoice", "subscription": sub["id"], "customer": sub["customer"], "status": "paid", "paid": true,
-        "amount_due": amount, "amount_paid": amount, "currency": sub["currency"], "billing_reason": reason,
-        "period_start": from, "period_end": period_end(from, interval), "created": w.clock.now_secs(),
-        "charge": w.token("ch_"), "lines": {"object": "list", "data": [{"amount": amount, "price": price}]},
-    });
-    if !paid {
-        inv["status"] = json!("open");
-        inv["paid"] = json!(false);
-        inv["amount_paid"] = json!(0);
-        inv["charge"] = Value::Null;
-        inv["attempt_count"] = json!(1);
-        w.payments.write().expect("payments lock").invoices.push(inv.clone());
-        events::emit(app, "invoice.payment_failed", inv);
-        return false;
-    }
-    {
-        let mut p = w.payments.write().expect("payments lock");
-        let charge = json!({"id": inv["charge"], "amount": amount, "currency": sub["currency"], "customer": sub["customer"]});
-        p.charge(inv["charge"].as_str().unwrap_or_default().into(), &charge, w.clock.now_secs());
-        p.invoices.push(inv.clone());
-    }
-    events::emit(app, "invoice.paid", inv);
-    true
-}
-
-/// Book every renewal the virtual clock has passed.
-pub fn catch_up(app: &AppState) {
-    let w = app.world();
-    let now = w.clock.now_secs();
-    loop {
-        // One renewal at a time so the lock is never held across `invoice`.
-        let due = {
-            let mut p = w.payments.write().expect("payments lock");
-            let sub = p.subscriptions.values_mut().find(|s| s["status"] == "active" && s["current_period_end"].as_i64().is_some_and(|e| e <= now));
-            sub.map(|s| {
-                let from = s["current_period_end"].as_i64().unwrap_or(now);
-                let interval = s["items"]["data"][0]["price"]["recurring"]["interval"].as_str().unwrap_or("month").to_string();
-                s["current_period_start"] = json!(from);
-                s["current_period_end"] = json!(period_end(from, &interval));
-                (s.clone(), from)
-            })
+/// The subscription items as Prices and quantities: each by id (active and recurring) or made
+/// from `price_data` (which must recur); one currency and one billing interval for them all.
+fn items(app: &AppState, p: &Value) -> Result<Vec<(Value, i64)>, Response> {
+    let list = p.get("items").and_then(Value::as_array).filter(|l| !l.is_empty()).ok_or_else(|| missing("items"))?;
+    let mut out: Vec<(Value, i64)> = vec![];
+    for (i, item) in list.iter().enumerate() {
+        let at = format!("items[{i}]");
+        let quantity = catalog::quantity(item, &at)?;
+        let price = match (s(item, "price"), item.get("price_data")) {
+            (Some(id), _) => catalog::price_by_id(app, &id, &format!("{at}[price]"))?,
+            (None, Some(data)) if data.get("recurring").is_none() => return Err(missing(&format!("{at}[price_data][recurring]"))),
+            (None, Some(data)) => catalog::make_price(app, data, &format!("{at}[price_data]"), false)?,
+            (None, None) => return Err(missing(&format!("{at}[price]"))),
         };
-        let Some((sub, from)) = due else { break };
-        if !invoice(app, &sub, from, "subscription_cycle") {
-            set_status(app, sub["id"].as_str().unwrap_or_default(), "past_due");
+        if price["type"] != "recurring" {
+            let m = "The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.";
+            return Err(invalid(&format!("{at}[price]"), m));
         }
+        if let Some((first, _)) = out.first()
+            && (first["currency"] != price["currency"]
+                || first["recurring"]["interval"] != price["recurring"]["interval"]
+                || first["recurring"]["interval_count"] != price["recurring"]["interval_count"])
+        {
+            return Err(invalid("items", "Currency and interval fields must match across all plans on this subscription."));
+        }
+        out.push((price, quantity));
+    }
+    if let Some(c) = s(p, "currency")
+        && json!(c.to_lowercase()) != out[0].0["currency"]
+    {
+        return Err(invalid("currency", &format!("The price's currency does not match the currency `{c}` of this subscription.")));
+    }
+    Ok(out)
+}
+
+fn behaviour(p: &Value) -> Result<Behaviour, Response> {
+    match s(p, "payment_behavior").as_deref() {
+        None | Some("allow_incomplete") => Ok(Behaviour::AllowIncomplete),
+        Some("default_incomplete") => Ok(Behaviour::DefaultIncomplete),
+        Some("error_if_incomplete") => Ok(Behaviour::ErrorIfIncomplete),
+        Some(_) => Err(invalid("payment_behavior", "Invalid payment_behavior: must be one of allow_incomplete, default_incomplete, or error_if_incomplete")),
     }
 }
 
@@ -109,71 +92,148 @@ pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes
         return r;
     }
     let p = params(&headers, &body);
-    let Some(customer) = s(&p, "customer") else {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_missing"), "Missing required param: customer.");
-    };
-    // No Price objects here: `price` or `amount` carries the unit amount itself.
-    let Some(amount) = int(&p, "amount").or_else(|| int(&p, "price")) else {
-        return stripe_error(
-            StatusCode::BAD_REQUEST,
-            "invalid_request_error",
-            Some("resource_missing"),
-            "No such price: give `amount` (or a numeric `price`) in cents.",
-        );
-    };
-    let interval = s(&p, "interval").unwrap_or_else(|| "month".into());
-    if !matches!(interval.as_str(), "month" | "year") {
-        return stripe_error(StatusCode::BAD_REQUEST, "invalid_request_error", Some("parameter_invalid_empty"), "interval must be month or year.");
+    match create_checked(&app, &p) {
+        Ok(sub) => Json(sub).into_response(),
+        Err(r) => r,
     }
-    let currency = s(&p, "currency").unwrap_or_else(|| "usd".into()).to_lowercase();
-    Json(start(&app, json!(customer), amount, &currency, &interval, metadata(&p), s(&p, "default_payment_method"))).into_response()
 }
 
-/// Update a subscription: `default_payment_method` and `metadata`.
+fn create_checked(app: &AppState, p: &Value) -> Result<Value, Response> {
+    check(p, &CREATE)?;
+    let customer = s(p, "customer").ok_or_else(|| missing("customer"))?;
+    if !app.world().payments.read().expect("payments lock").customers.contains_key(&customer) {
+        return Err(no_such_param("customer", &customer, "customer"));
+    }
+    let behaviour = behaviour(p)?;
+    if s(p, "collection_method").is_some_and(|m| m != "charge_automatically") {
+        return Err(invalid("collection_method", "The sandbox bills subscriptions with collection_method=charge_automatically only."));
+    }
+    let pm = match s(p, "default_payment_method") {
+        Some(pm) => Some(super::setup::usable_by(app, &customer, &pm, "default_payment_method")?),
+        None => None,
+    };
+    let items = items(app, p)?;
+    let extra = json!({
+        "default_payment_method": pm, "metadata": metadata(p), "description": s(p, "description"),
+        "cancel_at_period_end": s(p, "cancel_at_period_end").is_some_and(|c| c == "true"),
+    });
+    if behaviour == Behaviour::ErrorIfIncomplete {
+        let card = billing::card_for(app, &json!({"default_payment_method": extra["default_payment_method"], "customer": customer}));
+        match card {
+            None => {
+                let m = "This customer has no attached payment source or default payment method. Please consider adding a default payment method.";
+                return Err(super::param_error(StatusCode::BAD_REQUEST, "resource_missing", "default_payment_method", m));
+            }
+            Some(pm) if billing::declines(&pm) => {
+                let e =
+                    json!({"error": {"type": "card_error", "code": "card_declined", "decline_code": "generic_decline", "message": "Your card was declined."}});
+                return Err((StatusCode::PAYMENT_REQUIRED, Json(e)).into_response());
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(billing::start(app, &customer, &items, extra, behaviour))
+}
+
+/// Update a subscription: its card, description, metadata and `cancel_at_period_end`;
+/// emits `customer.subscription.updated`.
 pub async fn update(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     if let Err(r) = authorised(&headers) {
         return r;
     }
-    catch_up(&app);
+    billing::catch_up(&app);
     let p = params(&headers, &body);
-    let w = app.world();
-    let mut pay = w.payments.write().expect("payments lock");
-    let Some(sub) = pay.subscriptions.get_mut(&id) else { return no_such("subscription", &id) };
-    if let Some(pm) = s(&p, "default_payment_method") {
-        sub["default_payment_method"] = json!(pm);
+    if let Err(r) = check(&p, &UPDATE) {
+        return r;
     }
-    if let Some(Value::Object(m)) = p.get("metadata") {
-        for (k, v) in m {
-            sub["metadata"][k] = v.clone();
+    let Some(sub) = app.world().payments.read().expect("payments lock").subscriptions.get(&id).cloned() else { return no_such("subscription", &id) };
+    if matches!(sub["status"].as_str(), Some("canceled" | "incomplete_expired"))
+        && p.as_object().is_some_and(|m| m.keys().any(|k| k != "metadata" && k != "expand"))
+    {
+        return invalid("status", "A canceled subscription can only update its cancellation_details and metadata.");
+    }
+    let pm = match s(&p, "default_payment_method") {
+        Some(pm) => match super::setup::usable_by(&app, sub["customer"].as_str().unwrap_or_default(), &pm, "default_payment_method") {
+            Ok(pm) => Some(pm),
+            Err(r) => return r,
+        },
+        None => None,
+    };
+    let changed = billing::update(&app, &id, |sub| {
+        if let Some(pm) = pm {
+            sub["default_payment_method"] = json!(pm);
         }
-    }
-    Json(sub.clone()).into_response()
+        if let Some(d) = s(&p, "description") {
+            sub["description"] = json!(d);
+        }
+        if let Some(c) = s(&p, "cancel_at_period_end") {
+            sub["cancel_at_period_end"] = json!(c == "true");
+        }
+        if let Some(Value::Object(m)) = p.get("metadata") {
+            for (k, v) in m {
+                sub["metadata"][k] = v.clone();
+            }
+        }
+    });
+    let Some(changed) = changed else { return no_such("subscription", &id) };
+    events::emit(&app, "customer.subscription.updated", changed.clone());
+    Json(changed).into_response()
 }
 
 pub async fn retrieve(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if let Err(r) = authorised(&headers) {
         return r;
     }
-    catch_up(&app);
-    let w = app.world();
-    let found = w.payments.read().expect("payments lock").subscriptions.get(&id).cloned();
+    billing::catch_up(&app);
+    let found = app.world().payments.read().expect("payments lock").subscriptions.get(&id).cloned();
     found.map(|s| Json(s).into_response()).unwrap_or_else(|| no_such("subscription", &id))
 }
 
-/// Cancel at once (Stripe's `DELETE /v1/subscriptions/{id}`); emits `customer.subscription.deleted`.
-pub async fn cancel(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+/// `GET /v1/subscriptions?customer&price&status&limit`; cancelled ones only when asked for
+/// (`status=canceled` or `all`), as Stripe lists them.
+pub async fn list(State(app): State<AppState>, headers: HeaderMap, RawQuery(q): RawQuery) -> Response {
+    let p = match catalog::query(&headers, q, &LIST) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    billing::catch_up(&app);
+    let status = s(&p, "status");
+    let keep = |v: &&Value| {
+        let by_status = match status.as_deref() {
+            None => v["status"] != "canceled" && v["status"] != "incomplete_expired",
+            Some("all") => true,
+            Some(st) => v["status"] == st,
+        };
+        let by_price = s(&p, "price").is_none_or(|pr| v["items"]["data"].as_array().is_some_and(|l| l.iter().any(|i| i["price"]["id"] == pr.as_str())));
+        by_status && by_price && s(&p, "customer").is_none_or(|c| v["customer"] == c.as_str())
+    };
+    let mut all: Vec<Value> = app.world().payments.read().expect("payments lock").subscriptions.values().filter(keep).cloned().collect();
+    all.sort_by_key(|v| v["created"].as_i64());
+    super::list("/v1/subscriptions", all, &p).unwrap_or_else(|r| r)
+}
+
+/// Cancel at once (`DELETE /v1/subscriptions/{id}`); emits `customer.subscription.deleted`.
+pub async fn cancel(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     if let Err(r) = authorised(&headers) {
         return r;
     }
-    catch_up(&app);
+    billing::catch_up(&app);
+    if let Err(r) = check(&params(&headers, &body), &CANCEL) {
+        return r;
+    }
     let w = app.world();
-    let sub = {
-        let mut p = w.payments.write().expect("payments lock");
-        let Some(s) = p.subscriptions.get_mut(&id) else { return no_such("subscription", &id) };
+    let now = w.clock.now_secs();
+    let Some(before) = w.payments.read().expect("payments lock").subscriptions.get(&id).cloned() else { return no_such("subscription", &id) };
+    // Stripe no longer finds a cancelled subscription to cancel (it still retrieves it).
+    if matches!(before["status"].as_str(), Some("canceled" | "incomplete_expired")) {
+        return no_such("subscription", &id);
+    }
+    let sub = billing::update(&app, &id, |s| {
         s["status"] = json!("canceled");
-        s["canceled_at"] = json!(w.clock.now_secs());
-        s.clone()
-    };
+        s["canceled_at"] = json!(now);
+        s["ended_at"] = json!(now);
+    })
+    .unwrap_or(before);
     events::emit(&app, "customer.subscription.deleted", sub.clone());
     Json(sub).into_response()
 }

@@ -2,7 +2,8 @@
 //! with `app_key`, `timestamp`, `sign_method=sha256` and `sign` = uppercase hex
 //! HMAC-SHA256 (app secret) of the sorted parameters concatenated as key+value.
 //! Methods: aliexpress.ds.product.get, aliexpress.ds.freight.query,
-//! aliexpress.ds.order.create, aliexpress.trade.ds.order.get.
+//! aliexpress.ds.order.create, aliexpress.trade.ds.order.get (`aliexpress_orders.rs`, under the
+//! buyer's `access_token` from `aliexpress_auth.rs`).
 use std::collections::{BTreeMap, HashMap};
 
 use axum::extract::{Query, State};
@@ -11,12 +12,12 @@ use axum::routing::get;
 use axum::{Form, Json, Router};
 use serde_json::{Value, json};
 
-use super::orders::{ItemIn, OrderIn, commit, order_json, place};
+use crate::catalogue::Variant;
 use crate::util::{hmac_hex, money};
 use crate::{AppState, creds};
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/aliexpress/sync", get(sync_get).post(sync_post))
+    Router::new().route("/aliexpress/sync", get(sync_get).post(sync_post)).merge(super::aliexpress_auth::routes())
 }
 
 async fn sync_get(app: State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
@@ -28,22 +29,29 @@ async fn sync_post(app: State<AppState>, Query(mut q): Query<HashMap<String, Str
     dispatch(app, q).await
 }
 
+/// A SKU as AliExpress names it in `sku_attr`: `property:value#alias` per option, `;`-joined
+/// (the ids are stable numbers derived from the option and value names).
+pub fn sku_attr(v: &Variant) -> String {
+    let id = |s: &str| crate::util::hash_str(0, s) % 1_000_000_000;
+    v.options.iter().map(|(n, val)| format!("{}:{}#{val}", id(n), id(&format!("{n}={val}")))).collect::<Vec<_>>().join(";")
+}
+
 pub fn sign(params: &HashMap<String, String>) -> String {
     let sorted: BTreeMap<&String, &String> = params.iter().filter(|(k, _)| *k != "sign").collect();
     let msg: String = sorted.iter().map(|(k, v)| format!("{k}{v}")).collect();
     hmac_hex(creds::ALIEXPRESS_APP_SECRET, &msg).to_uppercase()
 }
 
-fn error(code: &str, msg: &str) -> Response {
+pub fn error(code: &str, msg: &str) -> Response {
     Json(json!({"error_response": {"code": code, "msg": msg, "request_id": "sandbox"}})).into_response()
 }
 
-fn ok(method: &str, result: Value) -> Response {
+pub fn ok(method: &str, result: Value) -> Response {
     let key = format!("{}_response", method.replace('.', "_"));
     Json(json!({ key: {"result": result, "rsp_code": 200, "rsp_msg": "Call succeeds", "request_id": "sandbox"} })).into_response()
 }
 
-fn param_json(q: &HashMap<String, String>, key: &str) -> Value {
+pub fn param_json(q: &HashMap<String, String>, key: &str) -> Value {
     q.get(key).and_then(|s| serde_json::from_str(s).ok()).unwrap_or(Value::Null)
 }
 
@@ -69,7 +77,7 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
                 .iter()
                 .map(|v| {
                     json!({
-                        "sku_id": v.sku_id, "sku_price": money(v.compare_at_cents), "offer_sale_price": money(v.price_cents), "currency_code": "USD",
+                        "sku_id": v.sku_id, "sku_attr": sku_attr(v), "sku_price": money(v.compare_at_cents), "offer_sale_price": money(v.price_cents), "currency_code": "USD",
                         "sku_available_stock": super::stock_left(&app, &v.sku_id, v.stock),
                         "ae_sku_property_dtos": {"ae_sku_property_d_t_o": v.options.iter().map(|(n, val)| json!({
                             "sku_property_name": n, "sku_property_value": val, "property_value_definition_name": val,
@@ -114,56 +122,8 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
                 "ship_from_country": p.ship_from, "available_stock": stock.to_string()})).collect::<Vec<_>>()}}),
             )
         }
-        "aliexpress.ds.order.create" => {
-            let r = param_json(&q, "param_place_order_request4_open_api_d_t_o");
-            let a = &r["logistics_address"];
-            let items = r["product_items"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .map(|i| ItemIn {
-                    product_id: i["product_id"].as_str().map(str::to_string).or_else(|| i["product_id"].as_u64().map(|n| n.to_string())).unwrap_or_default(),
-                    sku_id: i["sku_id"].as_str().unwrap_or("").to_string(),
-                    quantity: i["product_count"].as_u64().unwrap_or(1) as u32,
-                    expected_price: None,
-                })
-                .collect();
-            let body = OrderIn {
-                items,
-                ship_to: json!({"name": a["full_name"], "address1": a["address"], "city": a["city"], "zip": a["zip"], "country": a["country"], "phone": a["mobile_no"]}),
-                shipping_method: None,
-            };
-            match place(&app, "aliexpress", &body) {
-                Ok(mut o) => {
-                    o.paid_ms = Some(o.created_ms); // DS orders are paid from the linked account
-                    let (_, o) = commit(&app, "aliexpress", r["out_order_id"].as_str().map(str::to_string), o);
-                    ok(&method, json!({"is_success": true, "order_list": {"number": [o.id]}}))
-                }
-                Err((_, code, msg)) => ok(&method, json!({"is_success": false, "error_code": code, "error_msg": msg})),
-            }
-        }
-        "aliexpress.trade.ds.order.get" => {
-            let r = param_json(&q, "single_order_query");
-            let id = r["order_id"].as_str().map(str::to_string).unwrap_or_default();
-            let o = w.suppliers.read().expect("suppliers lock").orders.get(&id).cloned();
-            let Some(o) = o else { return error("OrderNotFound", "order not found") };
-            let j = order_json(&app, &o);
-            let status = match j["status"].as_str().unwrap_or("") {
-                "awaiting_payment" => "PLACE_ORDER_SUCCESS",
-                "paid" | "processing" => "WAIT_SELLER_SEND_GOODS",
-                "shipped" => "WAIT_BUYER_ACCEPT_GOODS",
-                "cancelled" | "refunded" => "IN_CANCEL",
-                _ => "FINISH",
-            };
-            let logistics: Vec<Value> =
-                j["tracking"].as_object().map(|t| vec![json!({"logistics_no": t["number"], "logistics_service": t["carrier"]})]).unwrap_or_default();
-            ok(
-                &method,
-                json!({"order_status": status, "order_amount": {"amount": j["total"]["amount"], "currency_code": "USD"},
-                "gmt_create": j["created_at"], "logistics_info_list": {"ae_order_logistics_info": logistics}}),
-            )
-        }
+        "aliexpress.ds.order.create" => super::aliexpress_orders::create(&app, &method, &q),
+        "aliexpress.trade.ds.order.get" => super::aliexpress_orders::get(&app, &method, &q),
         _ => error("InvalidMethod", "Invalid method"),
     }
 }

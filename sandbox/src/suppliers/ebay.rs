@@ -21,6 +21,7 @@ use crate::{AppState, creds};
 pub fn routes() -> Router<AppState> {
     let browse = "/ebay/buy/browse/v1";
     Router::new()
+        .merge(super::ebay_orders::routes())
         .route("/ebay/identity/v1/oauth2/token", post(token))
         .route(&format!("{browse}/item_summary/search"), get(search))
         .route(&format!("{browse}/item/get_items_by_item_group"), get(group))
@@ -46,18 +47,43 @@ async fn token(h: HeaderMap, Form(f): Form<HashMap<String, String>>) -> Response
             json!({"error": "unsupported_grant_type", "error_description": "grant type in request is not supported by the authorization server"}),
         );
     }
-    Json(json!({"access_token": creds::EBAY_APP_TOKEN, "expires_in": 7200, "token_type": "Application Access Token"})).into_response()
+    // The token carries the scopes asked for: the public one reads Browse, `buy.guest.order` the
+    // Order API. No scope at all is the public one.
+    let scopes: Vec<&str> = f.get("scope").map(|s| s.split_whitespace().collect()).unwrap_or_default();
+    if let Some(bad) = scopes.iter().find(|s| **s != PUBLIC_SCOPE && **s != GUEST_ORDER_SCOPE) {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            json!({"error": "invalid_scope", "error_description": format!("The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client: {bad}")}),
+        );
+    }
+    let token = match (scopes.contains(&GUEST_ORDER_SCOPE), scopes.is_empty() || scopes.contains(&PUBLIC_SCOPE)) {
+        (true, true) => creds::EBAY_APP_ORDER_TOKEN,
+        (true, false) => creds::EBAY_ORDER_TOKEN,
+        _ => creds::EBAY_APP_TOKEN,
+    };
+    Json(json!({"access_token": token, "expires_in": 7200, "token_type": "Application Access Token"})).into_response()
 }
 
-fn authed(h: &HeaderMap) -> Result<(), Response> {
-    if bearer(h).as_deref() == Some(creds::EBAY_APP_TOKEN) {
-        return Ok(());
-    }
-    Err(json_error(
+pub const PUBLIC_SCOPE: &str = "https://api.ebay.com/oauth/api_scope";
+pub const GUEST_ORDER_SCOPE: &str = "https://api.ebay.com/oauth/api_scope/buy.guest.order";
+
+/// eBay's refusal of a missing or unknown token.
+pub fn invalid_token() -> Response {
+    json_error(
         StatusCode::UNAUTHORIZED,
         json!({"errors": [{"errorId": 1001, "domain": "OAuth", "category": "REQUEST",
         "message": "Invalid access token", "longMessage": "Invalid access token. Check the value of the Authorization HTTP request header."}]}),
-    ))
+    )
+}
+
+fn authed(h: &HeaderMap) -> Result<(), Response> {
+    if matches!(bearer(h).as_deref(), Some(creds::EBAY_APP_TOKEN | creds::EBAY_APP_ORDER_TOKEN)) {
+        return Ok(());
+    }
+    if bearer(h).as_deref() == Some(creds::EBAY_ORDER_TOKEN) {
+        return Err(super::ebay_orders::insufficient_scope());
+    }
+    Err(invalid_token())
 }
 
 /// The buyer's country from `X-EBAY-C-ENDUSERCTX` (`contextualLocation=country%3DDE%2Czip%3D…`);

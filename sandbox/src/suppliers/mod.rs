@@ -16,11 +16,15 @@ use crate::util::{bearer, json_error, money, parse_money};
 use crate::{AppState, creds};
 
 pub mod aliexpress;
+mod aliexpress_auth;
+mod aliexpress_orders;
 pub mod cj;
 mod cj_orders;
 pub mod control;
 pub mod ebay;
 mod ebay_item;
+mod ebay_orders;
+mod ebay_purchase;
 pub mod model;
 pub mod orders;
 

@@ -18,6 +18,10 @@ pub struct State {
     pub idempotency: HashMap<(String, String), String>,
     /// sku id → units reserved by orders (stock = generated stock − sold).
     pub sold: HashMap<String, u32>,
+    /// AliExpress authorisations and the orders created under them.
+    pub ae: super::aliexpress_auth::AeAuth,
+    /// eBay guest checkout sessions and the purchase orders paid in them.
+    pub ebay: super::ebay_orders::EbayOrders,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -46,6 +50,8 @@ pub struct Order {
     pub refunded_ms: Option<i64>,
     pub tracking_number: String,
     pub carrier: String,
+    /// AliExpress: the buyer account whose `access_token` created the order.
+    pub buyer: Option<String>,
 }
 
 impl Order {

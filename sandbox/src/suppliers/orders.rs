@@ -29,9 +29,9 @@ pub struct OrderIn {
     pub shipping_method: Option<String>,
 }
 
-/// Sources that take orders through their own API (`cj_orders`): the JSON gateway has no
-/// orders of theirs. AliExpress and eBay still take them here until the product moves.
-const OWN_ORDER_API: [&str; 1] = ["cj"];
+/// Sources that take orders through their own API (`cj_orders`, `aliexpress_orders`,
+/// `ebay_orders`): the JSON gateway has no orders of theirs.
+const OWN_ORDER_API: [&str; 3] = ["cj", "aliexpress", "ebay"];
 
 /// The gateway's order routes: a known source, the bearer token, and no order API of its own.
 fn check_orders(source: &str, headers: &HeaderMap) -> Result<(), Response> {
@@ -118,6 +118,7 @@ pub fn place(app: &AppState, source: &str, body: &OrderIn) -> Result<Order, (Sta
         refunded_ms: None,
         tracking_number,
         carrier: carrier.into(),
+        buyer: None,
     })
 }
 

@@ -20,9 +20,11 @@ use crate::util::{b64_decode, json_error};
 pub mod control;
 pub mod model;
 pub mod oauth;
+pub mod order_create;
 pub mod orders;
 pub mod products;
 pub mod terms;
+mod wc_auth;
 pub mod webhooks;
 
 use model::Store;
@@ -41,7 +43,7 @@ pub fn routes() -> Router<AppState> {
             &format!("{v3}/products/{{id}}/variations/{{vid}}"),
             get(products::get_variation).put(products::update_variation).delete(products::delete_variation),
         )
-        .route(&format!("{v3}/orders"), get(orders::list))
+        .route(&format!("{v3}/orders"), get(orders::list).post(order_create::rest))
         .route(&format!("{v3}/orders/{{id}}"), get(orders::get_one).put(orders::update).patch(orders::update).post(orders::update))
         .route(&format!("{v3}/orders/{{id}}/notes"), get(orders::list_notes).post(orders::create_note))
         .route(&format!("{v3}/webhooks"), get(webhooks::list).post(webhooks::create))
@@ -178,4 +180,19 @@ pub fn paged(items: Vec<Value>, q: &HashMap<String, String>) -> Response {
 
 pub fn id_of(s: &str) -> u64 {
     s.parse().unwrap_or(0)
+}
+
+/// The `force` query parameter as WordPress's REST API reads a boolean (`rest_is_boolean`,
+/// case-blind `true`/`false`/`1`/`0`, so the Python client's `force=True` is true); anything
+/// else is refused with `rest_invalid_param` as WordPress does.
+pub fn force(q: &HashMap<String, String>) -> Result<bool, Response> {
+    match q.get("force").map(|f| f.to_ascii_lowercase()).as_deref() {
+        None | Some("false" | "0") => Ok(false),
+        Some("true" | "1") => Ok(true),
+        Some(_) => {
+            let mut body = error_body(StatusCode::BAD_REQUEST, "rest_invalid_param", "Invalid parameter(s): force");
+            body["data"]["params"] = json!({"force": "force is not of type boolean."});
+            Err(json_error(StatusCode::BAD_REQUEST, body))
+        }
+    }
 }

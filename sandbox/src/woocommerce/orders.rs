@@ -1,4 +1,4 @@
-//! `/wc/v3/orders` (list, get, update status), order notes, and the
+//! `/wc/v3/orders` (list, get, update status; creating is `order_create.rs`), order notes, and the
 //! Shipment Tracking extension (`/wc-shipment-tracking/v3/...`).
 use std::collections::HashMap;
 
@@ -13,7 +13,7 @@ use super::{ReadAccess, WriteAccess, found, id_of, paged, webhooks, with_store, 
 use crate::AppState;
 
 type Q = Query<HashMap<String, String>>;
-const STATUSES: &[&str] = &["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed", "checkout-draft"];
+pub(super) const STATUSES: &[&str] = &["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed", "checkout-draft"];
 
 fn invalid_order() -> Response {
     woo_error(StatusCode::NOT_FOUND, "woocommerce_rest_shop_order_invalid_id", "Invalid ID.")

@@ -192,7 +192,10 @@ pub async fn update(_: WriteAccess, State(app): State<AppState>, Path((store, id
 }
 
 pub async fn delete(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Query(q): Q) -> Response {
-    let force = q.get("force").is_some_and(|f| f == "true" || f == "1");
+    let force = match super::force(&q) {
+        Ok(f) => f,
+        Err(refused) => return refused,
+    };
     let id = id_of(&id);
     let r = with_store(&app.world(), &store, |st| {
         if force {

@@ -89,7 +89,11 @@ pub async fn get_one(_: ReadAccess, State(app): State<AppState>, Path((store, id
 }
 
 pub async fn delete(_: WriteAccess, State(app): State<AppState>, Path((store, id)): Path<(String, String)>, Query(q): Q) -> Response {
-    if !q.get("force").is_some_and(|f| f == "true" || f == "1") {
+    let force = match super::force(&q) {
+        Ok(f) => f,
+        Err(refused) => return refused,
+    };
+    if !force {
         return woo_error(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Webhooks do not support trashing.");
     }
     found(with_store(&app.world(), &store, |st| st.webhooks.remove(&id_of(&id))), invalid_webhook)

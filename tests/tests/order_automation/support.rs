@@ -13,8 +13,8 @@ pub const WOO: &str = "auto-woo";
 /// A supplier variant with stock, pushed to the WooCommerce store: (product id, variation id)
 /// there (variation 0 for a simple product).
 pub async fn pushed_to_woo(s: &StoreOwner) -> (u64, u64) {
-    let id = in_stock_ids(&s.sandbox, "aliexpress", 1, 1).await.remove(0);
-    let a = s.app.post("/api/center/products/import/aliexpress", Some(&s.token), json!({ "source_product_id": id })).await;
+    let id = in_stock_ids(&s.sandbox, "dropline", 1, 2).await.remove(0);
+    let a = s.app.post("/api/center/products/import/dropline", Some(&s.token), json!({ "source_product_id": id })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let product = a.data()["id"].as_str().unwrap().to_string();
     let body = json!({ "settings": { "channels": { s.woo.clone(): { "is_publish": true } } }, "product_package_ids": [product] });

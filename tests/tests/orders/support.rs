@@ -19,15 +19,18 @@ pub struct Shop {
     pub source: &'static str,
 }
 
-/// A merchant with one AliExpress product imported and pushed to the Shopify sandbox shop.
+/// A merchant with one product of Dropline's own catalogue imported and pushed to the Shopify
+/// sandbox shop: a source the wallet pays (AliExpress orders are paid in the owner's own
+/// AliExpress account, `aliexpress_orders.rs`).
 pub async fn shop_with_product(pool: PgPool, email: &str, shop: &str) -> Shop {
-    shop_with_source(pool, email, shop, "aliexpress").await
+    shop_with_source(pool, email, shop, "dropline").await
 }
 
 /// A merchant with one product of `source` imported and pushed to the Shopify sandbox shop.
 pub async fn shop_with_source(pool: PgPool, email: &str, shop: &str, source: &'static str) -> Shop {
     let s = store_owner(pool, email, shop, &format!("{shop}-woo")).await;
-    let id = in_stock_ids(&s.sandbox, source, 1, 1).await.remove(0);
+    // With options, so a WooCommerce push makes variations the tests can buy by SKU.
+    let id = in_stock_ids(&s.sandbox, source, 1, 2).await.remove(0);
     let a = s.app.post(&format!("/api/center/products/import/{source}"), Some(&s.token), json!({ "source_product_id": id })).await;
     assert_eq!(a.code(), 200, "{}", a.body);
     let product = a.data()["id"].as_str().unwrap().to_string();

@@ -31,7 +31,7 @@ pub async fn source_orders(pool: &PgPool, app: &TestApp, token: &str, n: i32) ->
              INSERT INTO orders (workplace_id, store_id, platform, platform_order_id, name, ordered_at)
              SELECT $1, $2, 'shopify', 'po-' || g, '#' || g, now() FROM generate_series(1, $3) g RETURNING id)
          INSERT INTO source_orders (workplace_id, order_id, source, idempotency_key, status, total_cents)
-         SELECT $1, o.id, 'aliexpress', 'k-' || o.id, 'waiting_payment', 100 FROM o
+         SELECT $1, o.id, 'dropline', 'k-' || o.id, 'waiting_payment', 100 FROM o
          RETURNING id",
     )
     .bind(wp)

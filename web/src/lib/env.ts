@@ -47,3 +47,9 @@ export const INVALID_SHOP_REDIRECT_DELAY_MS = 1000;
 export const TOAST_DURATION_MS = 3000;
 /** SWR stale time (spec: query cache stale time 5 minutes). */
 export const CACHE_STALE_MS = 5 * 60 * 1000;
+/** Toast fade-out (spec: 500 ms). */
+export const TOAST_FADE_MS = 500;
+/** Offset of the plain toasts from the top: below the top bar, with a margin. */
+export const TOAST_TOP_OFFSET = HEADER_HEIGHT + 12;
+/** Lists that change behind the owner's back (orders, import list, product center, notifications) are read again this often while the page is visible. */
+export const LIST_REFRESH_MS = 30_000;

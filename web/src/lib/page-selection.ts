@@ -4,9 +4,15 @@ import { useRef, useState } from 'react';
  * The rows a list page has selected, across its pages. `items` are the rows the page shows now;
  * the newest copy of every row seen on any page is kept, so that acting on a selection that spans
  * pages (push, push again) hands over current rows, not the copies of when they were ticked.
+ * A new `resetKey` (a push handed the rows over) clears the selection.
  */
-export function usePageSelection<T extends { id: string }>(items: readonly T[]) {
+export function usePageSelection<T extends { id: string }>(items: readonly T[], resetKey?: unknown) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [key, setKey] = useState(resetKey);
+  if (key !== resetKey) {
+    setKey(resetKey);
+    setSelected(new Set());
+  }
   const seen = useRef(new Map<string, T>());
   for (const item of items) seen.current.set(item.id, item);
 

@@ -55,8 +55,28 @@ function shopChanged(): void {
   for (const listener of [...shopListeners]) listener();
 }
 
+/**
+ * Sessions, counted: each sign-in starts a new one, and the data cache is keyed by it, so nothing a
+ * previous session fetched (or was still fetching) can answer for the next one.
+ */
+let session = 0;
+const sessionListeners = new Set<() => void>();
+
+export function subscribeSession(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => {
+    sessionListeners.delete(listener);
+  };
+}
+
+export const getSession = () => session;
+
 export const getToken = () => readItem(STORAGE_KEYS.token);
-export const setToken = (token: string) => writeItem(STORAGE_KEYS.token, token);
+export function setToken(token: string): void {
+  writeItem(STORAGE_KEYS.token, token);
+  session += 1;
+  for (const listener of [...sessionListeners]) listener();
+}
 export const getWorkplaceId = () => readItem(STORAGE_KEYS.workplaceId);
 export const setWorkplaceId = (id: string) => writeItem(STORAGE_KEYS.workplaceId, id);
 export const getShopId = () => readItem(STORAGE_KEYS.shopId);

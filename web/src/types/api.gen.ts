@@ -2255,6 +2255,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/suppliers/aliexpress/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['aliexpress_account'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/suppliers/aliexpress/auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** AliExpress's sign-in page for this workplace. */
+    post: operations['aliexpress_auth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/suppliers/aliexpress/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['aliexpress_callback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/suppliers/aliexpress/disconnect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['aliexpress_disconnect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/suppliers/ebay/checkout-complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ebay_checkout_complete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tiktok/listing-prerequisites': {
     parameters: {
       query?: never;
@@ -2409,6 +2490,25 @@ export interface components {
       phone?: string | null;
       province_code?: string | null;
       zip?: string | null;
+    };
+    AliExpressAccount: {
+      /** @description The AliExpress member's nickname. */
+      account?: string | null;
+      connected: boolean;
+      /** Format: date-time */
+      connected_at?: string | null;
+      /**
+       * Format: date-time
+       * @description When the access token lapses (renewed before then).
+       */
+      expires_at?: string | null;
+    };
+    AliExpressAccountReply: {
+      account: components['schemas']['AliExpressAccount'];
+    };
+    AliExpressCallbackInput: {
+      code: string;
+      state: string;
     };
     AutoUpdate: {
       /** Format: int32 */
@@ -2591,6 +2691,15 @@ export interface components {
     ChartSummary: {
       points: components['schemas']['ChartPoint'][];
     };
+    CheckoutComplete: {
+      /** @description What eBay's checkout answered when the owner paid. */
+      purchase_order_id: string;
+      /**
+       * Format: int64
+       * @description The supplier order waiting for its eBay checkout.
+       */
+      source_order_id: number;
+    };
     /** @description A curated collection of the find-products page. */
     Collection: {
       name: string;
@@ -2668,6 +2777,16 @@ export interface components {
     EmailInput: {
       email: string;
     };
+    ErrorEnvelope: {
+      /** @description null, or what the refusal carries (the quota for QUOTA_EXPIRED) */
+      data: unknown;
+      errors?: components['schemas']['FieldErrors'];
+      message: string;
+      /** @description The spec's response code (docs/API.md); 200 on success. */
+      status: number;
+      /** @enum {boolean} */
+      success: false;
+    };
     EventInput: {
       /** Format: int64 */
       id?: number | null;
@@ -2690,6 +2809,10 @@ export interface components {
       limit: number;
       /** Format: int64 */
       usage: number;
+    };
+    /** @description Field name (a JSON path such as `address.zip`, or a query parameter) to its messages. */
+    FieldErrors: {
+      [key: string]: string[];
     };
     FirstTimeInput: {
       /** Format: uuid */
@@ -3889,6 +4012,11 @@ export interface components {
       kind: string;
       /** Format: int64 */
       source_order_id?: number | null;
+      /** @description The store order the line paid or refunded, as the store names it (`#1001`). */
+      store_order?: string | null;
+      /** @description The supplier and its own order number, once the supplier gave one. */
+      supplier?: string | null;
+      supplier_order_no?: string | null;
     };
     /** @description A page of the wallet's transactions, newest first. */
     TransactionLogPage: {
@@ -3929,6 +4057,16 @@ export interface components {
     /** @description `{url}`: where to send the browser next. */
     UrlReply: {
       url: string;
+    };
+    ValidationEnvelope: {
+      /** @description null, or what the refusal carries (the quota for QUOTA_EXPIRED) */
+      data: unknown;
+      errors: components['schemas']['FieldErrors'];
+      message: string;
+      /** @description The spec's response code (docs/API.md); 200 on success. */
+      status: number;
+      /** @enum {boolean} */
+      success: false;
     };
     VariantEdit: {
       /** Format: double */
@@ -4016,7 +4154,53 @@ export interface components {
       name: string;
     };
   };
-  responses: never;
+  responses: {
+    /** @description BAD_REQUEST (201): malformed JSON, or a path value that does not parse. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description NOT_FOUND (202): no such record in the caller's workplace. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description Any other refusal, in the envelope: 402 QUOTA_EXPIRED (401, `data` is the quota), 403 FORBIDDEN (103) or EMAIL_NOT_VERIFIED (110), 409, 413, 414, 431, 429 RATE_LIMIT (229, with Retry-After), 502 when a platform or supplier fails. */
+    Refused: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description UNAUTHORIZED (101): no bearer token, or the session ended. */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description UNPROCESSABLE_ENTITY (204): `errors` names each bad field of the body or query. */
+    ValidationFailed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ValidationEnvelope'];
+      };
+    };
+  };
   parameters: never;
   requestBodies: never;
   headers: never;
@@ -4026,6 +4210,9 @@ export type AccountStatistic = components['schemas']['AccountStatistic'];
 export type AccountView = components['schemas']['AccountView'];
 export type Actions = components['schemas']['Actions'];
 export type Address = components['schemas']['Address'];
+export type AliExpressAccount = components['schemas']['AliExpressAccount'];
+export type AliExpressAccountReply = components['schemas']['AliExpressAccountReply'];
+export type AliExpressCallbackInput = components['schemas']['AliExpressCallbackInput'];
 export type AutoUpdate = components['schemas']['AutoUpdate'];
 export type AutoUpdateReply = components['schemas']['AutoUpdateReply'];
 export type BatchStatus = components['schemas']['BatchStatus'];
@@ -4048,6 +4235,7 @@ export type ChannelView = components['schemas']['ChannelView'];
 export type ChannelsAction = components['schemas']['ChannelsAction'];
 export type ChartPoint = components['schemas']['ChartPoint'];
 export type ChartSummary = components['schemas']['ChartSummary'];
+export type CheckoutComplete = components['schemas']['CheckoutComplete'];
 export type Collection = components['schemas']['Collection'];
 export type CollectionList = components['schemas']['CollectionList'];
 export type ColumnsInput = components['schemas']['ColumnsInput'];
@@ -4064,11 +4252,13 @@ export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
 export type Email = components['schemas']['Email'];
 export type EmailInput = components['schemas']['EmailInput'];
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EventInput = components['schemas']['EventInput'];
 export type FacebookLink = components['schemas']['FacebookLink'];
 export type FavouriteIds = components['schemas']['FavouriteIds'];
 export type FavouriteInput = components['schemas']['FavouriteInput'];
 export type FeatureQuota = components['schemas']['FeatureQuota'];
+export type FieldErrors = components['schemas']['FieldErrors'];
 export type FirstTimeInput = components['schemas']['FirstTimeInput'];
 export type FlagInput = components['schemas']['FlagInput'];
 export type Flow = components['schemas']['Flow'];
@@ -4232,6 +4422,7 @@ export type UpdateInput = components['schemas']['UpdateInput'];
 export type UpdatePushInput = components['schemas']['UpdatePushInput'];
 export type Updated = components['schemas']['Updated'];
 export type UrlReply = components['schemas']['UrlReply'];
+export type ValidationEnvelope = components['schemas']['ValidationEnvelope'];
 export type VariantEdit = components['schemas']['VariantEdit'];
 export type VariantMapping = components['schemas']['VariantMapping'];
 export type VariantView = components['schemas']['VariantView'];
@@ -4243,6 +4434,11 @@ export type WebhookReceipt = components['schemas']['WebhookReceipt'];
 export type Window = components['schemas']['Window'];
 export type WooKeys = components['schemas']['WooKeys'];
 export type Workplace = components['schemas']['Workplace'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseRefused = components['responses']['Refused'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type $defs = Record<string, never>;
 export interface operations {
   ah_find: {
@@ -4272,14 +4468,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SearchPage'];
+          'application/json': {
+            data: components['schemas']['SearchPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   ah_search: {
@@ -4309,14 +4518,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SearchPage'];
+          'application/json': {
+            data: components['schemas']['SearchPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   account: {
@@ -4328,14 +4550,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccountView'];
+          'application/json': {
+            data: components['schemas']['AccountView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   delete_account: {
@@ -4352,8 +4587,22 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   set_language: {
@@ -4369,14 +4618,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccountView'];
+          'application/json': {
+            data: components['schemas']['AccountView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   statistic: {
@@ -4388,14 +4650,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccountStatistic'];
+          'application/json': {
+            data: components['schemas']['AccountStatistic'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_meta: {
@@ -4411,37 +4686,63 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccountView'];
+          'application/json': {
+            data: components['schemas']['AccountView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   social_callback: {
     parameters: {
-      query?: never;
+      query: {
+        code: string;
+        state: string;
+      };
       header?: never;
       path: {
         social: string;
-        code: string;
-        state: string;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SignedIn'];
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   first_time_in_app: {
@@ -4457,14 +4758,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressReply'];
+          'application/json': {
+            data: components['schemas']['ProgressReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   forgot_password: {
@@ -4485,8 +4799,21 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   login: {
@@ -4502,14 +4829,26 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SignedIn'];
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   logout: {
@@ -4526,8 +4865,22 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   link_facebook: {
@@ -4543,14 +4896,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChannelReply'];
+          'application/json': {
+            data: components['schemas']['ChannelReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   link_google: {
@@ -4566,14 +4932,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChannelReply'];
+          'application/json': {
+            data: components['schemas']['ChannelReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   shopify_callback: {
@@ -4585,14 +4964,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreReply'];
+          'application/json': {
+            data: components['schemas']['StoreReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   woo_link: {
@@ -4608,14 +5000,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreReply'];
+          'application/json': {
+            data: components['schemas']['StoreReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   auth: {
@@ -4629,14 +5034,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['UrlReply'];
+          'application/json': {
+            data: components['schemas']['UrlReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   channel_callback: {
@@ -4654,14 +5072,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChannelReply'];
+          'application/json': {
+            data: components['schemas']['ChannelReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   disconnect: {
@@ -4675,14 +5106,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChannelReply'];
+          'application/json': {
+            data: components['schemas']['ChannelReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   platform_install: {
@@ -4700,14 +5144,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['UrlReply'];
+          'application/json': {
+            data: components['schemas']['UrlReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   uninstall: {
@@ -4725,14 +5182,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreReply'];
+          'application/json': {
+            data: components['schemas']['StoreReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   register: {
@@ -4748,14 +5218,26 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Registered'];
+          'application/json': {
+            data: components['schemas']['Registered'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   reset_password: {
@@ -4776,8 +5258,21 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   send_verification_email: {
@@ -4798,8 +5293,21 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   start: {
@@ -4813,14 +5321,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['UrlReply'];
+          'application/json': {
+            data: components['schemas']['UrlReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   verify_email: {
@@ -4835,14 +5355,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SignedIn'];
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   sync_now: {
@@ -4858,14 +5390,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressReply'];
+          'application/json': {
+            data: components['schemas']['ProgressReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   bulk_update: {
@@ -4881,14 +5426,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   favourite_list: {
@@ -4918,14 +5476,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SearchPage'];
+          'application/json': {
+            data: components['schemas']['SearchPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   favourite_add: {
@@ -4941,14 +5512,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FavouriteIds'];
+          'application/json': {
+            data: components['schemas']['FavouriteIds'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   favourite_remove: {
@@ -4964,14 +5548,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FavouriteIds'];
+          'application/json': {
+            data: components['schemas']['FavouriteIds'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   favourited: {
@@ -4983,14 +5580,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FavouriteIds'];
+          'application/json': {
+            data: components['schemas']['FavouriteIds'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   find: {
@@ -5020,14 +5630,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SearchPage'];
+          'application/json': {
+            data: components['schemas']['SearchPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   import_all_start: {
@@ -5043,14 +5666,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportAllStarted'];
+          'application/json': {
+            data: components['schemas']['ImportAllStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   import_all_status: {
@@ -5064,14 +5700,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['BatchStatus'];
+          'application/json': {
+            data: components['schemas']['BatchStatus'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   delete: {
@@ -5087,14 +5736,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Deleted'];
+          'application/json': {
+            data: components['schemas']['Deleted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   duplicate: {
@@ -5110,37 +5772,63 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DuplicatedProducts'];
+          'application/json': {
+            data: components['schemas']['DuplicatedProducts'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   listing: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        page: number | null;
-        page_size: number | null;
-        keyword: string | null;
+      query?: {
+        page?: number;
+        page_size?: number;
+        keyword?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportListPage'];
+          'application/json': {
+            data: components['schemas']['ImportListPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   get_product: {
@@ -5155,14 +5843,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportedProduct'];
+          'application/json': {
+            data: components['schemas']['ImportedProduct'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   edit_product: {
@@ -5181,14 +5882,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportedProduct'];
+          'application/json': {
+            data: components['schemas']['ImportedProduct'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   import_product: {
@@ -5207,14 +5921,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportedProduct'];
+          'application/json': {
+            data: components['schemas']['ImportedProduct'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   split: {
@@ -5233,37 +5960,63 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SplitStarted'];
+          'application/json': {
+            data: components['schemas']['SplitStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   mapped: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        store_id: string | null;
-        page: number | null;
-        page_size: number | null;
+      query?: {
+        store_id?: string;
+        page?: number;
+        page_size?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreProductPage'];
+          'application/json': {
+            data: components['schemas']['StoreProductPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   sync: {
@@ -5279,37 +6032,63 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressReply'];
+          'application/json': {
+            data: components['schemas']['ProgressReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   unmapped: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        store_id: string | null;
-        page: number | null;
-        page_size: number | null;
+      query?: {
+        store_id?: string;
+        page?: number;
+        page_size?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreProductPage'];
+          'application/json': {
+            data: components['schemas']['StoreProductPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   one: {
@@ -5323,14 +6102,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreProductView'];
+          'application/json': {
+            data: components['schemas']['StoreProductView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   pricing_reapply: {
@@ -5346,14 +6138,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   push_simple: {
@@ -5369,14 +6174,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PushStarted'];
+          'application/json': {
+            data: components['schemas']['PushStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   push_all: {
@@ -5392,14 +6210,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PushStarted'];
+          'application/json': {
+            data: components['schemas']['PushStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   push_to_channels: {
@@ -5415,101 +6246,166 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PushStarted'];
+          'application/json': {
+            data: components['schemas']['PushStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   push_progress: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
+      query?: {
         /** @description Comma-separated progress ids; none: the last hour's items. */
-        ids: string | null;
+        ids?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PushProgress'];
+          'application/json': {
+            data: components['schemas']['PushProgress'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   pushed: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        page: number | null;
-        page_size: number | null;
-        keyword: string | null;
+      query?: {
+        page?: number;
+        page_size?: number;
+        keyword?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PushedPage'];
+          'application/json': {
+            data: components['schemas']['PushedPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   recommend_unmap: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
+      query: {
         store_product_id: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Recommendations'];
+          'application/json': {
+            data: components['schemas']['Recommendations'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   related_keywords: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        keyword: string | null;
+      query?: {
+        keyword?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Keywords'];
+          'application/json': {
+            data: components['schemas']['Keywords'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   automation_get: {
@@ -5521,14 +6417,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SmartPushReply'];
+          'application/json': {
+            data: components['schemas']['SmartPushReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   automation_update: {
@@ -5544,35 +6453,61 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SmartPush'];
+          'application/json': {
+            data: components['schemas']['SmartPush'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   settings_get: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        store_id: string | null;
+      query?: {
+        store_id?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProductSettings'];
+          'application/json': {
+            data: components['schemas']['ProductSettings'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   pricing_update: {
@@ -5588,14 +6523,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PricingRuleReply'];
+          'application/json': {
+            data: components['schemas']['PricingRuleReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   settings_update: {
@@ -5611,58 +6559,98 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SavedChannelSettings'];
+          'application/json': {
+            data: components['schemas']['SavedChannelSettings'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   product_detail: {
     parameters: {
-      query?: never;
+      query?: {
+        ship_to?: string;
+      };
       header?: never;
       path: {
         source: string;
         product_id: string;
-        ship_to: string | null;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProductDetail'];
+          'application/json': {
+            data: components['schemas']['ProductDetail'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   suggest_keywords: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        keyword: string | null;
+      query?: {
+        keyword?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Keywords'];
+          'application/json': {
+            data: components['schemas']['Keywords'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   trending_keywords: {
@@ -5674,14 +6662,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Keywords'];
+          'application/json': {
+            data: components['schemas']['Keywords'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   split_status: {
@@ -5695,14 +6696,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SplitStatus'];
+          'application/json': {
+            data: components['schemas']['SplitStatus'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_push: {
@@ -5718,14 +6732,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PushStarted'];
+          'application/json': {
+            data: components['schemas']['PushStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   sync_log: {
@@ -5739,14 +6766,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SyncLog'];
+          'application/json': {
+            data: components['schemas']['SyncLog'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   list: {
@@ -5758,14 +6798,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChannelList'];
+          'application/json': {
+            data: components['schemas']['ChannelList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   list_notification: {
@@ -5777,14 +6830,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['NotificationList'];
+          'application/json': {
+            data: components['schemas']['NotificationList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   get_quick_start: {
@@ -5796,14 +6862,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['QuickStartGuide'];
+          'application/json': {
+            data: components['schemas']['QuickStartGuide'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_quick_start: {
@@ -5819,14 +6898,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['QuickStartGuide'];
+          'application/json': {
+            data: components['schemas']['QuickStartGuide'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_default_store: {
@@ -5842,14 +6934,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreReply'];
+          'application/json': {
+            data: components['schemas']['StoreReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   create_workplace: {
@@ -5865,14 +6970,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Workplace'];
+          'application/json': {
+            data: components['schemas']['Workplace'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   workplace_settings: {
@@ -5888,14 +7006,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Workplace'];
+          'application/json': {
+            data: components['schemas']['Workplace'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   columns: {
@@ -5907,14 +7038,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderColumns'];
+          'application/json': {
+            data: components['schemas']['OrderColumns'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   save_columns: {
@@ -5930,35 +7074,61 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderColumns'];
+          'application/json': {
+            data: components['schemas']['OrderColumns'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   by_image_url: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
+      query: {
         url: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImageMatches'];
+          'application/json': {
+            data: components['schemas']['ImageMatches'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   by_image_upload: {
@@ -5974,14 +7144,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImageMatches'];
+          'application/json': {
+            data: components['schemas']['ImageMatches'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   health: {
@@ -5993,22 +7176,41 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Health'];
+          'application/json': {
+            data: components['schemas']['Health'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Health'];
+          'application/json': {
+            data: components['schemas']['Health'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: false;
+          };
         };
       };
+      default: components['responses']['Refused'];
     };
   };
   public_tracking: {
@@ -6022,14 +7224,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PublicTracking'];
+          'application/json': {
+            data: components['schemas']['PublicTracking'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   order_cancel: {
@@ -6045,14 +7259,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CancelItems'];
+          'application/json': {
+            data: components['schemas']['CancelItems'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   place_orders: {
@@ -6068,36 +7295,62 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Placements'];
+          'application/json': {
+            data: components['schemas']['Placements'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   placements: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
+      query?: {
         /** @description Comma-separated source order ids; none: the toast's items of the last day. */
-        ids: string | null;
+        ids?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Placements'];
+          'application/json': {
+            data: components['schemas']['Placements'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   placement_event: {
@@ -6115,14 +7368,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PlacementEventReply'];
+          'application/json': {
+            data: components['schemas']['PlacementEventReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   source_order_sync_status: {
@@ -6140,14 +7406,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RefundSyncReply'];
+          'application/json': {
+            data: components['schemas']['RefundSyncReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_customer: {
@@ -6163,39 +7442,65 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderView'];
+          'application/json': {
+            data: components['schemas']['OrderView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   trackings: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        order_id: number | null;
+      query?: {
+        order_id?: number;
         /** @description One of the nine shipment statuses. */
-        status: string | null;
-        page: number | null;
-        page_size: number | null;
+        status?: string;
+        page?: number;
+        page_size?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ShipmentPage'];
+          'application/json': {
+            data: components['schemas']['ShipmentPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   import: {
@@ -6212,21 +7517,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TrackingImport'];
+          'application/json': {
+            data: components['schemas']['TrackingImport'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       /** @description the file is missing, too large, not CSV or lacks the header */
       422: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ValidationEnvelope'];
+        };
       };
+      default: components['responses']['Refused'];
     };
   };
   track_now: {
@@ -6242,14 +7561,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressReply'];
+          'application/json': {
+            data: components['schemas']['ProgressReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_tracking: {
@@ -6267,14 +7599,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Shipment'];
+          'application/json': {
+            data: components['schemas']['Shipment'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   order_confirm: {
@@ -6290,14 +7635,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderPreview'];
+          'application/json': {
+            data: components['schemas']['OrderPreview'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   manually_fulfill: {
@@ -6313,14 +7671,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderView'];
+          'application/json': {
+            data: components['schemas']['OrderView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   order_log: {
@@ -6334,14 +7705,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderLogs'];
+          'application/json': {
+            data: components['schemas']['OrderLogs'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   shipment_log: {
@@ -6355,14 +7739,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ShipmentLogs'];
+          'application/json': {
+            data: components['schemas']['ShipmentLogs'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   order_preview: {
@@ -6378,14 +7775,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderPreview'];
+          'application/json': {
+            data: components['schemas']['OrderPreview'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   refund_request: {
@@ -6401,14 +7811,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': null | components['schemas']['SourceOrderView'];
+          'application/json': {
+            data: null | components['schemas']['SourceOrderView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_to_fail: {
@@ -6424,44 +7847,70 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   count_status: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        tab: string | null;
-        status: string | null;
-        from_date: string | null;
-        to_date: string | null;
-        channel: string | null;
-        source: string | null;
-        mark_order: string | null;
-        keyword: string | null;
-        page: number | null;
-        page_size: number | null;
+      query?: {
+        tab?: string;
+        status?: string;
+        from_date?: string;
+        to_date?: string;
+        channel?: string;
+        source?: string;
+        mark_order?: string;
+        keyword?: string;
+        page?: number;
+        page_size?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderCounts'];
+          'application/json': {
+            data: components['schemas']['OrderCounts'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   create: {
@@ -6477,14 +7926,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Placements'];
+          'application/json': {
+            data: components['schemas']['Placements'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   detail: {
@@ -6498,44 +7960,70 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderDetail'];
+          'application/json': {
+            data: components['schemas']['OrderDetail'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   order_list: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        tab: string | null;
-        status: string | null;
-        from_date: string | null;
-        to_date: string | null;
-        channel: string | null;
-        source: string | null;
-        mark_order: string | null;
-        keyword: string | null;
-        page: number | null;
-        page_size: number | null;
+      query?: {
+        tab?: string;
+        status?: string;
+        from_date?: string;
+        to_date?: string;
+        channel?: string;
+        source?: string;
+        mark_order?: string;
+        keyword?: string;
+        page?: number;
+        page_size?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderPage'];
+          'application/json': {
+            data: components['schemas']['OrderPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   mark_archive: {
@@ -6551,14 +8039,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   mark_order: {
@@ -6574,14 +8075,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   panel: {
@@ -6595,14 +8109,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderPanel'];
+          'application/json': {
+            data: components['schemas']['OrderPanel'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   panel_tracking: {
@@ -6617,14 +8144,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Shipment'];
+          'application/json': {
+            data: components['schemas']['Shipment'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   payment: {
@@ -6640,14 +8180,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Placements'];
+          'application/json': {
+            data: components['schemas']['Placements'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   payments_cancel: {
@@ -6663,14 +8216,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CancelItems'];
+          'application/json': {
+            data: components['schemas']['CancelItems'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   revert_order: {
@@ -6686,14 +8252,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   tracking_sync_status: {
@@ -6709,14 +8288,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressReply'];
+          'application/json': {
+            data: components['schemas']['ProgressReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   multiple_shipping: {
@@ -6732,14 +8324,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Updated'];
+          'application/json': {
+            data: components['schemas']['Updated'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   start_card_setup: {
@@ -6751,14 +8356,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['UrlReply'];
+          'application/json': {
+            data: components['schemas']['UrlReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   save_card: {
@@ -6774,14 +8392,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SavedCard'];
+          'application/json': {
+            data: components['schemas']['SavedCard'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   retry_all: {
@@ -6793,14 +8424,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Placements'];
+          'application/json': {
+            data: components['schemas']['Placements'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   get_setting: {
@@ -6812,14 +8456,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaymentSetting'];
+          'application/json': {
+            data: components['schemas']['PaymentSetting'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   put_setting: {
@@ -6835,36 +8492,62 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaymentSetting'];
+          'application/json': {
+            data: components['schemas']['PaymentSetting'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   transaction_logs: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        page: number | null;
-        page_size: number | null;
+      query?: {
+        page?: number;
+        page_size?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TransactionLogPage'];
+          'application/json': {
+            data: components['schemas']['TransactionLogPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   list_flows: {
@@ -6876,23 +8559,36 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Flows'];
+          'application/json': {
+            data: components['schemas']['Flows'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   update_flow: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number | null;
+      query?: {
+        id?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody: {
@@ -6901,14 +8597,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Flow'];
+          'application/json': {
+            data: components['schemas']['Flow'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   create_flow: {
@@ -6924,35 +8633,61 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Flow'];
+          'application/json': {
+            data: components['schemas']['Flow'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   delete_flow: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number | null;
+      query?: {
+        id?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Flows'];
+          'application/json': {
+            data: components['schemas']['Flows'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   bonus: {
@@ -6964,14 +8699,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Bonus'];
+          'application/json': {
+            data: components['schemas']['Bonus'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   change_supplier: {
@@ -6989,14 +8737,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderView'];
+          'application/json': {
+            data: components['schemas']['OrderView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   request_fulfillment: {
@@ -7010,14 +8771,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FulfillmentRequested'];
+          'application/json': {
+            data: components['schemas']['FulfillmentRequested'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   save_shipping: {
@@ -7035,14 +8809,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderView'];
+          'application/json': {
+            data: components['schemas']['OrderView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   pricing: {
@@ -7054,14 +8841,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Packages'];
+          'application/json': {
+            data: components['schemas']['Packages'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   calc_usage: {
@@ -7077,14 +8876,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Quota'];
+          'application/json': {
+            data: components['schemas']['Quota'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   current_plan: {
@@ -7096,14 +8908,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PackageReply'];
+          'application/json': {
+            data: components['schemas']['PackageReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   wallet: {
@@ -7115,14 +8940,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Wallet'];
+          'application/json': {
+            data: components['schemas']['Wallet'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   accept_policy: {
@@ -7134,36 +8972,62 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Wallet'];
+          'application/json': {
+            data: components['schemas']['Wallet'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   chart_summary: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
+      query?: {
         /** @description Days back from today (UTC), 1 to 365; 30 when absent. */
-        days: number | null;
+        days?: number;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ChartSummary'];
+          'application/json': {
+            data: components['schemas']['ChartSummary'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   start_topup: {
@@ -7179,14 +9043,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TopupStarted'];
+          'application/json': {
+            data: components['schemas']['TopupStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   categories: {
@@ -7198,14 +9075,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CategoryTree'];
+          'application/json': {
+            data: components['schemas']['CategoryTree'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   collections: {
@@ -7217,38 +9107,65 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['CollectionList'];
+          'application/json': {
+            data: components['schemas']['CollectionList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   logistics: {
     parameters: {
-      query?: never;
+      query?: {
+        country_code?: string;
+        quantity?: number;
+      };
       header?: never;
       path: {
         source: string;
         product_id: string;
-        country_code: string | null;
-        quantity: number | null;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Logistics'];
+          'application/json': {
+            data: components['schemas']['Logistics'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   by_collection: {
@@ -7280,37 +9197,64 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SearchPage'];
+          'application/json': {
+            data: components['schemas']['SearchPage'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   reviews: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+      };
       header?: never;
       path: {
         source: string;
         product_id: string;
-        page: number | null;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SupplierReviews'];
+          'application/json': {
+            data: components['schemas']['SupplierReviews'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   auto_update_get: {
@@ -7322,14 +9266,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AutoUpdateReply'];
+          'application/json': {
+            data: components['schemas']['AutoUpdateReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   auto_update_put: {
@@ -7345,14 +9302,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AutoUpdate'];
+          'application/json': {
+            data: components['schemas']['AutoUpdate'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   map_group: {
@@ -7370,14 +9340,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreProductView'];
+          'application/json': {
+            data: components['schemas']['StoreProductView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   map_variant: {
@@ -7395,14 +9378,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreProductView'];
+          'application/json': {
+            data: components['schemas']['StoreProductView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   replace: {
@@ -7420,35 +9416,61 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreProductView'];
+          'application/json': {
+            data: components['schemas']['StoreProductView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   list_items: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        kind: string | null;
+      query?: {
+        kind?: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressItems'];
+          'application/json': {
+            data: components['schemas']['ProgressItems'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   get_item: {
@@ -7462,35 +9484,61 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProgressItem'];
+          'application/json': {
+            data: components['schemas']['ProgressItem'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   shopify_install_get: {
     parameters: {
-      query?: never;
-      header?: never;
-      path: {
+      query: {
         shop: string;
       };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['UrlReply'];
+          'application/json': {
+            data: components['schemas']['UrlReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   start_scan: {
@@ -7506,14 +9554,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ScanStarted'];
+          'application/json': {
+            data: components['schemas']['ScanStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   get_scan: {
@@ -7527,14 +9588,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreScan'];
+          'application/json': {
+            data: components['schemas']['StoreScan'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   list_store: {
@@ -7546,14 +9620,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoresReply'];
+          'application/json': {
+            data: components['schemas']['StoresReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   remove_store: {
@@ -7572,8 +9659,190 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  aliexpress_account: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AliExpressAccountReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  aliexpress_auth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UrlReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  aliexpress_callback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AliExpressCallbackInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AliExpressAccountReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  aliexpress_disconnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AliExpressAccountReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  ebay_checkout_complete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CheckoutComplete'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Placements'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   prerequisites: {
@@ -7585,14 +9854,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Prerequisites'];
+          'application/json': {
+            data: components['schemas']['Prerequisites'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   warehouses: {
@@ -7604,14 +9886,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Warehouses'];
+          'application/json': {
+            data: components['schemas']['Warehouses'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   payments_webhook: {
@@ -7627,21 +9922,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebhookOutcome'];
+          'application/json': {
+            data: components['schemas']['WebhookOutcome'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description bad signature */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
       };
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   shopify: {
@@ -7657,21 +9966,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebhookReceipt'];
+          'application/json': {
+            data: components['schemas']['WebhookReceipt'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description bad HMAC */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
       };
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   woocommerce: {
@@ -7689,21 +10012,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WebhookReceipt'];
+          'application/json': {
+            data: components['schemas']['WebhookReceipt'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description bad HMAC */
       401: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
       };
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
   woo_key_callback: {
@@ -7719,14 +10056,26 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK: `data` holds the answer. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StoreIdReply'];
+          'application/json': {
+            data: components['schemas']['StoreIdReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
         };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
     };
   };
 }

@@ -1,8 +1,15 @@
 /** The wallet, payment settings and order automation (docs/API.md, "Orders (issue 7)"). */
-import type { ChartPoint, Flow as FlowGen, PaymentSetting as PaymentSettingGen, TransactionLogPage, Wallet } from './api.gen';
+import type {
+  ChartPoint,
+  Flow as FlowGen,
+  PaymentSetting as PaymentSettingGen,
+  TransactionLog,
+  TransactionLogPage,
+  Wallet,
+} from './api.gen';
 
 // Generated from the API's OpenAPI document (scripts/gen-api-types).
-export type { ChartPoint, TransactionLogPage, Wallet };
+export type { ChartPoint, TransactionLog, TransactionLogPage, Wallet };
 
 // The server sends `wallet` or `card` (text in the schema).
 export type PaymentSetting = Omit<PaymentSettingGen, 'method'> & { method: 'wallet' | 'card' };

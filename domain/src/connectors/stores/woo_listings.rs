@@ -11,6 +11,7 @@ use crate::connectors::listing::{Listing, ListingVariant, PushError, money};
 
 pub(super) fn failed(e: WooError) -> PushError {
     match e.status {
+        None if e.refused => PushError::Rejected(e.message),
         None => PushError::Unavailable(e.message),
         Some(429) => PushError::Throttled(e.retry_after.unwrap_or(Duration::from_secs(2))),
         Some(401 | 403) => PushError::Revoked(e.message),

@@ -3,6 +3,8 @@
 use serde_json::{Value, json};
 use std::time::Duration;
 
+use crate::config::InspectSettings;
+use crate::connectors::guarded_http;
 use crate::connectors::rate_limit::{Limits, RateLimiter};
 
 /// Webhook topics Dropline subscribes every WooCommerce store to.
@@ -21,12 +23,29 @@ pub fn authorize_url(base: &str, app_name: &str, state: &str, return_url: &str, 
     url.into()
 }
 
-/// A failed call: `status` is None when the store could not be reached at all.
+/// A failed call: `status` is None when the store could not be reached at all, and `refused`
+/// says the guard would not call its address (private network): no retry helps until the owner
+/// changes it.
 #[derive(Debug, Clone)]
 pub struct WooError {
     pub status: Option<u16>,
     pub retry_after: Option<Duration>,
     pub message: String,
+    pub refused: bool,
+}
+
+impl WooError {
+    fn unreachable(e: &reqwest::Error) -> Self {
+        // A name the guard refused to resolve comes back inside reqwest's error chain.
+        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+        while let Some(s) = source {
+            if let Some(refusal @ guarded_http::FetchError::Refused(_)) = s.downcast_ref::<guarded_http::FetchError>() {
+                return WooError { status: None, retry_after: None, message: refusal.to_string(), refused: true };
+            }
+            source = s.source();
+        }
+        WooError { status: None, retry_after: None, message: format!("The store could not be reached: {e}"), refused: false }
+    }
 }
 
 pub struct Rest {
@@ -34,6 +53,9 @@ pub struct Rest {
     key: String,
     secret: String,
     http: reqwest::Client,
+    /// Why no call is sent at all: the stored address is a private IP literal, which the guarded
+    /// client's resolver never sees.
+    refused: Option<String>,
     /// The store's shared bucket (Redis), when calls must be metered across workers.
     limiter: Option<(RateLimiter, String, Limits)>,
 }
@@ -51,18 +73,26 @@ fn connect_refusal(e: &WooError) -> String {
 }
 
 impl Rest {
-    pub fn new(base: &str, key: &str, secret: &str) -> Self {
-        let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds");
-        Rest { base: base.trim_end_matches('/').to_string(), key: key.into(), secret: secret.into(), http, limiter: None }
+    /// A connected store's REST API, from its stored address and opened keys. The address was
+    /// typed by a user, so every call goes through the guarded client: each name it resolves
+    /// must be public (or configured as allowed), no redirect is followed, and a private IP
+    /// literal is refused before anything is sent.
+    pub fn of_store(base: &str, creds: &Value, inspect: &InspectSettings) -> Self {
+        let (key, secret) = (creds["consumer_key"].as_str().unwrap_or_default(), creds["consumer_secret"].as_str().unwrap_or_default());
+        let refused = match url::Url::parse(base) {
+            Ok(url) => guarded_http::check_literal(inspect, &url).err().map(|e| e.to_string()),
+            Err(_) => Some(format!("{base} is not a valid web address.")),
+        };
+        let http = guarded_http::guarded_client(inspect, Duration::from_secs(30));
+        Rest { base: base.trim_end_matches('/').to_string(), key: key.into(), secret: secret.into(), http, refused, limiter: None }
     }
 
-    /// The same, for an address a user typed: through the guarded client (public addresses
-    /// only, no redirects), refusing a private address before any call.
-    pub async fn guarded(base: &str, key: &str, secret: &str, inspect: &crate::config::InspectSettings) -> Result<Self, String> {
+    /// The same for keys just pasted or granted, refusing a private address (resolving its name
+    /// too) before any call.
+    pub async fn guarded(base: &str, key: &str, secret: &str, inspect: &InspectSettings) -> Result<Self, String> {
         let url = url::Url::parse(base).map_err(|_| format!("{base} is not a valid web address."))?;
-        crate::connectors::guarded_http::check_address(inspect, &url).await.map_err(|e| e.to_string())?;
-        let http = crate::connectors::guarded_http::guarded_client(inspect, Duration::from_secs(30));
-        Ok(Rest { http, ..Rest::new(base, key, secret) })
+        guarded_http::check_address(inspect, &url).await.map_err(|e| e.to_string())?;
+        Ok(Rest::of_store(base, &json!({ "consumer_key": key, "consumer_secret": secret }), inspect))
     }
 
     /// Meters every call through the store's shared bucket, keyed by `store`.
@@ -85,12 +115,15 @@ impl Rest {
     /// `send` under another REST namespace than `wc/v3`, e.g. the Shipment Tracking
     /// extension's `wc-shipment-tracking/v3`.
     pub async fn send_at(&self, namespace: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, WooError> {
+        if let Some(refusal) = &self.refused {
+            return Err(WooError { status: None, retry_after: None, message: refusal.clone(), refused: true });
+        }
         let idempotent = matches!(method, reqwest::Method::GET | reqwest::Method::PUT | reqwest::Method::DELETE);
         let mut attempt = 0;
         loop {
             attempt += 1;
             match self.send_once(namespace, method.clone(), path, body.clone()).await {
-                Err(e) if attempt < 3 && (e.status == Some(429) || (idempotent && e.status.is_none_or(|s| s >= 500))) => {
+                Err(e) if attempt < 3 && !e.refused && (e.status == Some(429) || (idempotent && e.status.is_none_or(|s| s >= 500))) => {
                     tokio::time::sleep(e.retry_after.unwrap_or(Duration::from_millis(300 * attempt)).min(Duration::from_secs(10))).await;
                 }
                 other => return other,
@@ -120,7 +153,7 @@ impl Rest {
         if let Some(b) = body {
             req = req.json(&b);
         }
-        let res = req.send().await.map_err(|e| WooError { status: None, retry_after: None, message: format!("The store could not be reached: {e}") })?;
+        let res = req.send().await.map_err(|e| WooError::unreachable(&e))?;
         let status = res.status();
         let retry_after = res.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<f64>().ok()).map(Duration::from_secs_f64);
         if let (Some((limiter, store, _)), 429) = (&self.limiter, status.as_u16()) {
@@ -136,7 +169,7 @@ impl Rest {
             404 => "This address does not answer like a WooCommerce store (REST API v3 not found)".to_string(),
             _ => format!("The store answered {status}: {reason}"),
         };
-        Err(WooError { status: Some(status.as_u16()), retry_after, message })
+        Err(WooError { status: Some(status.as_u16()), retry_after, message, refused: false })
     }
 
     /// Proves the keys work (and can write) before anything is saved.

@@ -17,7 +17,8 @@ pub fn sign(secret: &str, params: &BTreeMap<String, String>) -> String {
     hex::encode(mac.finalize().into_bytes()).to_uppercase()
 }
 
-pub async fn call(http: &reqwest::Client, s: &AliExpressSettings, method: &str, extra: &[(&str, String)]) -> Result<Value, SupplierError> {
+/// A signed `/sync` call's whole answer (`error_response` included); Err when it did not arrive.
+pub async fn send(http: &reqwest::Client, s: &AliExpressSettings, method: &str, extra: &[(&str, String)]) -> Result<Value, String> {
     let mut params: BTreeMap<String, String> = extra.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
     params.insert("method".into(), method.into());
     params.insert("app_key".into(), s.app_key.clone());
@@ -25,18 +26,28 @@ pub async fn call(http: &reqwest::Client, s: &AliExpressSettings, method: &str, 
     params.insert("timestamp".into(), chrono::Utc::now().timestamp_millis().to_string());
     let signature = sign(&s.app_secret, &params);
     params.insert("sign".into(), signature);
-    let res = http.get(&s.api_url).query(&params).send().await.map_err(|e| SupplierError::Unavailable(format!("aliexpress: {e}")))?;
+    // POSTed as a form: an order's parameters can be longer than a query string should be.
+    let res = http.post(&s.api_url).form(&params).send().await.map_err(|e| format!("aliexpress: {e}"))?;
     if !res.status().is_success() {
-        return Err(SupplierError::Unavailable(format!("aliexpress answered {}", res.status())));
+        return Err(format!("aliexpress answered {}", res.status()));
     }
-    let body: Value = res.json().await.map_err(|e| SupplierError::Unavailable(format!("aliexpress answered badly: {e}")))?;
+    res.json().await.map_err(|e| format!("aliexpress answered badly: {e}"))
+}
+
+/// The `result` of a method's answer.
+pub fn result_of(body: &Value, method: &str) -> Value {
+    body[format!("{}_response", method.replace('.', "_"))]["result"].clone()
+}
+
+pub async fn call(http: &reqwest::Client, s: &AliExpressSettings, method: &str, extra: &[(&str, String)]) -> Result<Value, SupplierError> {
+    let body = send(http, s, method, extra).await.map_err(SupplierError::Unavailable)?;
     if let Some(code) = body["error_response"]["code"].as_str() {
         return Err(match code {
             "ITEM_ID_NOT_FOUND" => SupplierError::NotFound(format!("aliexpress:{}", extra.first().map(|e| e.1.as_str()).unwrap_or(""))),
             _ => SupplierError::Unavailable(format!("aliexpress refused {method}: {code}")),
         });
     }
-    Ok(body[format!("{}_response", method.replace('.', "_"))]["result"].clone())
+    Ok(result_of(&body, method))
 }
 
 fn list<'a>(v: &'a Value, outer: &str, inner: &str) -> &'a [Value] {
@@ -104,6 +115,15 @@ pub fn product_from(result: &Value) -> Product {
 
 fn base_images(result: &Value) -> Vec<String> {
     result["ae_multimedia_info_dto"]["image_urls"].as_str().unwrap_or_default().split(';').filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// The `sku_attr` AliExpress names SKU `sku_id` by in `ds.product.get` (what `ds.order.create`
+/// takes); None when the product no longer has it.
+pub fn sku_attr_of(result: &Value, sku_id: &str) -> Option<String> {
+    list(result, "ae_item_sku_info_dtos", "ae_item_sku_info_d_t_o")
+        .iter()
+        .find(|s| s["sku_id"].as_str().map(str::to_string).unwrap_or_else(|| s["sku_id"].to_string()) == sku_id)
+        .map(|s| s["sku_attr"].as_str().unwrap_or_default().to_string())
 }
 
 /// `aliexpress.ds.freight.query`'s request: the method requires the SKU, language, locale and

@@ -17,12 +17,21 @@ const ITEM_GROUP: i64 = 11006;
 /// Browse search pages stop at offset + limit = 10,000.
 const SEARCH_WINDOW: i64 = 10_000;
 
+/// The scope Browse is read with, and the one the Order API's guest checkout needs.
+const PUBLIC_SCOPE: &str = "https://api.ebay.com/oauth/api_scope";
+pub(super) const GUEST_ORDER_SCOPE: &str = "https://api.ebay.com/oauth/api_scope/buy.guest.order";
+
+/// An application token and when to buy the next one (they last two hours).
+pub(super) type TokenSlot = Arc<Mutex<Option<(String, Instant)>>>;
+
 #[derive(Clone)]
 pub struct Ebay {
-    http: reqwest::Client,
-    settings: EbaySettings,
-    /// The application token and when to buy the next one (they last two hours).
-    token: Arc<Mutex<Option<(String, Instant)>>>,
+    pub(super) http: reqwest::Client,
+    pub(super) settings: EbaySettings,
+    token: TokenSlot,
+    /// The guest-order token: asked for with its own scope only, so that Browse calls never
+    /// carry the right to buy.
+    pub(super) order_token: TokenSlot,
 }
 
 /// What eBay said about an item or group: found, a group (not an item), or no such listing.
@@ -32,7 +41,7 @@ enum Reply {
     Missing,
 }
 
-fn unavailable(e: impl std::fmt::Display) -> SupplierError {
+pub(super) fn unavailable(e: impl std::fmt::Display) -> SupplierError {
     SupplierError::Unavailable(format!("ebay: {e}"))
 }
 
@@ -42,16 +51,21 @@ fn encode(s: &str) -> String {
 
 impl Ebay {
     pub fn new(http: reqwest::Client, settings: EbaySettings) -> Self {
-        Ebay { http, settings, token: Arc::default() }
+        Ebay { http, settings, token: Arc::default(), order_token: Arc::default() }
     }
 
     async fn token(&self) -> Result<String, SupplierError> {
-        let mut slot = self.token.lock().await;
+        self.token_for(&self.token, PUBLIC_SCOPE).await
+    }
+
+    /// The client-credentials grant for `scope`, kept in `slot` until a minute before it lapses.
+    pub(super) async fn token_for(&self, slot: &TokenSlot, scope: &str) -> Result<String, SupplierError> {
+        let mut slot = slot.lock().await;
         if let Some((t, _)) = slot.as_ref().filter(|(_, until)| Instant::now() < *until) {
             return Ok(t.clone());
         }
         let url = format!("{}/identity/v1/oauth2/token", self.settings.api_url.trim_end_matches('/'));
-        let form = [("grant_type", "client_credentials"), ("scope", "https://api.ebay.com/oauth/api_scope")];
+        let form = [("grant_type", "client_credentials"), ("scope", scope)];
         let res = self.http.post(url).basic_auth(&self.settings.client_id, Some(&self.settings.client_secret)).form(&form).send().await.map_err(unavailable)?;
         let status = res.status();
         let body: Value = res.json().await.unwrap_or(Value::Null);

@@ -4,9 +4,12 @@
 //! with credentials for their own API are read through it instead, for catalogue pages
 //! (CJ, eBay), products and freight (AliExpress, CJ, eBay): callers do not see which.
 pub mod aliexpress;
+pub mod aliexpress_auth;
+pub mod aliexpress_orders;
 pub mod cj;
 pub mod ebay;
 pub mod ebay_map;
+pub mod ebay_orders;
 pub mod orders;
 
 use serde::Deserialize;

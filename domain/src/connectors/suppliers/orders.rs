@@ -1,4 +1,6 @@
-//! Supplier orders. CJ takes them through its API 2.0 (`cj_orders.rs`); Dropline's own catalogue
+//! Supplier orders. CJ takes them through its API 2.0 (`cj_orders.rs`), AliExpress in the owner's
+//! own account (`aliexpress_orders.rs`, not routed here), eBay through its Order API
+//! (`ebay_orders.rs`: placed by `orders/ebay_placing.rs`, read here); Dropline's own catalogue
 //! and the sources without a public ordering API through the suppliers' order API (`POST
 //! {api}/orders` with `Idempotency-Key`, `GET {api}/orders/{id}`, `pay`, `cancel`, `refund`).
 //! The key is Dropline's own, chosen before the first call: a replay answers with the order the
@@ -75,6 +77,12 @@ impl OrderError {
 enum Route<'a> {
     Gateway,
     Cj(&'a super::cj::Cj),
+    Ebay,
+}
+
+/// eBay's Order API v2 neither pays, cancels nor refunds: the owner does those at eBay.
+fn ebay_at_ebay(what: &str) -> OrderError {
+    OrderError::Refused { code: "UNSUPPORTED".into(), message: format!("eBay orders are {what} at eBay: its Order API has no call for it") }
 }
 
 impl Suppliers {
@@ -85,6 +93,13 @@ impl Suppliers {
             (Source::Cj, None) => {
                 Err(OrderError::Refused { code: "UNAUTHORIZED".into(), message: "CJ orders need Dropline's CJ API key (suppliers.cj.api_key)".into() })
             }
+            // AliExpress orders live in the owner's own account (`aliexpress_orders.rs`): Dropline
+            // neither pays, cancels nor refunds them there.
+            (Source::Aliexpress, _) => Err(OrderError::Refused {
+                code: "UNSUPPORTED".into(),
+                message: "AliExpress orders are paid, cancelled and refunded in your own AliExpress account".into(),
+            }),
+            (Source::Ebay, _) => Ok(Route::Ebay),
             _ => Ok(Route::Gateway),
         }
     }
@@ -114,41 +129,55 @@ impl Suppliers {
 
     /// Places an order; the same `key` again returns the same order.
     pub async fn place_order(&self, source: Source, key: &str, order: &NewOrder) -> Result<SupplierOrder, OrderError> {
-        if let Route::Cj(cj) = self.route(source)? {
-            return cj.place_order(key, order).await;
+        match self.route(source)? {
+            Route::Cj(cj) => return cj.place_order(key, order).await,
+            // A checkout session, not an order: `orders/ebay_placing.rs` opens it.
+            Route::Ebay => return Err(ebay_at_ebay("placed by the owner")),
+            Route::Gateway => {}
         }
         let body = serde_json::to_value(order).map_err(|e| OrderError::Unavailable(e.to_string()))?;
         self.order_call(source, Method::POST, "orders", Some(key), Some(body)).await
     }
 
+    /// For eBay, `id` is the purchase order id.
     pub async fn get_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
-        if let Route::Cj(cj) = self.route(source)? {
-            return cj.get_order(id).await;
+        match self.route(source)? {
+            Route::Cj(cj) => return cj.get_order(id).await,
+            Route::Ebay => return self.ebay_purchase_order(id).await.map(|p| p.order),
+            Route::Gateway => {}
         }
         self.order_call(source, Method::GET, &format!("orders/{id}"), None, None).await
     }
 
     /// Pays with Dropline's account at the supplier (the user was charged by Dropline).
     pub async fn pay_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
-        if let Route::Cj(cj) = self.route(source)? {
-            return cj.pay_order(id).await;
+        match self.route(source)? {
+            Route::Cj(cj) => return cj.pay_order(id).await,
+            Route::Ebay => return Err(ebay_at_ebay("paid by the owner in eBay's checkout")),
+            Route::Gateway => {}
         }
         let body = serde_json::json!({ "payment_method": "balance" });
         self.order_call(source, Method::POST, &format!("orders/{id}/pay"), None, Some(body)).await
     }
 
     pub async fn cancel_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
-        if let Route::Cj(cj) = self.route(source)? {
-            return cj.cancel_order(id).await;
+        match self.route(source)? {
+            Route::Cj(cj) => return cj.cancel_order(id).await,
+            Route::Ebay => return Err(ebay_at_ebay("cancelled with the seller")),
+            Route::Gateway => {}
         }
         self.order_call(source, Method::POST, &format!("orders/{id}/cancel"), None, None).await
     }
 
     pub async fn refund_order(&self, source: Source, id: &str) -> Result<SupplierOrder, OrderError> {
-        if let Route::Cj(_) = self.route(source)? {
-            // CJ's API has no refund call: a paid order's money comes back through a dispute.
-            let message = "CJ takes refund requests as disputes on its own site (MyCJ, Disputes)".into();
-            return Err(OrderError::Refused { code: "UNSUPPORTED".into(), message });
+        match self.route(source)? {
+            Route::Cj(_) => {
+                // CJ's API has no refund call: a paid order's money comes back through a dispute.
+                let message = "CJ takes refund requests as disputes on its own site (MyCJ, Disputes)".into();
+                return Err(OrderError::Refused { code: "UNSUPPORTED".into(), message });
+            }
+            Route::Ebay => return Err(ebay_at_ebay("refunded through a return with the seller")),
+            Route::Gateway => {}
         }
         self.order_call(source, Method::POST, &format!("orders/{id}/refund"), None, None).await
     }

@@ -3,6 +3,7 @@ use async_graphql::{Context, ID, Object, SimpleObject};
 
 use super::super::model::{self, gid, parse_gid};
 use super::inputs::*;
+use super::publications::Publishable;
 use super::types::{PlainUserError, Product, UserError, payload};
 use super::types_orders::{Fulfillment, WebhookSubscription};
 use super::{Gql, gql};
@@ -10,8 +11,8 @@ use super::{Gql, gql};
 #[derive(Default)]
 pub struct FulfilMutation;
 
-payload!(PublishablePublishPayload { publishable: Product }, PlainUserError);
-payload!(PublishableUnpublishPayload { publishable: Product }, PlainUserError);
+payload!(PublishablePublishPayload { publishable: Publishable }, PlainUserError);
+payload!(PublishableUnpublishPayload { publishable: Publishable }, PlainUserError);
 payload!(FulfillmentCreatePayload { fulfillment: Fulfillment }, PlainUserError);
 payload!(FulfillmentCreateV2Payload { fulfillment: Fulfillment }, PlainUserError);
 payload!(FulfillmentTrackingInfoUpdatePayload { fulfillment: Fulfillment }, PlainUserError);
@@ -23,7 +24,7 @@ fn err(field: &[&str], msg: &str) -> Vec<UserError> {
     vec![UserError::new(field, msg, None)]
 }
 
-fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> Result<Product, Vec<UserError>> {
+fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> Result<Publishable, Vec<UserError>> {
     let pid = parse_gid(id).unwrap_or(0);
     let r = g.write(|s| {
         if !s.products.contains_key(&pid) {
@@ -43,7 +44,7 @@ fn publish(g: &Gql, id: &ID, input: &[PublicationInput], on: bool) -> Result<Pro
         }
         Ok(s.products[&pid].clone())
     });
-    r.map(Product)
+    r.map(|p| Publishable::Product(Product(p)))
 }
 
 fn tracking_of(t: Option<&FulfillmentTrackingInput>) -> Vec<model::Tracking> {
@@ -215,7 +216,7 @@ impl FulfilMutation {
             id: g.world.next_id(),
             topic: topic.as_str().into(),
             callback_url: url,
-            format: if webhook_subscription.format == Some(WebhookSubscriptionFormat::Xml) { "XML" } else { "JSON" }.into(),
+            format: webhook_subscription.format.unwrap_or(WebhookSubscriptionFormat::JSON).as_str().into(),
             created_ms: g.now_ms(),
         };
         g.write(|s| s.webhooks.insert(sub.id, sub.clone()));

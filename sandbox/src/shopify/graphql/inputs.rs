@@ -3,22 +3,7 @@
 use super::scalars::{DateTime, Money, Url};
 use async_graphql::{Enum, ID, InputObject};
 
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum ProductStatus {
-    Active,
-    Archived,
-    Draft,
-}
-
-impl ProductStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProductStatus::Active => "ACTIVE",
-            ProductStatus::Archived => "ARCHIVED",
-            ProductStatus::Draft => "DRAFT",
-        }
-    }
-}
+pub use super::enums::{ProductStatus, WebhookSubscriptionFormat};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum ProductVariantsBulkCreateStrategy {
@@ -45,12 +30,6 @@ topics! {
     FulfillmentsCreate => "FULFILLMENTS_CREATE", FulfillmentsUpdate => "FULFILLMENTS_UPDATE", ShopUpdate => "SHOP_UPDATE",
     LocationsCreate => "LOCATIONS_CREATE", LocationsUpdate => "LOCATIONS_UPDATE", LocationsDelete => "LOCATIONS_DELETE",
     LocationsActivate => "LOCATIONS_ACTIVATE", LocationsDeactivate => "LOCATIONS_DEACTIVATE",
-}
-
-#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-pub enum WebhookSubscriptionFormat {
-    Json,
-    Xml,
 }
 
 #[derive(InputObject, Clone, Default)]

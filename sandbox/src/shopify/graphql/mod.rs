@@ -17,7 +17,9 @@ use crate::AppState;
 use crate::state::World;
 use crate::util::json_error;
 
+mod codes;
 pub mod cost;
+mod enums;
 mod fulfil;
 mod inputs;
 mod locations;

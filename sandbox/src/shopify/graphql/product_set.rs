@@ -48,7 +48,7 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
         Some(p) => p,
         None => {
             let t = input.title.clone().filter(|t| !t.trim().is_empty());
-            let Some(t) = t else { return Err(fail(&["input", "title"], "Title can't be blank", "BLANK")) };
+            let Some(t) = t else { return Err(fail(&["input", "title"], "Title can't be blank", "INVALID_PRODUCT")) };
             let mut p = blank(g, g.world.next_id());
             p.handle = upsert_handle.as_deref().map(handleize).unwrap_or_else(|| unique_handle(shop, &handleize(&t)));
             p
@@ -79,7 +79,7 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
         for (i, f) in files.iter().enumerate() {
             let src = f.original_source.as_deref().map(str::trim).unwrap_or("");
             if !(src.starts_with("http://") || src.starts_with("https://")) {
-                return Err(fail(&["input", "files", &i.to_string(), "originalSource"], "Original source must be an http(s) URL", "INVALID"));
+                return Err(fail(&["input", "files", &i.to_string(), "originalSource"], "Original source must be an http(s) URL", "INVALID_INPUT"));
             }
             if matches!(f.content_type, None | Some(FileContentType::Image)) {
                 images.push(src.to_string());
@@ -109,11 +109,7 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
             vec!["Default Title".into()]
         };
         if !seen.insert(values.clone()) {
-            return Err(fail(
-                &["input", "variants", &i.to_string()],
-                format!("The variant '{}' already exists.", values.join(" / ")),
-                "VARIANT_ALREADY_EXISTS",
-            ));
+            return Err(fail(&["input", "variants", &i.to_string()], format!("The variant '{}' already exists.", values.join(" / ")), "INVALID_VARIANT"));
         }
         let keep =
             v.id.as_deref()
@@ -200,11 +196,11 @@ pub(super) fn bulk_create(
         }
     }
     if p.options.len() > MAX_OPTIONS {
-        return Err(fail(&["variants"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTIONS_OVER_LIMIT"));
+        return Err(fail(&["variants"], format!("Can only specify a maximum of {MAX_OPTIONS} options"), "OPTION_VALUES_FOR_NUMBER_OF_UNKNOWN_OPTIONS"));
     }
     let max = g.read(|s| s.limits.max_product_variants);
     if p.variants.len() + inputs.len() > max {
-        return Err(fail(&["variants"], format!("You can only have a maximum of {max} variants per product"), "LIMIT_EXCEEDED"));
+        return Err(fail(&["variants"], format!("You can only have a maximum of {max} variants per product"), "INVALID_INPUT"));
     }
     if !g.write(|s| admit_new_variants(s, inputs.len(), g.world.clock.now_ms())) {
         return Err(variant_throttle());

@@ -6,7 +6,23 @@ use async_graphql::connection::Connection;
 use async_graphql::{ID, Interface, Object, Result, SimpleObject};
 
 use super::super::model::{self, gid};
-use super::types::paginate;
+use super::types::{Count, Product, paginate};
+
+/// Shopify's `Publishable` interface, what publishablePublish answers. Only products are
+/// published here (Shopify also publishes collections and variants); the fields are those
+/// the sandbox's `Product` serves.
+// One `field(...)` per interface field is async-graphql's syntax, not a duplicate.
+#[allow(clippy::duplicated_attributes)]
+#[derive(Interface, Clone)]
+#[graphql(
+    field(name = "available_publications_count", ty = "Option<Count>"),
+    field(name = "published_on_current_publication", ty = "bool"),
+    field(name = "published_on_publication", ty = "bool", arg(name = "publication_id", ty = "ID")),
+    field(name = "resource_publications_count", ty = "Option<Count>")
+)]
+pub enum Publishable {
+    Product(Product),
+}
 
 #[derive(SimpleObject, Clone)]
 pub struct App {

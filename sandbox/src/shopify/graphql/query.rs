@@ -5,6 +5,7 @@ use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result};
 
 use super::super::model::{self, gid, parse_gid};
+use super::codes::CurrencyCode;
 use super::gql;
 use super::inputs::{ProductIdentifierInput, WebhookSubscriptionTopic};
 use super::publications::Publication;
@@ -83,18 +84,20 @@ fn ordered<T>(mut v: Vec<(u64, T)>, reverse: Option<bool>) -> Vec<(u64, T)> {
 
 #[Object]
 impl Query {
-    async fn shop(&self, ctx: &Context<'_>) -> ShopInfo {
-        gql(ctx).read(|s| ShopInfo {
-            id: ID(gid("Shop", s.id)),
-            name: s.name.clone(),
-            myshopify_domain: s.domain.clone(),
-            currency_code: s.currency.clone(),
-            resource_limits: ShopResourceLimits {
-                location_limit: if matches!(s.throttle.plan.as_str(), "plus" | "enterprise") { 200 } else { 10 },
-                max_product_options: super::products::MAX_OPTIONS as i32,
-                max_product_variants: s.limits.max_product_variants as i32,
-                redirect_limit_reached: false,
-            },
+    async fn shop(&self, ctx: &Context<'_>) -> Result<ShopInfo> {
+        gql(ctx).read(|s| {
+            Ok(ShopInfo {
+                id: ID(gid("Shop", s.id)),
+                name: s.name.clone(),
+                myshopify_domain: s.domain.clone(),
+                currency_code: CurrencyCode::of(&s.currency)?,
+                resource_limits: ShopResourceLimits {
+                    location_limit: if matches!(s.throttle.plan.as_str(), "plus" | "enterprise") { 200 } else { 10 },
+                    max_product_options: super::products::MAX_OPTIONS as i32,
+                    max_product_variants: s.limits.max_product_variants as i32,
+                    redirect_limit_reached: false,
+                },
+            })
         })
     }
 

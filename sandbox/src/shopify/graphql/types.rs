@@ -5,6 +5,10 @@ use async_graphql::{Context, ID, Interface, Object, OutputType, Result, SimpleOb
 use serde_json::json;
 
 use super::super::model::{self, gid, image_src};
+use super::enums::{
+    CountPrecision, MediaContentType, MediaStatus, ProductSetUserErrorCode, ProductStatus, ProductVariantsBulkCreateUserErrorCode,
+    ProductVariantsBulkUpdateUserErrorCode,
+};
 use super::gql;
 use super::scalars::{DateTime, Html, Money, UnsignedInt64, Url};
 use crate::util::{b64, b64_decode, money, rfc3339};
@@ -72,22 +76,29 @@ impl From<UserError> for PlainUserError {
     }
 }
 
+/// Each coded error type answers its own code enum; a code outside it is a sandbox bug (a unit
+/// test below sends every code the mutations use through its error type).
 macro_rules! coded_user_errors {
-    ($($name:ident),*) => {$(
+    ($($name:ident: $code:ident),*) => {$(
         #[derive(SimpleObject, Clone)]
         pub struct $name {
-            pub code: Option<String>,
+            pub code: Option<$code>,
             pub field: Option<Vec<String>>,
             pub message: String,
         }
         impl From<UserError> for $name {
             fn from(e: UserError) -> Self {
-                $name { code: e.code, field: e.field, message: e.message }
+                let code = e.code.as_deref().map(|c| $code::parse(c).unwrap_or_else(|| panic!("sandbox bug: {c} is no {}", stringify!($code))));
+                $name { code, field: e.field, message: e.message }
             }
         }
     )*};
 }
-coded_user_errors!(ProductSetUserError, ProductVariantsBulkCreateUserError, ProductVariantsBulkUpdateUserError);
+coded_user_errors!(
+    ProductSetUserError: ProductSetUserErrorCode,
+    ProductVariantsBulkCreateUserError: ProductVariantsBulkCreateUserErrorCode,
+    ProductVariantsBulkUpdateUserError: ProductVariantsBulkUpdateUserErrorCode
+);
 
 /// Shopify's payload types are nullable and named after their mutation.
 macro_rules! payload {
@@ -118,12 +129,12 @@ impl UserError {
 #[derive(SimpleObject, Clone)]
 pub struct Count {
     pub count: i32,
-    pub precision: String,
+    pub precision: CountPrecision,
 }
 
 impl Count {
     pub fn exact(n: usize) -> Self {
-        Count { count: n as i32, precision: "EXACT".into() }
+        Count { count: n as i32, precision: CountPrecision::EXACT }
     }
 }
 
@@ -167,8 +178,8 @@ pub struct Image {
 pub struct MediaImage {
     pub id: ID,
     pub alt: Option<String>,
-    pub media_content_type: String,
-    pub status: String,
+    pub media_content_type: MediaContentType,
+    pub status: MediaStatus,
     pub image: Option<Image>,
 }
 
@@ -179,8 +190,8 @@ pub struct MediaImage {
 #[graphql(
     field(name = "id", ty = "&ID"),
     field(name = "alt", ty = "&Option<String>"),
-    field(name = "media_content_type", ty = "&String"),
-    field(name = "status", ty = "&String")
+    field(name = "media_content_type", ty = "&MediaContentType"),
+    field(name = "status", ty = "&MediaStatus")
 )]
 pub enum Media {
     MediaImage(MediaImage),
@@ -228,8 +239,8 @@ impl Product {
     async fn product_type(&self) -> &str {
         &self.0.product_type
     }
-    async fn status(&self) -> &str {
-        &self.0.status
+    async fn status(&self) -> Result<ProductStatus> {
+        ProductStatus::of(&self.0.status)
     }
     async fn tags(&self) -> &[String] {
         &self.0.tags
@@ -305,7 +316,13 @@ impl Product {
             .image_list(ctx)
             .into_iter()
             .map(|(n, image)| {
-                let m = MediaImage { id: ID(gid("MediaImage", n)), alt: None, media_content_type: "IMAGE".into(), status: "READY".into(), image: Some(image) };
+                let m = MediaImage {
+                    id: ID(gid("MediaImage", n)),
+                    alt: None,
+                    media_content_type: MediaContentType::IMAGE,
+                    status: MediaStatus::READY,
+                    image: Some(image),
+                };
                 (n, Media::MediaImage(m))
             })
             .collect();
@@ -314,17 +331,17 @@ impl Product {
     async fn variants_count(&self) -> Option<Count> {
         Some(Count::exact(self.0.variants.len()))
     }
-    async fn published_on_publication(&self, ctx: &Context<'_>, publication_id: ID) -> bool {
+    pub(super) async fn published_on_publication(&self, ctx: &Context<'_>, publication_id: ID) -> bool {
         let pid = model::parse_gid(&publication_id).unwrap_or(0);
         gql(ctx).read(|s| s.is_published(pid, self.0.id))
     }
-    async fn published_on_current_publication(&self, ctx: &Context<'_>) -> bool {
+    pub(super) async fn published_on_current_publication(&self, ctx: &Context<'_>) -> bool {
         gql(ctx).read(|s| s.is_published(s.online_store(), self.0.id))
     }
-    async fn resource_publications_count(&self, ctx: &Context<'_>) -> Option<Count> {
+    pub(super) async fn resource_publications_count(&self, ctx: &Context<'_>) -> Option<Count> {
         Some(Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count())))
     }
-    async fn available_publications_count(&self, ctx: &Context<'_>) -> Option<Count> {
+    pub(super) async fn available_publications_count(&self, ctx: &Context<'_>) -> Option<Count> {
         Some(Count::exact(gql(ctx).read(|s| s.published.values().filter(|set| set.contains(&self.0.id)).count())))
     }
 }

@@ -3,6 +3,11 @@ use async_graphql::connection::Connection;
 use async_graphql::{Context, ID, Object, Result, SimpleObject, Union};
 
 use super::super::model::{self, gid};
+use super::codes::{CountryCode, CurrencyCode};
+use super::enums::{
+    FulfillmentOrderRequestStatus, FulfillmentOrderStatus, FulfillmentStatus, OrderCancelReason, OrderDisplayFinancialStatus, OrderDisplayFulfillmentStatus,
+    WebhookSubscriptionFormat,
+};
 use super::gql;
 use super::inputs::WebhookSubscriptionTopic;
 use super::locations::Location;
@@ -14,7 +19,7 @@ use crate::util::{money, rfc3339};
 #[graphql(name = "MoneyV2")]
 pub struct MoneyV2 {
     pub amount: Decimal,
-    pub currency_code: String,
+    pub currency_code: CurrencyCode,
 }
 
 #[derive(SimpleObject, Clone)]
@@ -23,9 +28,9 @@ pub struct MoneyBag {
     pub presentment_money: MoneyV2,
 }
 
-fn bag(cents: i64, currency: &str) -> MoneyBag {
-    let m = MoneyV2 { amount: Decimal(money(cents)), currency_code: currency.to_string() };
-    MoneyBag { shop_money: m.clone(), presentment_money: m }
+fn bag(cents: i64, currency: &str) -> Result<MoneyBag> {
+    let m = MoneyV2 { amount: Decimal(money(cents)), currency_code: CurrencyCode::of(currency)? };
+    Ok(MoneyBag { shop_money: m.clone(), presentment_money: m })
 }
 
 #[derive(SimpleObject, Clone)]
@@ -35,7 +40,7 @@ pub struct MailingAddress {
     pub city: Option<String>,
     pub zip: Option<String>,
     pub province_code: Option<String>,
-    pub country_code_v2: Option<String>,
+    pub country_code_v2: Option<CountryCode>,
     pub phone: Option<String>,
 }
 
@@ -67,16 +72,18 @@ impl Order {
     async fn cancelled_at(&self) -> Option<DateTime> {
         self.0.cancelled_ms.map(|ms| DateTime(rfc3339(ms)))
     }
-    async fn cancel_reason(&self) -> Option<&str> {
-        self.0.cancel_reason.as_deref()
+    /// Kept as the REST webhook spells it (`customer`); GraphQL's enum is upper case.
+    async fn cancel_reason(&self) -> Option<OrderCancelReason> {
+        self.0.cancel_reason.as_deref().and_then(|r| OrderCancelReason::parse(&r.to_uppercase()))
     }
-    async fn currency_code(&self) -> &str {
-        &self.0.currency
+    async fn currency_code(&self) -> Result<CurrencyCode> {
+        CurrencyCode::of(&self.0.currency)
     }
-    async fn display_financial_status(&self) -> &str {
-        if self.0.cancelled_ms.is_some() { "REFUNDED" } else { "PAID" }
+    /// Nullable on Shopify; every sandbox order is paid at checkout and refunded on cancelling.
+    async fn display_financial_status(&self) -> Option<OrderDisplayFinancialStatus> {
+        Some(if self.0.cancelled_ms.is_some() { OrderDisplayFinancialStatus::REFUNDED } else { OrderDisplayFinancialStatus::PAID })
     }
-    async fn display_fulfillment_status(&self, ctx: &Context<'_>) -> &'static str {
+    async fn display_fulfillment_status(&self, ctx: &Context<'_>) -> OrderDisplayFulfillmentStatus {
         let (total, remaining) = gql(ctx).read(|s| {
             s.fulfillment_orders
                 .values()
@@ -85,18 +92,18 @@ impl Order {
                 .fold((0, 0), |(t, r), l| (t + l.total_quantity, r + l.remaining_quantity))
         });
         if remaining == 0 && total > 0 {
-            "FULFILLED"
+            OrderDisplayFulfillmentStatus::FULFILLED
         } else if remaining < total {
-            "PARTIALLY_FULFILLED"
+            OrderDisplayFulfillmentStatus::PARTIALLY_FULFILLED
         } else {
-            "UNFULFILLED"
+            OrderDisplayFulfillmentStatus::UNFULFILLED
         }
     }
-    async fn total_price_set(&self) -> MoneyBag {
+    async fn total_price_set(&self) -> Result<MoneyBag> {
         bag(self.0.total_cents(), &self.0.currency)
     }
-    async fn subtotal_price_set(&self) -> Option<MoneyBag> {
-        Some(bag(self.0.total_cents() - self.0.shipping_cents, &self.0.currency))
+    async fn subtotal_price_set(&self) -> Result<Option<MoneyBag>> {
+        bag(self.0.total_cents() - self.0.shipping_cents, &self.0.currency).map(Some)
     }
     async fn shipping_address(&self, ctx: &Context<'_>) -> Option<MailingAddress> {
         if !customers_shown(ctx) {
@@ -109,7 +116,7 @@ impl Order {
             city: Some(a.city.clone()),
             zip: Some(a.zip.clone()),
             province_code: a.province_code.clone(),
-            country_code_v2: Some(a.country_code.clone()),
+            country_code_v2: CountryCode::parse(&a.country_code),
             phone: a.phone.clone(),
         })
     }
@@ -154,7 +161,7 @@ impl LineItem {
     async fn quantity(&self) -> i64 {
         self.0.quantity
     }
-    async fn original_unit_price_set(&self) -> MoneyBag {
+    async fn original_unit_price_set(&self) -> Result<MoneyBag> {
         bag(self.0.price_cents, &self.1)
     }
     async fn variant(&self, ctx: &Context<'_>) -> Option<ProductVariant> {
@@ -180,11 +187,12 @@ impl FulfillmentOrder {
     async fn order_id(&self) -> ID {
         ID(gid("Order", self.0.order_id))
     }
-    async fn status(&self) -> &str {
-        &self.0.status
+    async fn status(&self) -> Result<FulfillmentOrderStatus> {
+        FulfillmentOrderStatus::of(&self.0.status)
     }
-    async fn request_status(&self) -> &str {
-        "UNSUBMITTED"
+    /// No fulfillment service takes requests here: the merchant fulfils.
+    async fn request_status(&self) -> FulfillmentOrderRequestStatus {
+        FulfillmentOrderRequestStatus::UNSUBMITTED
     }
     /// Orders are fulfilled from the primary location.
     async fn assigned_location(&self, ctx: &Context<'_>) -> FulfillmentOrderAssignedLocation {
@@ -259,8 +267,8 @@ impl Fulfillment {
     async fn legacy_resource_id(&self) -> UnsignedInt64 {
         UnsignedInt64(self.0.id.to_string())
     }
-    async fn status(&self) -> &str {
-        &self.0.status
+    async fn status(&self) -> Result<FulfillmentStatus> {
+        FulfillmentStatus::of(&self.0.status)
     }
     async fn created_at(&self) -> DateTime {
         DateTime(rfc3339(self.0.created_ms))
@@ -296,7 +304,7 @@ pub enum WebhookSubscriptionEndpoint {
 pub struct WebhookSubscription {
     pub id: ID,
     pub topic: WebhookSubscriptionTopic,
-    pub format: String,
+    pub format: WebhookSubscriptionFormat,
     pub created_at: DateTime,
     #[graphql(deprecation = "Use `uri` instead.")]
     pub callback_url: Url,
@@ -309,7 +317,7 @@ impl WebhookSubscription {
         WebhookSubscription {
             id: ID(gid("WebhookSubscription", w.id)),
             topic: WebhookSubscriptionTopic::from_str(&w.topic).unwrap_or(WebhookSubscriptionTopic::OrdersCreate),
-            format: w.format.clone(),
+            format: WebhookSubscriptionFormat::parse(&w.format).unwrap_or(WebhookSubscriptionFormat::JSON),
             created_at: DateTime(rfc3339(w.created_ms)),
             callback_url: Url(w.callback_url.clone()),
             uri: w.callback_url.clone(),
@@ -324,7 +332,7 @@ pub struct ShopInfo {
     pub id: ID,
     pub name: String,
     pub myshopify_domain: String,
-    pub currency_code: String,
+    pub currency_code: CurrencyCode,
     pub resource_limits: ShopResourceLimits,
 }
 

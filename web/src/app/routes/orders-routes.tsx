@@ -9,7 +9,7 @@ import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY } from '@/features/account';
 import { useStores } from '@/features/channels';
 import { AutomationPage } from '@/features/order-automation';
-import { CreateOrderPage, OrderCenterPage, OrderDetailPage, PaymentConfirmationPage } from '@/features/orders';
+import { AliExpressBindPage, CreateOrderPage, OrderCenterPage, OrderDetailPage, PaymentConfirmationPage } from '@/features/orders';
 import { ManageTrackingPage, ParcelsCell, ShipmentPanel, ShipmentTabActions, TrackingCenterPage } from '@/features/tracking';
 import { PaymentSuccessPage, WALLET_KEY, WalletPage, useWallet } from '@/features/wallet';
 import { toAmount } from '@/lib/money';
@@ -30,6 +30,11 @@ function useOnOrdersChanged() {
     void mutate(STATISTIC_KEY);
     void mutate(WALLET_KEY);
   }, [mutate]);
+}
+
+/** /app/auth/bind/aliexpress: AliExpress's sign-in comes back here. */
+export function AliExpressBindRoute() {
+  return <AliExpressBindPage />;
 }
 
 export function OrdersRoute() {

@@ -71,6 +71,7 @@ export const BUILT_PATHS = {
   settingChannel: '/app/setting/channel',
   storeAnalytics: '/app/store-analytics',
   bindPlatform: '/app/auth/bind/platform',
+  bindAliExpress: '/app/auth/bind/aliexpress',
   findProduct: '/app/find-product',
   findCollections: '/app/find-product/collection',
   findCollection: '/app/find-product/:collectionId',

@@ -50,10 +50,16 @@ interface Opened {
   key: number;
 }
 
-/** The push modal of a page and a way to open it. */
+/** The push modal of a page and a way to open it; `pushed` counts the pushes made from it. */
 function usePushModal() {
   const ctx = usePushContext();
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [pushed, setPushed] = useState(0);
+  const { onPushed } = ctx;
+  const afterPush = useCallback(() => {
+    setPushed((n) => n + 1);
+    onPushed();
+  }, [onPushed]);
   const open = useCallback((products: PushProduct[], mode: PushMode = 'push') => setOpened({ products, mode, key: Date.now() }), []);
   const modal = (
     <PushModal
@@ -64,9 +70,10 @@ function usePushModal() {
       channelPath={CHANNEL_PATH}
       onClose={() => setOpened(null)}
       {...ctx}
+      onPushed={afterPush}
     />
   );
-  return { open, modal };
+  return { open, modal, pushed };
 }
 
 export function ImportListRoute() {
@@ -74,7 +81,7 @@ export function ImportListRoute() {
   const push = usePushModal();
   return (
     <>
-      <ImportListPage onChanged={() => void mutate(STATISTIC_KEY)} onPush={(items) => push.open(items)} />
+      <ImportListPage onChanged={() => void mutate(STATISTIC_KEY)} onPush={(items) => push.open(items)} selectionKey={push.pushed} />
       {push.modal}
     </>
   );
@@ -92,7 +99,7 @@ export function ProductCenterRoute() {
   );
   return (
     <>
-      <ProductCenterPage onPushAgain={(products) => push.open(products, 'update')} labelOf={labelOf} />
+      <ProductCenterPage onPushAgain={(products) => push.open(products, 'update')} labelOf={labelOf} selectionKey={push.pushed} />
       {push.modal}
     </>
   );

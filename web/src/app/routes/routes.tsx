@@ -130,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: 'channel', element: <ChannelRoute /> },
           { path: 'setting/channel', element: <ChannelRoute /> },
           { path: 'auth/bind/platform', element: <BindPlatform /> },
+          { path: 'auth/bind/aliexpress', element: orderPage('AliExpressBindRoute') },
           { path: 'store-analytics', element: <InspectionPage /> },
           { path: 'find-product', element: productPage('FindProductRoute') },
           { path: 'find-product/collection', element: productPage('CollectionsRoute') },

@@ -1,4 +1,5 @@
 export { LIST_PATH as ORDERS_LIST_PATH, useRefreshOrders } from './api/orders';
+export { AliExpressBindPage } from './components/aliexpress-bind-page';
 export { CreateOrderPage } from './components/create-order-page';
 export { OrderCenterPage } from './components/order-center-page';
 export type { OrderCenterPageProps } from './components/order-center-page';

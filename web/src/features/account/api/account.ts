@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { type ScopedMutator } from 'swr';
 import { api, swrFetcher } from '@/lib/api';
 import { getToken } from '@/lib/storage';
 import type { Account, AccountStatistic } from '@/types/api';
@@ -16,8 +16,11 @@ export function useStatistic(enabled = true) {
   return useSWR<AccountStatistic>(enabled && getToken() ? STATISTIC_KEY : null, swrFetcher);
 }
 
-/** Saves the interface language on the account (PUT auth/account/set-language). */
-export async function saveAccountLanguage(language: string) {
+/**
+ * Saves the interface language on the account (PUT auth/account/set-language). `mutate` is the
+ * session cache's (`useSWRConfig()`): each sign-in has a cache of its own.
+ */
+export async function saveAccountLanguage(language: string, mutate: ScopedMutator) {
   const res = await api.put<Account>('auth/account/set-language', { language });
   if (res.success && res.data) await mutate(ACCOUNT_KEY, res.data, { revalidate: false });
   return res;

@@ -1,5 +1,6 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useSWRConfig } from 'swr';
 import { ChevronDownIcon, GlobeIcon } from '@/components/icons';
 import { SUPPORTED_LANGUAGES, changeLanguage, currentLanguage, i18n } from '@/lib/i18n';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -19,10 +20,11 @@ export function LanguageSelector({ persist = false }: LanguageSelectorProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const current = currentLanguage();
+  const { mutate } = useSWRConfig();
 
   async function onSelect(lng: string) {
     await changeLanguage(lng);
-    if (persist) await saveAccountLanguage(lng);
+    if (persist) await saveAccountLanguage(lng, mutate);
   }
 
   return (

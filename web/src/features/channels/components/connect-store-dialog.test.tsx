@@ -79,4 +79,19 @@ describe('connect dialog', () => {
       consumer_secret: 'cs_1',
     });
   });
+
+  it('tells an owner on plain HTTP that the key grant cannot work and opens the key fields', async () => {
+    const refusal = 'WooCommerceKeyGrantNeedsHttps';
+    mockApi((c) =>
+      c.path === 'auth/platform/woocommerce/install'
+        ? { status: 204, success: false, message: refusal, errors: { shop: [refusal] } }
+        : undefined,
+    );
+    open('woocommerce');
+    await screen.findByTestId('connect-dialog');
+    type('https://woo.example/');
+    fireEvent.click(submit());
+    expect((await screen.findByTestId('connect-error')).textContent).toContain('only to an HTTPS address');
+    expect(await screen.findByTestId('connect-consumer-key')).toBeTruthy();
+  });
 });

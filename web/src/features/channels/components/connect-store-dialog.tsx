@@ -2,10 +2,11 @@ import { DialogShell } from '@/components/ui/dialog-shell';
 import { Alert, Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { LinkedStore, Store, StorePlatform } from '@/types/api';
 import { installStore, linkWooCommerce } from '../api/stores';
-import { installErrorKey } from '../lib/install-errors';
+import { installErrorKey, WOO_KEY_GRANT_NEEDS_HTTPS } from '../lib/install-errors';
 import { browser } from '../lib/navigation';
 import { BRANDS } from '../lib/platforms';
 import { storeAlreadyExists } from '../lib/store-url';
@@ -75,6 +76,8 @@ export function ConnectStoreDialog({ platform, stores, linked, initialUrl = '', 
     setLoading(false);
     const e = installErrorKey(res);
     setError('key' in e ? t(e.key) : e.text);
+    // The key grant cannot reach this Dropline: the pasted keys are the way left, so show their fields.
+    if (messageOf(res) === WOO_KEY_GRANT_NEEDS_HTTPS) setWithKeys(true);
   }
 
   const name = BRANDS[platform].name;

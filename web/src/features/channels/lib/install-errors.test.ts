@@ -10,6 +10,8 @@ describe('install error text', () => {
       key: 'channels.errors.storeOwnedElsewhere',
     });
     expect(installErrorKey({ status: 113, message: 'refused' })).toEqual({ key: 'channels.errors.installFailure' });
+    const plainHttp = { status: 204, message: 'WooCommerceKeyGrantNeedsHttps', errors: { shop: ['WooCommerceKeyGrantNeedsHttps'] } };
+    expect(installErrorKey(plainHttp)).toEqual({ key: 'channels.errors.wooKeyGrantNeedsHttps' });
   });
 
   it("shows the server's field error, else its message", () => {

@@ -4,9 +4,14 @@ import type { CategoryTree, CollectionList, FavouriteIds, Logistics, SupplierRev
 import type { ImportedProduct, ProductDetail, SearchPage } from '@/types/products';
 import { type FindFilters, findPath } from '../lib/query';
 
-/** A page of supplier products (GET center/products/find, or find-by-collection/{slug}). */
+/**
+ * A page of supplier products (GET center/products/find, or find-by-collection/{slug}), read
+ * again whenever the page opens: their imported marks change when another tab imports. The read
+ * on opening is deduplicated within `dedupingInterval`: a short one (the answer comes from the
+ * API's page cache), not the app's 5 minutes.
+ */
 export function useFindProducts(filters: FindFilters, collection?: string | null) {
-  return useSWR<SearchPage>(findPath(filters, collection), { keepPreviousData: false });
+  return useSWR<SearchPage>(findPath(filters, collection), { keepPreviousData: false, revalidateOnMount: true, dedupingInterval: 2000 });
 }
 
 export const COLLECTIONS_KEY = 'product-sources/collections/list';

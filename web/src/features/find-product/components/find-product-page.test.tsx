@@ -163,14 +163,23 @@ describe('find product page', () => {
   });
 
   it('BAD_REQUEST: the card shows the server message, no quota prompt', async () => {
-    findApi([makeCard('1'), makeCard('2')], () => ({ status: 201, message: 'ProductAlreadyImported' }));
+    findApi([makeCard('1'), makeCard('2')], () => ({ status: 201, message: 'The supplier withdrew this product.' }));
     renderPage();
     await screen.findAllByTestId('product-card');
     fireEvent.click(within(card('aliexpress:2')).getByTestId('import-button'));
     await waitFor(() => expect(card('aliexpress:2').getAttribute('data-import-state')).toBe('error'));
-    expect(within(card('aliexpress:2')).getByTestId('import-error').textContent).toBe('This product is already in your import list.');
+    expect(within(card('aliexpress:2')).getByTestId('import-error').textContent).toBe('The supplier withdrew this product.');
     expect(card('aliexpress:1').getAttribute('data-import-state')).toBe('idle');
     expect(screen.queryByTestId('quota-prompt')).toBeNull();
+  });
+
+  it('ProductAlreadyImported (imported in another tab): the card says imported, not an error', async () => {
+    findApi([makeCard('1'), makeCard('2')], () => ({ status: 201, message: 'ProductAlreadyImported' }));
+    renderPage();
+    await screen.findAllByTestId('product-card');
+    fireEvent.click(within(card('aliexpress:2')).getByTestId('import-button'));
+    await waitFor(() => expect(card('aliexpress:2').getAttribute('data-import-state')).toBe('imported'));
+    expect(within(card('aliexpress:2')).queryByTestId('import-error')).toBeNull();
   });
 
   it('search, sort, source, filters and ship-to build the find query', async () => {

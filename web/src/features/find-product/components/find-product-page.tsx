@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { HeartIcon } from '@/components/icons';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { useRefreshOnVisible } from '@/lib/use-refresh-on-visible';
 import { env } from '@/lib/env';
 import { useIsMobile } from '@/lib/use-media-query';
 import { LoadError } from '@/components/ui/list-page';
@@ -44,6 +45,8 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const filters = filtersFromParams(params);
   const isMobile = useIsMobile();
   const { data, error, isLoading, mutate } = useFindProducts(filters, collection);
+  // Back from another tab: imports made there show here.
+  useRefreshOnVisible(mutate);
   const { data: collections } = useCollections();
   const { data: categories } = useCategories();
   const favourites = useFavourites();

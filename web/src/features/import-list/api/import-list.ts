@@ -1,6 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import { api } from '@/lib/api';
+import { LIVE_LIST } from '@/lib/live-list';
 import type { Deleted, DuplicatedProducts, Updated } from '@/types/api.gen';
 import type { ImportListPage, ImportedProduct } from '@/types/products';
 import { usePolledStatus } from '@/lib/use-polled-status';
@@ -14,9 +15,9 @@ export const listingKey = (page: number, keyword: string, pageSize = LIST_PAGE_S
   return `${LISTING_PATH}?${q.toString()}`;
 };
 
-/** The import list, newest first; read again whenever the page opens (imports happen elsewhere). */
+/** The import list, newest first; read again whenever the page opens and while it is visible (imports happen elsewhere). */
 export function useImportList(page: number, keyword: string) {
-  return useSWR<ImportListPage>(listingKey(page, keyword), { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<ImportListPage>(listingKey(page, keyword), { revalidateOnMount: true, keepPreviousData: true, ...LIVE_LIST });
 }
 
 export const productKey = (id: string) => `center/products/import/${encodeURIComponent(id)}`;

@@ -22,10 +22,12 @@ export interface ImportListPageProps {
   onChanged?: () => void;
   /** Push to store: opens the push modal for these products (one, or the selection). */
   onPush?: (items: ImportListItem[]) => void;
+  /** Changes when a push took the selected rows: the selection is cleared. */
+  selectionKey?: number;
 }
 
 /** /app/products-import: the imported products, with selection, bulk actions and pricing re-apply. */
-export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
+export function ImportListPage({ onChanged, onPush, selectionKey }: ImportListPageProps) {
   const { t } = useTranslation();
   const list = useListParams();
   const { page, keyword } = list;
@@ -38,7 +40,7 @@ export function ImportListPage({ onChanged, onPush }: ImportListPageProps) {
   useDocumentTitle(t('pages.importList'));
 
   const items = data?.items ?? [];
-  const selection = usePageSelection(items);
+  const selection = usePageSelection(items, selectionKey);
   const ids = selection.ids;
   const pushSelected = () => onPush?.(selection.rows());
 

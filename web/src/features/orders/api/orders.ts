@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, api, quietFetcher } from '@/lib/api';
+import { LIVE_LIST } from '@/lib/live-list';
 import type {
   ActionResult,
   Address,
@@ -29,12 +30,13 @@ export const countKey = (f: OrderFilters) => `${COUNT_PATH}?${filterQuery(f).toS
 export const detailKey = (id: string | number) => `${DETAIL_PATH}/${encodeURIComponent(id)}`;
 export const logsKey = (id: string | number) => `orders/v4/order_log/order/${encodeURIComponent(id)}`;
 
+/** The order list, read again while the page is visible: new orders arrive from the stores. */
 export function useOrderList(f: OrderFilters) {
-  return useSWR<OrderPage>(listKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<OrderPage>(listKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true, ...LIVE_LIST });
 }
 
 export function useOrderCounts(f: OrderFilters) {
-  return useSWR<OrderCounts>(countKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true });
+  return useSWR<OrderCounts>(countKey(f), quietFetch, { revalidateOnMount: true, keepPreviousData: true, ...LIVE_LIST });
 }
 
 export function useOrderDetail(id: string | undefined) {

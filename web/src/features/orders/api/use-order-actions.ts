@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Envelope } from '@/lib/api';
 import { round2, toAmount } from '@/lib/money';
 import { notify } from '@/lib/toaster';
@@ -21,6 +21,7 @@ const failures = (items: ActionResult[] | undefined) =>
 export function useOrderActions(onChanged?: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const refresh = useRefreshOrders();
   const [busy, setBusy] = useState<Set<Order['id']>>(new Set());
   const [dialog, setDialog] = useState<PendingDialog>(null);
@@ -51,7 +52,8 @@ export function useOrderActions(onChanged?: () => void) {
       const ids = orders.map((o) => o.id);
       switch (action) {
         case 'place':
-          navigate(createPath(ids));
+          // The list's filters come back with the owner after placing.
+          navigate(createPath(ids), { state: { back: search } });
           return;
         case 'pay':
         case 'cancel':
@@ -73,7 +75,7 @@ export function useOrderActions(onChanged?: () => void) {
           void track(orders, () => revertOrders(ids), t('orders.done.revert'));
       }
     },
-    [navigate, track, t],
+    [navigate, search, track, t],
   );
 
   const close = useCallback(() => setDialog(null), []);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { EMPTY_PLACEMENTS, placementSession } from '../lib/placement-session';
@@ -59,6 +59,29 @@ describe('create order', () => {
     await waitFor(() => expect(calls.find((c) => c.path === 'orders/v5/create')?.body).toEqual({ order_ids: ['o1'], pay: 'wallet' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/orders'));
     expect(placementSession.get()).toEqual({ ids: ['so9'], open: true });
+  });
+
+  it('without an AliExpress account, placing asks the owner to sign in there and sends the browser to AliExpress', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const calls = mockApi((c) => {
+      if (c.path === 'orders/v4/preview' || c.path === 'orders/v4/confirm') return { data: PREVIEW };
+      if (c.path === 'suppliers/aliexpress/account') return { data: { account: { connected: false } } };
+      if (c.path === 'orders/v5/create')
+        return { status: 422, message: 'SignInToYourAliExpressAccount', errors: { aliexpress_account: ['SignInToYourAliExpressAccount'] } };
+      if (c.path === 'suppliers/aliexpress/auth') return { data: { url: 'https://api-sg.aliexpress.com/oauth/authorize?client_id=k' } };
+      return undefined;
+    });
+    const { router } = renderRoute(<CreateOrderPage />, { path: `/app/orders/create?orders=${encodeURIComponent('["o1"]')}` });
+    expect((await screen.findByTestId('aliexpress-account')).getAttribute('data-connected')).toBe('false');
+    fireEvent.click(screen.getByTestId('create-order-submit'));
+    const dialog = await screen.findByTestId('aliexpress-sign-in-dialog');
+    expect(dialog.textContent).toContain('Sign in to your AliExpress account');
+    fireEvent.click(screen.getByTestId('aliexpress-sign-in'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://api-sg.aliexpress.com/oauth/authorize?client_id=k'));
+    expect(calls.some((c) => c.path === 'suppliers/aliexpress/auth' && c.method === 'POST')).toBe(true);
+    expect(router.state.location.pathname).toBe('/app/orders/create');
+    vi.unstubAllGlobals();
   });
 
   it('without orders it leads back to the order list', async () => {

@@ -1,20 +1,28 @@
 import { Badge, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { OrderPreview, PayMethod, PreviewSource } from '@/types/orders';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { SIGN_IN_FIELD } from '../api/aliexpress';
 import { confirmOrders, createOrders, useOrderPreview, useRefreshOrders } from '../api/orders';
 import { parseOrderIds } from '../lib/filters';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
 import { addPlacements, placementSession } from '../lib/placement-session';
+import { AliExpressAccountRow, AliExpressSignInDialog } from './aliexpress-sign-in';
 import { Money } from './order-cells';
 
 export const ORDERS_PATH = '/app/orders';
+
+/** The order list to go back to: with the filters it had when the owner chose Place (router state `back`). */
+export function ordersBackPath(state: unknown): string {
+  const back = (state as { back?: unknown } | null)?.back;
+  return typeof back === 'string' && back.startsWith('?') ? `${ORDERS_PATH}${back}` : ORDERS_PATH;
+}
 
 function SourceRow({ source }: { source: PreviewSource }) {
   const { t } = useTranslation();
@@ -68,15 +76,18 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const back = ordersBackPath(useLocation().state);
   const ids = useMemo(() => parseOrderIds(params.get('orders')), [params]);
   const preview = useOrderPreview(ids);
   const refresh = useRefreshOrders();
   const [pay, setPay] = useState<'none' | PayMethod>('wallet');
   const [busy, setBusy] = useState(false);
   const [checked, setChecked] = useState<OrderPreview | null>(null);
+  const [signIn, setSignIn] = useState(false);
   useDocumentTitle(t('pages.createOrder'));
   const data = checked ?? preview.data;
   const placeable = data?.orders.filter((o) => o.sources.some((s) => s.placeable)) ?? [];
+  const aliexpress = data?.orders.some((o) => o.sources.some((s) => s.source === 'aliexpress')) ?? false;
 
   async function submit() {
     setBusy(true);
@@ -90,6 +101,10 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
         return;
       }
       const res = await createOrders(ready, pay === 'none' ? null : pay);
+      if (!res.success && res.errors?.[SIGN_IN_FIELD]) {
+        setSignIn(true);
+        return;
+      }
       if (!res.success) {
         notify('error', res.message === 'InsufficientBalance' ? t('orders.pay.insufficient') : res.message || t('orders.actionFailed'));
         return;
@@ -102,7 +117,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
       );
       void refresh();
       onCreated?.();
-      navigate(ORDERS_PATH);
+      navigate(back);
     } finally {
       setBusy(false);
     }
@@ -117,7 +132,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
         <Box borderWidth="1px" borderStyle="dashed" borderRadius="xl" p="8" textAlign="center" data-testid="create-order-empty">
           <Text mb="3">{t('orders.create.none')}</Text>
           <Button asChild colorPalette="teal">
-            <RouterLink to={ORDERS_PATH}>{t('orders.backToOrders')}</RouterLink>
+            <RouterLink to={back}>{t('orders.backToOrders')}</RouterLink>
           </Button>
         </Box>
       ) : null}
@@ -141,6 +156,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
               <Money value={data.total} currency="USD" />
             </Text>
           </HStack>
+          {aliexpress ? <AliExpressAccountRow /> : null}
           <ChoiceGroup
             value={pay}
             onChange={setPay}
@@ -150,7 +166,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
           />
           <HStack justify="end" gap="2">
             <Button variant="outline" asChild>
-              <RouterLink to={ORDERS_PATH}>{t('common.cancel')}</RouterLink>
+              <RouterLink to={back}>{t('common.cancel')}</RouterLink>
             </Button>
             <Button
               colorPalette="teal"
@@ -164,6 +180,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
           </HStack>
         </Stack>
       ) : null}
+      {signIn ? <AliExpressSignInDialog onClose={() => setSignIn(false)} /> : null}
     </Stack>
   );
 }

@@ -119,4 +119,22 @@ describe('order center', () => {
     await screen.findByTestId('order-ids-filter');
     await waitFor(() => expect(screen.getAllByTestId('order-row').map((r) => r.getAttribute('data-id'))).toEqual(['2']));
   });
+
+  it("a new account's empty list says which orders come there; with a filter it says none match", async () => {
+    const zero = Object.fromEntries(
+      Object.entries(COUNTS).map(([tab, group]) => [tab, Object.fromEntries(Object.keys(group).map((k) => [k, 0]))]),
+    );
+    mockApi((c) => {
+      if (c.path === 'orders/v5/count-order-status') return { data: zero };
+      if (c.path === 'orders/v5/list') return { data: { total: 0, page: 1, page_size: 20, items: [] } };
+      if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
+      return undefined;
+    });
+    const view = renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    expect((await screen.findByTestId('order-empty-new')).textContent).toContain('checks for new orders every 30 seconds');
+    view.unmount();
+    renderRoute(<OrderCenterPage />, { path: '/app/orders?keyword=%231001' });
+    expect((await screen.findByTestId('order-empty')).textContent).toBe('No orders match these filters.');
+    expect(screen.queryByTestId('order-empty-new')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Pager } from '@/components/pager';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { LIST_REFRESH_MS } from '@/lib/env';
 import type { Order, OrderTab } from '@/types/orders';
 import { PageHeader, LoadError } from '@/components/ui/list-page';
 import { useOrderColumns, useOrderCounts, useOrderList } from '../api/orders';
@@ -11,7 +12,7 @@ import { useOrderActions } from '../api/use-order-actions';
 import { visibleColumns } from '../lib/columns';
 import { ORDER_PAGE_SIZE, type OrderFilters as Filters, readFilters, writeFilters } from '../lib/filters';
 import { type RowAction, rowActions } from '../lib/order-math';
-import { countOf, subStatusOf } from '../lib/tabs';
+import { ORDER_TABS, countOf, subStatusOf, tabTotal } from '../lib/tabs';
 import { OrderActionDialogs } from './order-action-dialogs';
 import { ColumnSettings } from './column-settings';
 import { OrderFilters } from './order-filters';
@@ -31,6 +32,20 @@ export interface OrderCenterPageProps {
   /** The shipment tab's parcels of an order and its actions (the tracking feature's). */
   renderParcels?: (order: Order) => ReactNode;
   shipmentActions?: ReactNode;
+}
+
+/** The empty list of a new account: which orders come here, how, and what the owner does with them. */
+function NoOrderYet() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="2" p="6" textAlign="center" align="center" color="fg.muted" data-testid="order-empty-new">
+      <Text fontWeight="semibold" color="fg">
+        {t('orders.emptyNew.title')}
+      </Text>
+      <Text maxW="xl">{t('orders.emptyNew.how', { seconds: LIST_REFRESH_MS / 1000 })}</Text>
+      <Text maxW="xl">{t('orders.emptyNew.next')}</Text>
+    </Stack>
+  );
 }
 
 const BULK: readonly RowAction[] = ['place', 'pay', 'mark', 'unmark', 'archive', 'cancel'];
@@ -60,6 +75,11 @@ export function OrderCenterPage({
     setParams(writeFilters({ ...filters, page: 1, ...next }));
   };
   const onTab = (tab: OrderTab, status?: string) => go({ tab, status: subStatusOf(tab, status) });
+  // No order in any tab and no filter but the default ones: a new account, told what comes here.
+  const noOrderYet =
+    writeFilters({ ...filters, tab: 'placement', status: subStatusOf('placement', null) }).toString() === '' &&
+    counts.data !== undefined &&
+    ORDER_TABS.every((tab) => tabTotal(counts.data, tab) === 0);
   const wanted = new Set(filters.orders);
   const items = (list.data?.items ?? []).filter((o) => wanted.size === 0 || wanted.has(String(o.id)));
   const chosen = items.filter((o) => selected.has(o.id));
@@ -144,6 +164,7 @@ export function OrderCenterPage({
           onSelect={select}
           onAction={(a: RowAction, o: Order) => actions.run(a, [o])}
           renderParcels={renderParcels}
+          empty={noOrderYet ? <NoOrderYet /> : undefined}
         />
       ) : null}
       {list.data ? (

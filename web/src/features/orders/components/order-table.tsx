@@ -17,6 +17,8 @@ interface OrderTableProps {
   onAction: (action: RowAction, order: Order) => void;
   /** The parcels of an order (shipment tab). */
   renderParcels?: (order: Order) => ReactNode;
+  /** Shown instead of "No orders match these filters." when there is no order. */
+  empty?: ReactNode;
 }
 
 function Cell({
@@ -64,7 +66,7 @@ function Cell({
 }
 
 /** The order list of a tab with the chosen columns. */
-export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction, renderParcels }: OrderTableProps) {
+export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction, renderParcels, empty }: OrderTableProps) {
   const { t } = useTranslation();
   const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
   const some = orders.some((o) => selected.has(o.id));
@@ -128,7 +130,8 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
           ))}
         </Table.Body>
       </Table.Root>
-      {orders.length === 0 ? (
+      {orders.length === 0 && empty ? empty : null}
+      {orders.length === 0 && !empty ? (
         <Text p="6" textAlign="center" color="fg.muted" data-testid="order-empty">
           {t('orders.empty')}
         </Text>

@@ -6,7 +6,14 @@ import { sourceName } from '@/lib/sources';
 import type { PlacementItem } from '@/types/orders';
 import { clearPlacements, removePlacementItem, stopPlacements, usePlacements } from '../api/placements';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
-import { EMPTY_PLACEMENTS, placementSession, removePlacement, summarize } from '../lib/placement-session';
+import {
+  EMPTY_PLACEMENTS,
+  closePlacements,
+  placementSession,
+  removePlacement,
+  settlePlacements,
+  summarize,
+} from '../lib/placement-session';
 
 function Status({ item }: { item: PlacementItem }) {
   const { t } = useTranslation();
@@ -44,7 +51,9 @@ function Status({ item }: { item: PlacementItem }) {
 
 /**
  * The placement toast: every supplier order being placed since it was last cleared, with its
- * status, warning or error; Stop per source, remove per item, clear.
+ * status, warning or error; Stop per source, remove per item, clear. It closes by itself once
+ * every order is placed (an error keeps it open); closing it clears the list when nothing is
+ * processing.
  */
 export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation();
@@ -57,6 +66,7 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
       .join(',');
     if (doneNow !== last.current && doneNow !== '') onSettled?.();
     last.current = doneNow;
+    placementSession.set(settlePlacements(placementSession.get(), data));
   });
 
   if (!session.open) return null;
@@ -84,7 +94,7 @@ export function PlacementToast({ onSettled }: { onSettled?: () => void }) {
       texts="orders.toast"
       counts={{ processing, success: sum.success, error: sum.error }}
       empty={list.length === 0}
-      onClose={() => placementSession.set({ ...placementSession.get(), open: false })}
+      onClose={() => placementSession.set(closePlacements(placementSession.get(), items))}
       actions={
         <Button size="xs" variant="ghost" onClick={() => void clear()} data-testid="placement-toast-clear">
           {t('orders.toast.clear')}

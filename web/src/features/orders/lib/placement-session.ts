@@ -29,6 +29,17 @@ export function removePlacement(session: PlacementSession, id: string): Placemen
   return ids.length > 0 ? { ...session, ids } : EMPTY_PLACEMENTS;
 }
 
+/** Closing the toast: the list is cleared when nothing is processing (else the items stay followed). */
+export function closePlacements(session: PlacementSession, items: readonly Pick<PlacementItem, 'status'>[] | undefined): PlacementSession {
+  return anyProcessing(items) ? { ...session, open: false } : EMPTY_PLACEMENTS;
+}
+
+/** After a poll: a closed toast whose items are all done lets them go. */
+export function settlePlacements(session: PlacementSession, items: readonly Pick<PlacementItem, 'status'>[] | undefined): PlacementSession {
+  if (session.open || session.ids.length === 0 || items === undefined || anyProcessing(items)) return session;
+  return EMPTY_PLACEMENTS;
+}
+
 /** Poll every second while an item is (or may still be) processing. */
 export function placementPollMs(ids: readonly string[], items: readonly Pick<PlacementItem, 'status'>[] | undefined): number {
   return pollWhileBusy(ids, items, PLACEMENT_POLL_MS, (i) => i.status === 'processing');

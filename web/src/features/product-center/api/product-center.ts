@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api, quietFetcher } from '@/lib/api';
+import { LIST_REFRESH_MS } from '@/lib/env';
 import type { AutoUpdateResponse, AutoUpdateSettings, PushedPage, SyncLogEntry } from '@/types/push';
 import { hasProcessing } from '../lib/sync-state';
 
@@ -21,18 +22,20 @@ export const PUSHED_POLL_MS = 3000;
 
 /**
  * The pushed products with each destination's state, read again whenever the page opens. While a
- * push is processing the list is polled: the interval is state derived from the data and the
- * poll has its own dedupe window (the app's 5-minute one would swallow every poll).
+ * push is processing the list is polled every 3 s, else every LIST_REFRESH_MS (pushes and syncs
+ * run elsewhere), only while the page is visible: the interval is state derived from the data and
+ * the poll has its own dedupe window (the app's 5-minute one would swallow every poll).
  */
 export function usePushedProducts(page: number, keyword: string) {
-  const [pollMs, setPollMs] = useState(0);
+  const [pollMs, setPollMs] = useState(LIST_REFRESH_MS);
   const res = useSWR<PushedPage>(pushedKey(page, keyword), quietFetch, {
     revalidateOnMount: true,
     keepPreviousData: true,
     refreshInterval: pollMs,
+    refreshWhenHidden: false,
     dedupingInterval: PUSHED_POLL_MS / 2,
   });
-  const next = hasProcessing(res.data?.items) ? PUSHED_POLL_MS : 0;
+  const next = hasProcessing(res.data?.items) ? PUSHED_POLL_MS : LIST_REFRESH_MS;
   useEffect(() => setPollMs(next), [next]);
   return res;
 }

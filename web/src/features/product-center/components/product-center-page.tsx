@@ -22,12 +22,14 @@ export interface ProductCenterPageProps {
   onPushAgain: (products: PushedProduct[]) => void;
   /** Destination key → what to call it (a store's name); `fallback` is the API's label. */
   labelOf?: (destination: string, fallback: string) => string;
+  /** Changes when a push took the selected rows: the selection is cleared. */
+  selectionKey?: number;
 }
 
 const byLabel = (_: string, fallback: string) => fallback;
 
 /** /app/products-center: the pushed products, each destination's push and sync state, push again, sync log. */
-export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCenterPageProps) {
+export function ProductCenterPage({ onPushAgain, labelOf = byLabel, selectionKey }: ProductCenterPageProps) {
   const { t } = useTranslation();
   const list = useListParams();
   const { page, keyword } = list;
@@ -38,7 +40,7 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel }: ProductCen
   useDocumentTitle(t('pages.productCenter'));
 
   const items = data?.items ?? [];
-  const selection = usePageSelection(items);
+  const selection = usePageSelection(items, selectionKey);
   const count = selection.count;
 
   return (

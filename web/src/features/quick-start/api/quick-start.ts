@@ -4,8 +4,9 @@ import { QUICK_START_STEPS, type QuickStartGuide, type QuickStartStep } from '@/
 
 export const QUICK_START_KEY = 'core/settings/quick-start-guide';
 
+/** Read again whenever the guide shows: the server completes steps as the owner works anywhere. */
 export function useQuickStart() {
-  return useSWR<QuickStartGuide>(QUICK_START_KEY, swrFetcher);
+  return useSWR<QuickStartGuide>(QUICK_START_KEY, swrFetcher, { revalidateOnMount: true });
 }
 
 export const updateQuickStart = (body: { dismiss?: boolean; step?: QuickStartStep }) => api.post<QuickStartGuide>(QUICK_START_KEY, body);

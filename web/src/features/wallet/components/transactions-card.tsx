@@ -1,10 +1,31 @@
 import { Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
 import { formatMoney, toAmount } from '@/lib/money';
+import { sourceName } from '@/lib/sources';
+import type { TransactionLog } from '@/types/wallet';
 import { SectionCard } from '@/components/ui/section-card';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/wallet';
+
+const ORDER_KINDS: Record<string, string> = {
+  order_payment: 'payment',
+  card_payment: 'payment',
+  refund: 'refund',
+  reversal: 'reversal',
+};
+
+/**
+ * What a line paid for, as the owner knows it: the store's order name, the supplier and the
+ * supplier's own order number. Top-ups and bonuses keep the text they were recorded with.
+ */
+export function describe(tx: TransactionLog, t: TFunction): string {
+  const key = ORDER_KINDS[tx.kind];
+  if (!key || !tx.store_order) return tx.description;
+  const text = t(`wallet.transactions.describe.${key}`, { order: tx.store_order, supplier: tx.supplier ? sourceName(tx.supplier) : '' });
+  return tx.supplier_order_no ? `${text} (${t('wallet.transactions.describe.supplierOrder', { number: tx.supplier_order_no })})` : text;
+}
 
 /** The wallet's ledger: top-ups, payments, refunds. */
 export function TransactionsCard() {
@@ -36,7 +57,7 @@ export function TransactionsCard() {
                   <Table.Row key={tx.id} data-testid="wallet-transaction" data-kind={tx.kind} data-amount={amount}>
                     <Table.Cell whiteSpace="nowrap">{new Date(tx.created_at).toLocaleString(i18n.language)}</Table.Cell>
                     <Table.Cell>{t(`wallet.kinds.${tx.kind}`, { defaultValue: tx.kind })}</Table.Cell>
-                    <Table.Cell>{tx.description}</Table.Cell>
+                    <Table.Cell data-testid="wallet-transaction-description">{describe(tx, t)}</Table.Cell>
                     <Table.Cell textAlign="end" dir="ltr" color={amount < 0 ? 'fg.error' : 'green.fg'}>
                       {formatMoney(amount, 'USD', i18n.language)}
                     </Table.Cell>

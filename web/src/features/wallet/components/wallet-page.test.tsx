@@ -25,8 +25,21 @@ function serve(policy = false) {
     if (c.path === 'orders/v6/payments/transaction-logs')
       return {
         data: {
-          total: 1,
-          items: [{ id: 1, kind: 'topup', amount: 40, description: 'Top-up', source_order_id: null, created_at: '2026-11-21T10:00:00Z' }],
+          total: 2,
+          items: [
+            {
+              id: 2,
+              kind: 'order_payment',
+              amount: -7.5,
+              description: 'Payment for supplier order #19',
+              source_order_id: 19,
+              store_order: '#1001',
+              supplier: 'aliexpress',
+              supplier_order_no: '8190022',
+              created_at: '2026-11-21T11:00:00Z',
+            },
+            { id: 1, kind: 'topup', amount: 40, description: 'Top-up', source_order_id: null, created_at: '2026-11-21T10:00:00Z' },
+          ],
         },
       };
     if (c.path === 'orders/v6/payments/card-setup') return { data: { url: 'http://127.0.0.1:9090/payments/checkout/cs_test_setup' } };
@@ -44,7 +57,16 @@ describe('wallet page', () => {
     expect(screen.getByTestId('wallet-topup-balance').textContent).toBe('$40.00');
     expect(screen.getByTestId('wallet-bonus').textContent).toBe('$2.50');
     expect(await screen.findAllByTestId('wallet-chart-bar')).toHaveLength(2);
-    expect((await screen.findByTestId('wallet-transaction')).textContent).toContain('Top-up');
+    // The chart has its scale and its days.
+    expect(screen.getByTestId('wallet-chart-scale').textContent).toContain('$42.50');
+    expect(screen.getByTestId('wallet-chart-days').textContent).toMatch(/Nov 20.*Nov 21/);
+    // A payment names the store order, the supplier and its order number, never internal ids or codes.
+    const [payment, topup] = await screen.findAllByTestId('wallet-transaction');
+    expect(payment.textContent).toContain('Supplier order payment');
+    expect(payment.textContent).toContain('Order #1001 · AliExpress (supplier order 8190022)');
+    expect(payment.textContent).not.toMatch(/order_payment|#19/);
+    expect(topup.textContent).toContain('Top-up');
+    expect(screen.getByText('Top-up balance')).toBeTruthy();
   });
 
   it('accepts the policy, then sends the browser to the checkout url of the top-up', async () => {
