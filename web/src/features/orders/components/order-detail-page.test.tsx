@@ -62,4 +62,37 @@ describe('order detail', () => {
       address: { zip: '75201', city: 'Dallas' },
     });
   });
+
+  it("completes an eBay order with the purchase order number eBay gave, showing eBay's refusal first", async () => {
+    const waiting = sourceOrderFixture({ id: 102, source: 'ebay', order_no: 'sess-9', warning: 'waiting_complete_order' });
+    const placed = { ...waiting, status: 'order_placed' as const, warning: null };
+    let done = false;
+    const calls = mockApi((c) => {
+      if (c.path === 'orders/v5/detail/1') return { data: { ...ORDER, source_orders: [done ? placed : waiting] } };
+      if (c.path === 'suppliers/ebay/checkout-complete') {
+        const body = c.body as { purchase_order_id: string };
+        if (body.purchase_order_id !== 'po-1')
+          return { status: 204, message: 'Invalid', errors: { purchase_order_id: ['eBay has no purchase order po-x'] } };
+        done = true;
+        return { data: { items: [] } };
+      }
+      return undefined;
+    });
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/1/processing', route: '/app/orders/detail/:orderId/:orderStatus' });
+    const form = await screen.findByTestId('ebay-checkout');
+    expect(form.textContent).toContain('sess-9');
+    fireEvent.click(screen.getByTestId('ebay-checkout-submit'));
+    expect((await screen.findByTestId('ebay-checkout-error')).textContent).toBe('Enter the purchase order number eBay gave you.');
+    fireEvent.change(screen.getByTestId('ebay-purchase-order-id'), { target: { value: 'po-x' } });
+    fireEvent.click(screen.getByTestId('ebay-checkout-submit'));
+    await waitFor(() => expect(screen.getByTestId('ebay-checkout-error').textContent).toBe('eBay has no purchase order po-x'));
+    fireEvent.change(screen.getByTestId('ebay-purchase-order-id'), { target: { value: ' po-1 ' } });
+    fireEvent.click(screen.getByTestId('ebay-checkout-submit'));
+    await waitFor(() => expect(screen.queryByTestId('ebay-checkout')).toBeNull());
+    expect(screen.getByTestId('source-order').getAttribute('data-status')).toBe('order_placed');
+    expect(calls.filter((c) => c.path === 'suppliers/ebay/checkout-complete').at(-1)!.body).toEqual({
+      source_order_id: 102,
+      purchase_order_id: 'po-1',
+    });
+  });
 });

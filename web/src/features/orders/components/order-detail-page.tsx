@@ -86,7 +86,7 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
             <Stack gap="4">
               <LineItemsCard order={order} onSaved={saved} onChangeSupplier={setSupplierLine} />
-              <SourceOrdersCard order={order} />
+              <SourceOrdersCard order={order} onChanged={refresh} />
               {renderShipments?.(order, refresh)}
             </Stack>
             <Stack gap="4">

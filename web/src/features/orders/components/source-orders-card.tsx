@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { sourceName } from '@/lib/sources';
 import type { OrderDetail } from '@/types/orders';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
+import { EbayCheckoutForm, awaitsEbayCheckout } from './ebay-checkout-form';
 import { Money, StatusBadge } from './order-cells';
 
 /** The supplier orders of the order: status, number, costs, error, refund and tracking. */
-export function SourceOrdersCard({ order }: { order: OrderDetail }) {
+export function SourceOrdersCard({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
   const { t } = useTranslation();
   if (order.source_orders.length === 0) return null;
   return (
@@ -41,6 +42,7 @@ export function SourceOrdersCard({ order }: { order: OrderDetail }) {
                 {warning ? t(warning) : so.warning}
               </Text>
             ) : null}
+            {awaitsEbayCheckout(so) ? <EbayCheckoutForm sourceOrder={so} onCompleted={onChanged} /> : null}
             {so.refund_info ? (
               <HStack gap="2" fontSize="sm" data-testid="source-order-refund">
                 <Text>{t('orders.detail.refund')}</Text>
