@@ -1,15 +1,10 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '@/components/relative-time';
 import type { Notification } from '@/types/api';
 
-function formatDate(value: string, lng: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 export function NotificationItems({ items }: { items: Notification[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (items.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm" data-testid="notifications-empty">
@@ -29,9 +24,7 @@ export function NotificationItems({ items }: { items: Notification[] }) {
               {item.body}
             </Text>
           ) : null}
-          <Text fontSize="xs" color="fg.subtle" mt="0.5">
-            {formatDate(item.created_at, i18n.language)}
-          </Text>
+          <RelativeTime iso={item.created_at} display="block" fontSize="xs" color="fg.subtle" mt="0.5" />
         </Box>
       ))}
     </Stack>

@@ -12,7 +12,7 @@ import { SyncButton } from '@/components/ui/sync-button';
 import { saveAutoUpdate, useAutoUpdate } from '../api/product-center';
 import { useSyncNow } from '../api/use-sync-now';
 import { INTERVAL_CHOICES, completeAutoUpdate } from '../lib/sync-state';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/relative-time';
 
 type Flag = 'is_enable' | 'update_price' | 'notify_sku_removed' | 'switch_supplier';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useSyncLog } from '../api/product-center';
 import { LOG_KINDS, logLines } from '../lib/sync-log';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/relative-time';
 
 interface DrawerProps {
   product: { id: string; title: string } | null;

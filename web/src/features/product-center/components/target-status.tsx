@@ -2,7 +2,7 @@ import { Badge, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { PushTarget } from '@/types/push';
 import { syncState } from '../lib/sync-state';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/relative-time';
 
 const STATUS_PALETTE = { processing: 'blue', success: 'green', error: 'red' } as const;
 const SYNC_PALETTE = { never: 'gray', synced: 'green', changed: 'teal', error: 'red' } as const;

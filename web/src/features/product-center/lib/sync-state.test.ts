@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PushTarget } from '@/types/push';
-import { completeAutoUpdate, hasProcessing, relativeTime, syncState, targetsOf } from './sync-state';
+import { completeAutoUpdate, hasProcessing, syncState, targetsOf } from './sync-state';
 
 const target = (over: Partial<PushTarget> = {}): PushTarget => ({
   destination: 's1',
@@ -35,16 +35,6 @@ describe('product center sync state', () => {
       ['s1', 'success'],
       ['tiktok', 'processing'],
     ]);
-  });
-
-  it('says relative times as the spec does', () => {
-    const now = new Date('2026-01-10T12:00:00Z');
-    expect(relativeTime('2026-01-10T11:59:30Z', now)).toEqual({ kind: 'justNow' });
-    expect(relativeTime('2026-01-10T11:59:00Z', now)).toEqual({ kind: 'minutes', count: 1 });
-    expect(relativeTime('2026-01-10T11:01:00Z', now)).toEqual({ kind: 'minutes', count: 59 });
-    expect(relativeTime('2026-01-10T10:00:00Z', now)).toEqual({ kind: 'hours', count: 2 });
-    expect(relativeTime('2026-01-10T09:00:00Z', now)).toMatchObject({ kind: 'date' });
-    expect(relativeTime('nope', now)).toBeNull();
   });
 
   it('fills the auto-update defaults', () => {

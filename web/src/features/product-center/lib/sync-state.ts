@@ -36,20 +36,6 @@ export function targetsOf(product: Pick<PushedProduct, 'pushed' | 'targets'>): P
   return targets;
 }
 
-export type RelativeTime =
-  { kind: 'justNow' } | { kind: 'minutes'; count: number } | { kind: 'hours'; count: number } | { kind: 'date'; date: Date };
-
-/** Under 1 minute "Just now"; up to 59 minutes; under 3 hours; else the date and time. */
-export function relativeTime(iso: string, now: Date): RelativeTime | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
-  if (minutes < 1) return { kind: 'justNow' };
-  if (minutes < 60) return { kind: 'minutes', count: minutes };
-  if (minutes < 180) return { kind: 'hours', count: Math.floor(minutes / 60) };
-  return { kind: 'date', date };
-}
-
 /** Hours between automatic supplier syncs offered on the settings page. */
 export const INTERVAL_CHOICES = [6, 12, 24, 48, 168] as const;
 
