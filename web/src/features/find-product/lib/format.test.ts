@@ -47,7 +47,7 @@ describe('shipping cost', () => {
     expect(formatShippingCost(null, t)).toBe('-');
     expect(formatShippingCost(undefined, t)).toBe('-');
     expect(formatShippingCost(3.5, t)).toBe('$3.50');
-    expect(formatShippingCost(2, t, 'EUR', 'de')).toMatch(/2,00\s€/);
+    expect(formatShippingCost(2, t, 'EUR', 'de')).toBe('€2,00');
   });
 
   it('FREE is translated', () => {

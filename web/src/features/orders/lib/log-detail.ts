@@ -1,4 +1,5 @@
 /** An order log line's detail as readable text: status changes translated, ids and flags left out. */
+import { formatMoney } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -15,7 +16,7 @@ const FIELDS: [string, (t: T, v: unknown) => string][] = [
   ['service_name', (_t, v) => String(v)],
   ['method', (t, v) => t(`orders.pay.methods.${String(v)}`, { defaultValue: String(v) })],
   ['reason', (t, v) => t(`orders.cancel.reasons.${String(v)}`, { defaultValue: String(v) })],
-  ['total', (_t, v) => `$${Number(v).toFixed(2)}`],
+  ['total', (_t, v) => formatMoney(Number(v), 'USD')],
 ];
 
 export function logDetailText(detail: unknown, t: T): string {

@@ -20,7 +20,7 @@ describe('inspection formatting', () => {
     expect(priceRange({ ...p, minPrice: '10.00', maxPrice: '25.5', currency: 'USD' }, null, 'en')).toBe('$10.00 - $25.50');
     expect(priceRange({ ...p, minPrice: 5, maxPrice: 5 }, 'EUR', 'en')).toBe('€5.00');
     expect(priceRange(p, 'USD', 'en')).toBe('--');
-    expect(priceRange({ ...p, minPrice: 3 }, 'ZZZ1', 'en')).toBe('3.00 ZZZ1');
+    expect(priceRange({ ...p, minPrice: 3 }, 'ZZZ1', 'en')).toBe('ZZZ1 3.00');
   });
 
   it('reads the image as a string or {src}', () => {

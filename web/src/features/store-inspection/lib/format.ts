@@ -1,3 +1,4 @@
+import { formatMoney as formatSharedMoney } from '@/lib/money';
 import type { InspectedProduct } from '../api/inspect';
 
 /** The product image address (a string or `{src}`). */
@@ -12,15 +13,9 @@ function amount(value: number | string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A scanned store's amount, formatted as every amount is (`@/lib/money`, spec section 9). */
 export function formatMoney(value: number, currency: string | null | undefined, locale: string): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
-    } catch {
-      // unknown currency code: fall through
-    }
-  }
-  return `${value.toFixed(2)}${currency ? ` ${currency}` : ''}`;
+  return formatSharedMoney(value, currency || 'USD', locale);
 }
 
 /** "min - max" (spec interval separator " - "), one amount when equal, "--" when missing. */
