@@ -5,6 +5,9 @@ interface ImportMetaEnv {
   readonly VITE_ROOT_BASE?: string;
   readonly VITE_PARTNERS_URL?: string;
   readonly VITE_HELP_CENTER_URL?: string;
+  readonly VITE_COMMUNITY_URL?: string;
+  readonly VITE_CHANGELOG_URL?: string;
+  readonly VITE_RESEARCHER_URL?: string;
   readonly VITE_APP_NAME?: string;
 }
 

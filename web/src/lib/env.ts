@@ -17,6 +17,12 @@ export interface Env {
   readonly partnersUrl: string;
   /** External help center. */
   readonly helpCenterUrl: string;
+  /** The sellers' community (forum), opened from /app/community. */
+  readonly communityUrl: string;
+  /** The product's changelog (what shipped when), opened from /app/community. */
+  readonly changelogUrl: string;
+  /** The sibling product-research app offered in the app switcher. */
+  readonly researcherUrl: string;
   /** Request timeout (spec: 60 s). */
   readonly apiTimeoutMs: number;
   /** Whether the dashboard runs embedded in a store admin (not supported by this build). */
@@ -29,12 +35,17 @@ export const env: Env = {
   appName: read(import.meta.env.VITE_APP_NAME, 'dropline'),
   partnersUrl: read(import.meta.env.VITE_PARTNERS_URL, 'https://dropline.dev/partners'),
   helpCenterUrl: read(import.meta.env.VITE_HELP_CENTER_URL, 'https://dropline.dev/help'),
+  communityUrl: read(import.meta.env.VITE_COMMUNITY_URL, 'https://dropline.dev/community'),
+  changelogUrl: read(import.meta.env.VITE_CHANGELOG_URL, 'https://dropline.dev/changelog'),
+  researcherUrl: read(import.meta.env.VITE_RESEARCHER_URL, 'https://dropline.dev/researcher'),
   apiTimeoutMs: 60_000,
   isEmbedded: false,
 };
 
 /** Widths at or below this many pixels use the mobile layout. */
 export const MOBILE_MAX_WIDTH = 768;
+/** Spec (second document, section 9): the back-to-top button shows past this scroll depth. */
+export const BACK_TO_TOP_AFTER_PX = 500;
 /** Height of the top bar (header offset). */
 export const HEADER_HEIGHT = 56;
 /** Counts above this are shown as "99+". */

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
@@ -194,3 +194,70 @@ describe('signed-in shell', () => {
     expect(await screen.findByTestId('order-center-page', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
+
+describe('settings menu, app switcher and back-to-top', () => {
+  beforeEach(() => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    setMobile(false);
+  });
+
+  it('shows the settings side menu on a settings page, with the page selected, and not elsewhere', async () => {
+    serve();
+    renderApp('/app/setting/account');
+    const menu = await screen.findByTestId('settings-menu');
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual(['Account', 'Billing', 'Notification', 'Product', 'Fulfillment', 'Order fulfillment', 'Wallet', 'Channel']);
+    expect(within(menu).getByTestId('settings-menu-account').getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getByTestId('settings-menu-notification').getAttribute('href')).toBe('/app/setting/notification');
+    fireEvent.click(within(menu).getByTestId('settings-menu-wallet'));
+    await vi.waitFor(() => expect(screen.getByTestId('settings-menu-wallet').getAttribute('aria-current')).toBe('page'));
+  });
+
+  it('leaves Billing out of the settings menu when billing is hidden, and has no menu off the settings pages', async () => {
+    serve({ account: { is_hide_billing: true } });
+    renderApp('/app/setting/account');
+    const menu = await screen.findByTestId('settings-menu');
+    expect(within(menu).queryByTestId('settings-menu-billing')).toBeNull();
+    cleanupAndRender('/app/store-analytics');
+    await screen.findByTestId('dashboard-shell');
+    expect(screen.queryByTestId('settings-menu')).toBeNull();
+  });
+
+  it('lists Dropline and the product researcher in the app switcher, never the extension', async () => {
+    serve();
+    renderApp();
+    fireEvent.click(await screen.findByTestId('app-switcher'));
+    const menu = await screen.findByTestId('app-switcher-menu');
+    expect(within(menu).getByTestId('app-switcher-dropline').textContent).toContain('Dropline');
+    const researcher = within(menu).getByTestId('app-switcher-researcher');
+    expect(researcher.getAttribute('href')).toBe('https://dropline.dev/researcher');
+    expect(researcher.getAttribute('target')).toBe('_blank');
+    expect(within(menu).queryByTestId('app-switcher-extension')).toBeNull();
+  });
+
+  it('shows back-to-top only past 500 px and scrolls up with it', async () => {
+    serve();
+    renderApp();
+    await screen.findByTestId('dashboard-shell');
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const scroll = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      fireEvent.scroll(window);
+    };
+    scroll(500);
+    expect(screen.queryByTestId('back-to-top')).toBeNull();
+    scroll(501);
+    fireEvent.click(await screen.findByTestId('back-to-top'));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    scroll(0);
+    await vi.waitFor(() => expect(screen.queryByTestId('back-to-top')).toBeNull());
+  });
+});
+
+function cleanupAndRender(path: string) {
+  cleanup();
+  renderApp(path);
+}

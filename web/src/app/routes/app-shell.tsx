@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/page-states';
 import { LanguageSelector, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
 import { UpgradeButton, UsagePopover, useCurrentPlan } from '@/features/billing';
 import { StoreSelector } from '@/features/channels';
-import { DashboardLayout, mobileTabs, sideNavGroups } from '@/features/layout';
+import { AppSwitcher, DashboardLayout, mobileTabs, settingsMenuItems, sideNavGroups } from '@/features/layout';
 import { NotificationBell } from '@/features/notifications';
 import { WorkplaceSelector, useWorkplaceSelection } from '@/features/workplaces';
 import { env } from '@/lib/env';
@@ -64,6 +64,7 @@ export function AppShell() {
       nav={sideNavGroups(navContext, env.helpCenterUrl)}
       tabs={mobileTabs(navContext)}
       counts={statistic ?? {}}
+      settingsMenu={settingsMenuItems({ hideBilling })}
       sideNavHeader={
         <Stack gap="2">
           {selector}
@@ -77,6 +78,7 @@ export function AppShell() {
           {isMobile ? null : <UsagePopover plan={plan} hideBilling={hideBilling} />}
           <LanguageSelector persist />
           <NotificationBell />
+          <AppSwitcher researcherUrl={env.researcherUrl} />
           <UserMenu account={account} hideBilling={hideBilling} compact={isMobile} />
         </>
       }

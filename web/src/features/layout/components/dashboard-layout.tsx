@@ -5,7 +5,9 @@ import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { HEADER_HEIGHT } from '@/lib/env';
 import type { NavGroups, NavItem } from '../lib/nav';
+import { BackToTop } from './back-to-top';
 import { MOBILE_TAB_BAR_HEIGHT, MobileTabBar } from './mobile-tab-bar';
+import { SettingsFrame } from './settings-menu';
 import { type NavCounts, SideNav } from './side-nav';
 
 const SIDE_NAV_WIDTH = 248;
@@ -32,11 +34,23 @@ interface DashboardLayoutProps {
   topBarEnd?: ReactNode;
   /** Above the side navigation items (the workplace selector). */
   sideNavHeader?: ReactNode;
+  /** The settings side menu, shown beside the pages its items select. */
+  settingsMenu: NavItem[];
   children: ReactNode;
 }
 
 /** Signed-in frame: a 56 px top bar, a side navigation (desktop) or a bottom tab bar (mobile). */
-export function DashboardLayout({ isMobile, nav, tabs, counts, topBarStart, topBarEnd, sideNavHeader, children }: DashboardLayoutProps) {
+export function DashboardLayout({
+  isMobile,
+  nav,
+  tabs,
+  counts,
+  topBarStart,
+  topBarEnd,
+  sideNavHeader,
+  settingsMenu,
+  children,
+}: DashboardLayoutProps) {
   return (
     <Box minH="100vh" bg="bg.subtle" data-testid="dashboard-shell" data-layout={isMobile ? 'mobile' : 'desktop'}>
       <Flex
@@ -82,9 +96,12 @@ export function DashboardLayout({ isMobile, nav, tabs, counts, topBarStart, topB
           pb={isMobile ? `${MOBILE_TAB_BAR_HEIGHT + 16}px` : undefined}
           data-testid="main-content"
         >
-          {children}
+          <SettingsFrame items={settingsMenu} isMobile={isMobile}>
+            {children}
+          </SettingsFrame>
         </Box>
       </Flex>
+      <BackToTop bottom={isMobile ? MOBILE_TAB_BAR_HEIGHT + 16 : 24} />
       {isMobile ? <MobileTabBar tabs={tabs} counts={counts} /> : null}
     </Box>
   );
