@@ -15,6 +15,26 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** i18next's plural suffixes (the CLDR categories), on keys whose `_other` form English has. */
+const SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLURAL_BASES = new Set(
+  Object.keys(flatten(resources.en.translation as Tree))
+    .filter((k) => k.endsWith('_other'))
+    .map((k) => k.replace(SUFFIX, '')),
+);
+const PLURAL = { test: (key: string) => SUFFIX.test(key) && PLURAL_BASES.has(key.replace(SUFFIX, '')) };
+const baseOf = (key: string) => (PLURAL.test(key) ? key.replace(SUFFIX, '') : key);
+/** The plural keys of `base` a language needs: one per CLDR category of the language. */
+const formsOf = (lng: string, base: string) =>
+  new Intl.PluralRules(lng)
+    .resolvedOptions()
+    .pluralCategories.map((c) => `${base}_${c}`)
+    .sort();
+const pluralKeys = (tree: Record<string, string>, base: string) =>
+  Object.keys(tree)
+    .filter((k) => PLURAL.test(k) && baseOf(k) === base)
+    .sort();
+
 const en = flatten(resources.en.translation as Tree);
 
 /**
@@ -39,6 +59,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   ],
   it: ['nav.home', 'nav.tabs.home', 'pages.home', 'nav.community', 'pages.community', 'auth.fields.email', 'auth.fields.password'],
   nl: ['nav.community', 'pages.community'],
+  'pt-BR': ['orders.create.lines_one'],
   fr: [
     'inspection.logos',
     'notifications.title',
@@ -64,23 +85,35 @@ describe('locale files', () => {
     for (const [key, value] of Object.entries(en)) expect(value.trim(), key).not.toBe('');
   });
 
+  it('gives each plural English has its two forms', () => {
+    for (const key of Object.keys(en).filter((k) => PLURAL.test(k))) {
+      expect(pluralKeys(en, baseOf(key)), key).toEqual(formsOf('en', baseOf(key)));
+    }
+  });
+
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== 'en')) {
     describe(lng, () => {
       const other = flatten(resources[lng].translation as Tree);
+      // The English text a key of this language stands for (a plural form stands for `_other`).
+      const english = (key: string) => en[key] ?? en[`${baseOf(key)}_other`];
 
-      it('has exactly the keys of en.json', () => {
-        expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+      it('has exactly the keys of en.json, each plural in the forms the language has', () => {
+        const bases = (tree: Record<string, string>) => [...new Set(Object.keys(tree).map(baseOf))].sort();
+        expect(bases(other)).toEqual(bases(en));
+        for (const key of Object.keys(en).filter((k) => PLURAL.test(k))) {
+          expect(pluralKeys(other, baseOf(key)), `${lng}:${key}`).toEqual(formsOf(lng, baseOf(key)));
+        }
       });
 
       it('uses the same interpolation placeholders as English', () => {
-        for (const key of Object.keys(en)) {
-          expect(placeholders(other[key] ?? ''), `${lng}:${key}`).toEqual(placeholders(en[key]));
+        for (const key of Object.keys(other)) {
+          expect(placeholders(other[key]), `${lng}:${key}`).toEqual(placeholders(english(key) ?? ''));
         }
       });
 
       it('has no empty or English-only values', () => {
         const allowed = new Set([...SAME_AS_ENGLISH['*'], ...(SAME_AS_ENGLISH[lng] ?? [])]);
-        const untranslated = Object.keys(en).filter((key) => !allowed.has(key) && other[key] === en[key]);
+        const untranslated = Object.keys(other).filter((key) => !allowed.has(key) && other[key] === english(key));
         expect(untranslated).toEqual([]);
         for (const [key, value] of Object.entries(other)) expect(value.trim(), `${lng}:${key}`).not.toBe('');
       });

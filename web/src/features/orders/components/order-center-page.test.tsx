@@ -137,4 +137,20 @@ describe('order center', () => {
     expect((await screen.findByTestId('order-empty')).textContent).toBe('No orders match these filters.');
     expect(screen.queryByTestId('order-empty-new')).toBeNull();
   });
+
+  it('says how many orders of the tab the dates hide, and shows them on every date', async () => {
+    const calls = serve();
+    renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    const hint = await screen.findByTestId('order-outside-dates');
+    expect(hint.textContent).toContain('1 order of this tab is outside the dates shown.');
+    fireEvent.click(screen.getByTestId('order-all-dates'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'orders/v5/list' && c.query.get('from_date') === '2000-01-01')).toBe(true));
+  });
+
+  it('says nothing of other dates when the list holds every order of the tab', async () => {
+    serve([1, 2, 3].map((id) => orderFixture({ id, name: `#100${id}` })));
+    renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(3));
+    expect(screen.queryByTestId('order-outside-dates')).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@ import { PageHeader, LoadError } from '@/components/ui/list-page';
 import { useOrderColumns, useOrderCounts, useOrderList } from '../api/orders';
 import { useOrderActions } from '../api/use-order-actions';
 import { visibleColumns } from '../lib/columns';
-import { ORDER_PAGE_SIZE, type OrderFilters as Filters, readFilters, writeFilters } from '../lib/filters';
+import { ORDER_PAGE_SIZE, type OrderFilters as Filters, allDates, readFilters, writeFilters } from '../lib/filters';
 import { type RowAction, rowActions } from '../lib/order-math';
 import { ORDER_TABS, countOf, subStatusOf, tabTotal } from '../lib/tabs';
 import { OrderActionDialogs } from './order-action-dialogs';
@@ -80,6 +80,9 @@ export function OrderCenterPage({
     writeFilters({ ...filters, tab: 'placement', status: subStatusOf('placement', null) }).toString() === '' &&
     counts.data !== undefined &&
     ORDER_TABS.every((tab) => tabTotal(counts.data, tab) === 0);
+  // The counts cover every date, the list only the range: orders of this tab the range hides.
+  const hidden =
+    list.data && counts.data && filters.orders.length === 0 ? countOf(counts.data, filters.tab, filters.status) - list.data.total : 0;
   const wanted = new Set(filters.orders);
   const items = (list.data?.items ?? []).filter((o) => wanted.size === 0 || wanted.has(String(o.id)));
   const chosen = items.filter((o) => selected.has(o.id));
@@ -125,6 +128,15 @@ export function OrderCenterPage({
           <Alert.Title>{t('orders.showingSelected', { count: filters.orders.length })}</Alert.Title>
           <Button size="xs" variant="outline" ms="auto" onClick={() => go({ orders: [] })}>
             {t('orders.showAll')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {hidden > 0 ? (
+        <Alert.Root status="warning" data-testid="order-outside-dates" data-count={hidden}>
+          <Alert.Indicator />
+          <Alert.Title>{t('orders.outsideDates', { count: hidden })}</Alert.Title>
+          <Button size="xs" variant="outline" ms="auto" onClick={() => go(allDates())} data-testid="order-all-dates">
+            {t('orders.showAllDates')}
           </Button>
         </Alert.Root>
       ) : null}

@@ -32,6 +32,14 @@ export function defaultRange(now = new Date()): { from: string; to: string } {
   return { from: isoDay(from), to: isoDay(now) };
 }
 
+/** Before any order a store can have sent: the range of "show all dates". */
+export const ALL_DATES_FROM = '2000-01-01';
+
+/** Every date up to today. */
+export function allDates(now = new Date()): { from: string; to: string } {
+  return { from: ALL_DATES_FROM, to: isoDay(now) };
+}
+
 /** `orders=["a","b"]` → ['a', 'b']; anything unreadable → []. */
 export function parseOrderIds(value: string | null): string[] {
   if (!value) return [];
