@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::form::Shape;
 use super::intents::no_such;
-use super::{authorised, check, int, invalid, metadata, missing, no_such_param, params, s};
+use super::{accepted, authorised, check, int, invalid, metadata, missing, no_such_param, params, s};
 use crate::AppState;
 
 /// `recurring` of a Price or of `price_data`.
@@ -179,13 +179,10 @@ pub fn quantity(item: &Value, at: &str) -> Result<i64, Response> {
 }
 
 pub async fn create_product(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &CREATE_PRODUCT) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &CREATE_PRODUCT) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     if s(&p, "name").is_none() {
         return missing("name");
     }
@@ -201,13 +198,10 @@ pub async fn create_product(State(app): State<AppState>, headers: HeaderMap, bod
 }
 
 pub async fn create_price(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &CREATE_PRICE) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &CREATE_PRICE) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     let active = s(&p, "active").is_none_or(|a| a == "true");
     make_price(&app, &p, "", active).map(|price| Json(price).into_response()).unwrap_or_else(|r| r)
 }

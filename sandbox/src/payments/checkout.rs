@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::form::Shape;
 use super::intents::{confirm, no_such};
-use super::{authorised, billing, check, events, invalid, line_items, metadata, missing, no_such_param, params, s};
+use super::{accepted, authorised, billing, events, invalid, line_items, metadata, missing, no_such_param, s};
 use crate::AppState;
 use crate::util::found;
 
@@ -38,13 +38,10 @@ const CREATE: Shape = Shape::Map(&[
 ]);
 
 pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &CREATE) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &CREATE) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     let Some(mode) = s(&p, "mode") else { return missing("mode") };
     if !matches!(mode.as_str(), "payment" | "subscription" | "setup") {
         return invalid("mode", "Invalid mode: must be one of payment, setup, or subscription");

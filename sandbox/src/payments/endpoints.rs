@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::form::Shape;
 use super::intents::no_such;
-use super::{authorised, catalog, check, invalid, metadata, missing, params, s};
+use super::{accepted, authorised, catalog, invalid, metadata, missing, s};
 use crate::AppState;
 
 const CREATE: Shape = Shape::Map(&[
@@ -110,13 +110,10 @@ fn shown(ep: &Value) -> Value {
 }
 
 pub async fn create(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &CREATE) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &CREATE) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     let Some(url) = s(&p, "url") else { return missing("url") };
     let events = match enabled_events(&p) {
         Ok(e) => e,
@@ -150,13 +147,10 @@ pub async fn list(State(app): State<AppState>, headers: HeaderMap, RawQuery(q): 
 }
 
 pub async fn update(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &UPDATE) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &UPDATE) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     let events = match p.get("enabled_events").map(|_| enabled_events(&p)).transpose() {
         Ok(e) => e,
         Err(r) => return r,

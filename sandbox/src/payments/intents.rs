@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::form::Shape;
-use super::{authorised, check, events, int, metadata, missing, no_such_param, params, s, stripe_error};
+use super::{accepted, authorised, check, events, int, metadata, missing, no_such_param, params, s, stripe_error};
 use crate::AppState;
 use crate::util::header;
 
@@ -151,13 +151,10 @@ pub fn no_such(kind: &str, id: &str) -> Response {
 
 /// Refund all or part of an intent's charge; emits `charge.refunded`.
 pub async fn refund(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &REFUND) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &REFUND) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     if s(&p, "charge").is_some() {
         return super::invalid("charge", "The sandbox refunds by payment_intent only.");
     }

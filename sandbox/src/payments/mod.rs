@@ -119,6 +119,15 @@ pub fn list(url: &str, newest_last: Vec<Value>, p: &Value) -> Result<Response, R
     Ok(axum::Json(json!({"object": "list", "data": data, "has_more": has_more, "url": url})).into_response())
 }
 
+/// What a form-encoded call checks first, in Stripe's order: the secret key, then every
+/// parameter against the call's shape. The parameters, or the refusal to answer.
+pub fn accepted(headers: &HeaderMap, body: &[u8], shape: &form::Shape) -> Result<Value, Response> {
+    authorised(headers)?;
+    let p = form::params(headers, body);
+    check(&p, shape)?;
+    Ok(p)
+}
+
 /// Secret key as Bearer, or as the Basic-auth username (both accepted by Stripe).
 pub fn authorised(headers: &HeaderMap) -> Result<(), Response> {
     let basic = || {

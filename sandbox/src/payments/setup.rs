@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::form::Shape;
 use super::intents::no_such;
-use super::{authorised, check, events, invalid, no_such_param, params, s, stripe_error};
+use super::{accepted, authorised, events, invalid, no_such_param, s, stripe_error};
 use crate::AppState;
 
 const CUSTOMER: Shape = Shape::Map(&[
@@ -29,13 +29,10 @@ const CUSTOMER: Shape = Shape::Map(&[
 ]);
 
 pub async fn create_customer(State(app): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &CUSTOMER) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &CUSTOMER) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     let w = app.world();
     let mut customer = customer_object(&app, None);
     if let Err(r) = change_customer(&app, &mut customer, &p) {
@@ -48,13 +45,10 @@ pub async fn create_customer(State(app): State<AppState>, headers: HeaderMap, bo
 
 /// `POST /v1/customers/{id}`: the fields given change, metadata keys merge.
 pub async fn update_customer(State(app): State<AppState>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
-    if let Err(r) = authorised(&headers) {
-        return r;
-    }
-    let p = params(&headers, &body);
-    if let Err(r) = check(&p, &CUSTOMER) {
-        return r;
-    }
+    let p = match accepted(&headers, &body, &CUSTOMER) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
     let w = app.world();
     let Some(mut customer) = w.payments.read().expect("payments lock").customers.get(&id).cloned() else { return no_such("customer", &id) };
     if let Err(r) = change_customer(&app, &mut customer, &p) {
