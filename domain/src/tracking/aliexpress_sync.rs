@@ -8,12 +8,13 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
+use super::settle::{Settled, settle};
 use super::shipments;
 use super::supplier_sync::Report;
 use crate::connectors::suppliers::Suppliers;
 use crate::crypto::Sealer;
 use crate::error::Result;
-use crate::orders::{aliexpress_account, log, status};
+use crate::orders::aliexpress_account;
 
 #[instrument(skip_all)]
 pub async fn run(pool: &PgPool, sealer: &Sealer, suppliers: &Suppliers, workplace_id: Option<Uuid>, ids: Option<&[i64]>, limit: i64) -> Result<Report> {
@@ -60,23 +61,10 @@ pub async fn run(pool: &PgPool, sealer: &Sealer, suppliers: &Suppliers, workplac
             _ => None,
         };
         if let Some((to, event)) = now {
-            let moved = sqlx::query(
-                "UPDATE source_orders SET status = $2, warning = NULL, updated_at = now(),
-                        paid_at = CASE WHEN $2 = 'order_placed' THEN now() ELSE paid_at END,
-                        payment_method = CASE WHEN $2 = 'order_placed' THEN 'aliexpress' ELSE payment_method END,
-                        total_cents = CASE WHEN $3 > 0 THEN $3 ELSE total_cents END
-                 WHERE id = $1 AND status = 'waiting_payment'",
-            )
-            .bind(id)
-            .bind(to)
-            .bind(o.total_cents())
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if moved > 0 {
-                log(&mut tx, wp, order_id, Some(id), event, json!({"source": "aliexpress", "order_no": order_no})).await?;
-                status::refresh(&mut tx, order_id).await?;
-            }
+            let detail = json!({"source": "aliexpress", "order_no": order_no});
+            let settled =
+                Settled { workplace_id: wp, order_id, source_order_id: id, from: &was, to, paid_by: "aliexpress", total_cents: o.total_cents(), event, detail };
+            settle(&mut tx, settled).await?;
         }
         if shipments::add_supplier_parcel(&mut tx, wp, order_id, id, &o.tracking).await? {
             report.tracked += 1;

@@ -8,10 +8,10 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
+use super::settle::{Settled, settle};
 use super::supplier_sync::Report;
 use crate::connectors::suppliers::Suppliers;
 use crate::error::Result;
-use crate::orders::{log, status};
 
 #[instrument(skip_all)]
 pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid>, ids: Option<&[i64]>, limit: i64) -> Result<Report> {
@@ -43,23 +43,9 @@ pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid
         };
         let Some((to, event)) = now else { continue };
         let mut tx = pool.begin().await?;
-        let moved = sqlx::query(
-            "UPDATE source_orders SET status = $2, warning = NULL, updated_at = now(),
-                    paid_at = CASE WHEN $2 = 'order_placed' THEN now() ELSE paid_at END,
-                    payment_method = CASE WHEN $2 = 'order_placed' THEN 'ebay' ELSE payment_method END,
-                    cancelled_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE cancelled_at END
-             WHERE id = $1 AND status = $3",
-        )
-        .bind(id)
-        .bind(to)
-        .bind(&was)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if moved > 0 {
-            log(&mut tx, wp, order_id, Some(id), event, json!({"source": "ebay", "purchase_order_id": po})).await?;
-            status::refresh(&mut tx, order_id).await?;
-        }
+        let detail = json!({"source": "ebay", "purchase_order_id": po});
+        let settled = Settled { workplace_id: wp, order_id, source_order_id: id, from: &was, to, paid_by: "ebay", total_cents: o.total_cents(), event, detail };
+        settle(&mut tx, settled).await?;
         tx.commit().await?;
     }
     Ok(report)

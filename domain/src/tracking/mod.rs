@@ -9,6 +9,7 @@ pub mod follow;
 pub mod jobs;
 pub mod public;
 pub mod run;
+pub mod settle;
 pub mod shipments;
 pub mod supplier_sync;
 pub mod writeback;
