@@ -129,6 +129,11 @@ async fn a_manual_fulfilment_calls_no_supplier_and_columns_and_filters_are_check
     }
     let old = sh.s.app.get("/api/orders/v5/list?tab=payment&from_date=2020-01-01&to_date=2020-01-31", Some(&sh.s.token)).await;
     assert_eq!(old.data()["total"], 0, "outside the date range");
+    // The date range narrows the list, never the tab counts: the order still counts as waiting.
+    let counts = sh.s.app.get("/api/orders/v5/count-order-status?from_date=2020-01-01&to_date=2020-01-31", Some(&sh.s.token)).await;
+    assert_eq!(counts.data()["payment"]["all"], 1, "{}", counts.body);
+    let by_store_count = sh.s.app.get(&format!("/api/orders/v5/count-order-status?channel={}", sh.s.woo), Some(&sh.s.token)).await;
+    assert_eq!(by_store_count.data()["payment"]["all"], 0, "the other filters still apply: {}", by_store_count.body);
     let by_source = sh.s.app.get("/api/orders/v5/list?tab=payment&source=cj", Some(&sh.s.token)).await;
     assert_eq!(by_source.data()["total"], 0);
     let by_store = sh.s.app.get(&format!("/api/orders/v5/list?tab=payment&channel={}", sh.s.woo), Some(&sh.s.token)).await;

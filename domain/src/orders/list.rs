@@ -32,6 +32,8 @@ pub struct ListQuery {
 pub struct Filter {
     statuses: Option<Vec<&'static str>>,
     refund_tab: bool,
+    /// Whether `from`..`to` applies (the tab counts count every date).
+    dated: bool,
     from: NaiveDate,
     to: NaiveDate,
     store: Option<Uuid>,
@@ -92,6 +94,7 @@ impl Filter {
         Ok(Filter {
             statuses,
             refund_tab: with_tab && tab == "refund",
+            dated: true,
             from,
             to,
             store,
@@ -103,6 +106,11 @@ impl Filter {
         })
     }
 
+    /// The same filter over every date.
+    fn undated(&self) -> Filter {
+        Filter { dated: false, from: NaiveDate::MIN, to: NaiveDate::MIN, ..self.clone() }
+    }
+
     /// The count cache's key: everything but the page.
     fn key(&self, kind: &str) -> String {
         format!("{kind}|{:?}", Filter { page: 0, page_size: 0, ..self.clone() })
@@ -111,8 +119,10 @@ impl Filter {
     /// WHERE on orders `o` (without the tab's statuses unless `with_status`).
     fn push_where<'a>(&'a self, qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, with_status: bool) {
         qb.push(" WHERE o.workplace_id = ").push_bind(workplace_id);
-        qb.push(" AND o.ordered_at >= ").push_bind(self.from.and_hms_opt(0, 0, 0).map(|d| d.and_utc()));
-        qb.push(" AND o.ordered_at < ").push_bind((self.to + Duration::days(1)).and_hms_opt(0, 0, 0).map(|d| d.and_utc()));
+        if self.dated {
+            qb.push(" AND o.ordered_at >= ").push_bind(self.from.and_hms_opt(0, 0, 0).map(|d| d.and_utc()));
+            qb.push(" AND o.ordered_at < ").push_bind((self.to + Duration::days(1)).and_hms_opt(0, 0, 0).map(|d| d.and_utc()));
+        }
         qb.push(" AND NOT o.archived");
         if let (true, Some(st)) = (with_status, &self.statuses) {
             let col = if self.refund_tab { "o.refund_status" } else { "o.status" };
@@ -183,9 +193,11 @@ pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Fil
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 pub struct OrderCounts(pub BTreeMap<String, BTreeMap<String, i64>>);
 
-/// Counts per tab and sub-status under the same filters (one grouped query), through the
-/// count cache.
+/// Counts per tab and sub-status under the same filters but over every date (one grouped
+/// query), through the count cache: a date range narrows the list, never what a tab says is
+/// waiting, so "New orders 0" cannot hide an order bought before the range.
 pub async fn counts(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<OrderCounts> {
+    let f = &f.undated();
     let (pool, filter) = (pool.clone(), f.clone());
     let counted = cache
         .get(workplace_id, &f.key("counts"), move || {
