@@ -18,6 +18,7 @@ use crate::orders::jobs::RefundSyncJob;
 use crate::orders::jobs::StoreOrdersSyncJob;
 use crate::queue::Job;
 use crate::store::automation;
+use crate::stores::jobs::ExchangeRatesRefresh;
 use crate::tracking::jobs::TrackingSync;
 use crate::values::Source;
 
@@ -48,6 +49,8 @@ pub async fn tick(pool: &PgPool, settings: &Settings, now: DateTime<Utc>) -> Res
     enqueued += once(pool, SmartPushJob::KIND, due, SmartPushJob::KIND, None, &SmartPushJob::default(), json!({})).await? as usize;
     let due = slot(now, settings.tracking.sync_secs.max(60) as u64);
     enqueued += once(pool, TrackingSync::KIND, due, TrackingSync::KIND, None, &TrackingSync::default(), json!({})).await? as usize;
+    let due = slot(now, settings.exchange_rates.refresh_secs);
+    enqueued += once(pool, ExchangeRatesRefresh::KIND, due, ExchangeRatesRefresh::KIND, None, &ExchangeRatesRefresh::default(), json!({})).await? as usize;
     enqueued += supplier_syncs(pool, now).await?;
     enqueued += order_schedules(pool, now).await?;
     Ok(enqueued)

@@ -16,6 +16,7 @@ pub mod faults;
 pub mod identity;
 pub mod images;
 pub mod payments;
+pub mod rates;
 pub mod shopify;
 pub mod state;
 pub mod suppliers;
@@ -35,6 +36,8 @@ pub mod creds {
     pub const SHOPIFY_APP_SECRET: &str = "sandbox-shopify-secret";
     /// 17TRACK API key (`17token` header).
     pub const TRACK17_TOKEN: &str = "sandbox-17track-token";
+    /// currencylayer access key (`access_key` query parameter).
+    pub const RATES_ACCESS_KEY: &str = "sandbox-rates-key";
     /// Bearer token of the generic supplier JSON protocol.
     pub const SUPPLIER_TOKEN: &str = "sandbox-supplier-token";
     /// AliExpress open-platform app key / secret.
@@ -109,6 +112,7 @@ fn router(state: AppState) -> Router {
         .merge(carriers::routes())
         .merge(images::routes())
         .merge(payments::routes())
+        .merge(rates::routes())
         .merge(channels::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::middleware))
         .layer(axum::middleware::from_fn(util::trace_request))

@@ -9,7 +9,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::{Config, carriers, catalogue::Catalogue, channel_products, channels, faults, identity, payments, shopify, suppliers, woocommerce};
+use crate::{Config, carriers, catalogue::Catalogue, channel_products, channels, faults, identity, payments, rates, shopify, suppliers, woocommerce};
 
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
@@ -62,6 +62,7 @@ pub struct World {
     pub payments: RwLock<payments::model::State>,
     pub channels: RwLock<channels::ChannelState>,
     pub channel_products: RwLock<channel_products::ProductsState>,
+    pub rates: RwLock<rates::RatesState>,
 }
 
 impl World {
@@ -84,6 +85,7 @@ impl World {
             payments: Default::default(),
             channels: Default::default(),
             channel_products: Default::default(),
+            rates: Default::default(),
         }
     }
     /// Monotonic id, deterministic for a given sequence of calls.

@@ -29,6 +29,7 @@ pub struct Settings {
     pub automation: AutomationConfig,
     pub payments: PaymentVendorSettings,
     pub tracking: TrackingSettings,
+    pub exchange_rates: ExchangeRateSettings,
     /// Development and tests: the sandbox that stands in for every outside party. When set, every
     /// outside address (sign-in, stores, suppliers, channels, payments, carrier) points at it.
     #[serde(default)]
@@ -320,6 +321,18 @@ impl Settings {
         });
         Self::load_from(&dir, env)
     }
+}
+
+/// Where USD exchange rates come from (currencylayer's `live` shape: quotes keyed as USD plus
+/// the currency code, the spec's key) and how often the worker reads them again.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ExchangeRateSettings {
+    pub url: String,
+    pub access_key: SecretString,
+    pub timeout_secs: u64,
+    pub refresh_secs: u64,
+    /// A push to a non-USD store reads the source again when its stored rate is older than this.
+    pub max_age_secs: i64,
 }
 
 /// The carrier tracking API (17TRACK v2.2) and how often parcels are followed.

@@ -19,6 +19,7 @@ impl Settings {
         self.suppliers.ebay.checkout_api_url = format!("{base}/ebay");
         self.payments.api_url = format!("{base}/payments");
         self.tracking.api_url = base.to_string();
+        self.exchange_rates.url = format!("{base}/currencylayer/live");
         let c = &mut self.channels;
         c.tiktok.authorize_url = format!("{base}/channels/tiktok/oauth/authorize");
         c.tiktok.token_url = format!("{base}/channels/tiktok/api/v2/token/get");
@@ -65,6 +66,7 @@ pub(super) mod tests {
             &s.suppliers.cj.api_url,
             &s.payments.api_url,
             &s.tracking.api_url,
+            &s.exchange_rates.url,
             &s.channels.tiktok.api_base,
         ] {
             assert!(url.starts_with("http://127.0.0.1:45678/") || url == "http://127.0.0.1:45678", "{url}");

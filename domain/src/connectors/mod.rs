@@ -8,5 +8,6 @@ pub mod listing;
 pub mod oauth;
 pub mod payments;
 pub mod rate_limit;
+pub mod rates;
 pub mod stores;
 pub mod suppliers;

@@ -99,6 +99,12 @@ impl PricingRule {
         Priced { price_cents, compare_at_cents }
     }
 
+    /// Gives `cents` the rule's ending (0.99 → 12.99); used again after a price is converted
+    /// into a store's currency, so the ending holds there.
+    pub fn ending(&self, cents: i64) -> i64 {
+        self.end_cents(cents)
+    }
+
     fn end_cents(&self, cents: i64) -> i64 {
         match self.cents {
             Some(c) => (cents / 100) * 100 + (c * 100.0).round() as i64,

@@ -11,8 +11,11 @@ use crate::connectors::rate_limit::Limits;
 use crate::connectors::stores::shopify_locations::{self, LocationError};
 use crate::connectors::stores::{shopify, shopify_listings, woo_listings, woocommerce};
 use crate::context::TaskContext;
+use crate::products::pricing::PricingRule;
+use crate::store::pricing_rules;
 use crate::store::products::{ProductRow, VariantRow};
 use crate::store::push_targets::{self, Target};
+use crate::stores::currency;
 
 /// Pushes every part, recording each new remote id at once; returns all of them.
 pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
@@ -29,11 +32,13 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
                 // Split only where the shop's own limit requires it (2,048 since 2025-10-15).
                 let limit = store_limits(ctx, &admin, store_id).await?.1.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
-                let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
+                let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
+                in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
                 each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id)).await
             } else {
-                let parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
+                let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
+                in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
                 let w = &ctx.settings.woocommerce;
                 let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect).metered(
                     ctx.limiter.clone(),
@@ -46,6 +51,20 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
         Some(Destination::Channel(channel)) => channel_push::push(ctx, t, channel, product, variants).await,
         None => Err(PushError::Rejected(format!("unknown destination {}", t.destination))),
     }
+}
+
+/// Prices are kept in USD; a store selling in another currency gets them converted, with its
+/// pricing rule's ending applied in that currency. No rate means no push (retried), never a
+/// USD amount labelled as the store's currency.
+async fn in_store_currency(ctx: &TaskContext, t: &Target, store_id: Uuid, currency: &str, parts: &mut [Listing]) -> Result<(), PushError> {
+    if currency.eq_ignore_ascii_case("USD") {
+        return Ok(());
+    }
+    let rate = currency::usd_rate(&ctx.pool, &ctx.settings.exchange_rates, currency).await.map_err(PushError::Unavailable)?;
+    let (rule, _) =
+        pricing_rules::effective::<PricingRule>(&ctx.pool, t.workplace_id, Some(store_id)).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+    currency::convert(parts, rate, currency, &rule);
+    Ok(())
 }
 
 /// A destination's API, ready to take listing parts.

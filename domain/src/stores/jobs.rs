@@ -1,6 +1,6 @@
 //! The stores jobs' payloads: what a caller enqueues (`queue::enqueue`), tied to its kind;
 //! their handlers are in `crate::tasks`.
-use crate::queue::Job;
+use crate::queue::{Family, Job};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -40,4 +40,13 @@ pub struct WebhookEvent {
 
 impl Job for WebhookEvent {
     const KIND: &'static str = "webhook_event";
+}
+
+/// Reads the USD exchange rates again (`exchange_rates.refresh_secs`, the worker's schedule).
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct ExchangeRatesRefresh {}
+
+impl Job for ExchangeRatesRefresh {
+    const KIND: &'static str = "exchange_rates_refresh";
+    const FAMILY: Family = Family::Background;
 }

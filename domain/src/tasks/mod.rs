@@ -3,6 +3,7 @@
 //! is the one list of families the worker runs.
 pub mod catalogue_detail;
 pub mod catalogue_sync;
+pub mod exchange_rates_refresh;
 pub mod import_product;
 pub mod order_automation;
 pub mod place_order;
@@ -33,7 +34,7 @@ use crate::orders::jobs::{PlaceOrder, RefundSyncJob, StoreOrdersSyncJob};
 use crate::products::jobs::{ImportProductJob, SplitProductJob};
 use crate::push::PushJob;
 use crate::queue::{Noop, Registry, Runner};
-use crate::stores::jobs::{StoreProductsSyncJob, StoreScanJob, StoreSetup, WebhookEvent};
+use crate::stores::jobs::{ExchangeRatesRefresh, StoreProductsSyncJob, StoreScanJob, StoreSetup, WebhookEvent};
 use crate::tracking::jobs::{TrackingSync, TrackingWriteback};
 
 /// Every job family the product runs, with its handler.
@@ -58,6 +59,7 @@ pub fn registry() -> Registry<TaskContext> {
         .add::<RefundSyncJob>()
         .add::<StoreOrdersSyncJob>()
         .add::<TrackingSync>()
+        .add::<ExchangeRatesRefresh>()
         .add::<TrackingWriteback>()
 }
 

@@ -23,6 +23,7 @@ pub fn routes() -> Router<AppState> {
         .route("/_sandbox/shopify/{shop}/orders/{id}/cancel", post(cancel_order))
         .route("/_sandbox/shopify/{shop}/uninstall", post(uninstall))
         .route("/_sandbox/shopify/{shop}/throttle", post(throttle))
+        .route("/_sandbox/shopify/{shop}/currency", post(currency))
 }
 
 async fn inspect(State(app): State<AppState>, Path(shop): Path<String>) -> Json<Value> {
@@ -236,4 +237,21 @@ async fn throttle(State(app): State<AppState>, Path(shop): Path<String>, Json(t)
     });
     let _ = read_shop(&w, &shop, |_| ());
     Json(serde_json::to_value(b).unwrap_or(Value::Null)).into_response()
+}
+
+#[derive(Deserialize)]
+struct CurrencyIn {
+    currency: String,
+}
+
+/// Sets the shop's currency (`shop.currencyCode`, and the currency of its new orders), which
+/// the seed otherwise picks by the shop's name.
+async fn currency(State(app): State<AppState>, Path(shop): Path<String>, Json(c): Json<CurrencyIn>) -> Response {
+    let code = c.currency.to_ascii_uppercase();
+    if code.len() != 3 || !code.chars().all(|ch| ch.is_ascii_uppercase()) {
+        return json_error(StatusCode::UNPROCESSABLE_ENTITY, json!({"error": "currency is a three-letter code"}));
+    }
+    let shop = normalize_shop(&shop);
+    with_shop(&app.world(), &shop, |s| s.currency = code.clone());
+    Json(json!({"shop": shop, "currency": code})).into_response()
 }
