@@ -121,14 +121,17 @@ export async function reloadUntil(page, url, selector, timeout) {
   }
 }
 
-/** Connects the sandbox Shopify store `shopName`, imports a product and pushes it there: `{storeId, product}`. */
-export async function connectAndPush(page, shopName) {
+/**
+ * Connects the sandbox Shopify store `shopName`, imports a product of `source` (Dropline's own
+ * catalogue unless named) and pushes it there: `{storeId, product}`.
+ */
+export async function connectAndPush(page, shopName, { source = 'dropline' } = {}) {
   await page.goto(`${BASE_URL}/app/channel`);
   const storeId = await connectShopify(page, shopName);
 
   // Dropline's own catalogue: its orders are paid from the wallet (AliExpress orders are paid in
   // the owner's own AliExpress account, which these flows do not connect).
-  await page.goto(`${BASE_URL}/app/find-product?source=dropline`);
+  await page.goto(`${BASE_URL}/app/find-product?source=${source}`);
   await searchUntilResults(page, KEYWORD);
   await page.getByTestId('product-card').first().getByTestId('import-button').click();
   await page.locator('[data-testid="product-card"][data-import-state="imported"]').first().waitFor({ timeout: 20_000 });
