@@ -25,6 +25,7 @@ const PUBLIC: &[&str] = &[
     "social_callback",
     "woo_key_callback",
     "public_tracking",
+    "recommended_apps",
     "payments_webhook",
     "shopify",
     "woocommerce",

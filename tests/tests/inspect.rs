@@ -363,3 +363,22 @@ async fn a_scan_is_seen_only_in_its_workplace() {
     assert_eq!(app.call("GET", &path, Some(&ann), Some(&second), None).await.code(), 202);
     assert_eq!(app.get("/api/stores/inspect/not-a-uuid", Some(&ann)).await.code(), 201);
 }
+
+#[tokio::test]
+async fn the_recommended_apps_are_public_own_brand_first_and_listed_once() {
+    let db = domain::db::TestDatabase::new().await;
+    let app = TestApp::spawn(db.pool.clone()).await;
+    // No sign-in: /recommended/apps is a public page.
+    let a = app.get("/api/apps/recommended", None).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let apps = a.data()["apps"].as_array().unwrap();
+    assert!(apps.len() > 100, "the whole catalogue: {}", apps.len());
+    let own = apps.iter().take_while(|x| x["own_brand"] == true).count();
+    assert!(own >= 3 && apps[..own].iter().all(|x| x["name"].as_str().unwrap().starts_with("Dropline")));
+    assert!(apps[own..].iter().all(|x| x["own_brand"] != true), "own apps only at the top");
+    let names: BTreeSet<String> = apps.iter().map(|x| x["name"].as_str().unwrap().trim().to_lowercase()).collect();
+    assert_eq!(names.len(), apps.len(), "each app once");
+    assert!(apps.iter().all(|x| x.get("script_pattern").is_none()), "how apps are detected stays private");
+    let categories: BTreeSet<&str> = apps.iter().filter_map(|x| x["category"].as_str()).collect();
+    assert!(categories.contains("Store design") && !categories.contains("Store Design"), "{categories:?}");
+}

@@ -12,7 +12,7 @@ use crate::extract::{ApiJson, ApiPath, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(start_scan)).routes(routes!(get_scan))
+    OpenApiRouter::new().routes(routes!(start_scan)).routes(routes!(get_scan)).routes(routes!(recommended_apps))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -41,4 +41,16 @@ async fn start_scan(State(state): State<AppState>, scope: Scope, ApiJson(input):
 async fn get_scan(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<StoreScan> {
     let scan = store_scans::get(&state.pool, scope.workplace.id, id).await?;
     reply(scan.ok_or(domain::Error::NotFound("Store scan"))?)
+}
+
+#[derive(Serialize, ToSchema)]
+struct RecommendedApps {
+    apps: Vec<domain::inspect::apps::KnownApp>,
+}
+
+/// The public recommended-apps page (`/recommended/apps`): the catalogue of storefront apps that
+/// store inspection recognises, Dropline's own first, then by category. Public data, no sign-in.
+#[utoipa::path(get, path = "/apps/recommended", responses((status = 200, body = RecommendedApps)))]
+async fn recommended_apps() -> ApiResult<RecommendedApps> {
+    reply(RecommendedApps { apps: domain::inspect::apps::shipped().recommended() })
 }

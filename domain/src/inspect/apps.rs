@@ -60,6 +60,29 @@ impl AppMatcher {
         &self.apps
     }
 
+    /// The catalogue as the public recommended-apps page lists it: one entry per name, Dropline's
+    /// own apps first (in catalogue order), then the others by category and name. Categories are
+    /// written in sentence case, so "Store Design" and "store design" are one group.
+    pub fn recommended(&self) -> Vec<KnownApp> {
+        let mut seen = HashSet::new();
+        let mut list: Vec<KnownApp> = self
+            .apps
+            .iter()
+            .filter(|a| seen.insert(a.name.trim().to_lowercase()))
+            .map(|a| KnownApp { category: sentence_case(&a.category), ..a.clone() })
+            .collect();
+        list.sort_by(|a, b| {
+            (!a.own_brand).cmp(&!b.own_brand).then_with(|| {
+                if a.own_brand {
+                    std::cmp::Ordering::Equal
+                } else {
+                    (a.category.is_empty(), &a.category, a.name.to_lowercase()).cmp(&(b.category.is_empty(), &b.category, b.name.to_lowercase()))
+                }
+            })
+        });
+        list
+    }
+
     /// The apps whose pattern occurs in `haystack` (script addresses, one per line, and inline
     /// script text): one pass, overlapping matches included (`judge.me` inside `cdn.judge.me`).
     /// De-duplicated by name; Dropline's own apps first, then in order of first appearance.
@@ -81,6 +104,12 @@ impl AppMatcher {
         found.sort_by_key(|a| !a.own_brand);
         found
     }
+}
+
+fn sentence_case(text: &str) -> String {
+    let lower = text.trim().to_lowercase();
+    let mut chars = lower.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -115,6 +144,22 @@ mod tests {
         let names: Vec<&str> = m.detect(page).iter().map(|a| a.name.as_str()).collect();
         assert_eq!(names, ["Dropline Reviews", "Klaviyo", "Judge.me"]);
         assert!(m.detect("").is_empty());
+    }
+
+    #[test]
+    fn recommended_lists_own_brand_first_then_by_category_once_per_name() {
+        let mut b = app("Zeta", "z.js", false);
+        b.category = "store Design".into();
+        let mut c = app("Alpha", "a.js", false);
+        c.category = "Store design".into();
+        let mut d = app("Beta", "b.js", false);
+        d.category = "Marketing".into();
+        let matcher = AppMatcher::new(vec![b, app("Dropline Reviews", "dl.js", true), c, d, app("alpha", "a2.js", false)]);
+        let list = matcher.recommended();
+        let names: Vec<&str> = list.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["Dropline Reviews", "Beta", "Alpha", "Zeta"]);
+        assert_eq!(list[2].category, "Store design");
+        assert_eq!(list[3].category, "Store design");
     }
 
     #[test]

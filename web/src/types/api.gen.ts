@@ -37,6 +37,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/apps/recommended': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The public recommended-apps page (`/recommended/apps`): the catalogue of storefront apps that
+     *     store inspection recognises, Dropline's own first, then by category. Public data, no sign-in.
+     */
+    get: operations['recommended_apps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/account': {
     parameters: {
       query?: never;
@@ -3034,6 +3054,19 @@ export interface components {
     };
     ModuleView: {
       key: string;
+    /**
+     * @description One known app (spec: name, short_description, optional long_description, app_store_url,
+     *     website_url (may be empty), script_pattern, category). `own_brand` marks Dropline's apps.
+     */
+    KnownApp: {
+      app_store_url: string;
+      category?: string;
+      long_description?: string | null;
+      name: string;
+      own_brand?: boolean;
+      short_description: string;
+      website_url?: string;
+    };
       /** Format: double */
       price: number;
       type: string;
@@ -3625,6 +3658,9 @@ export interface components {
      * @description Where the rule in force comes from.
      * @enum {string}
      */
+    RecommendedApps: {
+      apps: components['schemas']['KnownApp'][];
+    };
     RuleScope: 'default' | 'workplace' | 'store';
     /** @description The card saved: its kind (`credit_card`) and how it is shown. */
     SavedCard: {
@@ -4358,6 +4394,7 @@ export type Recommendations = components['schemas']['Recommendations'];
 export type RefundInfo = components['schemas']['RefundInfo'];
 export type RefundInput = components['schemas']['RefundInput'];
 export type RefundSyncInput = components['schemas']['RefundSyncInput'];
+export type KnownApp = components['schemas']['KnownApp'];
 export type RefundSyncReply = components['schemas']['RefundSyncReply'];
 export type RegisterInput = components['schemas']['RegisterInput'];
 export type Registered = components['schemas']['Registered'];
@@ -4434,6 +4471,7 @@ export type WebhookReceipt = components['schemas']['WebhookReceipt'];
 export type Window = components['schemas']['Window'];
 export type WooKeys = components['schemas']['WooKeys'];
 export type Workplace = components['schemas']['Workplace'];
+export type RecommendedApps = components['schemas']['RecommendedApps'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseRefused = components['responses']['Refused'];
@@ -4622,6 +4660,37 @@ export interface operations {
       200: {
         headers: {
           [name: string]: unknown;
+  recommended_apps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['RecommendedApps'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
         };
         content: {
           'application/json': {

@@ -9,11 +9,7 @@ export interface PageRoute {
 
 /** Signed-in pages under /app that are not built yet (placeholder with their title). */
 export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
-  { path: 'community', title: 'pages.community' },
-  { path: 'manage', title: 'pages.manage' },
-  { path: 'guide-line', title: 'pages.guideLine' },
   { path: 'ob-ai-enhancer', title: 'pages.aiEnhancer' },
-  { path: 'ob-welcome', title: 'pages.welcome' },
   { path: 'pod-product', title: 'pages.podProduct' },
   { path: 'pod-product/search', title: 'pages.podSearch' },
   { path: 'pod-product/detail/:productId/:shipTo', title: 'pages.productDetail' },
@@ -21,7 +17,6 @@ export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: 'find-product/image', title: 'pages.findByImage' },
   { path: 'find-product/experts-choice', title: 'pages.expertsChoice' },
   { path: 'products-center/editor/:productCenterId', title: 'pages.productEditor' },
-  { path: 'list', title: 'pages.productList' },
   { path: 'service-center/list', title: 'pages.serviceCenter' },
   { path: 'service-center/service/:serviceCenterType/:serviceCenterId', title: 'pages.serviceDetail' },
   { path: 'service-center/request', title: 'pages.serviceRequest' },
@@ -44,11 +39,8 @@ export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
 /** Public pages that are not built yet. */
 export const PUBLIC_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: '/public/pricing', title: 'pages.pricing' },
-  { path: '/signup/confirm', title: 'pages.signupConfirm' },
   { path: '/auth/store-migrate-verification', title: 'pages.storeMigrate' },
   { path: '/auth/platform/:platform/auto-login', title: 'pages.autoLogin' },
-  { path: '/store-dropshipping', title: 'pages.storeDropshipping' },
-  { path: '/recommended/apps', title: 'pages.recommendedApps' },
 ];
 
 /** Built screens: sign-in flow and the signed-in pages with real content. */
@@ -57,12 +49,20 @@ export const BUILT_PATHS = {
   login: '/login',
   signup: '/signup',
   signupEmailResend: '/signup/email-resend',
+  signupConfirm: '/signup/confirm',
+  storeDropshipping: '/store-dropshipping',
+  recommendedApps: '/recommended/apps',
   signout: '/signout',
   forgotPassword: '/forgot-password',
   forgotEmailResend: '/forgot-password/email-resend',
   resetPassword: '/reset-password',
   emailVerification: '/auth/email-verification',
   home: '/app',
+  welcome: '/app/ob-welcome',
+  guideLine: '/app/guide-line',
+  manage: '/app/manage',
+  community: '/app/community',
+  productList: '/app/list',
   notifications: '/app/notifications',
   recentNotifications: '/app/recent-notification',
   settings: '/app/setting',

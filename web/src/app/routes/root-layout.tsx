@@ -12,11 +12,6 @@ export function RootLayout() {
   return <Outlet />;
 }
 
-/** `/`: the marketing landing lives on the marketing site; the app opens the dashboard or sign-in. */
-export function LandingRedirect() {
-  return <Navigate to={getToken() ? '/app' : '/login'} replace />;
-}
-
 /** Signed-in area guard: without a token, go to /login and come back afterwards. */
 export function RequireAuth({ children }: { children: React.ReactNode }) {
   const location = useLocation();

@@ -70,6 +70,11 @@ const SPEC_PATHS = [
   '/app/tracking-center/import-list',
   '/app/tracking-center/supplier-available',
   '/app/tracking-center/supplier-unavailable',
+  '/app/ob-welcome',
+  '/app/guide-line',
+  '/app/manage',
+  '/app/community',
+  '/app/list',
   ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${concrete(p.path)}`),
 ];
 
@@ -113,6 +118,23 @@ describe('route table', () => {
     ['/tracking/abc', '/tracking/:orderId'],
   ])('%s is the %s page', (path, route) => {
     expect(leaf(path)).toBe(route);
+  });
+
+  it('builds the screens of issue 19 (none of them a placeholder)', () => {
+    const placeholders = [...PUBLIC_PLACEHOLDER_PAGES.map((p) => p.path), ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${p.path}`)];
+    for (const path of [
+      '/',
+      '/signup/confirm',
+      '/store-dropshipping',
+      '/recommended/apps',
+      '/app/ob-welcome',
+      '/app/guide-line',
+      '/app/manage',
+      '/app/community',
+      '/app/list',
+    ]) {
+      expect(placeholders).not.toContain(path);
+    }
   });
 
   it('builds the public tracking page (no longer a placeholder)', () => {

@@ -8,21 +8,28 @@ import {
   LoginForm,
   ResetPasswordForm,
   SignOut,
+  SignupConfirm,
   SignupForm,
   SocialCallback,
 } from '@/features/auth';
 import { BindPlatform, ShopifyCallback, ShopifyInstall } from '@/features/channels';
+import { LandingPage, RecommendedAppsPage, StoreDropshippingPage } from '@/features/marketing';
 import { NotificationsPage } from '@/features/notifications';
+import { GuidePage } from '@/features/quick-start';
 import { InspectionPage } from '@/features/store-inspection';
 import { AccountSettings } from './account-settings';
 import { AppShell } from './app-shell';
 import { AuthLayout } from './auth-layout';
 import { ChannelRoute } from './channel-route';
 import { ComingSoon } from './coming-soon';
+import { CommunityPage } from './community';
 import { HomePage } from './home';
+import { ManagePage } from './manage';
 import { NotFound } from './not-found';
 import { APP_PLACEHOLDER_PAGES, PUBLIC_PLACEHOLDER_PAGES } from './paths';
-import { GuestOnly, LandingRedirect, RequireAuth, RootLayout, RouteError } from './root-layout';
+import { PublicLayout } from './public-layout';
+import { GuestOnly, RequireAuth, RootLayout, RouteError } from './root-layout';
+import { WelcomePage } from './welcome';
 
 type ProductRoutes = typeof import('./product-routes');
 type OrderRoutes = typeof import('./orders-routes');
@@ -55,7 +62,21 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            path: '/',
+            element: (
+              <GuestOnly>
+                <LandingPage />
+              </GuestOnly>
+            ),
+          },
+          { path: '/store-dropshipping', element: <StoreDropshippingPage /> },
+          { path: '/recommended/apps', element: <RecommendedAppsPage /> },
+        ],
+      },
       {
         element: <AuthLayout />,
         children: [
@@ -76,6 +97,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/signup/email-resend', element: <EmailSent variant="signup" /> },
+          { path: '/signup/confirm', element: <SignupConfirm /> },
           { path: '/forgot-password', element: <ForgotPasswordForm /> },
           { path: '/forgot-password/email-resend', element: <EmailSent variant="forgot" /> },
           { path: '/reset-password', element: <ResetPasswordForm /> },
@@ -123,6 +145,12 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <HomePage /> },
+          { path: 'ob-welcome', element: <WelcomePage /> },
+          { path: 'guide-line', element: <GuidePage /> },
+          { path: 'manage', element: <ManagePage /> },
+          { path: 'community', element: <CommunityPage /> },
+          // The spec lists /app/list among the product pages; the product list is the product center.
+          { path: 'list', element: <Navigate to="/app/products-center" replace /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'recent-notification', element: <NotificationsPage /> },
           { path: 'setting', element: <Navigate to="/app/setting/account" replace /> },

@@ -1,2 +1,3 @@
 export { QUICK_START_KEY, activeStep, isStepDone, updateQuickStart, useQuickStart } from './api/quick-start';
+export { GuidePage } from './components/guide-page';
 export { QuickStartGuide } from './components/quick-start-guide';

@@ -5,7 +5,7 @@ import { CheckIcon, CloseIcon } from '@/components/icons';
 import { QUICK_START_STEPS, type QuickStartStep } from '@/types/api';
 import { activeStep, isStepDone, updateQuickStart, useQuickStart } from '../api/quick-start';
 
-const STEP_LINKS: Record<QuickStartStep, string> = {
+export const STEP_LINKS: Record<QuickStartStep, string> = {
   CHOOSE_A_PLAN: '/app/setting/billing-plan/change-plan',
   FIND_AND_IMPORT: '/app/find-product',
   PUSH_PRODUCT: '/app/products-import',

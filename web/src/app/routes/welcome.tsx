@@ -1,0 +1,55 @@
+import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { useAccount } from '@/features/account';
+import { HubCard } from './hub-card';
+
+/** `/app/ob-welcome`: the onboarding welcome: the first three things to do, the store first. */
+export function WelcomePage() {
+  const { t } = useTranslation();
+  const { data: account } = useAccount();
+  useDocumentTitle(t('pages.welcome'));
+  const hasShop = Boolean(account?.has_shop);
+  return (
+    <Stack gap="6" maxW="5xl" data-testid="welcome-page">
+      <Box>
+        <Heading as="h1" size="2xl" data-testid="page-title">
+          {account?.first_name ? t('welcome.titleNamed', { name: account.first_name }) : t('welcome.title')}
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          {t('welcome.subtitle')}
+        </Text>
+      </Box>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <HubCard
+          testId="welcome-store"
+          title={t('welcome.store.title')}
+          body={hasShop ? t('welcome.store.done') : t('welcome.store.body')}
+          action={hasShop ? t('welcome.store.manage') : t('welcome.store.action')}
+          to="/app/channel"
+          done={hasShop}
+        />
+        <HubCard
+          testId="welcome-find"
+          title={t('welcome.find.title')}
+          body={t('welcome.find.body')}
+          action={t('welcome.find.action')}
+          to="/app/find-product"
+        />
+        <HubCard
+          testId="welcome-guide"
+          title={t('welcome.guide.title')}
+          body={t('welcome.guide.body')}
+          action={t('welcome.guide.action')}
+          to="/app/guide-line"
+        />
+      </SimpleGrid>
+      <Box>
+        <Button asChild colorPalette="teal" data-testid="welcome-continue">
+          <RouterLink to="/app">{t('welcome.continue')}</RouterLink>
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
