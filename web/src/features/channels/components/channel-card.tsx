@@ -7,8 +7,8 @@ import { ChannelLogo } from './channel-logo';
 
 interface ChannelCardProps {
   id: LogoId;
-  /** Active: connected; coming: not connectable yet. */
-  state: 'idle' | 'active' | 'coming';
+  /** Active: connected; via: reached through a store's sales channels, none has it yet; coming: not connectable yet. */
+  state: 'idle' | 'active' | 'via' | 'coming';
   learnMoreUrl?: string;
   /** Line under the title when connected (the account or store name). */
   detail?: string | null;
@@ -37,6 +37,11 @@ export function ChannelCard({ id, state, learnMoreUrl, detail, onConnect, onDisc
                 </Badge>
               ) : null}
               {state === 'coming' ? <Badge colorPalette="gray">{t('channels.badges.comingSoon')}</Badge> : null}
+              {state === 'via' ? (
+                <Badge colorPalette="gray" data-testid={`channel-via-${id}`}>
+                  {t('channels.badges.viaShopify')}
+                </Badge>
+              ) : null}
             </HStack>
             {detail ? (
               <Text fontSize="xs" color="fg.muted" truncate data-testid={`channel-detail-${id}`}>

@@ -37,7 +37,13 @@ function serve(extra: (c: MockCall) => MockReply | undefined = () => undefined) 
       };
     if (c.path === 'status/shopify-service/api/shopify/shop/publications')
       return {
-        data: { publications: [{ id: 'p1', name: 'Online Store', handle: 'online_store', is_active: true }], external_channels: [] },
+        data: {
+          publications: [
+            { id: 'p1', name: 'Online Store', handle: 'online_store', is_active: true },
+            { id: 'p2', name: 'Pinterest', handle: 'pinterest-4', is_active: true },
+          ],
+          external_channels: [],
+        },
       };
     return undefined;
   });
@@ -68,9 +74,27 @@ describe('channel page', () => {
     expect(screen.getByTestId('channel-card-facebook').getAttribute('data-state')).toBe('idle');
     expect(screen.getByTestId('channel-card-google').getAttribute('data-state')).toBe('coming');
     expect(screen.getByTestId('channel-card-pinterest').getAttribute('data-state')).toBe('active');
-    expect(screen.getByTestId('channel-card-snapchat').getAttribute('data-state')).toBe('coming');
+    // Reached through a Shopify store, like the push dialog offers it: never "coming soon".
+    expect(screen.getByTestId('channel-card-snapchat').getAttribute('data-state')).toBe('via');
+    expect(screen.getByTestId('channel-detail-snapchat').textContent).toBe(
+      'Add the channel’s app in your Shopify admin: it then shows here and in the push dialog.',
+    );
+    expect(within(screen.getByTestId('via-shopify-section')).queryByText('Coming soon')).toBeNull();
     expect(screen.getByTestId('coming-etsy')).toBeTruthy();
     expect(screen.getByTestId('channel-card-shopify').getAttribute('data-state')).toBe('active');
+  });
+
+  it("shows a channel active as soon as the store's publications (the push dialog's list) include it", async () => {
+    serve((c) =>
+      c.path === 'status/shopify-service/api/shopify/shop/publications'
+        ? { data: { publications: [{ id: 'p3', name: 'Snapchat', handle: 'snap-ads-sync', is_active: true }], external_channels: [] } }
+        : undefined,
+    );
+    renderRoute(<ChannelPage />, { path: '/app/channel' });
+    await waitFor(() => expect(screen.getByTestId('channel-card-snapchat').getAttribute('data-state')).toBe('active'));
+    expect(screen.getByTestId('channel-detail-snapchat').textContent).toBe('Through ACME');
+    // The list's stored external channels said Pinterest; the fresh publications no longer have it.
+    expect(screen.getByTestId('channel-card-pinterest').getAttribute('data-state')).toBe('via');
   });
 
   it('makes a store the default', async () => {

@@ -5,23 +5,14 @@ import { env } from '@/lib/env';
 import type { SalesChannel, SalesChannelId, Store } from '@/types/api';
 import { disconnectChannel, startChannelAuth, useChannels } from '../api/channels';
 import { browser } from '../lib/navigation';
-import { BRANDS, learnMoreUrl, MORE_COMING, SALES_CHANNELS, VIA_SHOPIFY } from '../lib/platforms';
+import { BRANDS, learnMoreUrl, MORE_COMING, SALES_CHANNELS } from '../lib/platforms';
 import { ChannelCard } from './channel-card';
 import { ChannelLogo } from './channel-logo';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { LinkChannelForm } from './link-channel-form';
 import { CardGrid, Section } from './section';
-
-/** The Shopify store (if any) whose publications include the handle. */
-export function storeWithChannel(stores: readonly Store[], handle: string): Store | undefined {
-  return stores.find(
-    (s) =>
-      s.platform === 'shopify' &&
-      s.status === 'connected' &&
-      (s.metadata?.external_channels ?? []).some((c) => c.handle === handle && c.is_active),
-  );
-}
+import { ViaShopifySection } from './via-shopify-section';
 
 export function SalesChannelsSection({ stores, onSettings }: { stores: readonly Store[]; onSettings: (channel: SalesChannelId) => void }) {
   const { t } = useTranslation();
@@ -89,22 +80,7 @@ export function SalesChannelsSection({ stores, onSettings }: { stores: readonly 
           </CardGrid>
         )}
       </Section>
-      <Section title={t('channels.viaShopify.title')} subtitle={t('channels.viaShopify.subtitle')} testId="via-shopify-section">
-        <CardGrid>
-          {VIA_SHOPIFY.map(({ id, handle }) => {
-            const store = storeWithChannel(stores, handle);
-            return (
-              <ChannelCard
-                key={id}
-                id={id}
-                state={store ? 'active' : 'coming'}
-                detail={store ? t('channels.viaShopify.through', { name: store.name || store.platform_domain }) : null}
-                learnMoreUrl={learnMoreUrl(env.helpCenterUrl, id)}
-              />
-            );
-          })}
-        </CardGrid>
-      </Section>
+      <ViaShopifySection stores={stores} />
       <Section title={t('channels.more.title')} testId="more-coming-section">
         <Wrap gap="4">
           {MORE_COMING.map((id) => (
