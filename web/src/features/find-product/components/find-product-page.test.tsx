@@ -88,8 +88,9 @@ describe('find product page', () => {
     expect(screen.queryByTestId('product-card-skeleton')).toBeNull();
 
     const first = within(card('aliexpress:1'));
-    expect(first.getByTestId('card-price').textContent).toBe('$12.50');
-    expect(first.getByTestId('card-price-range').textContent).toBe('$10.00 - $15.00');
+    // The price is printed once: the variants' range when they differ.
+    expect(first.getByTestId('card-price').textContent).toBe('$10.00 - $15.00');
+    expect(first.queryByText('$12.50')).toBeNull();
     expect(first.getByTestId('card-orders').textContent).toBe('1.5K orders');
     expect(first.getByTestId('card-rating').textContent).toBe('4.6');
     expect(first.getByTestId('card-shipping-cost').textContent).toBe('FREE');
@@ -100,7 +101,11 @@ describe('find product page', () => {
     const second = within(card('aliexpress:2'));
     expect(second.getByTestId('card-shipping-cost').textContent).toBe('-');
     expect(second.getByTestId('card-shipping-time').textContent).toBe('-');
-    expect(second.getByTestId('card-price-range').textContent).toBe('$3.00');
+    // One price when every variant costs the same; no rating the supplier did not give (not "0.0").
+    expect(second.getByTestId('card-price').textContent).toBe('$3.00');
+    expect(second.queryByText('$12.50')).toBeNull();
+    expect(second.queryByTestId('card-rating')).toBeNull();
+    expect(second.getByTestId('card-orders').textContent).toBe('1.5K orders');
 
     const third = within(card('aliexpress:3'));
     expect(third.getByTestId('card-shipping-time').textContent).toBe('5 days');

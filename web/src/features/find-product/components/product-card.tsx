@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon, StarIcon, TruckIcon, filled } from '@/components/icons';
 import { currentLanguage } from '@/lib/i18n';
-import { abbreviateCount, formatMoney, formatMoneyRange } from '@/lib/money';
+import { abbreviateCount, formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import type { ProductCard as Card } from '@/types/products';
-import { cardImages, formatRating, formatShippingCost, formatShippingTime } from '../lib/format';
+import { cardImages, cardPriceBounds, formatRating, formatShippingCost, formatShippingTime, knownRating } from '../lib/format';
 import type { CardImportState } from '../lib/import-state';
 import { detailPath, productKey } from '../lib/query';
 import { DetailLink } from './detail-link';
@@ -29,7 +29,8 @@ export function ProductCard({ card, shipTo, state, favourite, newTab, onImport, 
   const images = cardImages(card.images);
   const [shown, setShown] = useState(0);
   const details = card.details;
-  const range = details?.price_range ?? [];
+  const [lowest, highest] = cardPriceBounds(card.price, details?.price_range);
+  const rating = knownRating(details?.rating);
   const orders = card.lastest_volume ?? details?.lastest_volume ?? null;
   const to = detailPath(card.source, card.source_product_id, card.ship_to || shipTo);
   const imported = state.status === 'imported';
@@ -100,20 +101,17 @@ export function ProductCard({ card, shipTo, state, favourite, newTab, onImport, 
           {card.name}
         </Text>
       </DetailLink>
-      <Stack gap="0">
-        <Text fontWeight="bold" fontSize="lg" dir="ltr" textAlign="start" data-testid="card-price">
-          {formatMoney(card.price, 'USD', locale)}
-        </Text>
-        <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start" data-testid="card-price-range">
-          {formatMoneyRange(range[0], range[1], 'USD', locale)}
-        </Text>
-      </Stack>
+      <Text fontWeight="bold" fontSize="lg" dir="ltr" textAlign="start" data-testid="card-price">
+        {formatMoneyRange(lowest, highest, 'USD', locale)}
+      </Text>
       <HStack justify="space-between" fontSize="xs" color="fg.muted" gap="2">
         <Text data-testid="card-orders">{t('findProduct.orders', { value: abbreviateCount(orders) })}</Text>
-        <HStack gap="0.5" data-testid="card-rating">
-          <StarIcon color="orange.400" css={filled} />
-          <Text>{formatRating(details?.rating)}</Text>
-        </HStack>
+        {rating !== null ? (
+          <HStack gap="0.5" data-testid="card-rating">
+            <StarIcon color="orange.400" css={filled} />
+            <Text>{formatRating(rating)}</Text>
+          </HStack>
+        ) : null}
       </HStack>
       <HStack justify="space-between" fontSize="xs" gap="2">
         <HStack gap="1" color="fg.muted">

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { cardImages, formatRating, formatShippingCost, formatShippingTime, isEmpty, parseDeliveryTime, shippingTime } from './format';
+import {
+  cardImages,
+  cardPriceBounds,
+  formatRating,
+  formatShippingCost,
+  formatShippingTime,
+  isEmpty,
+  knownRating,
+  parseDeliveryTime,
+  shippingTime,
+} from './format';
 
 const t = i18n.getFixedT('en');
 
@@ -70,5 +80,25 @@ describe('card helpers', () => {
   it('rating to one decimal', () => {
     expect(formatRating(4.66)).toBe('4.7');
     expect(formatRating(null)).toBe('-');
+  });
+});
+
+describe('knownRating', () => {
+  it('keeps a rating the supplier gave and hides 0 (not rated) and missing values', () => {
+    expect(knownRating(4.6)).toBe(4.6);
+    expect(knownRating('3.5')).toBe(3.5);
+    expect(knownRating(0)).toBeNull();
+    expect(knownRating(null)).toBeNull();
+    expect(knownRating(undefined)).toBeNull();
+  });
+});
+
+describe('cardPriceBounds', () => {
+  it('is the range when the variants differ, else one price', () => {
+    expect(cardPriceBounds(12.5, [10, 15])).toEqual([10, 15]);
+    expect(cardPriceBounds(12.5, [15, 10])).toEqual([10, 15]);
+    expect(cardPriceBounds(3, [3, 3.001])).toEqual([3, 3]);
+    expect(cardPriceBounds(7, null)).toEqual([7, 7]);
+    expect(cardPriceBounds(7, [null, null])).toEqual([7, 7]);
   });
 });

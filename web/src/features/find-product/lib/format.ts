@@ -74,3 +74,27 @@ export function formatRating(rating: unknown): string {
   const value = num(rating);
   return value === null ? '-' : value.toFixed(1);
 }
+
+/**
+ * A rating the supplier gave (1 to 5 stars), or null: suppliers without ratings (CJ) send 0,
+ * which is "not rated", not "rated zero stars", so it is hidden rather than shown as 0.0.
+ */
+export function knownRating(rating: unknown): number | null {
+  const value = num(rating);
+  return value !== null && value > 0 ? value : null;
+}
+
+/**
+ * The one price a card prints: the in-stock variants' range when they differ, else their one
+ * price (the card's own price only when the detail has not been read yet).
+ */
+export function cardPriceBounds(
+  price: unknown,
+  range: readonly (number | null | undefined)[] | null | undefined,
+): [number | null, number | null] {
+  const lo = num(range?.[0]);
+  const hi = num(range?.[1]);
+  if (lo !== null && hi !== null && Math.round(lo * 100) !== Math.round(hi * 100)) return [Math.min(lo, hi), Math.max(lo, hi)];
+  const single = lo ?? hi ?? num(price);
+  return [single, single];
+}
