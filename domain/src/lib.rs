@@ -15,6 +15,7 @@ pub mod error;
 pub mod inspect;
 pub mod mail;
 pub mod mapping;
+pub mod notifications;
 pub mod orders;
 pub mod plans;
 pub mod products;

@@ -22,6 +22,7 @@ mod image_limits;
 mod import;
 mod inspect;
 mod mapping;
+mod notifications;
 mod nul_characters;
 mod openapi_document;
 mod order_automation;

@@ -131,6 +131,11 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     assert_eq!(log.data()["items"][0]["kind"], "supplier_sync", "{}", log.body);
     assert_eq!(log.data()["items"][0]["detail"]["change"], change.as_str());
 
+    // The owner is told what the supplier changed.
+    let told = crate::notifications::of_type(&s.app, &s.token, "supplier_change").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0]["body"], change.as_str());
+
     // Nothing changed since: a second sync pushes nothing, and logs its run.
     let pushed = s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await;
     assert_eq!(pushed, pushes + 2);
@@ -159,6 +164,7 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     assert_eq!(all.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1);
     let woo_key = s.remote_key(product, &s.woo).await;
     assert_eq!(woo_get(&s, "sync-woo", &format!("products?sku={woo_key}&status=any")).await.as_array().map(Vec::len), Some(1));
+    assert_eq!(crate::notifications::of_type(&s.app, &s.token, "supplier_change").await.len(), 1, "a re-run tells nothing twice");
 }
 
 #[tokio::test]
@@ -247,7 +253,7 @@ async fn a_dropped_sku_notifies_switches_supplier_and_out_of_stock_unpublishes()
     assert_eq!(now[0].sku_id, cj_sku["sku_id"].as_str().unwrap());
     assert_eq!(now[0].stock as i64, cj_sku["stock"].as_i64().unwrap());
     assert_eq!(now[1].stock, 0, "no other supplier: nothing to sell");
-    let notes = "SELECT count(*) FROM notifications WHERE kind = 'supplier'";
+    let notes = "SELECT count(*) FROM notifications WHERE dedup_key LIKE 'sku-gone:%'";
     assert_eq!(s.app.count(notes).await, 2, "one notice per dropped SKU");
     assert_eq!(woo_variation(&s, "switch-woo", product, &sku(&a)).await["stock_quantity"], cj_sku["stock"]);
     assert_eq!(woo_variation(&s, "switch-woo", product, &sku(&b)).await["stock_quantity"], 0);

@@ -1,6 +1,5 @@
-//! Workplaces, workplace settings, the quick-start guide and notifications.
+//! Workplaces, workplace settings and the quick-start guide (notifications: `notifications.rs`).
 use axum::extract::State;
-use domain::store::notifications;
 use domain::store::quick_start::{self, QuickStartGuide};
 use domain::store::workplaces::{self, Workplace};
 use domain::values::{CurrencyCode, WorkplaceName};
@@ -8,17 +7,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::replies_setup::NotificationList;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, AuthUser, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(create_workplace))
-        .routes(routes!(workplace_settings))
-        .routes(routes!(get_quick_start, update_quick_start))
-        .routes(routes!(list_notification))
+    OpenApiRouter::new().routes(routes!(create_workplace)).routes(routes!(workplace_settings)).routes(routes!(get_quick_start, update_quick_start))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -72,12 +66,4 @@ struct QuickStartInput {
 #[utoipa::path(post, path = "/core/settings/quick-start-guide", request_body = QuickStartInput, responses((status = 200, body = QuickStartGuide)))]
 async fn update_quick_start(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<QuickStartInput>) -> ApiResult<QuickStartGuide> {
     reply(quick_start::update(&state.pool, scope.workplace.id, input.dismiss, input.step.as_deref()).await?)
-}
-
-/// Unread counts (total, product, supplier, order) and the latest notifications.
-#[utoipa::path(get, path = "/core/list-notification", responses((status = 200, body = NotificationList)))]
-async fn list_notification(State(state): State<AppState>, scope: Scope) -> ApiResult<NotificationList> {
-    let unread = notifications::unread(&state.pool, scope.workplace.id, scope.user_id).await?;
-    let items = notifications::list(&state.pool, scope.workplace.id, scope.user_id, 50).await?;
-    reply(NotificationList { unread, items })
 }

@@ -9,6 +9,7 @@ mod find;
 mod inspect;
 mod mapping;
 mod misc;
+mod notifications;
 mod order_automation;
 mod order_cancel;
 mod order_placement;
@@ -56,6 +57,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(wallet::router())
         .merge(account::router())
         .merge(core::router())
+        .merge(notifications::router())
         .merge(progress::router())
         .merge(misc::router(dev_outbox))
 }

@@ -12,10 +12,10 @@ use crate::catalogue::detail;
 use crate::connectors::suppliers::parse_cents;
 use crate::context::TaskContext;
 use crate::error::{Error, Result};
+use crate::notifications;
 use crate::products::pricing::PricingRule;
 use crate::push::listing::variant_sku;
 use crate::store::automation;
-use crate::store::notifications::{self, NewNotification};
 use crate::store::pricing_rules;
 use crate::store::products::{ProductRow, VariantRow};
 use crate::values::Source;
@@ -45,7 +45,7 @@ pub async fn run(ctx: &TaskContext, workplace_id: Uuid, only: Option<&[Uuid]>, p
     let (mut changed, mut errors) = (vec![], vec![]);
     for id in &ids {
         let Some((product, variants)) = crate::store::products::get(pool, workplace_id, *id).await? else { continue };
-        match sync_product(ctx, &mut reads, workplace_id, owner, &product, variants, &settings, &rule, progress_id).await? {
+        match sync_product(ctx, &mut reads, workplace_id, &product, variants, &settings, &rule, progress_id).await? {
             Outcome::Changed(text) => changed.push(json!({ "product_id": id, "title": product.title, "change": text })),
             Outcome::Failed(e) => errors.push(json!({ "product_id": id, "title": product.title, "error": e })),
             Outcome::Same => {}
@@ -128,7 +128,6 @@ async fn sync_product(
     ctx: &TaskContext,
     reads: &mut Reads,
     workplace_id: Uuid,
-    owner: Uuid,
     p: &ProductRow,
     mut variants: Vec<VariantRow>,
     s: &AutoUpdate,
@@ -201,9 +200,16 @@ async fn sync_product(
                 ),
             };
             let key = format!("sku-gone:{variant}:{}:{}:{}", from.source, from.source_product_id, from.sku_id);
-            notifications::insert(&mut tx, workplace_id, owner, NewNotification { kind: "supplier", title: &title, body: &body, dedup_key: Some(&key) })
-                .await?;
+            let e = notifications::Event { kind: notifications::Type::SupplierChange, title: &title, body: &body, dedup_key: Some(&key) };
+            notifications::record(&mut tx, workplace_id, e).await?;
         }
+    }
+    if let Some(t) = text.as_deref() {
+        // A price or stock change the sync applied: the owner may want to re-check margins.
+        let title = format!("{}: the supplier changed price or stock", p.title);
+        let key = format!("supplier-change:{}:{progress_id}", p.id);
+        let e = notifications::Event { kind: notifications::Type::SupplierChange, title: &title, body: t, dedup_key: Some(&key) };
+        notifications::record(&mut tx, workplace_id, e).await?;
     }
     let detail = json!({ "changes": changed, "change": text, "unpublished": all_out });
     automation::log(&mut tx, workplace_id, p.id, LOG_KIND, progress_id, &detail, None).await?;

@@ -12,6 +12,7 @@ use super::{log, resolve, status};
 use crate::connectors::suppliers::Suppliers;
 use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
 use crate::error::Result;
+use crate::notifications;
 use crate::values::Source;
 
 #[derive(sqlx::FromRow)]
@@ -170,9 +171,20 @@ pub async fn fail(pool: &PgPool, row: &Row, key: &str, message: Option<String>) 
     if n > 0 {
         log(&mut tx, row.workplace_id, row.order_id, Some(row.id), "placement_failed", json!({"error_key": key, "message": message})).await?;
         status::refresh(&mut tx, row.order_id).await?;
+        notify_failed(&mut tx, row, &message).await?;
     }
     tx.commit().await?;
     Ok(if n > 0 { Placed::Refused(key.to_string()) } else { Placed::Nothing })
+}
+
+/// The owner has to act on a failed placement (pay, change supplier, fix the address).
+async fn notify_failed(tx: &mut sqlx::PgConnection, row: &Row, message: &str) -> Result<()> {
+    let name: String = sqlx::query_scalar("SELECT name FROM orders WHERE id = $1").bind(row.order_id).fetch_one(&mut *tx).await?;
+    let title = format!("Order {name}: the {} order could not be placed", row.source);
+    let key = format!("placement-failed:{}", row.id);
+    let e = notifications::Event { kind: notifications::Type::PlacementFailed, title: &title, body: message, dedup_key: Some(&key) };
+    notifications::record(tx, row.workplace_id, e).await?;
+    Ok(())
 }
 
 /// Out of stock or SKU gone: when every line of the failed order has a next mapped supplier,

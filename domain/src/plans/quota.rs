@@ -81,7 +81,26 @@ pub async fn consume(conn: &mut PgConnection, workplace_id: Uuid, feature: &str,
     .fetch_optional(&mut *conn)
     .await?;
     let usage = usage.ok_or_else(refused)?;
+    if limit > 0 && nearly_used(limit, usage) && !nearly_used(limit, usage - amount) {
+        notify_nearly_used(conn, workplace_id, feature, period, limit, usage).await?;
+    }
     Ok(Quota { is_out_quota: !usable(Some(limit), usage), limit, usage })
+}
+
+/// 80% of a limited quota: time to upgrade before work is refused.
+fn nearly_used(limit: i64, usage: i64) -> bool {
+    usage * 5 >= limit * 4
+}
+
+/// Once per feature and period (the dedup key), in the consuming transaction.
+async fn notify_nearly_used(conn: &mut PgConnection, workplace_id: Uuid, feature: &str, period: DateTime<Utc>, limit: i64, usage: i64) -> Result<()> {
+    let what = feature.to_lowercase().replace('_', " ");
+    let title = format!("You have used {usage} of your {limit} {what} quota");
+    let body = "Upgrade your plan before the quota runs out to keep working without interruption.";
+    let key = format!("quota:{workplace_id}:{feature}:{}", period.timestamp());
+    let e = crate::notifications::Event { kind: crate::notifications::Type::QuotaNearlyUsed, title: &title, body, dedup_key: Some(&key) };
+    crate::notifications::record(conn, workplace_id, e).await?;
+    Ok(())
 }
 
 async fn current(conn: &mut PgConnection, workplace_id: Uuid, feature: &str, period: DateTime<Utc>) -> Result<i64> {

@@ -7,6 +7,7 @@ use uuid::Uuid;
 use crate::error::Result;
 
 pub struct NewNotification<'a> {
+    /// The unread-count group: product, supplier, order or general.
     pub kind: &'a str,
     pub title: &'a str,
     pub body: &'a str,
@@ -14,11 +15,31 @@ pub struct NewNotification<'a> {
     pub dedup_key: Option<&'a str>,
 }
 
+/// What `insert_typed` did: the row's id, and whether this call wrote it (a repeated dedup key
+/// did not, so the caller does not email it again).
+pub struct Inserted {
+    pub id: i64,
+    pub new: bool,
+}
+
 /// Returns the notification's id, or the existing one's for a repeated `dedup_key`.
 pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, user_id: Uuid, n: NewNotification<'_>) -> Result<i64> {
+    Ok(insert_typed(conn, workplace_id, user_id, n, None, true).await?.id)
+}
+
+/// `insert` with the notification's type (`notifications::Type`) and whether it shows in the
+/// dashboard (the owner's setting for the type).
+pub async fn insert_typed(
+    conn: &mut PgConnection,
+    workplace_id: Uuid,
+    user_id: Uuid,
+    n: NewNotification<'_>,
+    kind_type: Option<&str>,
+    shown: bool,
+) -> Result<Inserted> {
     let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO notifications (workplace_id, user_id, kind, title, body, dedup_key)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        "INSERT INTO notifications (workplace_id, user_id, kind, title, body, dedup_key, type, shown)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (user_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING RETURNING id",
     )
     .bind(workplace_id)
@@ -27,12 +48,19 @@ pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, user_id: Uuid, 
     .bind(n.title)
     .bind(n.body)
     .bind(n.dedup_key)
+    .bind(kind_type)
+    .bind(shown)
     .fetch_optional(&mut *conn)
     .await?;
     match inserted {
-        Some(id) => Ok(id),
+        Some(id) => Ok(Inserted { id, new: true }),
         None => {
-            Ok(sqlx::query_scalar("SELECT id FROM notifications WHERE user_id = $1 AND dedup_key = $2").bind(user_id).bind(n.dedup_key).fetch_one(conn).await?)
+            let id = sqlx::query_scalar("SELECT id FROM notifications WHERE user_id = $1 AND dedup_key = $2")
+                .bind(user_id)
+                .bind(n.dedup_key)
+                .fetch_one(conn)
+                .await?;
+            Ok(Inserted { id, new: false })
         }
     }
 }
@@ -41,6 +69,10 @@ pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, user_id: Uuid, 
 pub struct Notification {
     pub id: i64,
     pub kind: String,
+    /// The event's type (`notifications::Type`); none for the welcome note.
+    #[sqlx(rename = "type")]
+    #[serde(rename = "type")]
+    pub event_type: Option<String>,
     pub title: String,
     pub body: String,
     pub read: bool,
@@ -57,8 +89,8 @@ pub struct UnreadCounts {
 
 pub async fn list(pool: &PgPool, workplace_id: Uuid, user_id: Uuid, limit: i64) -> Result<Vec<Notification>> {
     Ok(sqlx::query_as(
-        "SELECT id, kind, title, body, read_at IS NOT NULL AS read, created_at FROM notifications
-         WHERE workplace_id = $1 AND user_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3",
+        "SELECT id, kind, type, title, body, read_at IS NOT NULL AS read, created_at FROM notifications
+         WHERE workplace_id = $1 AND user_id = $2 AND shown ORDER BY created_at DESC, id DESC LIMIT $3",
     )
     .bind(workplace_id)
     .bind(user_id)
@@ -73,10 +105,32 @@ pub async fn unread(pool: &PgPool, workplace_id: Uuid, user_id: Uuid) -> Result<
                 count(*) FILTER (WHERE kind = 'product') AS product,
                 count(*) FILTER (WHERE kind = 'supplier') AS supplier,
                 count(*) FILTER (WHERE kind = 'order') AS \"order\"
-         FROM notifications WHERE workplace_id = $1 AND user_id = $2 AND read_at IS NULL",
+         FROM notifications WHERE workplace_id = $1 AND user_id = $2 AND shown AND read_at IS NULL",
     )
     .bind(workplace_id)
     .bind(user_id)
     .fetch_one(pool)
     .await?)
+}
+
+/// Marks one of the caller's notifications read; false when it is not theirs (or not there).
+pub async fn mark_read(pool: &PgPool, workplace_id: Uuid, user_id: Uuid, id: i64) -> Result<bool> {
+    let n = sqlx::query("UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND workplace_id = $2 AND user_id = $3 AND shown")
+        .bind(id)
+        .bind(workplace_id)
+        .bind(user_id)
+        .execute(pool)
+        .await?
+        .rows_affected();
+    Ok(n > 0)
+}
+
+/// Marks every unread notification of the caller in the workplace read; returns how many.
+pub async fn mark_all_read(pool: &PgPool, workplace_id: Uuid, user_id: Uuid) -> Result<u64> {
+    Ok(sqlx::query("UPDATE notifications SET read_at = now() WHERE workplace_id = $1 AND user_id = $2 AND read_at IS NULL")
+        .bind(workplace_id)
+        .bind(user_id)
+        .execute(pool)
+        .await?
+        .rows_affected())
 }

@@ -192,3 +192,8 @@ pub async fn forget_stock_location(conn: &mut PgConnection, id: Uuid) -> Result<
     sqlx::query("UPDATE stores SET stock_location_id = NULL, stock_location_name = NULL WHERE id = $1").bind(id).execute(conn).await?;
     Ok(())
 }
+
+/// The store's name as the owner knows it (its domain when it has no name).
+pub async fn display_name(pool: &sqlx::PgPool, id: Uuid) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT COALESCE(NULLIF(name, ''), platform_domain) FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await?)
+}

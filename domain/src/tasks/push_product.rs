@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::context::TaskContext;
+use crate::notifications;
 use crate::push::PushJob;
 use crate::push::destination;
 use crate::push::listing::PushError;
@@ -36,13 +37,13 @@ impl Handler<TaskContext> for PushJob {
                 push_targets::finish(&ctx.pool, &t, None, &ids).await?;
                 Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
             }
-            Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, &t, &e).await,
+            Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, job, &t, &product.title, &e).await,
             // Not a failure: the store takes new variants again tomorrow.
             Err(e @ PushError::DailyLimit(wait)) => {
                 push_targets::release(&ctx.pool, &t).await?;
                 Err(JobFailure::wait_for(e.to_string(), wait))
             }
-            Err(e) if job.attempts >= job.max_attempts => give_up(ctx, &t, &e).await,
+            Err(e) if job.attempts >= job.max_attempts => give_up(ctx, job, &t, &product.title, &e).await,
             Err(e) => {
                 push_targets::release(&ctx.pool, &t).await?;
                 Err(match e {
@@ -71,9 +72,20 @@ async fn renewing<T>(ctx: &TaskContext, t: &push_targets::Target, lease: f64, wo
     work.await
 }
 
-/// The error goes on the product (spec: per-product failures are attached as error text).
-async fn give_up(ctx: &TaskContext, t: &push_targets::Target, e: &PushError) -> Result<Value, JobFailure> {
+/// The error goes on the product (spec: per-product failures are attached as error text), and
+/// the owner is told, since nothing retries it.
+async fn give_up(ctx: &TaskContext, job: &Claimed, t: &push_targets::Target, title: &str, e: &PushError) -> Result<Value, JobFailure> {
     let ids = push_targets::remote_ids(&ctx.pool, t).await?;
     push_targets::finish(&ctx.pool, t, Some(&e.to_string()), &ids).await?;
+    let heading = format!("{title}: the push to {} failed", where_to(ctx, t).await?);
+    let key = format!("push-failed:{}:{}:{}", t.product_id, t.destination, job.id);
+    let event = notifications::Event { kind: notifications::Type::PushFailed, title: &heading, body: &e.to_string(), dedup_key: Some(&key) };
+    notifications::record_now(&ctx.pool, t.workplace_id, event).await?;
     Err(JobFailure::permanent(e.to_string()))
+}
+
+/// The store's name for a store destination, else the channel's name.
+async fn where_to(ctx: &TaskContext, t: &push_targets::Target) -> crate::Result<String> {
+    let Some(store_id) = t.store_id else { return Ok(t.destination.clone()) };
+    Ok(crate::store::stores::display_name(&ctx.pool, store_id).await?.unwrap_or_else(|| t.destination.clone()))
 }

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::context::TaskContext;
+use crate::notifications;
 use crate::orders;
 use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};
@@ -22,7 +23,10 @@ impl Handler<TaskContext> for WebhookEvent {
         let mut tx = ctx.pool.begin().await.map_err(crate::Error::from)?;
         let outcome = match topic.as_str() {
             "app/uninstalled" => match stores::disconnect(&mut tx, &platform, &shop_domain, None).await? {
-                Some(id) => format!("store {id} disconnected"),
+                Some(id) => {
+                    notify_disconnected(&mut tx, id, &platform, &shop_domain, job.event_id).await?;
+                    format!("store {id} disconnected")
+                }
                 None => "no connected store".to_string(),
             },
             "orders/create" | "orders/cancelled" | "orders/updated" | "order.created" | "order.updated" => {
@@ -41,6 +45,18 @@ impl Handler<TaskContext> for WebhookEvent {
         tx.commit().await.map_err(crate::Error::from)?;
         Ok(json!({ "outcome": outcome }))
     }
+}
+
+/// The platform removed the app: orders stop arriving and pushes fail until the owner connects
+/// the store again.
+async fn notify_disconnected(tx: &mut sqlx::PgConnection, store_id: uuid::Uuid, platform: &str, domain: &str, event_id: i64) -> Result<(), JobFailure> {
+    let Some(workplace_id) = stores::workplace_of(&mut *tx, store_id).await? else { return Ok(()) };
+    let title = format!("Your store {domain} was disconnected");
+    let body = format!("The app was removed from your {platform} store: orders no longer arrive and pushes stop until you connect it again.");
+    let key = format!("store-disconnected:{event_id}");
+    let e = notifications::Event { kind: notifications::Type::StoreDisconnected, title: &title, body: &body, dedup_key: Some(&key) };
+    notifications::record(tx, workplace_id, e).await?;
+    Ok(())
 }
 
 /// An order topic: the order is stored (once) in the event's transaction, so a redelivered or

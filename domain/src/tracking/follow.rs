@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::ORDER_RANK;
 use crate::connectors::carriers::track17::{BATCH, Track17, TrackInfo};
 use crate::error::{Error, Result};
+use crate::notifications;
 use crate::tracking::jobs::TrackingWriteback;
 
 /// Calls to the carrier API in flight at once per run.
@@ -100,7 +101,7 @@ async fn save(pool: &PgPool, ids: &[i64], infos: &[TrackInfo], poll_secs: i64) -
     let events: Vec<Value> = infos.iter().map(|i| Value::Array(i.events.clone())).collect();
     let last: Vec<Option<String>> = infos.iter().map(|i| i.events.first().and_then(|e| e["time"].as_str()).map(str::to_string)).collect();
     let mut tx = pool.begin().await?;
-    let changed: Vec<(i64, Uuid, i64, String, String)> = sqlx::query_as(
+    let changed: Vec<(i64, Uuid, i64, String, String, String)> = sqlx::query_as(
         "WITH a AS (SELECT * FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[], $8::text[])
                     AS a(number, status, sub_status, carrier, code, events, last_event)),
               old AS (SELECT s.id, s.status FROM shipments s WHERE s.id = ANY($1) FOR UPDATE)
@@ -111,7 +112,7 @@ async fn save(pool: &PgPool, ids: &[i64], infos: &[TrackInfo], poll_secs: i64) -
                 delivered_at = CASE WHEN a.status = 'delivered' THEN COALESCE(s.delivered_at, a.last_event::timestamptz) END,
                 writeback_pending = s.writeback_pending OR a.status <> old.status, updated_at = now()
          FROM a, old WHERE s.id = old.id AND s.tracking_number = a.number
-         RETURNING s.id, s.workplace_id, s.order_id, old.status, s.status",
+         RETURNING s.id, s.workplace_id, s.order_id, old.status, s.status, s.tracking_number",
     )
     .bind(ids)
     .bind(&numbers)
@@ -124,7 +125,7 @@ async fn save(pool: &PgPool, ids: &[i64], infos: &[TrackInfo], poll_secs: i64) -
     .bind(poll_secs as f64)
     .fetch_all(&mut *tx)
     .await?;
-    let moved: Vec<&(i64, Uuid, i64, String, String)> = changed.iter().filter(|c| c.3 != c.4).collect();
+    let moved: Vec<&(i64, Uuid, i64, String, String, String)> = changed.iter().filter(|c| c.3 != c.4).collect();
     if moved.is_empty() {
         tx.commit().await?;
         return Ok(0);
@@ -144,8 +145,29 @@ async fn save(pool: &PgPool, ids: &[i64], infos: &[TrackInfo], poll_secs: i64) -
     .await?;
     let jobs: Vec<TrackingWriteback> = moved.iter().map(|c| TrackingWriteback { shipment_id: c.0 }).collect();
     crate::queue::enqueue_many_in(&mut tx, None, &jobs).await?;
+    for c in &moved {
+        notify(&mut tx, c.1, c.2, c.0, &c.5, &c.4).await?;
+    }
     tx.commit().await?;
     Ok(moved.len())
+}
+
+/// A parcel that reached its buyer, or that the carrier cannot deliver, needs the owner.
+async fn notify(tx: &mut sqlx::PgConnection, workplace_id: Uuid, order_id: i64, shipment_id: i64, number: &str, status: &str) -> Result<()> {
+    let kind = match status {
+        "delivered" => notifications::Type::ParcelDelivered,
+        "exception" | "delivery_failure" | "expired" => notifications::Type::ParcelException,
+        _ => return Ok(()),
+    };
+    let name: String = sqlx::query_scalar("SELECT name FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
+    let title = match kind {
+        notifications::Type::ParcelDelivered => format!("Order {name}: parcel {number} was delivered"),
+        _ => format!("Order {name}: parcel {number} has a delivery problem"),
+    };
+    let body = format!("The carrier reports the parcel as {}.", status.replace('_', " "));
+    let key = format!("parcel:{shipment_id}:{status}");
+    notifications::record(tx, workplace_id, notifications::Event { kind, title: &title, body: &body, dedup_key: Some(&key) }).await?;
+    Ok(())
 }
 
 /// The shipment status of fully placed orders: the first of their parcels' statuses by rank.

@@ -57,7 +57,14 @@ pub async fn debit_for_order(pool: &PgPool, workplace_id: Uuid, source_order_id:
         Err(e) => return Err(e.into()),
     };
     match (prior, booked) {
-        (Some(id), _) | (None, Some(id)) => Ok(id),
+        (Some(id), _) => Ok(id),
+        (None, Some(id)) => {
+            // The payment is committed: a failed notice must not make it look refused.
+            if let Err(e) = super::low_balance::check(pool, workplace_id).await {
+                tracing::warn!(error = %e, "low balance notice failed");
+            }
+            Ok(id)
+        }
         _ if !enough => Err(insufficient_balance()),
         _ if !mine => Err(Error::NotFound("Source order")),
         _ => Err(Error::Internal(anyhow::anyhow!("wallet debit {reference} booked nothing"))),

@@ -9,6 +9,7 @@
 pub mod card_setup;
 pub mod charge;
 pub mod ledger;
+pub mod low_balance;
 pub mod settings;
 pub mod topup;
 pub mod views;

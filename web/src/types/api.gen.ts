@@ -1086,6 +1086,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/core/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks every notification of the current workplace read. */
+    post: operations['mark_all_read'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/core/notifications/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Marks one notification read; answers the list as it is now. Another workplace's or user's
+     *     notification is not found.
+     */
+    post: operations['mark_read'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/core/settings/notification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['get_settings'];
+    /** Saves the listed types' choices (others keep theirs); answers every type. */
+    put: operations['put_settings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/core/settings/quick-start-guide': {
     parameters: {
       query?: never;
@@ -3094,11 +3148,35 @@ export interface components {
       kind: string;
       read: boolean;
       title: string;
+      /** @description The event's type (`notifications::Type`); none for the welcome note. */
+      type?: string | null;
     };
     /** @description Unread counts and the latest notifications. */
     NotificationList: {
       items: components['schemas']['Notification'][];
       unread: components['schemas']['UnreadCounts'];
+    };
+    /** @description `{items}`: every notification type with its choice (shown in the dashboard, emailed). */
+    NotificationSettings: {
+      items: components['schemas']['NotificationTypeSetting'][];
+    };
+    /**
+     * @description The events that notify, each with its own setting.
+     * @enum {string}
+     */
+    NotificationType:
+      | 'placement_failed'
+      | 'parcel_exception'
+      | 'parcel_delivered'
+      | 'supplier_change'
+      | 'push_failed'
+      | 'store_disconnected'
+      | 'low_balance'
+      | 'quota_nearly_used';
+    NotificationTypeSetting: {
+      email: boolean;
+      in_app: boolean;
+      type: components['schemas']['NotificationType'];
     };
     OptionEdit: {
       name: string;
@@ -4331,6 +4409,9 @@ export type MultipleShippingItem = components['schemas']['MultipleShippingItem']
 export type NewWorkplace = components['schemas']['NewWorkplace'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationList = components['schemas']['NotificationList'];
+export type NotificationSettings = components['schemas']['NotificationSettings'];
+export type NotificationType = components['schemas']['NotificationType'];
+export type NotificationTypeSetting = components['schemas']['NotificationTypeSetting'];
 export type OptionEdit = components['schemas']['OptionEdit'];
 export type OrderColumns = components['schemas']['OrderColumns'];
 export type OrderCounts = components['schemas']['OrderCounts'];
@@ -6907,6 +6988,140 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['NotificationList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  mark_all_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  mark_read: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  get_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSettings'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  put_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationSettings'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSettings'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;
