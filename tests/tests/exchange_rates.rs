@@ -92,6 +92,34 @@ async fn an_aud_store_receives_prices_converted_at_the_refreshed_rate() {
     // 54.99 × 1.5 = 82.485 → 82.49, ending .99 → A$82.99.
     let prices = shop_prices(&s, "aud-shop", &handle).await;
     assert!(prices.iter().all(|p| *p == 8_299), "{prices:?}");
+
+    // A customer buys it in AUD; the workspace shows money in EUR: the order list carries the
+    // rates that bring the AUD price and the USD costs into EUR.
+    let variant: uuid::Uuid = sqlx::query_scalar("SELECT id FROM product_variants WHERE product_id = $1::uuid AND enabled ORDER BY position LIMIT 1")
+        .bind(&product)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    let body = json!({ "line_items": [{ "sku": format!("DL-{}", variant.simple()), "quantity": 1 }] });
+    let r = s.app.http.post(format!("{}/_sandbox/shopify/aud-shop.myshopify.com/orders", s.sandbox)).json(&body).send().await.unwrap();
+    assert!(r.status().is_success());
+    dropline_tests::eventually("the AUD order arrives", std::time::Duration::from_secs(60), || async {
+        s.app.drain().await;
+        let n = s.app.count("SELECT count(*) FROM orders").await;
+        if n == 1 { Ok(()) } else { Err(n) }
+    })
+    .await;
+    let a = s.app.post("/api/core/workplaces/settings", Some(&s.token), json!({ "settings": { "display_currency": "EUR" } })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let list = s.app.get("/api/orders/v5/list?tab=placement", Some(&s.token)).await;
+    assert_eq!(list.code(), 200, "{}", list.body);
+    let order = &list.data()["items"][0];
+    assert_eq!((order["currency"].as_str(), order["total"].as_f64()), (Some("AUD"), Some(82.99)), "{order}");
+    let display = &list.data()["display"];
+    assert_eq!(display["currency"], "EUR");
+    assert_eq!(display["rates"]["USDAUD"], 1.5, "the latest refreshed rate: {display}");
+    assert_eq!(display["rates"]["USDEUR"], 0.9187, "the source's EUR quote, stored by the refresh: {display}");
+    assert_eq!(display["rates"]["USDUSD"], 1.0);
 }
 
 #[tokio::test]

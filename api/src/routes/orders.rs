@@ -40,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/orders/v5/list", params(list::ListQuery), responses((status = 200, body = list::OrderPage)))]
 async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderPage> {
     let filter = list::Filter::parse(&q, true)?;
-    reply(list::list(&state.pool, &state.order_counts, scope.workplace.id, &filter).await?)
+    reply(list::list(&state.pool, &state.order_counts, scope.workplace.id, &scope.workplace.currency, &filter).await?)
 }
 
 #[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, body = list::OrderCounts)))]

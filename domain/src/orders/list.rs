@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::count_cache::CountCache;
+use super::display::{self, Display};
 use super::status::{TABS, statuses_of};
 use super::view::{self, OrderView};
 use crate::error::{Fields, Result};
@@ -155,12 +156,14 @@ pub struct OrderPage {
     pub page: i64,
     pub page_size: i64,
     pub items: Vec<OrderView>,
+    /// The workspace's currency and the rates into it (`display`).
+    pub display: Display,
 }
 
 /// One page of the tab, newest first. The page is always read; `total` is exact when the page
 /// is the tab's last (not full), else it is the count cache's (see `count_cache`), never less
 /// than the orders up to this page.
-pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<OrderPage> {
+pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<OrderPage> {
     let offset = (f.page - 1) * f.page_size;
     let mut page = QueryBuilder::new("SELECT o.id FROM orders o");
     f.push_where(&mut page, workplace_id, true);
@@ -185,7 +188,8 @@ pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Fil
         counted.as_i64().unwrap_or(0).max(seen)
     };
     let items = view::load(pool, workplace_id, &ids).await?;
-    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items })
+    let display = display::for_page(pool, display_currency, &items).await?;
+    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items, display })
 }
 
 /// Orders per tab (`payment`, `refund`, ...), each per sub-status (`cancelled_` dropped), with

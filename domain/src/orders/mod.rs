@@ -7,6 +7,7 @@ pub mod automation;
 pub mod automation_flows;
 pub mod cancel;
 pub mod count_cache;
+pub mod display;
 pub mod ebay_placing;
 pub mod edit;
 pub mod ingest;

@@ -2839,6 +2839,14 @@ export interface components {
       /** Format: int64 */
       stock: number;
     };
+    Display: {
+      /** @description The workspace's currency. */
+      currency: string;
+      /** @description One USD in each currency of the page and in `currency`: {"USDAUD": 1.53, "USDUSD": 1}. */
+      rates: {
+        [key: string]: number;
+      };
+    };
     DisplaySettings: {
       display_currency: string;
     };
@@ -3218,6 +3226,8 @@ export interface components {
       items: components['schemas']['OrderLog'][];
     };
     OrderPage: {
+      /** @description The workspace's currency and the rates into it (`display`). */
+      display: components['schemas']['Display'];
       items: components['schemas']['OrderView'][];
       /** Format: int64 */
       page: number;
@@ -4362,6 +4372,7 @@ export type CreateInput = components['schemas']['CreateInput'];
 export type CustomerInput = components['schemas']['CustomerInput'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailVariant = components['schemas']['DetailVariant'];
+export type Display = components['schemas']['Display'];
 export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
 export type Email = components['schemas']['Email'];

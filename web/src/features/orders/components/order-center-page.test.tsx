@@ -15,10 +15,12 @@ const COUNTS = {
   refund: { all: 1, completed: 0, pending: 1, accepted: 0, rejected: 0 },
 };
 
-function serve(items: Order[] = [orderFixture(), orderFixture({ id: 2, name: '#1002', marked: true })]) {
+const USD_DISPLAY: { currency: string; rates: Record<string, number> } = { currency: 'USD', rates: { USDUSD: 1 } };
+
+function serve(items: Order[] = [orderFixture(), orderFixture({ id: 2, name: '#1002', marked: true })], display = USD_DISPLAY) {
   return mockApi((c) => {
     if (c.path === 'orders/v5/count-order-status') return { data: COUNTS };
-    if (c.path === 'orders/v5/list') return { data: { total: items.length, page: 1, page_size: 20, items } };
+    if (c.path === 'orders/v5/list') return { data: { total: items.length, page: 1, page_size: 20, items, display } };
     if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
     if (c.path === 'orders/order-cancel') return { data: { items: [{ id: 1, status: 'cancelled_source', error: null }] } };
     if (c.path === 'orders/v5/mark-order') return { data: { updated: 1 } };
@@ -60,8 +62,21 @@ describe('order center', () => {
     const first = row('1');
     expect(within(first).getByTestId('order-shipping-time').textContent).toBe('3-5 days');
     expect(first.querySelector('[data-col="product_cost"]')!.textContent).toBe('$17.00');
-    expect(first.querySelector('[data-col="selling_price"]')!.textContent).toBe('$39.00');
+    expect(within(first).getByTestId('order-price').textContent).toBe('$39.00');
+    expect(within(first).getByTestId('order-profit').textContent).toBe('Profit: $17.50');
     expect(within(first).getByTestId('order-action-place')).toBeTruthy();
+  });
+
+  it("shows an AUD order's price, USD costs and profit in the workspace's EUR", async () => {
+    serve([orderFixture({ currency: 'AUD', total: 82.99 })], { currency: 'EUR', rates: { USDUSD: 1, USDAUD: 1.5, USDEUR: 0.9 } });
+    renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await screen.findAllByTestId('order-row');
+    const first = row('1');
+    // Not "A$82.99" beside "$17.00": one currency, and the profit it leaves.
+    expect(within(first).getByTestId('order-price').textContent).toBe('€49.79');
+    expect(first.querySelector('[data-col="product_cost"]')!.textContent).toBe('€15.30');
+    expect(first.querySelector('[data-col="shipping_cost"]')!.textContent).toBe('€4.05');
+    expect(within(first).getByTestId('order-profit').textContent).toBe('Profit: €30.44');
   });
 
   it('the sub-status buttons switch the list to that status', async () => {

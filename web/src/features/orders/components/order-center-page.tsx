@@ -177,6 +177,7 @@ export function OrderCenterPage({
           onAction={(a: RowAction, o: Order) => actions.run(a, [o])}
           renderParcels={renderParcels}
           empty={noOrderYet ? <NoOrderYet /> : undefined}
+          display={list.data.display}
         />
       ) : null}
       {list.data ? (

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderTab } from '@/types/orders';
 import type { ColumnKey } from '../lib/columns';
-import { type RowAction, productCost, shippingCost, shippingTimes } from '../lib/order-math';
+import { type DisplayRates, orderMoney } from '../lib/display-money';
+import { type RowAction, shippingTimes } from '../lib/order-math';
 import { ItemsCell, Money, OrderIdCell, OrderInfoCell, ShippingTime, StatusBadge } from './order-cells';
 import { RowActions } from './row-actions';
 
@@ -19,6 +20,8 @@ interface OrderTableProps {
   renderParcels?: (order: Order) => ReactNode;
   /** Shown instead of "No orders match these filters." when there is no order. */
   empty?: ReactNode;
+  /** The workspace's currency and the page's rates into it: price, costs and profit in one currency. */
+  display?: DisplayRates;
 }
 
 function Cell({
@@ -27,7 +30,10 @@ function Cell({
   busy,
   onAction,
   renderParcels,
-}: { column: ColumnKey; order: Order; busy: boolean } & Pick<OrderTableProps, 'onAction' | 'renderParcels'>) {
+  display,
+}: { column: ColumnKey; order: Order; busy: boolean } & Pick<OrderTableProps, 'onAction' | 'renderParcels' | 'display'>) {
+  const { t } = useTranslation();
+  const money = orderMoney(order, display);
   switch (column) {
     case 'order_id':
       return <OrderIdCell order={order} />;
@@ -36,11 +42,26 @@ function Cell({
     case 'items':
       return <ItemsCell order={order} />;
     case 'selling_price':
-      return <Money value={order.total} currency={order.currency} />;
+      return (
+        <Stack gap="0">
+          <span data-testid="order-price">
+            <Money value={money.price.value} currency={money.price.currency} />
+          </span>
+          {money.profit ? (
+            <Text
+              fontSize="xs"
+              color={money.profit.value !== null && money.profit.value < 0 ? 'fg.error' : 'fg.muted'}
+              data-testid="order-profit"
+            >
+              {t('orders.profit')} <Money value={money.profit.value} currency={money.profit.currency} />
+            </Text>
+          ) : null}
+        </Stack>
+      );
     case 'product_cost':
-      return <Money value={productCost(order)} currency="USD" />;
+      return <Money value={money.productCost.value} currency={money.productCost.currency} />;
     case 'shipping_cost':
-      return <Money value={shippingCost(order)} currency="USD" />;
+      return <Money value={money.shippingCost.value} currency={money.shippingCost.currency} />;
     case 'shipping_time': {
       const times = shippingTimes(order);
       return (
@@ -66,7 +87,7 @@ function Cell({
 }
 
 /** The order list of a tab with the chosen columns. */
-export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction, renderParcels, empty }: OrderTableProps) {
+export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction, renderParcels, empty, display }: OrderTableProps) {
   const { t } = useTranslation();
   const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
   const some = orders.some((o) => selected.has(o.id));
@@ -123,7 +144,14 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
               </Table.Cell>
               {columns.map((c) => (
                 <Table.Cell key={c} verticalAlign="top" data-col={c}>
-                  <Cell column={c} order={order} busy={busy.has(order.id)} onAction={onAction} renderParcels={renderParcels} />
+                  <Cell
+                    column={c}
+                    order={order}
+                    busy={busy.has(order.id)}
+                    onAction={onAction}
+                    renderParcels={renderParcels}
+                    display={display}
+                  />
                 </Table.Cell>
               ))}
             </Table.Row>
