@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, chooseLanguage, htmlDir, openBrowser, signedIn, uniqueEmail, withPage } from './helpers.mjs';
+import { BASE_URL, chooseLanguage, htmlDir, openBrowser, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
 
 const locale = (lng) => JSON.parse(readFileSync(new URL(`../src/locales/${lng}.json`, import.meta.url), 'utf8'));
 const TEXT = { en: locale('en'), ar: locale('ar') };
@@ -71,6 +71,7 @@ describe('issue 19 screens', { concurrency: false }, () => {
               const h1 = page.getByTestId(testId).getByRole('heading', { level: 1 });
               assert.equal((await h1.innerText()).trim(), title(TEXT[lng]), path);
               await assertNoComingSoon(page);
+              await screenshot(page, `screens-${lng}-${size}${path.replaceAll('/', '-')}`);
             }
             // The recommended apps are the API's catalogue: ours first.
             await page.goto(`${BASE_URL}/recommended/apps`);
@@ -99,6 +100,7 @@ describe('issue 19 screens', { concurrency: false }, () => {
               await assertLanguage(page, lng);
               assert.equal((await page.getByTestId('page-title').innerText()).trim(), title(TEXT[lng]), path);
               await assertNoComingSoon(page);
+              await screenshot(page, `screens-${lng}-${size}${path.replaceAll('/', '-')}`);
             }
             await page.goto(`${BASE_URL}/app/list`);
             await page.waitForURL(`${BASE_URL}/app/products-center`);
@@ -132,6 +134,7 @@ describe('issue 19 screens', { concurrency: false }, () => {
             'Channel',
           ]);
           await page.locator('[data-testid="settings-menu-account"][aria-current="page"]').waitFor();
+          await screenshot(page, `screens-settings-menu-${size}`);
           assert.equal(await page.getByTestId('settings-menu-notification').getAttribute('href'), '/app/setting/notification');
           await page.getByTestId('settings-menu-wallet').click();
           await page.waitForURL(`${BASE_URL}/app/setting/wallet`);

@@ -23,10 +23,10 @@ export function PublicLayout() {
         {isMobile ? null : (
           <HStack as="nav" gap="4" fontSize="sm" aria-label={t('marketing.nav')}>
             <Link asChild>
-              <RouterLink to="/store-dropshipping">{t('marketing.links.storeDropshipping')}</RouterLink>
+              <RouterLink to="/store-dropshipping">{t('pages.storeDropshipping')}</RouterLink>
             </Link>
             <Link asChild>
-              <RouterLink to="/recommended/apps">{t('marketing.links.recommendedApps')}</RouterLink>
+              <RouterLink to="/recommended/apps">{t('pages.recommendedApps')}</RouterLink>
             </Link>
           </HStack>
         )}
@@ -49,10 +49,10 @@ export function PublicLayout() {
       <Stack as="footer" gap="2" px={{ base: '4', md: '8' }} py="6" borderTopWidth="1px" bg="bg" fontSize="sm" color="fg.muted">
         <HStack gap="4" wrap="wrap">
           <Link asChild>
-            <RouterLink to="/store-dropshipping">{t('marketing.links.storeDropshipping')}</RouterLink>
+            <RouterLink to="/store-dropshipping">{t('pages.storeDropshipping')}</RouterLink>
           </Link>
           <Link asChild>
-            <RouterLink to="/recommended/apps">{t('marketing.links.recommendedApps')}</RouterLink>
+            <RouterLink to="/recommended/apps">{t('pages.recommendedApps')}</RouterLink>
           </Link>
           <Link href={env.helpCenterUrl} target="_blank" rel="noopener noreferrer">
             {t('nav.helpCenter')}

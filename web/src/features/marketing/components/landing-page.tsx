@@ -59,10 +59,10 @@ export function LandingPage() {
         </Wrap>
         <HStack gap="4" wrap="wrap">
           <Button asChild variant="outline" colorPalette="teal">
-            <RouterLink to="/store-dropshipping">{t('marketing.links.storeDropshipping')}</RouterLink>
+            <RouterLink to="/store-dropshipping">{t('pages.storeDropshipping')}</RouterLink>
           </Button>
           <Button asChild variant="ghost" colorPalette="teal">
-            <RouterLink to="/recommended/apps">{t('marketing.links.recommendedApps')}</RouterLink>
+            <RouterLink to="/recommended/apps">{t('pages.recommendedApps')}</RouterLink>
           </Button>
         </HStack>
       </Band>

@@ -11,12 +11,13 @@ function AppCard({ app }: { app: KnownApp }) {
   return (
     <Stack bg="bg" borderWidth="1px" borderRadius="xl" p="5" gap="2" data-testid="recommended-app">
       <HStack gap="2" wrap="wrap">
-        <Heading as="h3" size="sm">
+        <Heading as="h3" size="sm" dir="auto">
           {app.name}
         </Heading>
         {app.own_brand ? <Badge colorPalette="teal">{t('marketing.apps.ours')}</Badge> : null}
       </HStack>
-      <Text fontSize="sm" color="fg.muted" flex="1">
+      {/* The catalogue's texts are in English: dir="auto" keeps them left to right on an Arabic page. */}
+      <Text fontSize="sm" color="fg.muted" flex="1" dir="auto" textAlign="start">
         {app.short_description}
       </Text>
       <HStack gap="2" wrap="wrap">
@@ -68,7 +69,11 @@ export function RecommendedAppsPage() {
         {groups.map((group) => (
           <Stack key={group.key} as="section" gap="4" data-testid={`apps-group-${group.key}`}>
             <Heading as="h2" size="lg">
-              {group.own ? t('marketing.apps.oursTitle') : group.category || t('marketing.apps.other')}
+              {group.own
+                ? t('marketing.apps.oursTitle')
+                : group.category
+                  ? t(`marketing.apps.categories.${group.key}`, { defaultValue: group.category })
+                  : t('marketing.apps.other')}
             </Heading>
             <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
               {group.apps.map((app) => (
