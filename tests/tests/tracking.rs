@@ -83,6 +83,9 @@ async fn a_parcel_moves_from_the_supplier_through_the_carrier_to_delivered() {
     sh.s.app.drain().await;
     let order = detail(&sh, id).await;
     assert_eq!(order["status"], "delivered");
+    // The supplier order and its line say so too (the parcel's status), not "order placed".
+    assert_eq!(order["source_orders"][0]["shipment_status"], "delivered", "{order}");
+    assert_eq!(order["line_items"][0]["source_order"]["shipment_status"], "delivered", "{order}");
     assert_eq!(tab(&sh, "shipment", "delivered").await.len(), 1);
     let sid = order["shipments"][0]["id"].as_i64().unwrap();
     let panel = sh.s.app.get(&format!("/api/orders/v5/panel/{id}/trackings/{sid}"), Some(&sh.s.token)).await;

@@ -104,7 +104,8 @@ struct SourceRow {
     refund_cents: Option<i64>,
 }
 
-fn line_json(l: &LineRow) -> Value {
+/// A line as the order center shows it; `shipped` is its supplier order's parcel status.
+fn line_json(l: &LineRow, shipped: Option<&str>) -> Value {
     let live = l.so_status.as_deref().filter(|s| !matches!(*s, "failed" | "cancelled"));
     json!({
         "id": l.id, "title": l.title, "variant_title": l.variant_title, "sku": l.sku, "image": l.image, "quantity": l.quantity,
@@ -113,7 +114,7 @@ fn line_json(l: &LineRow) -> Value {
         "shipping_info": l.shipping_info, "shipping_warehouse": l.shipping_warehouse,
         "unmapped_product": l.source.is_none(), "disabled": l.disabled, "need_change_supplier": l.need_change_supplier,
         "can_place": l.source.is_some() && !l.disabled && !l.need_change_supplier && live.is_none(),
-        "source_order": l.so_id.map(|id| json!({"id": id, "source": l.source, "order_no": l.so_order_no, "status": l.so_status})),
+        "source_order": l.so_id.map(|id| json!({"id": id, "source": l.source, "order_no": l.so_order_no, "status": l.so_status, "shipment_status": shipped})),
     })
 }
 
@@ -134,6 +135,10 @@ pub struct SourceOrderView {
     pub cancel_reason: Option<String>,
     /// The tracking number of its parcel, once there is one.
     pub tracking_code: Option<String>,
+    /// Its parcel's status once it has one: what the owner is shown instead of `status` from then
+    /// on, so the supplier order, its lines and the order agree (the order's status follows the
+    /// parcels too).
+    pub shipment_status: Option<String>,
     /// Once a refund was asked for.
     pub refund_info: Option<RefundInfo>,
 }
@@ -145,7 +150,7 @@ pub struct RefundInfo {
     pub amount: Option<f64>,
 }
 
-fn source_view(s: &SourceRow, tracking_code: Option<String>) -> SourceOrderView {
+fn source_view(s: &SourceRow, parcel: Option<&(String, String)>) -> SourceOrderView {
     SourceOrderView {
         id: s.id,
         source: s.source.clone(),
@@ -159,7 +164,8 @@ fn source_view(s: &SourceRow, tracking_code: Option<String>) -> SourceOrderView 
         warning: s.warning.clone(),
         paid_at: s.paid_at,
         cancel_reason: s.cancel_reason.clone(),
-        tracking_code,
+        tracking_code: parcel.map(|p| p.0.clone()),
+        shipment_status: parcel.map(|p| p.1.clone()),
         refund_info: s.refund_status.as_ref().map(|st| RefundInfo { status: st.clone(), amount: s.refund_cents.map(dollars) }),
     }
 }
@@ -214,10 +220,10 @@ pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<
     .fetch_all(pool)
     .await?;
     let mut parcel_map: HashMap<i64, Vec<Value>> = HashMap::new();
-    let mut tracking_of: HashMap<i64, String> = HashMap::new();
+    let mut parcel_of: HashMap<i64, (String, String)> = HashMap::new();
     for (id, order_id, number, carrier, status, so, last) in parcels {
         if let Some(so) = so {
-            tracking_of.insert(so, number.clone());
+            parcel_of.insert(so, (number.clone(), status.clone()));
         }
         parcel_map.entry(order_id).or_default().push(json!({
             "id": id, "tracking_number": number, "carrier": carrier, "status": status, "source_order_id": so, "last_event_at": last,
@@ -225,11 +231,12 @@ pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<
     }
     let mut line_map: HashMap<i64, Vec<Value>> = HashMap::new();
     for l in &lines {
-        line_map.entry(l.order_id).or_default().push(line_json(l));
+        let shipped = l.so_id.and_then(|so| parcel_of.get(&so)).map(|p| p.1.as_str());
+        line_map.entry(l.order_id).or_default().push(line_json(l, shipped));
     }
     let mut source_map: HashMap<i64, Vec<SourceOrderView>> = HashMap::new();
     for s in &sources {
-        source_map.entry(s.order_id).or_default().push(source_view(s, tracking_of.get(&s.id).cloned()));
+        source_map.entry(s.order_id).or_default().push(source_view(s, parcel_of.get(&s.id)));
     }
     let mut by_id: HashMap<i64, OrderView> = orders
         .into_iter()

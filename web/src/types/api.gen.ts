@@ -3884,6 +3884,12 @@ export interface components {
       /** Format: double */
       product_cost: number;
       refund_info?: null | components['schemas']['RefundInfo'];
+      /**
+       * @description Its parcel's status once it has one: what the owner is shown instead of `status` from then
+       *     on, so the supplier order, its lines and the order agree (the order's status follows the
+       *     parcels too).
+       */
+      shipment_status?: string | null;
       /** Format: double */
       shipping_cost: number;
       source: string;

@@ -63,7 +63,14 @@ export interface LineItem {
   disabled?: boolean;
   need_change_supplier?: boolean;
   can_place?: boolean;
-  source_order?: { id: string; source: string; order_no: string | null; status: SourceOrderStatus } | null;
+  source_order?: {
+    id: string;
+    source: string;
+    order_no: string | null;
+    status: SourceOrderStatus;
+    /** Its parcel's status, once it has a parcel. */
+    shipment_status?: string | null;
+  } | null;
 }
 
 // The server sends the statuses below (text in the schema).

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sourceName } from '@/lib/sources';
 import type { LineItem, OrderDetail } from '@/types/orders';
 import { Money, StatusBadge } from './order-cells';
+import { shownStatus } from '../lib/tabs';
 import { ShippingOption } from './shipping-option';
 import { LineAction } from './line-action';
 
@@ -47,7 +48,7 @@ export function LineItemsCard({
               {line.source ? <Badge colorPalette="gray">{sourceName(line.source)}</Badge> : null}
               {line.unmapped_product ? <Badge colorPalette="red">{t('orders.unmapped')}</Badge> : null}
               {line.need_change_supplier ? <Badge colorPalette="orange">{t('orders.detail.needChangeSupplier')}</Badge> : null}
-              {line.source_order ? <StatusBadge status={line.source_order.status} /> : null}
+              {line.source_order ? <StatusBadge status={shownStatus(line.source_order)} /> : null}
             </HStack>
             {onChangeSupplier && canChangeSupplier(line) ? (
               <LineAction onClick={() => onChangeSupplier(line)} testId="line-change-supplier">

@@ -95,4 +95,27 @@ describe('order detail', () => {
       purchase_order_id: 'po-1',
     });
   });
+
+  it('shows a delivered order as delivered in the header, its line and its supplier order', async () => {
+    const so = sourceOrderFixture({ id: 103, status: 'order_placed', shipment_status: 'delivered', tracking_code: 'YT1' });
+    const line = {
+      ...ORDER.line_items[0],
+      source_order: { id: '103', source: 'aliexpress', order_no: 'A1', status: 'order_placed' as const, shipment_status: 'delivered' },
+    };
+    mockApi((c) =>
+      c.path === 'orders/v5/detail/1' ? { data: { ...ORDER, status: 'delivered', line_items: [line], source_orders: [so] } } : undefined,
+    );
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/1/delivered', route: '/app/orders/detail/:orderId/:orderStatus' });
+    await screen.findByTestId('source-order');
+    const shown = screen.getAllByTestId('status-badge').map((b) => b.textContent);
+    expect(shown).toEqual(['Delivered', 'Delivered', 'Delivered']);
+  });
+
+  it('calls a paid supplier order without a parcel paid', async () => {
+    const so = sourceOrderFixture({ id: 104, status: 'order_placed' });
+    mockApi((c) => (c.path === 'orders/v5/detail/1' ? { data: { ...ORDER, status: 'order_placed', source_orders: [so] } } : undefined));
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/1/order_placed', route: '/app/orders/detail/:orderId/:orderStatus' });
+    const card = await screen.findByTestId('source-order');
+    expect(within(card).getByTestId('status-badge').textContent).toBe('Paid, awaiting shipment');
+  });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sourceName } from '@/lib/sources';
 import type { OrderDetail } from '@/types/orders';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
+import { shownStatus } from '../lib/tabs';
 import { EbayCheckoutForm, awaitsEbayCheckout } from './ebay-checkout-form';
 import { Money, StatusBadge } from './order-cells';
 
@@ -26,7 +27,7 @@ export function SourceOrdersCard({ order, onChanged }: { order: OrderDetail; onC
                 <Text fontSize="sm">
                   {so.order_no ? t('orders.detail.orderNo', { orderNo: so.order_no }) : t('orders.detail.noOrderNo')}
                 </Text>
-                <StatusBadge status={so.status} />
+                <StatusBadge status={shownStatus(so)} />
               </HStack>
               <Text fontSize="sm" fontWeight="semibold">
                 <Money value={so.total} currency="USD" />

@@ -50,3 +50,12 @@ export function statusPalette(status: string | null | undefined): string {
     return 'green';
   return 'blue';
 }
+
+/**
+ * The one status a supplier order (and each line it holds) is shown with: its parcel's once it
+ * has a parcel, else its own. The order's status follows the parcels the same way, so the header,
+ * the lines and the supplier orders never contradict each other.
+ */
+export function shownStatus(so: { status: string; shipment_status?: string | null }): string {
+  return so.shipment_status || so.status;
+}
