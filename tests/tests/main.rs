@@ -49,6 +49,7 @@ mod shopify_contract;
 mod sign_in_throttle;
 mod sign_up_rules;
 mod social;
+mod sold_out_import;
 mod sql_statements;
 mod store_webhooks;
 mod stored_json_numbers;

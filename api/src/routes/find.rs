@@ -92,7 +92,7 @@ struct ShipToQuery {
     ship_to: Option<String>,
 }
 
-/// One supplier product with its in-stock variants, and whether this workplace imported it.
+/// One supplier product with its in-stock variants (and its sold-out ones apart), and whether this workplace imported it.
 #[utoipa::path(get, path = "/center/products/source/{source}/{product_id}", params(("source" = String, Path), ("product_id" = String, Path), ShipToQuery), responses((status = 200, body = detail::ProductDetail)))]
 async fn product_detail(
     State(state): State<AppState>,

@@ -1,5 +1,6 @@
 //! A supplier product as the detail page and an import see it: from the cache while fresh,
-//! else read from the supplier (and cached). Zero-stock variants are dropped (spec section 5).
+//! else read from the supplier (and cached). Zero-stock variants are kept apart from the
+//! sellable ones (spec section 5 drops them from an import; the page shows them sold out).
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -34,7 +35,10 @@ pub struct ProductDetail {
     pub video_url: Option<String>,
     #[schema(value_type = Vec<Object>)]
     pub options: Vec<Value>,
+    /// The variants in stock: what an import takes (spec section 5 drops zero-quantity SKUs).
     pub variants: Vec<DetailVariant>,
+    /// The variants the supplier has sold out of (stock 0), shown marked, never imported.
+    pub sold_out_variants: Vec<DetailVariant>,
     pub price_range: [f64; 2],
     pub rating: Option<f32>,
     pub reviews_count: Option<i32>,
@@ -68,21 +72,19 @@ pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str
     let c = supplier_products::get(pool, source, id).await?.ok_or(Error::NotFound("product"))?;
     let doc: DetailDoc =
         c.detail.clone().and_then(|d| serde_json::from_value(d).ok()).ok_or_else(|| Error::Upstream("the supplier's product could not be read".into()))?;
-    let variants: Vec<DetailVariant> = doc
+    // Sold-out variants are kept apart: the page marks them, an import never takes them.
+    let (variants, sold_out): (Vec<DetailVariant>, Vec<DetailVariant>) = doc
         .variants
         .iter()
-        .filter_map(|v| {
-            let stock = v["stock"].as_i64().unwrap_or(0);
-            (stock > 0).then(|| DetailVariant {
-                sku_id: v["sku_id"].as_str().unwrap_or_default().to_string(),
-                options: v["options"].as_object().cloned().unwrap_or_default(),
-                price: dollars(parse_cents(v["price"].as_str().unwrap_or("0"))),
-                compare_at_price: v["compare_at_price"].as_str().map(|p| dollars(parse_cents(p))),
-                stock,
-                image: v["image"].as_str().map(str::to_string),
-            })
+        .map(|v| DetailVariant {
+            sku_id: v["sku_id"].as_str().unwrap_or_default().to_string(),
+            options: v["options"].as_object().cloned().unwrap_or_default(),
+            price: dollars(parse_cents(v["price"].as_str().unwrap_or("0"))),
+            compare_at_price: v["compare_at_price"].as_str().map(|p| dollars(parse_cents(p))),
+            stock: v["stock"].as_i64().unwrap_or(0).max(0),
+            image: v["image"].as_str().map(str::to_string),
         })
-        .collect();
+        .partition(|v| v.stock > 0);
     Ok(ProductDetail {
         source: c.source,
         source_product_id: c.source_product_id,
@@ -92,8 +94,10 @@ pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str
         video_url: None,
         options: doc.options.iter().map(option_view).collect(),
         variants,
+        sold_out_variants: sold_out,
         price_range: [dollars(c.price_cents), dollars(c.price_max_cents)],
-        rating: c.rating,
+        // A 0 is a supplier that does not rate (CJ), not a zero-star product.
+        rating: c.rating.filter(|r| *r > 0.0),
         reviews_count: c.reviews_count,
         lastest_volume: c.orders as i64,
         ship_from: c.ship_from,

@@ -960,7 +960,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One supplier product with its in-stock variants, and whether this workplace imported it. */
+    /** One supplier product with its in-stock variants (and its sold-out ones apart), and whether this workplace imported it. */
     get: operations['product_detail'];
     put?: never;
     post?: never;
@@ -3479,8 +3479,11 @@ export interface components {
       reviews_count?: number | null;
       ship_from?: string | null;
       ships_to: string[];
+      /** @description The variants the supplier has sold out of (stock 0), shown marked, never imported. */
+      sold_out_variants: components['schemas']['DetailVariant'][];
       source: string;
       source_product_id: string;
+      /** @description The variants in stock: what an import takes (spec section 5 drops zero-quantity SKUs). */
       variants: components['schemas']['DetailVariant'][];
       video_url?: string | null;
     };

@@ -28,9 +28,10 @@ export interface ProductOptionValue {
 
 // The server passes the supplier's options, variant options and category on as free JSON.
 export type ProductDetailVariant = Omit<DetailVariant, 'options'> & { options: Record<string, string> };
-export type ProductDetail = Omit<ProductDetailGen, 'options' | 'variants' | 'category'> & {
+export type ProductDetail = Omit<ProductDetailGen, 'options' | 'variants' | 'sold_out_variants' | 'category'> & {
   options: { name: string; values: ProductOptionValue[] }[];
   variants: ProductDetailVariant[];
+  sold_out_variants?: ProductDetailVariant[];
   category?: { id: string; name: string; path?: string | string[] } | null;
 };
 

@@ -1,16 +1,24 @@
-import { Box, HStack, Image, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Image, Skeleton, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import type { LogisticsOption, ProductDetail } from '@/types/products';
 import { formatShippingCost, formatShippingTime, parseDeliveryTime } from '../lib/format';
 
-/** Variants of the detail (zero-stock variants are already dropped by the API), filtered by the chosen option values. */
+/** Every variant of the detail, in stock first: what an import takes, then the sold-out ones it skips. */
+export function allVariants(detail: ProductDetail) {
+  return [...detail.variants, ...(detail.sold_out_variants ?? [])];
+}
+
+/**
+ * Variants with their stock, filtered by the chosen option values. Sold-out variants are shown
+ * marked (greyed, "Sold out"): the supplier lists them, but an import leaves them out.
+ */
 export function VariantsTable({ detail, chosen }: { detail: ProductDetail; chosen: Record<string, string> }) {
   const { t } = useTranslation();
   const locale = currentLanguage();
   const names = detail.options.map((o) => o.name);
-  const rows = detail.variants.filter((v) => Object.entries(chosen).every(([name, value]) => v.options[name] === value));
+  const rows = allVariants(detail).filter((v) => Object.entries(chosen).every(([name, value]) => v.options[name] === value));
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="lg" bg="bg">
       <Table.Root size="sm" data-testid="variants-table">
@@ -27,7 +35,7 @@ export function VariantsTable({ detail, chosen }: { detail: ProductDetail; chose
         </Table.Header>
         <Table.Body>
           {rows.map((v) => (
-            <Table.Row key={v.sku_id} data-testid="variant-row">
+            <Table.Row key={v.sku_id} data-testid="variant-row" data-sold-out={v.stock <= 0} opacity={v.stock > 0 ? 1 : 0.6}>
               <Table.Cell>{v.image ? <Image src={v.image} alt="" boxSize="8" borderRadius="sm" objectFit="cover" /> : null}</Table.Cell>
               {names.map((n) => (
                 <Table.Cell key={n}>{v.options[n] ?? '-'}</Table.Cell>
@@ -38,7 +46,15 @@ export function VariantsTable({ detail, chosen }: { detail: ProductDetail; chose
               <Table.Cell textAlign="end" dir="ltr" color="fg.muted">
                 {v.compare_at_price ? formatMoney(v.compare_at_price, 'USD', locale) : '-'}
               </Table.Cell>
-              <Table.Cell textAlign="end">{v.stock}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="variant-stock">
+                {v.stock > 0 ? (
+                  v.stock.toLocaleString(locale)
+                ) : (
+                  <Badge size="sm" colorPalette="red" variant="subtle">
+                    {t('findProduct.detail.soldOut')}
+                  </Badge>
+                )}
+              </Table.Cell>
             </Table.Row>
           ))}
           {rows.length === 0 ? (

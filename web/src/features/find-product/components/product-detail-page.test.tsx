@@ -25,8 +25,9 @@ const detail: ProductDetail = {
   ],
   variants: [
     { sku_id: 's1', options: { Color: 'White' }, price: 4.5, compare_at_price: 9, stock: 30 },
-    { sku_id: 's2', options: { Color: 'Black' }, price: 5, compare_at_price: null, stock: 12 },
+    { sku_id: 's2', options: { Color: 'Black' }, price: 5, compare_at_price: null, stock: 1200 },
   ],
+  sold_out_variants: [],
   price_range: [4.5, 5],
   rating: 4.8,
   reviews_count: 2,
@@ -79,6 +80,9 @@ describe('product detail', () => {
     expect([logistics.query.get('country_code'), logistics.query.get('quantity')]).toEqual(['DE', '1']);
 
     expect(screen.getAllByTestId('variant-row')).toHaveLength(2);
+    expect(screen.getAllByTestId('variant-stock').map((c) => c.textContent)).toEqual(['30', '1,200']);
+    expect(screen.getByTestId('detail-variants').querySelector('h2')?.textContent).toBe('Variants (2)');
+    expect(screen.getByTestId('detail-rating').textContent).toBe('4.8');
     expect(screen.getAllByTestId('option-value').map((b) => b.textContent)).toEqual(['White', 'Black']);
     expect(screen.getAllByTestId('option-value')[1].querySelector('img')).toBeNull();
     fireEvent.click(screen.getAllByTestId('option-value')[1]);
@@ -88,6 +92,8 @@ describe('product detail', () => {
     const rows = await screen.findAllByTestId('logistics-row');
     expect(rows.map((r) => r.textContent)).toEqual(['CJPacketFREE7-12 days', 'DHL$18.003 days']);
     expect((await screen.findByTestId('review')).textContent).toContain('Great mug');
+    // The count is what the reviews list holds (its total), not the catalogue's older number.
+    expect(screen.getByTestId('detail-reviews-count').textContent).toBe('Reviews: 1');
     expect(screen.getByTestId('detail-description').textContent).toContain('Holds 350 ml.');
     expect(screen.getByTestId('detail-description').textContent).not.toContain('<');
 
@@ -111,6 +117,87 @@ describe('product detail', () => {
     const prompt = await screen.findByTestId('quota-prompt');
     expect(prompt.textContent).toContain('Limit quota exceeded');
     expect(within(prompt).queryByTestId('quota-upgrade')).toBeNull();
+  });
+});
+
+function renderDetail(over: Partial<ProductDetail>, reviews: { total: number | null; items: unknown[] }) {
+  const calls = mockApi((c) => {
+    if (c.path === 'center/products/source/cj/77') return { data: { ...detail, ...over } };
+    if (c.path === 'product-sources/reviews/cj/77') return { data: reviews };
+    if (c.path === 'center/products/import/cj') return { data: { id: 'p77' } };
+    return { data: { options: [], ids: [] } };
+  });
+  renderRoute(<ProductDetailPage upgradePath={null} />, {
+    path: '/app/find-product/cj/detail/77/US',
+    route: '/app/find-product/:productSource/detail/:productId/:shipTo',
+  });
+  return calls;
+}
+
+const review = (id: string) => ({
+  id,
+  feedback: `Review ${id}`,
+  rating: 4,
+  createdAt: '2026-02-01T00:00:00Z',
+  country: 'DE',
+  images: [],
+  name: 'Ann',
+});
+
+describe('product detail: counts, stock and sold-out variants', () => {
+  it('a single-variant product says "Variants (1)" with its stock; an unrated product shows no 0.0 beside its orders', async () => {
+    renderDetail(
+      {
+        options: [],
+        variants: [{ sku_id: 'only', options: {}, price: 7, compare_at_price: null, stock: 52 }],
+        rating: null,
+        reviews_count: null,
+        lastest_volume: 92_600,
+      },
+      { total: 266, items: [review('a'), review('b')] },
+    );
+    await screen.findByTestId('page-title');
+    expect(screen.getByTestId('detail-variants').querySelector('h2')?.textContent).toBe('Variants (1)');
+    expect(screen.getAllByTestId('variant-row')).toHaveLength(1);
+    expect(screen.getByTestId('variant-stock').textContent).toBe('52');
+    expect(screen.queryByTestId('detail-rating')).toBeNull();
+    expect(screen.getByTestId('detail-orders').textContent).toBe('92.6K orders');
+    await waitFor(() => expect(screen.getByTestId('detail-reviews-count').textContent).toBe('Reviews: 266'));
+    expect(screen.getAllByTestId('review')).toHaveLength(2);
+  });
+
+  it('marks sold-out variants, counts them, and still imports the rest', async () => {
+    const calls = renderDetail(
+      { sold_out_variants: [{ sku_id: 's3', options: { Color: 'Red' }, price: 5, compare_at_price: null, stock: 0 }] },
+      { total: 0, items: [] },
+    );
+    await screen.findByTestId('page-title');
+    const rows = screen.getAllByTestId('variant-row');
+    expect(rows.map((r) => r.getAttribute('data-sold-out'))).toEqual(['false', 'false', 'true']);
+    expect(within(rows[2]).getByTestId('variant-stock').textContent).toBe('Sold out');
+    expect(screen.getByTestId('detail-variants').querySelector('h2')?.textContent).toBe('Variants (3)');
+    expect(screen.getByTestId('detail-sold-out-count').textContent).toBe('Sold out, not imported: 1');
+    expect(await screen.findByTestId('reviews-empty')).toBeTruthy();
+    expect(screen.getByTestId('detail-reviews-count').textContent).toBe('Reviews: 0');
+    fireEvent.click(screen.getByTestId('import-button'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'center/products/import/cj')).toBe(true));
+  });
+
+  it('a product sold out in every variant offers no import', async () => {
+    renderDetail(
+      {
+        variants: [],
+        sold_out_variants: [
+          { sku_id: 's1', options: { Color: 'White' }, price: 4.5, compare_at_price: null, stock: 0 },
+          { sku_id: 's2', options: { Color: 'Black' }, price: 5, compare_at_price: null, stock: 0 },
+        ],
+      },
+      { total: 0, items: [] },
+    );
+    expect((await screen.findByTestId('detail-sold-out')).textContent).toContain('Every variant is sold out');
+    expect(screen.queryByTestId('import-button')).toBeNull();
+    expect(screen.getAllByTestId('variant-row').every((r) => r.getAttribute('data-sold-out') === 'true')).toBe(true);
+    expect(screen.queryByTestId('detail-sold-out-count')).toBeNull();
   });
 });
 

@@ -10,11 +10,11 @@ import { currentLanguage } from '@/lib/i18n';
 import { abbreviateCount, formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import { LoadError } from '@/components/ui/list-page';
-import { useFavourites, useLogistics, useProductDetail } from '../api/products';
+import { useFavourites, useLogistics, useProductDetail, useReviews } from '../api/products';
 import { useProductImport } from '../api/use-import';
-import { cardImages, formatRating } from '../lib/format';
+import { cardImages, formatRating, knownRating, reviewsShown } from '../lib/format';
 import { detailPath, productKey } from '../lib/query';
-import { LogisticsTable, VariantsTable } from './detail-tables';
+import { LogisticsTable, VariantsTable, allVariants } from './detail-tables';
 import type { FindProductPageProps } from './find-product-page';
 import { ImportButton } from './import-button';
 import { OptionsPicker } from './options-picker';
@@ -51,6 +51,8 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
   const { productSource = '', productId = '', shipTo: shipToParam } = useParams();
   const shipTo = (shipToParam || DEFAULT_SHIP_TO).toUpperCase();
   const { data: detail, error, mutate } = useProductDetail(productSource, productId, shipTo);
+  // The reviews list's first page (one request, shared with the list): its total is the count shown.
+  const firstReviews = useReviews(productSource, productId, 1);
   const logistics = useLogistics(productSource, productId, shipTo);
   const favourites = useFavourites();
   const [quota, setQuota] = useState(false);
@@ -77,6 +79,11 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
   const favourite = favourites.ids.has(key);
   const range = detail.price_range ?? [];
   const description = plainText(detail.description);
+  const rating = knownRating(detail.rating);
+  const reviewsCount = reviewsShown(firstReviews.data, detail.reviews_count);
+  const variantCount = allVariants(detail).length;
+  const soldOut = detail.sold_out_variants?.length ?? 0;
+  const nothingToImport = detail.variants.length === 0;
 
   return (
     <Stack gap="6" maxW="7xl" data-testid="product-detail" data-key={key}>
@@ -120,12 +127,16 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
             {detail.name}
           </Heading>
           <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap">
-            <HStack gap="1">
-              <StarIcon color="orange.400" css={filled} />
-              <Text data-testid="detail-rating">{formatRating(detail.rating)}</Text>
-              <Text>({t('findProduct.detail.reviewsCount', { count: detail.reviews_count ?? 0 })})</Text>
-            </HStack>
-            <Text>{t('findProduct.orders', { value: abbreviateCount(detail.lastest_volume) })}</Text>
+            {rating !== null ? (
+              <HStack gap="1">
+                <StarIcon color="orange.400" css={filled} />
+                <Text data-testid="detail-rating">{formatRating(rating)}</Text>
+              </HStack>
+            ) : null}
+            {reviewsCount !== null ? (
+              <Text data-testid="detail-reviews-count">{t('findProduct.detail.reviewsCount', { count: reviewsCount })}</Text>
+            ) : null}
+            <Text data-testid="detail-orders">{t('findProduct.orders', { value: abbreviateCount(detail.lastest_volume) })}</Text>
           </HStack>
           <Text fontSize="2xl" fontWeight="bold" dir="ltr" textAlign="start" data-testid="detail-price-range">
             {formatMoneyRange(range[0], range[1], 'USD', locale)}
@@ -147,11 +158,27 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
           </HStack>
           <OptionsPicker options={detail.options} chosen={chosen} onChange={setChosen} />
           <Box maxW="sm">
-            <ImportButton size="md" state={imports.stateOf(detail)} onImport={() => void imports.start(detail, shipTo)} />
+            {nothingToImport ? (
+              <Stack gap="1" data-testid="detail-sold-out">
+                <Badge colorPalette="red" alignSelf="start">
+                  {t('findProduct.detail.soldOut')}
+                </Badge>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('findProduct.detail.allSoldOut')}
+                </Text>
+              </Stack>
+            ) : (
+              <ImportButton size="md" state={imports.stateOf(detail)} onImport={() => void imports.start(detail, shipTo)} />
+            )}
           </Box>
         </Stack>
       </Grid>
-      <Section title={t('findProduct.detail.variants', { count: detail.variants.length })} testId="detail-variants">
+      <Section title={t('findProduct.detail.variants', { count: variantCount })} testId="detail-variants">
+        {soldOut > 0 && !nothingToImport ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="detail-sold-out-count">
+            {t('findProduct.detail.soldOutCount', { count: soldOut })}
+          </Text>
+        ) : null}
         <VariantsTable detail={detail} chosen={chosen} />
       </Section>
       <Section title={t('findProduct.detail.shippingTo', { country: countryName(shipTo, locale) })} testId="detail-logistics">

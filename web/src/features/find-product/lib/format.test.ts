@@ -9,6 +9,7 @@ import {
   isEmpty,
   knownRating,
   parseDeliveryTime,
+  reviewsShown,
   shippingTime,
 } from './format';
 
@@ -100,5 +101,15 @@ describe('cardPriceBounds', () => {
     expect(cardPriceBounds(3, [3, 3.001])).toEqual([3, 3]);
     expect(cardPriceBounds(7, null)).toEqual([7, 7]);
     expect(cardPriceBounds(7, [null, null])).toEqual([7, 7]);
+  });
+});
+
+describe('reviewsShown', () => {
+  it("is the reviews list's total once read, else the detail's count, else unknown", () => {
+    expect(reviewsShown({ total: 266, items: [1, 2] }, null)).toBe(266);
+    expect(reviewsShown({ total: 266, items: [1, 2] }, 0)).toBe(266);
+    expect(reviewsShown({ total: null, items: [1, 2] }, 0)).toBe(2);
+    expect(reviewsShown(undefined, 31)).toBe(31);
+    expect(reviewsShown(undefined, null)).toBeNull();
   });
 });

@@ -98,3 +98,16 @@ export function cardPriceBounds(
   const single = lo ?? hi ?? num(price);
   return [single, single];
 }
+
+/**
+ * The reviews count a detail shows: what the reviews list holds (its total, else the reviews on
+ * its only page) once it is read, else the count the catalogue kept; null when neither is known.
+ * AliExpress's and CJ's product reads carry no count, so the detail's own can be missing.
+ */
+export function reviewsShown(
+  firstPage: { total?: number | null; items: readonly unknown[] } | undefined,
+  detailCount: number | null | undefined,
+): number | null {
+  if (firstPage) return num(firstPage.total) ?? firstPage.items.length;
+  return num(detailCount);
+}
