@@ -122,6 +122,12 @@ describe('public screens', () => {
     expect(screen.getByTestId('store-cta').getAttribute('href')).toBe('/signup');
   });
 
+  it('/store-dropshipping sends a signed-in owner to connect a store', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    renderAt('/store-dropshipping');
+    expect((await screen.findByTestId('store-cta')).getAttribute('href')).toBe('/app/channel');
+  });
+
   it('/recommended/apps lists the catalogue from the API, ours first, then one section per category', async () => {
     renderAt('/recommended/apps');
     expect(await screen.findByTestId('apps-group-ours')).toBeTruthy();
@@ -129,6 +135,7 @@ describe('public screens', () => {
     const marketing = screen.getByTestId('apps-group-marketing');
     expect(within(marketing).getAllByTestId('recommended-app')).toHaveLength(2);
     expect(within(screen.getByTestId('apps-group-store-design')).getByText('PageFly')).toBeTruthy();
+    expect(within(marketing).getByRole('heading', { level: 2 }).textContent).toBe('Marketing');
     expect(calls.some((c) => c.path === 'apps/recommended')).toBe(true);
   });
 
