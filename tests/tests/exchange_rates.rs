@@ -151,3 +151,35 @@ async fn a_store_in_a_currency_without_a_rate_gets_no_usd_price() {
     let prices = shop_prices(&s, "zar-shop", &handle).await;
     assert!(!prices.is_empty() && prices.iter().all(|p| *p == 101_732), "{prices:?}");
 }
+
+#[tokio::test]
+async fn a_eur_woocommerce_store_says_its_currency_and_receives_converted_prices() {
+    let db = domain::db::TestDatabase::new().await;
+    let (app, sandbox, token) = dropline_tests::signed_up_on_sandbox(db.pool.clone(), "eur@example.com").await;
+    let r = app.http.post(format!("{sandbox}/_sandbox/woo/eur-woo/currency")).json(&json!({ "currency": "EUR" })).send().await.unwrap();
+    assert!(r.status().is_success());
+    let woo = dropline_tests::connect_woo(&app, &token, &sandbox, "eur-woo").await;
+    let currency: String = sqlx::query_scalar("SELECT currency FROM stores WHERE id = $1::uuid").bind(&woo).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(currency, "EUR", "read from the store at connect, not assumed USD");
+    app.drain().await;
+    let r = app.http.post(format!("{sandbox}/_sandbox/rates")).json(&json!({ "USDEUR": 0.9 })).send().await.unwrap();
+    assert!(r.status().is_success());
+
+    let id = in_stock_ids(&sandbox, "aliexpress", 1, 1).await.remove(0);
+    let a = app.post("/api/center/products/import/aliexpress", Some(&token), json!({ "source_product_id": id })).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let product = a.data()["id"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE product_variants SET price_cents = 5499, compare_at_cents = NULL WHERE product_id = $1::uuid")
+        .bind(&product)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(dropline_tests::push_products(&app, &token, &[&product], &[&woo]).await.code(), 200);
+    app.drain().await;
+    let sku: String = sqlx::query_scalar("SELECT remote_key FROM push_targets WHERE product_id = $1::uuid").bind(&product).fetch_one(&app.pool).await.unwrap();
+    let found = dropline_tests::woo_rest(&app.http, &sandbox, "eur-woo", &format!("products?sku={sku}&status=any"), None).await;
+    let variations = dropline_tests::woo_rest(&app.http, &sandbox, "eur-woo", &format!("products/{}/variations", found[0]["id"]), None).await;
+    // $54.99 × 0.9 = €49.49 (49.491), not "54.99" in a EUR store.
+    let prices: Vec<&Value> = variations.as_array().unwrap().iter().map(|v| &v["regular_price"]).collect();
+    assert!(!prices.is_empty() && prices.iter().all(|p| *p == "49.49"), "{prices:?}");
+}

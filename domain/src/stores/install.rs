@@ -136,7 +136,8 @@ pub async fn woo_key_granted(pool: &PgPool, settings: &Settings, sealer: &Sealer
     let (who, domain, api_base) = take_state(pool, "woocommerce", state).await?;
     let rest = woocommerce::Rest::guarded(&api_base, consumer_key, consumer_secret, &settings.inspect).await.map_err(|m| Error::field("shop", m))?;
     rest.check_keys().await.map_err(Error::StoreInstallFailed)?;
-    save_woo(pool, sealer, who, &domain, &api_base, consumer_key, consumer_secret).await
+    let currency = woo_currency(&rest).await;
+    save_woo(pool, sealer, who, &domain, &api_base, consumer_key, consumer_secret, &currency).await
 }
 
 /// Connects with keys the user pasted, after a real call proves them.
@@ -148,10 +149,21 @@ pub async fn woo_link(pool: &PgPool, settings: &Settings, sealer: &Sealer, who: 
     ensure_connectable(pool, who.user_id, "woocommerce", &url.domain).await?;
     let rest = woocommerce::Rest::guarded(&url.base, key.trim(), secret.trim(), &settings.inspect).await.map_err(|m| Error::field("shop", m))?;
     rest.check_keys().await.map_err(Error::StoreInstallFailed)?;
-    save_woo(pool, sealer, who, &url.domain, &url.base, key.trim(), secret.trim()).await
+    let currency = woo_currency(&rest).await;
+    save_woo(pool, sealer, who, &url.domain, &url.base, key.trim(), secret.trim(), &currency).await
 }
 
-async fn save_woo(pool: &PgPool, sealer: &Sealer, who: Installer, domain: &str, base: &str, key: &str, secret: &str) -> Result<Store> {
+/// The store's currency; a store too old to say (before WooCommerce 3.5) is taken as USD, as
+/// every WooCommerce store was before Dropline asked.
+async fn woo_currency(rest: &woocommerce::Rest) -> String {
+    rest.currency().await.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "WooCommerce store did not say its currency; taking USD");
+        "USD".into()
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn save_woo(pool: &PgPool, sealer: &Sealer, who: Installer, domain: &str, base: &str, key: &str, secret: &str, currency: &str) -> Result<Store> {
     let name = domain.rsplit('/').next().unwrap_or(domain).to_string();
     let new = NewStore {
         workplace_id: who.workplace_id,
@@ -160,7 +172,7 @@ async fn save_woo(pool: &PgPool, sealer: &Sealer, who: Installer, domain: &str, 
         platform_domain: domain,
         api_base: base,
         name: &name,
-        currency: "USD",
+        currency,
         credentials: json!({ "consumer_key": key, "consumer_secret": secret }),
     };
     connect(pool, sealer, new).await

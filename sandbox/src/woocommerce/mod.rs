@@ -18,6 +18,7 @@ use crate::state::World;
 use crate::util::{b64_decode, json_error};
 
 pub mod control;
+pub mod currency;
 pub mod model;
 pub mod oauth;
 pub mod order_create;
@@ -50,6 +51,8 @@ pub fn routes() -> Router<AppState> {
         .route(&format!("{v3}/webhooks/{{id}}"), get(webhooks::get_one).delete(webhooks::delete))
         .route("/woo/{store}/wp-json/wc-shipment-tracking/v3/orders/{id}/shipment-trackings", get(orders::list_trackings).post(orders::create_tracking))
         .route("/woo/{store}/wp-json/wc-shipment-tracking/v3/orders/{id}/shipment-trackings/{tid}", get(orders::get_tracking).delete(orders::delete_tracking))
+        .route(&format!("{v3}/data/currencies/current"), get(currency::current))
+        .route("/_sandbox/woo/{store}/currency", post(currency::set))
         .merge(terms::routes(v3))
         .merge(control::routes())
 }

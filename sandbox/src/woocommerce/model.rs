@@ -45,6 +45,8 @@ pub struct Store {
     pub terms: BTreeMap<String, BTreeMap<u64, Value>>,
     /// Woo shares one post-id sequence across products, variations and orders.
     pub next_id: u64,
+    /// The shop's currency (WooCommerce > Settings > General), what its prices are in.
+    pub currency: String,
 }
 
 impl Store {
@@ -61,6 +63,7 @@ impl Store {
             deliveries: vec![],
             terms: BTreeMap::new(),
             next_id: 100,
+            currency: "USD".into(),
         }
     }
     pub fn id(&mut self) -> u64 {

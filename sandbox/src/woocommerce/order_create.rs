@@ -75,7 +75,7 @@ pub fn create(st: &mut Store, input: &Value, via: Via, now: i64) -> Result<Value
     };
     let order = json!({
         "id": id, "parent_id": 0, "number": id.to_string(), "order_key": format!("wc_order_{id:x}"), "created_via": created_via,
-        "status": status, "currency": input.get("currency").cloned().unwrap_or(json!("USD")),
+        "status": status, "currency": input.get("currency").cloned().unwrap_or(json!(st.currency)),
         "date_created": woo_date(now), "date_created_gmt": woo_date(now), "date_modified": woo_date(now), "date_modified_gmt": woo_date(now),
         "date_paid": if paid { json!(woo_date(now)) } else { Value::Null }, "date_completed": null, "total": money(total), "shipping_total": "0.00",
         "total_tax": "0.00", "customer_id": input.get("customer_id").cloned().unwrap_or(json!(0)),

@@ -180,6 +180,13 @@ impl Rest {
         Ok(())
     }
 
+    /// The store's currency code (`data/currencies/current`, WooCommerce 3.5+): what its prices
+    /// are in, so a push converts Dropline's USD prices into it.
+    pub async fn currency(&self) -> Result<String, String> {
+        let v = self.send(reqwest::Method::GET, "data/currencies/current", None).await.map_err(|e| e.message)?;
+        v["code"].as_str().filter(|c| c.len() == 3).map(str::to_ascii_uppercase).ok_or_else(|| "the store did not say its currency".into())
+    }
+
     /// Subscribes `delivery_url` to `topic`, signed with `secret`; an active identical
     /// webhook counts as done so a retried setup creates no twin.
     pub async fn subscribe_webhook(&self, topic: &str, delivery_url: &str, secret: &str) -> Result<(), String> {
