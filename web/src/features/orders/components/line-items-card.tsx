@@ -6,6 +6,7 @@ import { Money, StatusBadge } from './order-cells';
 import { shownStatus } from '../lib/tabs';
 import { ShippingOption } from './shipping-option';
 import { LineAction } from './line-action';
+import { LineVariant } from './line-variant';
 
 /** A line can move to another supplier until its supplier order is placed. */
 const canChangeSupplier = (line: LineItem) =>
@@ -41,8 +42,9 @@ export function LineItemsCard({
           {line.image ? <Image src={line.image} alt="" boxSize="12" borderRadius="md" objectFit="cover" /> : null}
           <Stack gap="0.5" flex="1" minW="0">
             <Text fontWeight="medium">{line.title}</Text>
+            <LineVariant line={line} />
             <Text fontSize="sm" color="fg.muted">
-              {[line.variant_title, line.sku, `× ${line.quantity}`].filter(Boolean).join(' · ')}
+              × {line.quantity}
             </Text>
             <HStack gap="2" wrap="wrap">
               {line.source ? <Badge colorPalette="gray">{sourceName(line.source)}</Badge> : null}

@@ -6,6 +6,7 @@ import { sourceName } from '@/lib/sources';
 import type { Order } from '@/types/orders';
 import { shippingDays } from '../lib/format';
 import { statusPalette } from '../lib/tabs';
+import { LineVariant } from './line-variant';
 
 export const detailPath = (order: Pick<Order, 'id' | 'status'>) =>
   `/app/orders/detail/${encodeURIComponent(order.id)}/${encodeURIComponent(order.status)}`;
@@ -59,8 +60,9 @@ export function ItemsCell({ order }: { order: Order }) {
             <Text fontSize="sm" lineClamp={1}>
               {line.title}
             </Text>
+            <LineVariant line={line} fontSize="xs" />
             <Text fontSize="xs" color="fg.muted">
-              {[line.variant_title, `× ${line.quantity}`, line.source ? sourceName(line.source) : null].filter(Boolean).join(' · ')}
+              {[`× ${line.quantity}`, line.source ? sourceName(line.source) : null].filter(Boolean).join(' · ')}
             </Text>
             {line.unmapped_product ? (
               <Text fontSize="xs" color="fg.error">
