@@ -58,7 +58,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'automation.name',
   ],
   it: ['nav.home', 'nav.tabs.home', 'pages.home', 'nav.community', 'pages.community', 'auth.fields.email', 'auth.fields.password'],
-  nl: ['nav.community', 'pages.community'],
+  nl: ['nav.community', 'pages.community', 'findProduct.filters.toggle'],
   'pt-BR': ['orders.create.lines_one'],
   fr: [
     'inspection.logos',

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HeartIcon } from '@/components/icons';
@@ -14,6 +14,7 @@ import {
   FAVOURITES_PATH,
   type FindFilters,
   PAGE_SIZE,
+  activeFilterCount,
   filtersFromParams,
   findQuery,
   paramsFromFilters,
@@ -42,6 +43,7 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
   const { collectionId } = useParams();
   const collection = collectionId ?? null;
   const [params, setParams] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const filters = filtersFromParams(params);
   const isMobile = useIsMobile();
   const { data, error, isLoading, mutate } = useFindProducts(filters, collection);
@@ -117,14 +119,28 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
           </Text>
         ) : null}
       </HStack>
-      <FiltersBar
-        filters={filters}
-        onChange={update}
-        collections={collections?.collections ?? []}
-        categories={categories?.categories ?? []}
-        collection={collection}
-        onCollection={chooseCollection}
-      />
+      {/* On a phone the filters fold behind one button, so the first screen shows products. */}
+      <Button
+        hideFrom="md"
+        size="sm"
+        variant="outline"
+        alignSelf="start"
+        onClick={() => setFiltersOpen((o) => !o)}
+        aria-expanded={filtersOpen}
+        data-testid="find-filters-toggle"
+      >
+        {t('findProduct.filters.toggle', { count: activeFilterCount(filters) + (collection ? 1 : 0) })}
+      </Button>
+      <Box display={{ base: filtersOpen ? 'block' : 'none', md: 'block' }} data-testid="find-filters-panel">
+        <FiltersBar
+          filters={filters}
+          onChange={update}
+          collections={collections?.collections ?? []}
+          categories={categories?.categories ?? []}
+          collection={collection}
+          onCollection={chooseCollection}
+        />
+      </Box>
       {error ? (
         <LoadError testId="find-error" message={t('findProduct.loadFailed')} detail={error.message} onRetry={() => void mutate()} />
       ) : null}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { pick } from '@/test/menu';
 import { renderRoute } from '@/test/render';
+import { setMobile } from '@/test/media';
 import type { Order } from '@/types/orders';
 import { orderFixture, sourceOrderFixture } from '../test-fixtures';
 import { OrderCenterPage } from './order-center-page';
@@ -167,5 +168,21 @@ describe('order center', () => {
     renderRoute(<OrderCenterPage />, { path: '/app/orders' });
     await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(3));
     expect(screen.queryByTestId('order-outside-dates')).toBeNull();
+  });
+
+  it('on a phone lists each order as a card with Place order in it, nothing in a sideways table', async () => {
+    setMobile(true);
+    try {
+      serve();
+      renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+      await screen.findByTestId('order-cards');
+      expect(screen.queryByTestId('order-table')).toBeNull();
+      const card = row('1');
+      expect(within(card).getByTestId('order-row-link').textContent).toContain('#1001');
+      expect((within(card).getByTestId('order-action-place') as HTMLButtonElement).disabled).toBe(false);
+      expect(within(card).getByTestId('order-row-select')).toBeTruthy();
+    } finally {
+      setMobile(false);
+    }
   });
 });

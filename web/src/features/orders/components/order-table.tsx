@@ -1,12 +1,13 @@
-import { Checkbox, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '@/lib/use-media-query';
 import type { Order, OrderTab } from '@/types/orders';
 import type { ColumnKey } from '../lib/columns';
-import { type DisplayRates, orderMoney } from '../lib/display-money';
-import { type RowAction, shippingTimes } from '../lib/order-math';
-import { ItemsCell, Money, OrderIdCell, OrderInfoCell, ShippingTime, StatusBadge } from './order-cells';
-import { RowActions } from './row-actions';
+import type { DisplayRates } from '../lib/display-money';
+import type { RowAction } from '../lib/order-math';
+import { OrderCards } from './order-cards';
+import { OrderColumnCell } from './order-column-cell';
 
 interface OrderTableProps {
   tab: OrderTab;
@@ -24,72 +25,36 @@ interface OrderTableProps {
   display?: DisplayRates;
 }
 
-function Cell({
-  column,
-  order,
-  busy,
-  onAction,
-  renderParcels,
-  display,
-}: { column: ColumnKey; order: Order; busy: boolean } & Pick<OrderTableProps, 'onAction' | 'renderParcels' | 'display'>) {
-  const { t } = useTranslation();
-  const money = orderMoney(order, display);
-  switch (column) {
-    case 'order_id':
-      return <OrderIdCell order={order} />;
-    case 'order_info':
-      return <OrderInfoCell order={order} />;
-    case 'items':
-      return <ItemsCell order={order} />;
-    case 'selling_price':
-      return (
-        <Stack gap="0">
-          <span data-testid="order-price">
-            <Money value={money.price.value} currency={money.price.currency} />
-          </span>
-          {money.profit ? (
-            <Text
-              fontSize="xs"
-              color={money.profit.value !== null && money.profit.value < 0 ? 'fg.error' : 'fg.muted'}
-              data-testid="order-profit"
-            >
-              {t('orders.profit')} <Money value={money.profit.value} currency={money.profit.currency} />
-            </Text>
-          ) : null}
-        </Stack>
-      );
-    case 'product_cost':
-      return <Money value={money.productCost.value} currency={money.productCost.currency} />;
-    case 'shipping_cost':
-      return <Money value={money.shippingCost.value} currency={money.shippingCost.currency} />;
-    case 'shipping_time': {
-      const times = shippingTimes(order);
-      return (
-        <Stack gap="0" data-testid="order-shipping-time">
-          {times.length === 0 ? <ShippingTime value={null} /> : times.map((time) => <ShippingTime key={time} value={time} />)}
-        </Stack>
-      );
-    }
-    case 'status':
-      return (
-        <Stack gap="1" align="start">
-          <StatusBadge status={order.status} />
-          {order.refund_status ? <StatusBadge status={order.refund_status} /> : null}
-        </Stack>
-      );
-    case 'tracking':
-      return renderParcels?.(order) ?? null;
-    case 'action':
-      return <RowActions order={order} busy={busy} onAction={onAction} />;
-    default:
-      return null;
-  }
-}
-
 /** The order list of a tab with the chosen columns. */
 export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onAction, renderParcels, empty, display }: OrderTableProps) {
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
+  const none =
+    orders.length === 0
+      ? (empty ?? (
+          <Text p="6" textAlign="center" color="fg.muted" data-testid="order-empty">
+            {t('orders.empty')}
+          </Text>
+        ))
+      : null;
+  if (isMobile) {
+    return (
+      <>
+        <OrderCards
+          orders={orders}
+          columns={columns}
+          selected={selected}
+          busy={busy}
+          onSelect={onSelect}
+          onAction={onAction}
+          renderParcels={renderParcels}
+          display={display}
+        />
+        {none}
+      </>
+    );
+  }
   const some = orders.some((o) => selected.has(o.id));
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg">
@@ -144,7 +109,7 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
               </Table.Cell>
               {columns.map((c) => (
                 <Table.Cell key={c} verticalAlign="top" data-col={c}>
-                  <Cell
+                  <OrderColumnCell
                     column={c}
                     order={order}
                     busy={busy.has(order.id)}
@@ -158,12 +123,7 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
           ))}
         </Table.Body>
       </Table.Root>
-      {orders.length === 0 && empty ? empty : null}
-      {orders.length === 0 && !empty ? (
-        <Text p="6" textAlign="center" color="fg.muted" data-testid="order-empty">
-          {t('orders.empty')}
-        </Text>
-      ) : null}
+      {none}
     </Table.ScrollArea>
   );
 }

@@ -46,6 +46,12 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel, selectionKey
   return (
     <Stack gap="5" maxW="7xl" data-testid="product-center-page">
       <PageHeader title={t('pages.productCenter')} subtitle={t('productCenter.subtitle')}>
+        {/* The phone's tab bar (spec section 2) has no Import list: this is its way there. */}
+        <Link asChild fontSize="sm" color="teal.700">
+          <RouterLink to="/app/products-import" data-testid="import-list-link">
+            {t('productCenter.goToImportList')}
+          </RouterLink>
+        </Link>
         <Link asChild fontSize="sm" color="teal.700">
           <RouterLink to={AUTO_UPDATE_PATH} data-testid="auto-update-link">
             {t('productCenter.autoUpdateSettings')}
