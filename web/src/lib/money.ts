@@ -55,6 +55,9 @@ const SYMBOLS: Record<string, string> = {
   MXN: 'MX$',
 };
 
+/** The currencies a workspace can show money in (each has a symbol above). */
+export const DISPLAY_CURRENCIES: readonly string[] = Object.keys(SYMBOLS);
+
 /** Right-to-left interface languages, where the amount must be isolated. */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 /** LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE: the amount keeps "symbol number" order

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { displayName, initials, useAccount } from '@/features/account';
 import { LinkedStores } from '@/features/channels';
+import { DisplayCurrencyCard } from '@/features/workplaces';
 
 /** /app/setting/account: the account and its linked stores, grouped by platform. */
 export function AccountSettings() {
@@ -38,6 +39,7 @@ export function AccountSettings() {
               </Stack>
             </HStack>
           </Box>
+          <DisplayCurrencyCard workplaces={account.workplaces ?? []} />
           <LinkedStores linked={account.linked_stores ?? {}} workplaces={account.workplaces} />
         </>
       ) : null}

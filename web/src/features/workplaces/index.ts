@@ -1,2 +1,3 @@
-export { DEFAULT_CURRENCY, createWorkplace, resolveWorkplace, useWorkplaceSelection } from './api/workplaces';
+export { DEFAULT_CURRENCY, createWorkplace, resolveWorkplace, saveDisplayCurrency, useWorkplaceSelection } from './api/workplaces';
+export { DisplayCurrencyCard } from './components/display-currency-card';
 export { WorkplaceSelector } from './components/workplace-selector';

@@ -9,6 +9,10 @@ export const DEFAULT_CURRENCY = 'USD';
 
 export const createWorkplace = (name: string, currency?: string) => api.post<Workplace>('core/workplaces', { name, currency });
 
+/** The current workspace's display currency (spec: POST /core/workplaces/settings {settings:{display_currency}}). */
+export const saveDisplayCurrency = (currency: string) =>
+  api.post<Workplace>('core/workplaces/settings', { settings: { display_currency: currency } });
+
 /** Spec section 4: the stored workspace id when it is one of the account's, else the first. */
 export function resolveWorkplace(workplaces: readonly Workplace[], storedId: string | null): Workplace | undefined {
   return workplaces.find((w) => w.id === storedId) ?? workplaces[0];
