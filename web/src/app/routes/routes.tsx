@@ -14,7 +14,7 @@ import {
 } from '@/features/auth';
 import { BindPlatform, ShopifyCallback, ShopifyInstall } from '@/features/channels';
 import { LandingPage, RecommendedAppsPage, StoreDropshippingPage } from '@/features/marketing';
-import { NotificationsPage } from '@/features/notifications';
+import { NotificationSettingsPage, NotificationsPage } from '@/features/notifications';
 import { GuidePage } from '@/features/quick-start';
 import { InspectionPage } from '@/features/store-inspection';
 import { AccountSettings } from './account-settings';
@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: 'recent-notification', element: <NotificationsPage /> },
           { path: 'setting', element: <Navigate to="/app/setting/account" replace /> },
           { path: 'setting/account', element: <AccountSettings /> },
+          { path: 'setting/notification', element: <NotificationSettingsPage /> },
           { path: 'channel', element: <ChannelRoute /> },
           { path: 'setting/channel', element: <ChannelRoute /> },
           { path: 'auth/bind/platform', element: <BindPlatform /> },

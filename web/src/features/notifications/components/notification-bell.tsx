@@ -1,9 +1,10 @@
-import { Box, Float, HStack, IconButton, Link, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Float, HStack, IconButton, Link, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BellIcon } from '@/components/icons';
 import { useNotifications } from '../api/notifications';
 import { CountBadge } from '@/components/count-badge';
+import { MarkAllRead } from './mark-all-read';
 import { NotificationItems } from './notification-items';
 
 const PREVIEW_COUNT = 5;
@@ -38,11 +39,12 @@ export function NotificationBell() {
                 ) : null}
               </HStack>
               {isLoading ? <Spinner size="sm" /> : <NotificationItems items={(data?.items ?? []).slice(0, PREVIEW_COUNT)} />}
-              <Box mt="3">
+              <HStack mt="3" justify="space-between">
                 <Link asChild color="teal.700" fontSize="sm" fontWeight="semibold">
                   <RouterLink to="/app/notifications">{t('notifications.viewAll')}</RouterLink>
                 </Link>
-              </Box>
+                <MarkAllRead disabled={unread === 0} />
+              </HStack>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>
