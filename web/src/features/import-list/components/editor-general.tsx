@@ -1,5 +1,6 @@
-import { Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { TagsField } from '@/components/tags-field';
 import type { ImportedProduct } from '@/types/products';
 
@@ -8,7 +9,7 @@ interface Props {
   onChange: (product: ImportedProduct) => void;
 }
 
-/** Title, description (HTML), product type, vendor, tags and collections. */
+/** Title, description (formatted text, saved as HTML), product type, vendor, tags and collections. */
 export function EditorGeneral({ product, onChange }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<ImportedProduct>) => onChange({ ...product, ...patch });
@@ -20,14 +21,11 @@ export function EditorGeneral({ product, onChange }: Props) {
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('importList.editor.description')}</Field.Label>
-        <Textarea
+        <RichTextEditor
           value={product.description_html}
-          onChange={(e) => set({ description_html: e.target.value })}
-          rows={8}
-          fontFamily="mono"
-          fontSize="sm"
-          dir="ltr"
-          data-testid="editor-description"
+          onChange={(description_html) => set({ description_html })}
+          label={t('importList.editor.description')}
+          testId="editor-description"
         />
         <Field.HelperText>{t('importList.editor.descriptionHelp')}</Field.HelperText>
       </Field.Root>

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { makeImported } from '@/test/products';
@@ -37,6 +38,9 @@ describe('import list editor', () => {
     fireEvent.change(screen.getByTestId('variant-price-v2'), { target: { value: '24.9' } });
     fireEvent.change(screen.getByTestId('variant-compare-v4'), { target: { value: '39' } });
     expect(screen.getByTestId('variant-cost-v2').textContent).toContain('$5.00');
+    // 24.90 less the 5.00 cost and 1.50 shipping, as the price is typed.
+    expect(screen.getByTestId('variant-profit-v2').textContent).toBe('$18.40');
+    expect(screen.getByTestId('variant-margin-v2').textContent).toBe('73.9%');
     fireEvent.click(screen.getByTestId('image-thumbnail-1'));
 
     fireEvent.click(screen.getByTestId('editor-save'));
@@ -69,6 +73,34 @@ describe('import list editor', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.getAttribute('data-type')).toBe('success');
     expect(toast.textContent).toContain('Saved successfully');
+  });
+
+  it('formats the description with the toolbar, saves it as HTML, and shows a loss as the price drops', async () => {
+    const calls = mockApi((c) => {
+      if (c.method === 'GET') return { data: makeImported() };
+      if (c.method === 'PUT') return { data: { ...makeImported(), ...(c.body as object), variants: makeImported().variants } };
+      return undefined;
+    });
+    renderRoute(<EditorPage />, { path: '/app/products-import/editor/p1', route: ROUTE });
+    const description = await screen.findByTestId('editor-description');
+    await waitFor(() => expect((description as unknown as { editor?: Editor }).editor).toBeTruthy());
+    expect(description.getAttribute('contenteditable')).toBe('true');
+    expect(description.textContent).toBe('Bright');
+    act(() => {
+      (description as unknown as { editor: Editor }).editor.commands.selectAll();
+    });
+    fireEvent.click(screen.getByTestId('editor-description-bold'));
+
+    expect(screen.getByTestId('editor-currency-note').textContent).toContain('USD');
+    fireEvent.change(screen.getByTestId('variant-price-v2'), { target: { value: '5' } });
+    expect(screen.getByTestId('variant-profit-v2').textContent).toBe('-$1.50');
+    expect(screen.getByTestId('variant-margin-v2').textContent).toBe('-30%');
+
+    fireEvent.click(screen.getByTestId('editor-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { description_html: string }).description_html).toBe(
+      '<p><strong>Bright</strong></p>',
+    );
   });
 
   it('blocks saving without a price and keeps one variant enabled', async () => {
