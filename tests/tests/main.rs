@@ -63,5 +63,6 @@ mod tracking_statuses;
 mod tracking_writeback;
 mod vendor_libraries;
 mod wallet;
+mod web_vitals;
 mod woo_connect_guard;
 mod woo_key_grant;

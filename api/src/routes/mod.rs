@@ -7,6 +7,7 @@ mod core;
 mod ebay;
 mod find;
 mod inspect;
+mod log;
 mod mapping;
 mod misc;
 mod notifications;
@@ -59,6 +60,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(core::router())
         .merge(notifications::router())
         .merge(progress::router())
+        .merge(log::router())
         .merge(misc::router(dev_outbox))
 }
 

@@ -14,4 +14,5 @@ pub mod store_scans;
 pub mod stores;
 pub mod supplier_products;
 pub mod users;
+pub mod web_vitals;
 pub mod workplaces;

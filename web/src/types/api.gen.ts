@@ -1260,6 +1260,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/log/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A page load's web vitals (LCP, CLS, INP, browser, network, path), kept when one of them is
+     *     over the spec's threshold (LCP 2500 ms, CLS 0.1, INP 200 ms).
+     */
+    post: operations['log_events'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open-api/orders/tracking/{order_id}': {
     parameters: {
       query?: never;
@@ -3065,6 +3085,10 @@ export interface components {
     LanguageInput: {
       language: string;
     };
+    Logged: {
+      /** @description False when the load met every threshold (nothing to keep). */
+      kept: boolean;
+    };
     LoginInput: {
       email: string;
       password: string;
@@ -4234,6 +4258,29 @@ export interface components {
       /** Format: int32 */
       stock: number;
     };
+    /** @description One page load's vitals, as the browser measured them (a metric it had no value for is absent). */
+    VitalsReport: {
+      browser?: string;
+      /**
+       * Format: double
+       * @description Cumulative layout shift (unitless).
+       */
+      cls?: number | null;
+      /**
+       * Format: double
+       * @description Interaction to next paint, milliseconds.
+       */
+      inp?: number | null;
+      /**
+       * Format: double
+       * @description Largest contentful paint, milliseconds.
+       */
+      lcp?: number | null;
+      /** @description The connection's effective type (`4g`, `3g`...), when the browser tells it. */
+      network?: string;
+      /** @description The page's path, e.g. `/app/orders`. */
+      path: string;
+    };
     Wallet: {
       /** Format: double */
       balance_bonus: number;
@@ -4415,6 +4462,7 @@ export type ImportedProduct = components['schemas']['ImportedProduct'];
 export type InspectInput = components['schemas']['InspectInput'];
 export type Keywords = components['schemas']['Keywords'];
 export type LanguageInput = components['schemas']['LanguageInput'];
+export type Logged = components['schemas']['Logged'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type Logistics = components['schemas']['Logistics'];
 export type LogisticsOption = components['schemas']['LogisticsOption'];
@@ -4564,6 +4612,7 @@ export type ValidationEnvelope = components['schemas']['ValidationEnvelope'];
 export type VariantEdit = components['schemas']['VariantEdit'];
 export type VariantMapping = components['schemas']['VariantMapping'];
 export type VariantView = components['schemas']['VariantView'];
+export type VitalsReport = components['schemas']['VitalsReport'];
 export type Wallet = components['schemas']['Wallet'];
 export type Warehouse = components['schemas']['Warehouse'];
 export type Warehouses = components['schemas']['Warehouses'];
@@ -7514,6 +7563,42 @@ export interface operations {
           };
         };
       };
+      default: components['responses']['Refused'];
+    };
+  };
+  log_events: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VitalsReport'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Logged'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       default: components['responses']['Refused'];
     };
   };
