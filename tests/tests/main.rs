@@ -17,6 +17,7 @@ mod channels;
 mod cj_orders;
 mod conventions;
 mod ebay_orders;
+mod editor_content;
 mod exchange_rates;
 mod image_limits;
 mod import;

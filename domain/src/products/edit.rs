@@ -110,7 +110,7 @@ pub async fn edit(pool: &PgPool, workplace_id: Uuid, id: Uuid, e: ProductEdit) -
         p.title = t.to_string();
     }
     if let Some(d) = e.description_html {
-        p.description_html = d;
+        p.description_html = super::description::clean_html(&d);
     }
     if let Some(t) = &e.tags {
         p.tags = clean_list(t);

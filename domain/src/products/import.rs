@@ -49,7 +49,7 @@ pub fn draft(d: &ProductDetail, ship_to: &Country, shipping: i64, rule: &Pricing
         ship_to: ship_to.0.clone(),
         stage: "import_list".into(),
         title: d.name.clone(),
-        description_html: d.description.clone(),
+        description_html: super::description::clean_html(&d.description),
         tags: vec![],
         collections: vec![],
         product_type: d.category["name"].as_str().unwrap_or_default().to_string(),
@@ -67,7 +67,8 @@ pub fn draft(d: &ProductDetail, ship_to: &Country, shipping: i64, rule: &Pricing
         .enumerate()
         .map(|(i, v)| {
             let cost = (v.price * 100.0).round() as i64;
-            let priced = rule.apply(cost, shipping);
+            let original = v.compare_at_price.map(|p| (p * 100.0).round() as i64);
+            let priced = rule.apply_with_original(cost, shipping, original);
             VariantRow {
                 id: Uuid::new_v4(),
                 position: i as i32,

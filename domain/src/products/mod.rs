@@ -1,5 +1,6 @@
 //! Imported products: import, the import list, the editor, bulk edits and pricing rules.
 pub mod copies;
+pub mod description;
 pub mod edit;
 pub mod import;
 pub mod import_all;

@@ -99,6 +99,22 @@ impl PricingRule {
         Priced { price_cents, compare_at_cents }
     }
 
+    /// As `apply`; when the rule sets no compare-at price and the supplier shows an original
+    /// price above its cost, the compare-at price carries the supplier's discount over to the
+    /// store's price (supplier 19.00 → 9.50 and price 19.00 give 38.00): the supplier's original
+    /// itself would sit at or below a marked-up price and read as no discount at all.
+    pub fn apply_with_original(&self, cost_cents: i64, shipping_cents: i64, original_cents: Option<i64>) -> Priced {
+        let mut p = self.apply(cost_cents, shipping_cents);
+        if p.compare_at_cents.is_none()
+            && cost_cents > 0
+            && let Some(original) = original_cents.filter(|o| *o > cost_cents)
+        {
+            let compare = self.end_cents((p.price_cents as f64 * original as f64 / cost_cents as f64).round() as i64);
+            p.compare_at_cents = (compare > p.price_cents).then_some(compare);
+        }
+        p
+    }
+
     /// Gives `cents` the rule's ending (0.99 → 12.99); used again after a price is converted
     /// into a store's currency, so the ending holds there.
     pub fn ending(&self, cents: i64) -> i64 {
@@ -116,6 +132,16 @@ impl PricingRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_suppliers_original_price_gives_the_compare_at_unless_the_rule_sets_one() {
+        let plain = PricingRule::default();
+        assert_eq!(plain.apply_with_original(950, 0, Some(1_900)).compare_at_cents, Some(3_800));
+        assert_eq!(plain.apply_with_original(950, 0, Some(950)).compare_at_cents, None, "no discount, no compare-at");
+        assert_eq!(plain.apply_with_original(950, 0, None).compare_at_cents, None);
+        let ruled = PricingRule { compare_at: CompareAt { enabled: true, multiplier: 1.5 }, ..PricingRule::default() };
+        assert_eq!(ruled.apply_with_original(950, 0, Some(1_900)).compare_at_cents, Some(2_850), "the owner's rule wins");
+    }
 
     #[test]
     fn default_rule_doubles_the_cost() {
