@@ -138,6 +138,7 @@ async fn a_failed_placement_and_a_low_wallet_notify_as_the_owner_chose() {
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert!(!failed[0]["body"].as_str().unwrap().is_empty(), "the supplier's reason: {}", failed[0]);
     assert_eq!(failed[0]["kind"], "order");
+    assert!(failed[0]["params"]["order"].is_string() && failed[0]["params"]["message"].is_string(), "{}", failed[0]);
     assert!(emails(app, "placer@example.com").await.iter().all(|m| !m["subject"].as_str().unwrap().contains("could not be placed")), "not emailed by default");
 
     // Turned off in the dashboard, emailed instead: the next failure is only mailed.
@@ -161,6 +162,7 @@ async fn a_failed_placement_and_a_low_wallet_notify_as_the_owner_chose() {
     let low = of_type(app, token, "low_balance").await;
     assert_eq!(low.len(), 1, "{low:?}");
     assert!(low[0]["title"].as_str().unwrap().contains("$5.00"), "{}", low[0]);
+    assert_eq!(low[0]["params"]["balance_cents"], 500, "the dashboard formats the amount itself: {}", low[0]);
 }
 
 #[tokio::test]
@@ -194,6 +196,7 @@ async fn parcels_in_trouble_or_delivered_notify() {
     .await;
     assert!(trouble["title"].as_str().unwrap().contains("EXC7654321"), "{trouble}");
     assert!(delivered["title"].as_str().unwrap().contains("PICK654321"), "{delivered}");
+    assert_eq!((trouble["params"]["number"].clone(), trouble["params"]["status"].clone()), (json!("EXC7654321"), json!("exception")));
     track_now().await;
     assert_eq!(of_type(app, token, "parcel_delivered").await.len(), 1, "told once");
 }
@@ -213,6 +216,7 @@ async fn a_push_the_store_keeps_refusing_and_a_nearly_used_quota_notify() {
     let quota = of_type(&s.app, &s.token, "quota_nearly_used").await;
     assert_eq!(quota.len(), 1, "{quota:?}");
     assert!(quota[0]["title"].as_str().unwrap().contains("40 of your 50"), "{}", quota[0]);
+    assert_eq!((quota[0]["params"]["usage"].clone(), quota[0]["params"]["limit"].clone()), (json!(40), json!(50)));
 
     let rule = json!({ "platform": "woocommerce", "error_rate": 1.0 });
     s.app.http.post(format!("{}/_sandbox/faults", s.sandbox)).json(&rule).send().await.unwrap();

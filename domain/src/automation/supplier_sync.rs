@@ -200,7 +200,8 @@ async fn sync_product(
                 ),
             };
             let key = format!("sku-gone:{variant}:{}:{}:{}", from.source, from.source_product_id, from.sku_id);
-            let e = notifications::Event { kind: notifications::Type::SupplierChange, title: &title, body: &body, dedup_key: Some(&key) };
+            let params = json!({ "product": p.title, "sku": from.sku_id, "gone": true, "switched": to.is_some() });
+            let e = notifications::Event { kind: notifications::Type::SupplierChange, title: &title, body: &body, dedup_key: Some(&key), params };
             notifications::record(&mut tx, workplace_id, e).await?;
         }
     }
@@ -208,7 +209,8 @@ async fn sync_product(
         // A price or stock change the sync applied: the owner may want to re-check margins.
         let title = format!("{}: the supplier changed price or stock", p.title);
         let key = format!("supplier-change:{}:{progress_id}", p.id);
-        let e = notifications::Event { kind: notifications::Type::SupplierChange, title: &title, body: t, dedup_key: Some(&key) };
+        let params = json!({ "product": p.title, "change": t });
+        let e = notifications::Event { kind: notifications::Type::SupplierChange, title: &title, body: t, dedup_key: Some(&key), params };
         notifications::record(&mut tx, workplace_id, e).await?;
     }
     let detail = json!({ "changes": changed, "change": text, "unpublished": all_out });

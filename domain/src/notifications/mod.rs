@@ -84,6 +84,8 @@ pub struct Event<'a> {
     pub body: &'a str,
     /// The same key notifies once (a re-run job, a repeated webhook).
     pub dedup_key: Option<&'a str>,
+    /// The values of the text, for the dashboard's own wording per language.
+    pub params: serde_json::Value,
 }
 
 /// Notifies the workplace's owner of `e` in the caller's transaction. Returns the notification's
@@ -96,7 +98,7 @@ pub async fn record(conn: &mut PgConnection, workplace_id: Uuid, e: Event<'_>) -
     let Some((owner, email)) = owner else { return Ok(None) };
     let choice = settings::one(&mut *conn, workplace_id, owner, e.kind).await?;
     let n = NewNotification { kind: e.kind.group(), title: e.title, body: e.body, dedup_key: e.dedup_key };
-    let inserted = rows::insert_typed(&mut *conn, workplace_id, owner, n, Some(e.kind.as_str()), choice.in_app).await?;
+    let inserted = rows::insert_typed(&mut *conn, workplace_id, owner, n, Some(e.kind.as_str()), &e.params, choice.in_app).await?;
     if inserted.new && choice.email {
         let subject = format!("Dropline: {}", e.title);
         let body = format!("{}\n\n{}\n", e.title, e.body);

@@ -182,7 +182,8 @@ async fn notify_failed(tx: &mut sqlx::PgConnection, row: &Row, message: &str) ->
     let name: String = sqlx::query_scalar("SELECT name FROM orders WHERE id = $1").bind(row.order_id).fetch_one(&mut *tx).await?;
     let title = format!("Order {name}: the {} order could not be placed", row.source);
     let key = format!("placement-failed:{}", row.id);
-    let e = notifications::Event { kind: notifications::Type::PlacementFailed, title: &title, body: message, dedup_key: Some(&key) };
+    let params = json!({ "order": name, "source": row.source, "message": message });
+    let e = notifications::Event { kind: notifications::Type::PlacementFailed, title: &title, body: message, dedup_key: Some(&key), params };
     notifications::record(tx, row.workplace_id, e).await?;
     Ok(())
 }

@@ -98,7 +98,8 @@ async fn notify_nearly_used(conn: &mut PgConnection, workplace_id: Uuid, feature
     let title = format!("You have used {usage} of your {limit} {what} quota");
     let body = "Upgrade your plan before the quota runs out to keep working without interruption.";
     let key = format!("quota:{workplace_id}:{feature}:{}", period.timestamp());
-    let e = crate::notifications::Event { kind: crate::notifications::Type::QuotaNearlyUsed, title: &title, body, dedup_key: Some(&key) };
+    let params = serde_json::json!({ "feature": feature, "usage": usage, "limit": limit });
+    let e = crate::notifications::Event { kind: crate::notifications::Type::QuotaNearlyUsed, title: &title, body, dedup_key: Some(&key), params };
     crate::notifications::record(conn, workplace_id, e).await?;
     Ok(())
 }

@@ -24,22 +24,23 @@ pub struct Inserted {
 
 /// Returns the notification's id, or the existing one's for a repeated `dedup_key`.
 pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, user_id: Uuid, n: NewNotification<'_>) -> Result<i64> {
-    Ok(insert_typed(conn, workplace_id, user_id, n, None, true).await?.id)
+    Ok(insert_typed(conn, workplace_id, user_id, n, None, &serde_json::json!({}), true).await?.id)
 }
 
-/// `insert` with the notification's type (`notifications::Type`) and whether it shows in the
-/// dashboard (the owner's setting for the type).
+/// `insert` with the notification's type (`notifications::Type`), the values of its text, and
+/// whether it shows in the dashboard (the owner's setting for the type).
 pub async fn insert_typed(
     conn: &mut PgConnection,
     workplace_id: Uuid,
     user_id: Uuid,
     n: NewNotification<'_>,
     kind_type: Option<&str>,
+    params: &serde_json::Value,
     shown: bool,
 ) -> Result<Inserted> {
     let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO notifications (workplace_id, user_id, kind, title, body, dedup_key, type, shown)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        "INSERT INTO notifications (workplace_id, user_id, kind, title, body, dedup_key, type, params, shown)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (user_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING RETURNING id",
     )
     .bind(workplace_id)
@@ -49,6 +50,7 @@ pub async fn insert_typed(
     .bind(n.body)
     .bind(n.dedup_key)
     .bind(kind_type)
+    .bind(params)
     .bind(shown)
     .fetch_optional(&mut *conn)
     .await?;
@@ -73,6 +75,9 @@ pub struct Notification {
     #[sqlx(rename = "type")]
     #[serde(rename = "type")]
     pub event_type: Option<String>,
+    /// What the text is made of, for the dashboard to write it in the owner's language.
+    #[schema(value_type = Object)]
+    pub params: serde_json::Value,
     pub title: String,
     pub body: String,
     pub read: bool,
@@ -89,7 +94,7 @@ pub struct UnreadCounts {
 
 pub async fn list(pool: &PgPool, workplace_id: Uuid, user_id: Uuid, limit: i64) -> Result<Vec<Notification>> {
     Ok(sqlx::query_as(
-        "SELECT id, kind, type, title, body, read_at IS NOT NULL AS read, created_at FROM notifications
+        "SELECT id, kind, type, params, title, body, read_at IS NOT NULL AS read, created_at FROM notifications
          WHERE workplace_id = $1 AND user_id = $2 AND shown ORDER BY created_at DESC, id DESC LIMIT $3",
     )
     .bind(workplace_id)

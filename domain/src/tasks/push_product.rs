@@ -77,9 +77,11 @@ async fn renewing<T>(ctx: &TaskContext, t: &push_targets::Target, lease: f64, wo
 async fn give_up(ctx: &TaskContext, job: &Claimed, t: &push_targets::Target, title: &str, e: &PushError) -> Result<Value, JobFailure> {
     let ids = push_targets::remote_ids(&ctx.pool, t).await?;
     push_targets::finish(&ctx.pool, t, Some(&e.to_string()), &ids).await?;
-    let heading = format!("{title}: the push to {} failed", where_to(ctx, t).await?);
+    let destination = where_to(ctx, t).await?;
+    let heading = format!("{title}: the push to {destination} failed");
     let key = format!("push-failed:{}:{}:{}", t.product_id, t.destination, job.id);
-    let event = notifications::Event { kind: notifications::Type::PushFailed, title: &heading, body: &e.to_string(), dedup_key: Some(&key) };
+    let params = json!({ "product": title, "destination": destination, "error": e.to_string() });
+    let event = notifications::Event { kind: notifications::Type::PushFailed, title: &heading, body: &e.to_string(), dedup_key: Some(&key), params };
     notifications::record_now(&ctx.pool, t.workplace_id, event).await?;
     Err(JobFailure::permanent(e.to_string()))
 }

@@ -52,9 +52,10 @@ impl Handler<TaskContext> for WebhookEvent {
 async fn notify_disconnected(tx: &mut sqlx::PgConnection, store_id: uuid::Uuid, platform: &str, domain: &str, event_id: i64) -> Result<(), JobFailure> {
     let Some(workplace_id) = stores::workplace_of(&mut *tx, store_id).await? else { return Ok(()) };
     let title = format!("Your store {domain} was disconnected");
-    let body = format!("The app was removed from your {platform} store: orders no longer arrive and pushes stop until you connect it again.");
+    let name = if platform == "shopify" { "Shopify" } else { "WooCommerce" };
+    let body = format!("The app was removed from your {name} store: orders no longer arrive and pushes stop until you connect it again.");
     let key = format!("store-disconnected:{event_id}");
-    let e = notifications::Event { kind: notifications::Type::StoreDisconnected, title: &title, body: &body, dedup_key: Some(&key) };
+    let e = notifications::Event { kind: notifications::Type::StoreDisconnected, title: &title, body: &body, dedup_key: Some(&key), params: json!({ "store": domain, "platform": platform }) };
     notifications::record(tx, workplace_id, e).await?;
     Ok(())
 }

@@ -166,7 +166,8 @@ async fn notify(tx: &mut sqlx::PgConnection, workplace_id: Uuid, order_id: i64, 
     };
     let body = format!("The carrier reports the parcel as {}.", status.replace('_', " "));
     let key = format!("parcel:{shipment_id}:{status}");
-    notifications::record(tx, workplace_id, notifications::Event { kind, title: &title, body: &body, dedup_key: Some(&key) }).await?;
+    let params = serde_json::json!({ "order": name, "number": number, "status": status });
+    notifications::record(tx, workplace_id, notifications::Event { kind, title: &title, body: &body, dedup_key: Some(&key), params }).await?;
     Ok(())
 }
 

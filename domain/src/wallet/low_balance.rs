@@ -27,7 +27,8 @@ pub async fn check(pool: &PgPool, workplace_id: Uuid) -> Result<()> {
     let title = format!("Your wallet balance is low: ${}.{:02}", balance / 100, balance % 100);
     let body = "Top up your wallet so the next supplier orders can be paid.";
     let key = format!("low-balance:{last_in}");
-    let e = notifications::Event { kind: notifications::Type::LowBalance, title: &title, body, dedup_key: Some(&key) };
+    let params = serde_json::json!({ "balance_cents": balance, "threshold_cents": LOW_BALANCE_CENTS });
+    let e = notifications::Event { kind: notifications::Type::LowBalance, title: &title, body, dedup_key: Some(&key), params };
     notifications::record(&mut conn, workplace_id, e).await?;
     Ok(())
 }

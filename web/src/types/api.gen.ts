@@ -3178,6 +3178,8 @@ export interface components {
       /** Format: int64 */
       id: number;
       kind: string;
+      /** @description What the text is made of, for the dashboard to write it in the owner's language. */
+      params: Record<string, never>;
       read: boolean;
       title: string;
       /** @description The event's type (`notifications::Type`); none for the welcome note. */
