@@ -27,6 +27,17 @@ async fn the_preview_costs_what_the_supplier_charges() {
     let source = &p.data()["orders"][0]["sources"][0];
     assert_eq!(source["source"], "dropline");
     assert_eq!(source["placeable"], true, "{source}");
+    // Its lines are named as the owner knows them: the store holds Dropline's own SKU (DL- and the
+    // variant's id), which the preview leaves out for the supplier's SKU.
+    let line = &tab(&sh, "placement", "ready").await[0]["line_items"][0];
+    let item = &source["items"][0];
+    assert!(line["sku"].as_str().unwrap().starts_with("DL-"), "{line}");
+    assert_eq!((&item["id"], &item["title"], &item["sku_id"], &item["quantity"]), (&line["id"], &line["title"], &line["sku_id"], &line["quantity"]));
+    assert_eq!(item["sku"], Value::Null, "{item}");
+    // (Dropline's own catalogue names its SKUs "DL-000123-0": a supplier SKU, which stays.)
+    assert!(!item.to_string().contains(line["sku"].as_str().unwrap()), "{item}");
+    let options = line["variant_title"].as_str().filter(|t| *t != "Default Title");
+    assert_eq!(item["variant_title"].as_str(), options, "{item}");
     let confirm = sh.s.app.post("/api/orders/v4/confirm", Some(&sh.s.token), json!({ "order_ids": [id] })).await;
     assert_eq!(confirm.data()["total"], p.data()["total"]);
     fund(&sh, 100_000).await;

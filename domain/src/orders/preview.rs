@@ -12,6 +12,7 @@ use crate::catalogue::detail;
 use crate::connectors::suppliers::orders::error_message;
 use crate::connectors::suppliers::{Suppliers, parse_cents};
 use crate::error::Result;
+use crate::push::listing::is_variant_sku;
 use crate::values::Source;
 
 #[derive(sqlx::FromRow)]
@@ -25,6 +26,10 @@ struct Line {
     cost_cents: Option<i64>,
     shipping_info: Option<Value>,
     country_code: String,
+    title: String,
+    variant_title: Option<String>,
+    sku: Option<String>,
+    image: Option<String>,
 }
 
 /// What placing the orders will cost: per order and source, and in all (dollars).
@@ -49,6 +54,8 @@ pub struct PreviewSource {
     pub source: String,
     /// The order's line item ids it carries.
     pub lines: Vec<i64>,
+    /// Those lines as the owner knows them.
+    pub items: Vec<PreviewLine>,
     pub product_cost: f64,
     pub shipping_cost: f64,
     pub total: f64,
@@ -59,6 +66,37 @@ pub struct PreviewSource {
     pub warning: Option<String>,
 }
 
+/// A line of a supplier order to be: the variant by its option values and SKUs, never by
+/// Dropline's internal ids.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewLine {
+    pub id: i64,
+    pub title: String,
+    /// The variant's option values, as the store names them ("Red / XL").
+    pub variant_title: Option<String>,
+    /// The store's SKU when the owner set one (none when the store holds Dropline's own).
+    pub sku: Option<String>,
+    /// The supplier's SKU.
+    pub sku_id: String,
+    pub quantity: i32,
+    pub image: Option<String>,
+}
+
+impl From<&Line> for PreviewLine {
+    fn from(l: &Line) -> Self {
+        PreviewLine {
+            id: l.id,
+            title: l.title.clone(),
+            // Shopify's name for the one variant of a product without options.
+            variant_title: l.variant_title.clone().filter(|t| !t.trim().is_empty() && t != "Default Title"),
+            sku: l.sku.clone().filter(|s| !s.trim().is_empty() && !is_variant_sku(s)),
+            sku_id: l.sku_id.clone(),
+            quantity: l.quantity,
+            image: l.image.clone(),
+        }
+    }
+}
+
 /// `confirm` asks the supplier for current prices and stock; `preview` uses what is stored.
 pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, order_ids: &[i64], confirm: bool) -> Result<OrderPreview> {
     let names: Vec<(i64, String)> = sqlx::query_as("SELECT id, name FROM orders WHERE workplace_id = $1 AND id = ANY($2) AND status = 'ready' ORDER BY id")
@@ -67,7 +105,8 @@ pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, o
         .fetch_all(pool)
         .await?;
     let lines: Vec<Line> = sqlx::query_as(
-        "SELECT l.id, l.order_id, l.quantity, l.source, l.source_product_id, l.sku_id, l.cost_cents, l.shipping_info, o.country_code
+        "SELECT l.id, l.order_id, l.quantity, l.source, l.source_product_id, l.sku_id, l.cost_cents, l.shipping_info, o.country_code,
+                l.title, l.variant_title, l.sku, l.image
          FROM order_line_items l JOIN orders o ON o.id = l.order_id LEFT JOIN source_orders so ON so.id = l.source_order_id
          WHERE o.workplace_id = $1 AND l.order_id = ANY($2) AND l.source IS NOT NULL AND NOT l.disabled AND NOT l.need_change_supplier AND l.shipment_id IS NULL
            AND (so.id IS NULL OR so.status IN ('failed', 'cancelled'))
@@ -108,6 +147,7 @@ pub async fn preview(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, o
             grand += product + shipping;
             sources.push(PreviewSource {
                 lines: group.iter().map(|l| l.id).collect(),
+                items: group.iter().map(|l| PreviewLine::from(*l)).collect(),
                 source,
                 product_cost: dollars(product),
                 shipping_cost: dollars(shipping),

@@ -19,6 +19,11 @@ pub fn variant_sku(variant_id: Uuid) -> String {
     format!("DL-{}", variant_id.simple())
 }
 
+/// Whether a store SKU is one `variant_sku` made: Dropline's internal id, never shown to the owner.
+pub fn is_variant_sku(sku: &str) -> bool {
+    sku.strip_prefix("DL-").is_some_and(|id| id.len() == 32 && Uuid::try_parse(id).is_ok())
+}
+
 /// How many units a product counts for in the LISTING_PRODUCTS quota.
 pub fn units(enabled_variants: usize) -> i64 {
     enabled_variants.div_ceil(VARIANT_LIMIT).max(1) as i64
@@ -88,4 +93,17 @@ pub fn remote_key(title: &str, product_id: Uuid) -> String {
     let words: Vec<&str> = slug.split('-').filter(|w| !w.is_empty()).take(8).collect();
     let id = product_id.simple().to_string();
     if words.is_empty() { format!("dl-{}", &id[..12]) } else { format!("{}-dl{}", words.join("-"), &id[..12]) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_skus_dropline_makes_are_internal() {
+        assert!(is_variant_sku(&variant_sku(Uuid::new_v4())));
+        for own in ["DL-LAMP-RED", "LAMP-R", "DL-", "dl-0f1e2d3c4b5a69788796a5b4c3d2e1f0x"] {
+            assert!(!is_variant_sku(own), "{own}");
+        }
+    }
 }

@@ -3406,6 +3406,24 @@ export interface components {
       ready: boolean;
       warehouse_ready: boolean;
     };
+    /**
+     * @description A line of a supplier order to be: the variant by its option values and SKUs, never by
+     *     Dropline's internal ids.
+     */
+    PreviewLine: {
+      /** Format: int64 */
+      id: number;
+      image?: string | null;
+      /** Format: int32 */
+      quantity: number;
+      /** @description The store's SKU when the owner set one (none when the store holds Dropline's own). */
+      sku?: string | null;
+      /** @description The supplier's SKU. */
+      sku_id: string;
+      title: string;
+      /** @description The variant's option values, as the store names them ("Red / XL"). */
+      variant_title?: string | null;
+    };
     /** @description One order of a preview (only orders ready to place are previewed). */
     PreviewOrder: {
       name: string;
@@ -3417,6 +3435,8 @@ export interface components {
     /** @description The supplier order one source would get. */
     PreviewSource: {
       error_key?: string | null;
+      /** @description Those lines as the owner knows them. */
+      items: components['schemas']['PreviewLine'][];
       /** @description The order's line item ids it carries. */
       lines: number[];
       message?: string | null;
@@ -4508,6 +4528,7 @@ export type PlacementEventReply = components['schemas']['PlacementEventReply'];
 export type PlacementItem = components['schemas']['PlacementItem'];
 export type Placements = components['schemas']['Placements'];
 export type Prerequisites = components['schemas']['Prerequisites'];
+export type PreviewLine = components['schemas']['PreviewLine'];
 export type PreviewOrder = components['schemas']['PreviewOrder'];
 export type PreviewSource = components['schemas']['PreviewSource'];
 export type PriceOp = components['schemas']['PriceOp'];

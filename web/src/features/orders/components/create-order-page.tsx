@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { parseOrderIds } from '../lib/filters';
 import { placementErrorKey, placementWarningKey } from '../lib/format';
 import { addPlacements, placementSession } from '../lib/placement-session';
 import { AliExpressAccountRow, AliExpressSignInDialog } from './aliexpress-sign-in';
+import { LineVariant } from './line-variant';
 import { Money } from './order-cells';
 
 export const ORDERS_PATH = '/app/orders';
@@ -45,6 +46,17 @@ function SourceRow({ source }: { source: PreviewSource }) {
             {t('orders.create.lines', { count: source.lines.length })}
           </Text>
         </HStack>
+        {(source.items ?? []).map((line) => (
+          <HStack key={line.id} gap="2" align="start" data-testid="preview-line">
+            {line.image ? <Image src={line.image} alt="" boxSize="8" borderRadius="sm" objectFit="cover" /> : null}
+            <Stack gap="0" minW="0">
+              <Text fontSize="sm" lineClamp={1}>
+                {line.title} × {line.quantity}
+              </Text>
+              <LineVariant line={line} fontSize="xs" />
+            </Stack>
+          </HStack>
+        ))}
         {!source.placeable ? (
           <Text fontSize="sm" color="fg.error" data-testid="preview-source-error">
             {error ? t(error) : source.message || t('orders.create.notPlaceable')}

@@ -4,6 +4,7 @@ import { mockApi } from '@/test/api-mock';
 import { renderRoute } from '@/test/render';
 import { lineFixture, orderFixture } from '../test-fixtures';
 import { ItemsCell } from './order-cells';
+import { CreateOrderPage } from './create-order-page';
 import { OrderDetailPage } from './order-detail-page';
 
 const INTERNAL = 'DL-0f1e2d3c4b5a69788796a5b4c3d2e1f0';
@@ -32,5 +33,21 @@ describe('order lines name the variant as the owner knows it', () => {
     expect(variants).toEqual(['Red / XL · Supplier SKU: 1005-3', 'SKU: MUG-1']);
     expect(document.body.textContent).not.toContain(INTERNAL);
     expect(document.body.textContent).toContain('× 2 · AliExpress');
+  });
+
+  it('create-order preview: each supplier order lists its lines by title, quantity, options and SKU', async () => {
+    const source = { source: 'dropline', lines: [1], product_cost: 17, shipping_cost: 4.5, total: 21.5, placeable: true };
+    const items = [
+      { id: 1, title: 'Desk lamp', variant_title: 'Red / XL', sku: null, sku_id: '1005-3', quantity: 2, image: null },
+      { id: 2, title: 'Mug', variant_title: null, sku: 'MUG-1', sku_id: '2001-0', quantity: 1, image: null },
+    ];
+    mockApi((c) =>
+      c.path === 'orders/v4/preview'
+        ? { data: { orders: [{ order_id: 1, name: '#1001', sources: [{ ...source, items }] }], total: 21.5 } }
+        : undefined,
+    );
+    renderRoute(<CreateOrderPage />, { path: `/app/orders/create?orders=${encodeURIComponent('[1]')}` });
+    const lines = await screen.findAllByTestId('preview-line');
+    expect(lines.map((l) => l.textContent)).toEqual(['Desk lamp × 2Red / XL · Supplier SKU: 1005-3', 'Mug × 1SKU: MUG-1']);
   });
 });

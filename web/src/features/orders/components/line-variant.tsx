@@ -4,7 +4,13 @@ import type { LineItem } from '@/types/orders';
 import { lineOptions, lineSku } from '../lib/line-label';
 
 /** A line's option values and SKU (store's, else supplier's), never Dropline's internal ids. */
-export function LineVariant({ line, fontSize = 'sm' }: { line: LineItem; fontSize?: 'xs' | 'sm' }) {
+export function LineVariant({
+  line,
+  fontSize = 'sm',
+}: {
+  line: Pick<LineItem, 'variant_title' | 'sku' | 'sku_id'>;
+  fontSize?: 'xs' | 'sm';
+}) {
   const { t } = useTranslation();
   const options = lineOptions(line);
   const sku = lineSku(line);
