@@ -151,7 +151,7 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       assert.equal(await card.getAttribute('data-import-state'), 'imported');
     }));
 
-  it('3. edits the title and a variant price in the editor and saves', () =>
+  it('3. edits the title, a variant price (profit and margin follow) and the description (bold) in the editor and saves', () =>
     withPage(browser, 'import-3', async (page) => {
       await signedIn(page, email);
       await page.getByTestId('nav-import-list').click();
@@ -166,7 +166,21 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await page.getByTestId('editor-title').fill(product.title);
       const price = page.locator('[data-testid^="variant-price-"]').first();
       const variantId = (await price.getAttribute('data-testid')).replace('variant-price-', '');
+      // The compare-at price came from the supplier's original price (the sandbox shows a discount).
+      assert.ok(Number(await page.getByTestId(`variant-compare-${variantId}`).inputValue()) > 0);
       await price.fill('42.5');
+      // Profit and margin follow the typed price: 42.50 less the cost and shipping the cost cell shows.
+      const paid = (await page.getByTestId(`variant-cost-${variantId}`).textContent()).match(/\d+\.\d\d/g).map(Number);
+      const profit = Math.round((42.5 - paid.reduce((a, b) => a + b, 0)) * 100) / 100;
+      const shown = `${profit < 0 ? '-' : ''}$${Math.abs(profit).toFixed(2)}`;
+      assert.equal(await page.getByTestId(`variant-profit-${variantId}`).textContent(), shown);
+      const margin = `${Math.round((profit / 42.5) * 1000) / 10}%`;
+      assert.equal(await page.getByTestId(`variant-margin-${variantId}`).textContent(), margin);
+      // The description is formatted text: select it all and make it bold with the toolbar.
+      const description = page.getByTestId('editor-description');
+      await description.click();
+      await page.keyboard.press('Control+A');
+      await page.getByTestId('editor-description-bold').click();
       await page.getByTestId('editor-save').click();
       await page.locator('[data-testid="toast"][data-type="success"]').filter({ hasText: 'Saved successfully' }).waitFor();
 
@@ -174,6 +188,7 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await page.getByTestId('editor-page').waitFor();
       assert.equal(await page.getByTestId('editor-title').inputValue(), product.title);
       assert.equal(Number(await page.getByTestId(`variant-price-${variantId}`).inputValue()), 42.5);
+      assert.ok((await page.getByTestId('editor-description').innerHTML()).startsWith('<p><strong>'), 'the bold description was saved');
       await screenshot(page, 'import-3-editor');
     }));
 
