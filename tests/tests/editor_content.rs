@@ -40,6 +40,19 @@ async fn an_import_takes_the_suppliers_discount_as_its_compare_at_price() {
             assert!(compare > price);
         }
     }
+    // Re-applying a rule without a compare-at setting keeps the supplier's discount on the new prices.
+    let rule = json!({"mode": "multiplier", "ranges": [], "default_value": 3, "include_shipping": false, "compare_at": {"enabled": false, "multiplier": 1.5}});
+    assert_eq!(app.call("PUT", "/api/center/products/setting/update", Some(&t), None, Some(json!({ "pricing_rule": rule }))).await.code(), 200);
+    assert_eq!(app.post("/api/center/products/pricing/reapply", Some(&t), json!({})).await.data()["updated"], 2);
+    let list = app.get("/api/center/products/import/listing", Some(&t)).await;
+    for item in list.data()["items"].as_array().unwrap() {
+        let p = app.get(&format!("/api/center/products/import/{}", item["id"].as_str().unwrap()), Some(&t)).await;
+        for v in p.data()["variants"].as_array().unwrap() {
+            let (cost, price) = (v["cost"].as_f64().unwrap(), v["price"].as_f64().unwrap());
+            assert!((price - cost * 3.0).abs() < 0.011, "re-priced: {v}");
+            assert!((v["compare_at_price"].as_f64().expect("still a compare-at price") - price * 2.0).abs() < 0.011, "the sandbox's 50% discount: {v}");
+        }
+    }
 }
 
 #[tokio::test]

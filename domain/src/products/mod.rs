@@ -75,7 +75,7 @@ pub async fn reapply_pricing(pool: &PgPool, workplace_id: Uuid, ids: Option<&[Uu
     let mut prices = vec![];
     for chunk in ids.chunks(1_000) {
         for (_, v) in products::variants(pool, chunk).await? {
-            let p = rule.apply(v.cost_cents, v.shipping_cents);
+            let p = rule.reapply(v.cost_cents, v.shipping_cents, v.price_cents, v.compare_at_cents);
             prices.push((v.id, p.price_cents, p.compare_at_cents));
         }
     }

@@ -115,6 +115,15 @@ impl PricingRule {
         p
     }
 
+    /// The rule applied again to a stored variant: when the rule sets no compare-at price, the
+    /// discount the variant showed (from the supplier on import, or typed by the owner) is kept
+    /// at the same ratio to the new price instead of being dropped.
+    pub fn reapply(&self, cost_cents: i64, shipping_cents: i64, price_cents: i64, compare_at_cents: Option<i64>) -> Priced {
+        let original =
+            compare_at_cents.filter(|c| price_cents > 0 && *c > price_cents).map(|c| (cost_cents as f64 * c as f64 / price_cents as f64).round() as i64);
+        self.apply_with_original(cost_cents, shipping_cents, original)
+    }
+
     /// Gives `cents` the rule's ending (0.99 → 12.99); used again after a price is converted
     /// into a store's currency, so the ending holds there.
     pub fn ending(&self, cents: i64) -> i64 {
@@ -141,6 +150,13 @@ mod tests {
         assert_eq!(plain.apply_with_original(950, 0, None).compare_at_cents, None);
         let ruled = PricingRule { compare_at: CompareAt { enabled: true, multiplier: 1.5 }, ..PricingRule::default() };
         assert_eq!(ruled.apply_with_original(950, 0, Some(1_900)).compare_at_cents, Some(2_850), "the owner's rule wins");
+    }
+
+    #[test]
+    fn reapplying_keeps_a_discount_the_rule_does_not_set() {
+        let triple = PricingRule { default_value: 3.0, ..PricingRule::default() };
+        assert_eq!(triple.reapply(1_000, 0, 2_000, Some(4_000)).compare_at_cents, Some(6_000), "the 50% discount stays");
+        assert_eq!(triple.reapply(1_000, 0, 2_000, None).compare_at_cents, None);
     }
 
     #[test]
