@@ -118,7 +118,10 @@ async fn supplier_price_and_stock_reach_both_stores_with_sync_state_and_log() {
     let shop_variant = |sku: String| found[0]["variants"].as_array().unwrap().iter().find(|v| v["sku"] == sku.as_str()).cloned().unwrap();
     assert_eq!(shop_variant(sku(&a))["price_cents"], cost * 2, "{}", found[0]);
     assert_eq!(shop_variant(sku(&b))["inventory_quantity"], 0);
-    assert_eq!(woo_variation(&s, "sync-woo", product, &sku(&a)).await["regular_price"], money(cost * 2));
+    // The price paid: WooCommerce's sale price while the variant keeps the supplier's discount as its compare-at.
+    let woo = woo_variation(&s, "sync-woo", product, &sku(&a)).await;
+    let paid = if woo["sale_price"].as_str().is_some_and(|p| !p.is_empty()) { &woo["sale_price"] } else { &woo["regular_price"] };
+    assert_eq!(paid, &json!(money(cost * 2)), "{woo}");
     assert_eq!(woo_variation(&s, "sync-woo", product, &sku(&b)).await["stock_quantity"], 0);
 
     // The product center shows the sync state, the product page the log.

@@ -82,8 +82,9 @@ fn repriced(v: &VariantRow, cost: i64, s: &AutoUpdate, rule: &PricingRule) -> (i
             let scale = |c: i64| (c as f64 * cost as f64 / v.cost_cents as f64).round() as i64;
             (scale(v.price_cents), v.compare_at_cents.map(scale))
         }
+        // The rule in force, keeping the discount the variant shows when the rule sets no compare-at.
         _ => {
-            let p = rule.apply(cost, v.shipping_cents);
+            let p = rule.reapply(cost, v.shipping_cents, v.price_cents, v.compare_at_cents);
             (p.price_cents, p.compare_at_cents)
         }
     }
