@@ -55,19 +55,17 @@ pub async fn record(pool: &PgPool, workplace_id: Uuid, user_id: Uuid, r: &Vitals
         return Ok(false);
     }
     let mut tx = pool.begin().await?;
-    sqlx::query(
-        "INSERT INTO web_vitals (workplace_id, user_id, path, lcp_ms, cls, inp_ms, browser, network) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(workplace_id)
-    .bind(user_id)
-    .bind(&r.path)
-    .bind(lcp)
-    .bind(cls)
-    .bind(inp)
-    .bind(short(&r.browser))
-    .bind(short(&r.network))
-    .execute(&mut *tx)
-    .await?;
+    sqlx::query("INSERT INTO web_vitals (workplace_id, user_id, path, lcp_ms, cls, inp_ms, browser, network) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+        .bind(workplace_id)
+        .bind(user_id)
+        .bind(&r.path)
+        .bind(lcp)
+        .bind(cls)
+        .bind(inp)
+        .bind(short(&r.browser))
+        .bind(short(&r.network))
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(
         "DELETE FROM web_vitals WHERE workplace_id = $1 AND id < (
              SELECT id FROM web_vitals WHERE workplace_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)",
