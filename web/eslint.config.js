@@ -95,7 +95,7 @@ export default defineConfig([
   },
   {
     // Node scripts; the browser tests also pass functions to page.evaluate, which run in the page.
-    files: ['e2e/**/*.mjs', '*.config.{js,ts}'],
+    files: ['e2e/**/*.mjs', 'tour/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   prettier,
