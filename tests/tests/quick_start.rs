@@ -64,3 +64,34 @@ async fn a_placed_supplier_order_completes_the_guide() {
     assert_eq!(done_steps(&g).len(), 4, "{}", g.body);
     assert_eq!(g.data()["done"], true);
 }
+
+#[tokio::test]
+async fn an_owner_whose_store_already_sells_follows_the_order_checklist() {
+    let db = domain::db::TestDatabase::new().await;
+    let s = store_owner(db.pool.clone(), "guide-orders@example.com", "guide-orders-shop", "guide-orders-woo").await;
+    assert_eq!(guide(&s).await.data()["checklist"], "products", "no order yet: the product steps");
+
+    // A customer buys one of the store's own products (nothing imported into Dropline).
+    let shop: serde_json::Value =
+        s.app.http.get(format!("{}/_sandbox/shopify/guide-orders-shop.myshopify.com", s.sandbox)).send().await.unwrap().json().await.unwrap();
+    let variant = shop["products"].as_object().unwrap().values().next().unwrap()["variants"][0]["id"].clone();
+    let body = json!({ "line_items": [{ "variant_id": variant, "quantity": 1 }] });
+    let res = s.app.http.post(format!("{}/_sandbox/shopify/guide-orders-shop.myshopify.com/orders", s.sandbox)).json(&body).send().await.unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+    dropline_tests::eventually("the order arrives", std::time::Duration::from_secs(60), || async {
+        s.app.drain().await;
+        let n = s.app.count("SELECT count(*) FROM orders").await;
+        if n > 0 { Ok(()) } else { Err(n) }
+    })
+    .await;
+
+    let g = guide(&s).await;
+    assert_eq!(g.data()["checklist"], "orders", "{}", g.body);
+    assert_eq!(g.data()["active_step"], "NAVIGATE_TO_ORDER_CENTER");
+    let mark = |step: &'static str| s.app.post("/api/core/settings/quick-start-guide", Some(&s.token), json!({ "step": step }));
+    assert_eq!(mark("NAVIGATE_TO_ORDER_CENTER").await.data()["active_step"], "FIND_READY_ORDER");
+    let g = mark("FIND_READY_ORDER").await;
+    assert_eq!(g.data()["order_steps"]["FIND_READY_ORDER"], true, "{}", g.body);
+    assert_eq!(g.data()["active_step"], "PLACE_ORDER");
+    assert_eq!(mark("SOMETHING_ELSE").await.code(), 204, "an unknown step is a field error");
+}

@@ -3273,6 +3273,12 @@ export interface components {
       /** Format: double */
       total: number;
     };
+    OrderSteps: {
+      CHOOSE_A_PLAN: boolean;
+      FIND_READY_ORDER: boolean;
+      NAVIGATE_TO_ORDER_CENTER: boolean;
+      PLACE_ORDER: boolean;
+    };
     OrderView: {
       address: unknown;
       archived: boolean;
@@ -3692,11 +3698,18 @@ export interface components {
       /** Format: int64 */
       variant_count: number;
     };
-    /** @description The four-step guide of spec sections 1 and 4. */
+    /**
+     * @description The quick-start guide of spec sections 1 and 4: the four product steps, or, for an owner whose
+     *     store already sends orders and who has imported nothing, the order-focused checklist.
+     */
     QuickStartGuide: {
       active_step: string;
+      /** @description `products` (the steps above) or `orders` (`order_steps`): which one the owner follows. */
+      checklist: string;
       dismiss: boolean;
+      /** @description Whether the followed checklist is done, and its first unfinished step (default PLACE_ORDER). */
       done: boolean;
+      order_steps: components['schemas']['OrderSteps'];
       steps: components['schemas']['Steps'];
     };
     QuickStartInput: {
@@ -4512,6 +4525,7 @@ export type OrderLogs = components['schemas']['OrderLogs'];
 export type OrderPage = components['schemas']['OrderPage'];
 export type OrderPanel = components['schemas']['OrderPanel'];
 export type OrderPreview = components['schemas']['OrderPreview'];
+export type OrderSteps = components['schemas']['OrderSteps'];
 export type OrderView = components['schemas']['OrderView'];
 export type OrdersInput = components['schemas']['OrdersInput'];
 export type OutOfStock = components['schemas']['OutOfStock'];

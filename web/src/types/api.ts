@@ -43,7 +43,9 @@ export type Account = Omit<AccountView, 'linked_stores'> & { linked_stores: Reco
 export type AuthSession = Omit<SignedIn, 'user'> & { user: Account };
 
 export const QUICK_START_STEPS = ['CHOOSE_A_PLAN', 'FIND_AND_IMPORT', 'PUSH_PRODUCT', 'PLACE_ORDER'] as const;
-export type QuickStartStep = (typeof QUICK_START_STEPS)[number];
+/** The order-focused checklist (spec section 1), for an owner whose store already sells. */
+export const ORDER_QUICK_START_STEPS = ['CHOOSE_A_PLAN', 'NAVIGATE_TO_ORDER_CENTER', 'FIND_READY_ORDER', 'PLACE_ORDER'] as const;
+export type QuickStartStep = (typeof QUICK_START_STEPS)[number] | (typeof ORDER_QUICK_START_STEPS)[number];
 
 /** Store platforms (spec section 1). */
 export type StorePlatform = 'shopify' | 'woocommerce';

@@ -4,10 +4,11 @@
  * panel, the tracking center and settings, in their own chunk. The stores, the wallet balance and the navigation counts
  * come from the other features here.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY } from '@/features/account';
 import { useStores } from '@/features/channels';
+import { updateQuickStart } from '@/features/quick-start';
 import { AutomationPage } from '@/features/order-automation';
 import { AliExpressBindPage, CreateOrderPage, OrderCenterPage, OrderDetailPage, PaymentConfirmationPage } from '@/features/orders';
 import { ManageTrackingPage, ParcelsCell, ShipmentPanel, ShipmentTabActions, TrackingCenterPage } from '@/features/tracking';
@@ -41,8 +42,12 @@ export function OrdersRoute() {
   const { data } = useStores();
   const stores = useMemo(() => (data?.stores ?? []).map((s) => ({ id: s.id, name: s.name || s.platform_domain })), [data]);
   const onChanged = useOnOrdersChanged();
+  // The order checklist's steps: the owner opened the order center, and saw a ready order in it.
+  useEffect(() => void updateQuickStart({ step: 'NAVIGATE_TO_ORDER_CENTER' }), []);
+  const onReadyShown = useCallback(() => void updateQuickStart({ step: 'FIND_READY_ORDER' }), []);
   return (
     <OrderCenterPage
+      onReadyShown={onReadyShown}
       stores={stores}
       balance={useBalance()}
       walletPath={WALLET_PATH}

@@ -1,5 +1,5 @@
 import { Alert, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Pager } from '@/components/pager';
@@ -23,6 +23,8 @@ import { PayAllButton } from './pay-all-button';
 export interface OrderCenterPageProps {
   /** The workplace's stores, for the channel filter. */
   stores?: { id: string; name: string }[];
+  /** Called once the New orders tab shows the owner a ready order (the order checklist's step). */
+  onReadyShown?: () => void;
   /** The wallet's total balance (USD), shown when paying. */
   balance?: number | null;
   walletPath?: string;
@@ -59,6 +61,7 @@ export function OrderCenterPage({
   onChanged,
   renderParcels,
   shipmentActions,
+  onReadyShown,
 }: OrderCenterPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -80,6 +83,10 @@ export function OrderCenterPage({
     writeFilters({ ...filters, tab: 'placement', status: subStatusOf('placement', null) }).toString() === '' &&
     counts.data !== undefined &&
     ORDER_TABS.every((tab) => tabTotal(counts.data, tab) === 0);
+  const readyShown = filters.tab === 'placement' && (list.data?.items.length ?? 0) > 0;
+  useEffect(() => {
+    if (readyShown) onReadyShown?.();
+  }, [readyShown, onReadyShown]);
   // The counts cover every date, the list only the range: orders of this tab the range hides.
   const hidden =
     list.data && counts.data && filters.orders.length === 0 ? countOf(counts.data, filters.tab, filters.status) - list.data.total : 0;

@@ -2,23 +2,32 @@ import { Badge, Box, Button, Circle, HStack, Heading, IconButton, Progress, Stac
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CheckIcon, CloseIcon } from '@/components/icons';
-import { QUICK_START_STEPS, type QuickStartStep } from '@/types/api';
-import { activeStep, isStepDone, updateQuickStart, useQuickStart } from '../api/quick-start';
+import { ORDER_QUICK_START_STEPS, QUICK_START_STEPS, type QuickStartStep } from '@/types/api';
+import { isStepDone, updateQuickStart, useQuickStart } from '../api/quick-start';
 
 export const STEP_LINKS: Record<QuickStartStep, string> = {
   CHOOSE_A_PLAN: '/app/setting/billing-plan/change-plan',
   FIND_AND_IMPORT: '/app/find-product',
   PUSH_PRODUCT: '/app/products-import',
   PLACE_ORDER: '/app/orders',
+  NAVIGATE_TO_ORDER_CENTER: '/app/orders',
+  FIND_READY_ORDER: '/app/orders?tab=placement',
 };
 
-/** Four-step quick-start checklist of the home page; hidden once dismissed or done. */
+/**
+ * Four-step quick-start checklist of the home page, the product steps or, for an owner whose
+ * store already sells, the order steps (the server says which and which step is next); hidden
+ * once dismissed or done.
+ */
 export function QuickStartGuide() {
   const { t } = useTranslation();
   const { data, mutate } = useQuickStart();
   if (!data || data.dismiss || data.done) return null;
-  const active = activeStep(data.steps);
-  const doneCount = QUICK_START_STEPS.filter((step) => isStepDone(data.steps, step)).length;
+  const orders = data.checklist === 'orders';
+  const keys: readonly QuickStartStep[] = orders ? ORDER_QUICK_START_STEPS : QUICK_START_STEPS;
+  const stepsDone: Partial<Record<QuickStartStep, boolean>> = orders ? data.order_steps : data.steps;
+  const active = data.active_step as QuickStartStep;
+  const doneCount = keys.filter((step) => isStepDone(stepsDone, step)).length;
 
   async function dismiss() {
     const res = await updateQuickStart({ dismiss: true });
@@ -26,28 +35,28 @@ export function QuickStartGuide() {
   }
 
   return (
-    <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }} data-testid="quick-start">
+    <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }} data-testid="quick-start" data-checklist={data.checklist}>
       <HStack justify="space-between" align="start" mb="4">
         <Stack gap="1">
           <Heading as="h2" size="lg">
             {t('quickStart.title')}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {t('quickStart.progress', { done: doneCount, total: QUICK_START_STEPS.length })}
+            {t('quickStart.progress', { done: doneCount, total: keys.length })}
           </Text>
         </Stack>
         <IconButton variant="ghost" size="sm" aria-label={t('quickStart.dismiss')} onClick={dismiss} data-testid="quick-start-dismiss">
           <CloseIcon />
         </IconButton>
       </HStack>
-      <Progress.Root value={(doneCount / QUICK_START_STEPS.length) * 100} size="sm" colorPalette="teal" mb="5">
+      <Progress.Root value={(doneCount / keys.length) * 100} size="sm" colorPalette="teal" mb="5">
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
       <Stack gap="3">
-        {QUICK_START_STEPS.map((step, index) => {
-          const done = isStepDone(data.steps, step);
+        {keys.map((step, index) => {
+          const done = isStepDone(stepsDone, step);
           const isActive = step === active;
           return (
             <HStack
