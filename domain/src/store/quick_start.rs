@@ -63,11 +63,7 @@ impl QuickStartGuide {
         let order_steps =
             OrderSteps { CHOOSE_A_PLAN: true, NAVIGATE_TO_ORDER_CENTER: d.opened_orders || found, FIND_READY_ORDER: found, PLACE_ORDER: d.placed };
         let orders = store_sells && !d.imported;
-        let flags = if orders {
-            [true, order_steps.NAVIGATE_TO_ORDER_CENTER, found, d.placed]
-        } else {
-            [true, d.imported, d.pushed, d.placed]
-        };
+        let flags = if orders { [true, order_steps.NAVIGATE_TO_ORDER_CENTER, found, d.placed] } else { [true, d.imported, d.pushed, d.placed] };
         let active_step = first_open(if orders { ORDER_STEP_KEYS } else { STEP_KEYS }, flags);
         QuickStartGuide { dismiss, steps, checklist: if orders { "orders" } else { "products" }, order_steps, done: flags.iter().all(|f| *f), active_step }
     }

@@ -55,7 +55,13 @@ async fn notify_disconnected(tx: &mut sqlx::PgConnection, store_id: uuid::Uuid, 
     let name = if platform == "shopify" { "Shopify" } else { "WooCommerce" };
     let body = format!("The app was removed from your {name} store: orders no longer arrive and pushes stop until you connect it again.");
     let key = format!("store-disconnected:{event_id}");
-    let e = notifications::Event { kind: notifications::Type::StoreDisconnected, title: &title, body: &body, dedup_key: Some(&key), params: json!({ "store": domain, "platform": platform }) };
+    let e = notifications::Event {
+        kind: notifications::Type::StoreDisconnected,
+        title: &title,
+        body: &body,
+        dedup_key: Some(&key),
+        params: json!({ "store": domain, "platform": platform }),
+    };
     notifications::record(tx, workplace_id, e).await?;
     Ok(())
 }

@@ -3082,6 +3082,19 @@ export interface components {
     Keywords: {
       keywords: string[];
     };
+    /**
+     * @description One known app (spec: name, short_description, optional long_description, app_store_url,
+     *     website_url (may be empty), script_pattern, category). `own_brand` marks Dropline's apps.
+     */
+    KnownApp: {
+      app_store_url: string;
+      category?: string;
+      long_description?: string | null;
+      name: string;
+      own_brand?: boolean;
+      short_description: string;
+      website_url?: string;
+    };
     LanguageInput: {
       language: string;
     };
@@ -3140,19 +3153,6 @@ export interface components {
     };
     ModuleView: {
       key: string;
-    /**
-     * @description One known app (spec: name, short_description, optional long_description, app_store_url,
-     *     website_url (may be empty), script_pattern, category). `own_brand` marks Dropline's apps.
-     */
-    KnownApp: {
-      app_store_url: string;
-      category?: string;
-      long_description?: string | null;
-      name: string;
-      own_brand?: boolean;
-      short_description: string;
-      website_url?: string;
-    };
       /** Format: double */
       price: number;
       type: string;
@@ -3748,6 +3748,9 @@ export interface components {
     Recommendations: {
       items: components['schemas']['Recommendation'][];
     };
+    RecommendedApps: {
+      apps: components['schemas']['KnownApp'][];
+    };
     /** @description A supplier order's refund: pending, accepted, rejected or completed, and how much. */
     RefundInfo: {
       /** Format: double */
@@ -3808,9 +3811,6 @@ export interface components {
      * @description Where the rule in force comes from.
      * @enum {string}
      */
-    RecommendedApps: {
-      apps: components['schemas']['KnownApp'][];
-    };
     RuleScope: 'default' | 'workplace' | 'store';
     /** @description The card saved: its kind (`credit_card`) and how it is shown. */
     SavedCard: {
@@ -4496,6 +4496,7 @@ export type ImportListPage = components['schemas']['ImportListPage'];
 export type ImportedProduct = components['schemas']['ImportedProduct'];
 export type InspectInput = components['schemas']['InspectInput'];
 export type Keywords = components['schemas']['Keywords'];
+export type KnownApp = components['schemas']['KnownApp'];
 export type LanguageInput = components['schemas']['LanguageInput'];
 export type Logged = components['schemas']['Logged'];
 export type LoginInput = components['schemas']['LoginInput'];
@@ -4577,10 +4578,10 @@ export type Quota = components['schemas']['Quota'];
 export type ReapplyInput = components['schemas']['ReapplyInput'];
 export type Recommendation = components['schemas']['Recommendation'];
 export type Recommendations = components['schemas']['Recommendations'];
+export type RecommendedApps = components['schemas']['RecommendedApps'];
 export type RefundInfo = components['schemas']['RefundInfo'];
 export type RefundInput = components['schemas']['RefundInput'];
 export type RefundSyncInput = components['schemas']['RefundSyncInput'];
-export type KnownApp = components['schemas']['KnownApp'];
 export type RefundSyncReply = components['schemas']['RefundSyncReply'];
 export type RegisterInput = components['schemas']['RegisterInput'];
 export type Registered = components['schemas']['Registered'];
@@ -4658,7 +4659,6 @@ export type WebhookReceipt = components['schemas']['WebhookReceipt'];
 export type Window = components['schemas']['Window'];
 export type WooKeys = components['schemas']['WooKeys'];
 export type Workplace = components['schemas']['Workplace'];
-export type RecommendedApps = components['schemas']['RecommendedApps'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseRefused = components['responses']['Refused'];
@@ -4766,6 +4766,37 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  recommended_apps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['RecommendedApps'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   account: {
     parameters: {
       query?: never;
@@ -4847,37 +4878,6 @@ export interface operations {
       200: {
         headers: {
           [name: string]: unknown;
-  recommended_apps: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK: `data` holds the answer. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            data: components['schemas']['RecommendedApps'];
-            message: string;
-            /** @description The spec's response code (docs/API.md); 200 on success. */
-            status: number;
-            /** @enum {boolean} */
-            success: true;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
-      422: components['responses']['ValidationFailed'];
-      default: components['responses']['Refused'];
-    };
-  };
         };
         content: {
           'application/json': {
