@@ -1,6 +1,7 @@
 //! Queries, one module per table group. Every query on workplace data takes the workplace id.
 pub mod automation;
 pub mod exchange_rates;
+pub mod feedback;
 pub mod notifications;
 pub mod outbox;
 pub mod pricing_rules;

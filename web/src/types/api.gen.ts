@@ -1086,6 +1086,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/core/mvp/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The feedback widget's answer: a rating from 1 to 5 and an optional message. */
+    post: operations['send_feedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/core/notifications/read-all': {
     parameters: {
       query?: never;
@@ -2912,6 +2929,20 @@ export interface components {
       /** Format: int64 */
       usage: number;
     };
+    FeedbackInput: {
+      /** @description What the widget followed, e.g. `multi_import`. */
+      context?: string;
+      message?: string;
+      /**
+       * Format: int64
+       * @description 1 (poor) to 5 (great).
+       */
+      rating: number;
+    };
+    FeedbackSaved: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description Field name (a JSON path such as `address.zip`, or a query parameter) to its messages. */
     FieldErrors: {
       [key: string]: string[];
@@ -4474,6 +4505,8 @@ export type FacebookLink = components['schemas']['FacebookLink'];
 export type FavouriteIds = components['schemas']['FavouriteIds'];
 export type FavouriteInput = components['schemas']['FavouriteInput'];
 export type FeatureQuota = components['schemas']['FeatureQuota'];
+export type FeedbackInput = components['schemas']['FeedbackInput'];
+export type FeedbackSaved = components['schemas']['FeedbackSaved'];
 export type FieldErrors = components['schemas']['FieldErrors'];
 export type FirstTimeInput = components['schemas']['FirstTimeInput'];
 export type FlagInput = components['schemas']['FlagInput'];
@@ -7094,6 +7127,42 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['NotificationList'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  send_feedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FeedbackInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['FeedbackSaved'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;
