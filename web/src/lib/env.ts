@@ -60,6 +60,8 @@ export const TOAST_DURATION_MS = 3000;
 export const CACHE_STALE_MS = 5 * 60 * 1000;
 /** Toast fade-out (spec: 500 ms). */
 export const TOAST_FADE_MS = 500;
+/** Spec: the feedback widget opens 5000 ms after a multi-import. */
+export const FEEDBACK_DELAY_MS = 5000;
 /** Offset of the plain toasts from the top: below the top bar, with a margin. */
 export const TOAST_TOP_OFFSET = HEADER_HEIGHT + 12;
 /** Lists that change behind the owner's back (orders, import list, product center, notifications) are read again this often while the page is visible. */

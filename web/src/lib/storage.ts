@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   reconnect: 'dropline.reconnect',
   language: 'dropline.language',
   firstVisitDone: 'dropline.first_time_in_app',
+  feedbackOpened: 'dropline.feedback_opened',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
 import { useCurrentShop } from '@/features/channels';
+import { FeedbackDialog, scheduleFeedback } from '@/features/feedback';
 import { CollectionsPage, FavouritesPage, FindProductPage, ProductDetailPage } from '@/features/find-product';
 import { EditorPage } from '@/features/import-list';
 import { MapProductPage, MappingPage } from '@/features/mapping';
@@ -32,7 +33,15 @@ function useRefreshCounts() {
 }
 
 export function FindProductRoute() {
-  return <FindProductPage {...useImportContext()} />;
+  // Spec section 4: the feedback widget, once, 5 s after a multi-import.
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const onMultiImported = useCallback(() => void scheduleFeedback(() => setFeedbackOpen(true)), []);
+  return (
+    <>
+      <FindProductPage {...useImportContext()} onMultiImported={onMultiImported} />
+      <FeedbackDialog open={feedbackOpen} context="multi_import" onClose={() => setFeedbackOpen(false)} />
+    </>
+  );
 }
 
 export function ProductDetailRoute() {

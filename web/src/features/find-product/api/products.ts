@@ -1,6 +1,14 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api';
-import type { CategoryTree, CollectionList, FavouriteIds, Logistics, SupplierReviews } from '@/types/api.gen';
+import type {
+  BatchStatus,
+  CategoryTree,
+  CollectionList,
+  FavouriteIds,
+  ImportAllStarted,
+  Logistics,
+  SupplierReviews,
+} from '@/types/api.gen';
 import type { ImportedProduct, ProductDetail, SearchPage } from '@/types/products';
 import { type FindFilters, findPath } from '../lib/query';
 
@@ -59,6 +67,13 @@ export const importProduct = (source: string, sourceProductId: string, shipTo: s
     { source_product_id: sourceProductId, ship_to: shipTo },
     { silent: true },
   );
+
+/** Imports many products at once (a job each); poll the tracking id for the outcome. */
+export const startImportAll = (items: { source: string; source_product_id: string; ship_to: string }[]) =>
+  api.post<ImportAllStarted>('center/products/import-all', { import_data: items }, { silent: true });
+
+export const importAllStatus = (trackingId: string) =>
+  api.get<BatchStatus>(`center/products/import-all/${encodeURIComponent(trackingId)}`, { silent: true });
 
 export const FAVOURITED_KEY = 'center/products/favourited';
 

@@ -321,4 +321,45 @@ describe('find product page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
     expect(await screen.findByTestId('find-empty')).toBeTruthy();
   });
+
+  it('Import all imports the page in one batch, follows it, and marks each card as it ended', async () => {
+    let polls = 0;
+    const items = [makeCard('1'), makeCard('2'), makeCard('3')];
+    const calls = mockApi((c) => {
+      if (c.path === 'center/products/find') return { data: { total: 3, page: 1, page_size: 20, items } };
+      if (c.path === 'center/products/favourited') return { data: { ids: [] } };
+      if (c.path === 'center/products/import-all') return { data: { tracking_id: 't-1', total: 3 } };
+      if (c.path === 'center/products/import-all/t-1') {
+        polls += 1;
+        return polls < 2
+          ? { data: { tracking_id: 't-1', status: 'processing', total: 3, done: 1, success: { 'aliexpress:1': 'p1' }, failed: {} } }
+          : {
+              data: {
+                tracking_id: 't-1',
+                status: 'done',
+                total: 3,
+                done: 3,
+                success: { 'aliexpress:1': 'p1', 'aliexpress:2': 'p2' },
+                failed: { 'aliexpress:3': 'The supplier no longer sells it' },
+              },
+            };
+      }
+      return undefined;
+    });
+    const onMultiImported = vi.fn();
+    const onImported = vi.fn();
+    renderRoute(<FindProductPage upgradePath={null} onImported={onImported} onMultiImported={onMultiImported} />, {
+      path: '/app/find-product',
+    });
+    fireEvent.click(await screen.findByTestId('find-import-all'));
+    await waitFor(() => expect(card('aliexpress:3').getAttribute('data-import-state')).toBe('error'), { timeout: 4000 });
+    expect(card('aliexpress:1').getAttribute('data-import-state')).toBe('imported');
+    expect(card('aliexpress:2').getAttribute('data-import-state')).toBe('imported');
+    expect(within(card('aliexpress:3')).getByTestId('import-error').textContent).toBe('The supplier no longer sells it');
+    expect(calls.find((c) => c.path === 'center/products/import-all')!.body).toEqual({
+      import_data: ['1', '2', '3'].map((id) => ({ source: 'aliexpress', source_product_id: id, ship_to: 'US' })),
+    });
+    expect(onMultiImported).toHaveBeenCalledWith(2);
+    expect(onImported).toHaveBeenCalledTimes(1);
+  });
 });

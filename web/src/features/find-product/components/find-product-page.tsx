@@ -34,10 +34,12 @@ export interface FindProductPageProps {
   upgradePath: string | null;
   /** Runs after a successful import (refresh the plan usage and the import-list badge). */
   onImported?: () => void;
+  /** Runs after one batch imported several products (the feedback widget follows it). */
+  onMultiImported?: (count: number) => void;
 }
 
 /** /app/find-product and /app/find-product/{collectionId}: search, filter, sort and import supplier products. */
-export function FindProductPage({ upgradePath, onImported }: FindProductPageProps) {
+export function FindProductPage({ upgradePath, onImported, onMultiImported }: FindProductPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { collectionId } = useParams();
@@ -80,6 +82,15 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
     });
 
   const items = data?.items ?? [];
+  // Cards that can still be imported: "Import all" takes them in one batch.
+  const importable = items.filter((p) => {
+    const state = imports.stateOf(p).status;
+    return state === 'idle' || state === 'error';
+  });
+  const importAll = async () => {
+    const count = await imports.startMany(importable, filters.shipTo);
+    if (count > 1) onMultiImported?.(count);
+  };
   return (
     <Stack
       ref={top}
@@ -113,6 +124,11 @@ export function FindProductPage({ upgradePath, onImported }: FindProductPageProp
           onSource={(source) => update({ source })}
         />
         <ShipToPicker value={filters.shipTo} onChange={(shipTo) => update({ shipTo })} />
+        {importable.length > 1 ? (
+          <Button size="sm" colorPalette="teal" variant="outline" onClick={() => void importAll()} data-testid="find-import-all">
+            {t('findProduct.importAll', { count: importable.length })}
+          </Button>
+        ) : null}
         {data ? (
           <Text fontSize="sm" color="fg.muted" ms="auto" data-testid="find-total">
             {t('findProduct.results', { count: data.total })}

@@ -1,0 +1,2 @@
+export { FeedbackDialog } from './components/feedback-dialog';
+export { scheduleFeedback } from './lib/prompt';
