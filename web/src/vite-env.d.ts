@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_COMMUNITY_URL?: string;
   readonly VITE_CHANGELOG_URL?: string;
   readonly VITE_RESEARCHER_URL?: string;
+  /** 'true' orders the onboarding steps as the spec's ONBOARDING_V2. */
+  readonly VITE_ONBOARDING_V2?: string;
   readonly VITE_APP_NAME?: string;
 }
 

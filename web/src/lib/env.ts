@@ -23,6 +23,8 @@ export interface Env {
   readonly changelogUrl: string;
   /** The sibling product-research app offered in the app switcher. */
   readonly researcherUrl: string;
+  /** The spec's ONBOARDING_V2 step order. */
+  readonly onboardingV2: boolean;
   /** Request timeout (spec: 60 s). */
   readonly apiTimeoutMs: number;
   /** Whether the dashboard runs embedded in a store admin (not supported by this build). */
@@ -38,6 +40,7 @@ export const env: Env = {
   communityUrl: read(import.meta.env.VITE_COMMUNITY_URL, 'https://dropline.dev/community'),
   changelogUrl: read(import.meta.env.VITE_CHANGELOG_URL, 'https://dropline.dev/changelog'),
   researcherUrl: read(import.meta.env.VITE_RESEARCHER_URL, 'https://dropline.dev/researcher'),
+  onboardingV2: read(import.meta.env.VITE_ONBOARDING_V2, 'false') === 'true',
   apiTimeoutMs: 60_000,
   isEmbedded: false,
 };

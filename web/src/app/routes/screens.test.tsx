@@ -160,6 +160,10 @@ describe('signed-in screens', () => {
     renderAt('/app/ob-welcome');
     expect(await screen.findByText('Welcome to Dropline, Ada')).toBeTruthy();
     expect(within(screen.getByTestId('welcome-store')).getByRole('link').getAttribute('href')).toBe('/app/channel');
+    // The onboarding steps in the spec's default order, the first one where to start.
+    expect(screen.getByTestId('onboarding-steps').getAttribute('data-order')).toBe('marketplace_import,pricing,order,normal_import');
+    expect(within(screen.getByTestId('onboarding-step-marketplace_import')).getByText('Start here')).toBeTruthy();
+    expect(within(screen.getByTestId('onboarding-step-pricing')).getByRole('link').getAttribute('href')).toBe('/app/setting/product');
     // Billing stays out of onboarding (spec: the user menu hides it; so does the upgrade button).
     expect(screen.queryByTestId('upgrade-button')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useAccount } from '@/features/account';
+import { OnboardingSteps } from '@/features/quick-start';
 import { HubCard } from './hub-card';
 
 /** `/app/ob-welcome`: the onboarding welcome: the first three things to do, the store first. */
@@ -45,6 +46,9 @@ export function WelcomePage() {
           to="/app/guide-line"
         />
       </SimpleGrid>
+      <Box bg="bg" borderWidth="1px" borderRadius="xl" p={{ base: '4', md: '6' }}>
+        <OnboardingSteps planReinstalled={Boolean(account?.plan_reinstalled)} />
+      </Box>
       <Box>
         <Button asChild colorPalette="teal" data-testid="welcome-continue">
           <RouterLink to="/app">{t('welcome.continue')}</RouterLink>
