@@ -1,7 +1,8 @@
-import { Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@/types/orders';
 import type { ColumnKey } from '../lib/columns';
+import { OrderRowSelect } from './order-cells';
 import { type CellProps, OrderColumnCell } from './order-column-cell';
 
 type CardsProps = Omit<CellProps, 'column' | 'order' | 'busy'> & {
@@ -41,17 +42,7 @@ export function OrderCards({ orders, columns, selected, busy, onSelect, ...cell 
           >
             <HStack justify="space-between" align="start" gap="2">
               <HStack gap="2" align="start" minW="0">
-                <Checkbox.Root
-                  size="sm"
-                  mt="0.5"
-                  checked={selected.has(order.id)}
-                  onCheckedChange={(e) => onSelect([order.id], e.checked === true)}
-                  aria-label={order.name}
-                  data-testid="order-row-select"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                </Checkbox.Root>
+                <OrderRowSelect order={order} selected={selected.has(order.id)} onSelect={onSelect} />
                 <OrderColumnCell column="order_id" {...props} />
               </HStack>
               <OrderColumnCell column="status" {...props} />

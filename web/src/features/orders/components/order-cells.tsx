@@ -1,4 +1,4 @@
-import { Badge, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Checkbox, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '@/lib/money';
@@ -99,5 +99,29 @@ export function Money({ value, currency }: { value: number | string | null | und
     <Text as="span" dir="ltr" whiteSpace="nowrap">
       {formatMoney(value, currency, i18n.language)}
     </Text>
+  );
+}
+
+/** The checkbox that selects an order for the bulk actions (a table row or a phone card). */
+export function OrderRowSelect({
+  order,
+  selected,
+  onSelect,
+}: {
+  order: Order;
+  selected: boolean;
+  onSelect: (ids: Order['id'][], on: boolean) => void;
+}) {
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={selected}
+      onCheckedChange={(e) => onSelect([order.id], e.checked === true)}
+      aria-label={order.name}
+      data-testid="order-row-select"
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+    </Checkbox.Root>
   );
 }

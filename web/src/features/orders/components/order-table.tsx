@@ -7,6 +7,7 @@ import type { ColumnKey } from '../lib/columns';
 import type { DisplayRates } from '../lib/display-money';
 import type { RowAction } from '../lib/order-math';
 import { OrderCards } from './order-cards';
+import { OrderRowSelect } from './order-cells';
 import { OrderColumnCell } from './order-column-cell';
 
 interface OrderTableProps {
@@ -96,16 +97,7 @@ export function OrderTable({ tab, orders, columns, selected, busy, onSelect, onA
               data-marked={order.marked}
             >
               <Table.Cell>
-                <Checkbox.Root
-                  size="sm"
-                  checked={selected.has(order.id)}
-                  onCheckedChange={(e) => onSelect([order.id], e.checked === true)}
-                  aria-label={order.name}
-                  data-testid="order-row-select"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                </Checkbox.Root>
+                <OrderRowSelect order={order} selected={selected.has(order.id)} onSelect={onSelect} />
               </Table.Cell>
               {columns.map((c) => (
                 <Table.Cell key={c} verticalAlign="top" data-col={c}>
