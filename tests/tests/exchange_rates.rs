@@ -120,6 +120,9 @@ async fn an_aud_store_receives_prices_converted_at_the_refreshed_rate() {
     assert_eq!(display["rates"]["USDAUD"], 1.5, "the latest refreshed rate: {display}");
     assert_eq!(display["rates"]["USDEUR"], 0.9187, "the source's EUR quote, stored by the refresh: {display}");
     assert_eq!(display["rates"]["USDUSD"], 1.0);
+    // The order's page carries the same, so its price, costs and profit read in euros too.
+    let detail = s.app.get(&format!("/api/orders/v5/detail/{}", order["id"]), Some(&s.token)).await;
+    assert_eq!(detail.data()["display"], *display, "{}", detail.body);
 }
 
 #[tokio::test]

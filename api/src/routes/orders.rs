@@ -55,13 +55,16 @@ struct OrderDetail {
     #[serde(flatten)]
     order: view::OrderView,
     logs: Vec<view::OrderLog>,
+    /// The workspace's currency and the rates into it, as on the list.
+    display: domain::orders::display::Display,
 }
 
 #[utoipa::path(get, path = "/orders/v5/detail/{id}", params(("id" = i64, Path)), responses((status = 200, body = OrderDetail)))]
 async fn detail(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<i64>) -> ApiResult<OrderDetail> {
     let order = view::one(&state.pool, scope.workplace.id, id).await?;
     let logs = view::logs(&state.pool, scope.workplace.id, id).await?;
-    reply(OrderDetail { order, logs })
+    let display = domain::orders::display::for_page(&state.pool, &scope.workplace.currency, std::slice::from_ref(&order)).await?;
+    reply(OrderDetail { order, logs, display })
 }
 
 /// `{items}`: the order's log, oldest first.

@@ -3262,6 +3262,8 @@ export interface components {
     };
     /** @description The order with its log, oldest first. */
     OrderDetail: components['schemas']['OrderView'] & {
+      /** @description The workspace's currency and the rates into it, as on the list. */
+      display: components['schemas']['Display'];
       logs: components['schemas']['OrderLog'][];
     };
     OrderIds: {

@@ -100,7 +100,11 @@ export interface OrderShipment {
   public_url?: string | null;
 }
 
-export type OrderDetail = Order & { logs: OrderLog[] };
+export type OrderDetail = Order & {
+  logs: OrderLog[];
+  /** The workspace's currency and the rates into it, as on the list. */
+  display?: { currency: string; rates: Record<string, number> };
+};
 
 export type OrderPage = Omit<OrderPageGen, 'items'> & { items: Order[] };
 

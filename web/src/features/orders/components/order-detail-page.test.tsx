@@ -118,4 +118,16 @@ describe('order detail', () => {
     const card = await screen.findByTestId('source-order');
     expect(within(card).getByTestId('status-badge').textContent).toBe('Paid, awaiting shipment');
   });
+
+  it("shows the order's price, USD costs and profit in the workspace's currency, as the list does", async () => {
+    const display = { currency: 'EUR', rates: { USDUSD: 1, USDAUD: 1.5, USDEUR: 0.9 } };
+    mockApi((c) =>
+      c.path === 'orders/v5/detail/1' ? { data: { ...orderFixture({ currency: 'AUD', total: 82.99 }), logs: [], display } } : undefined,
+    );
+    renderRoute(<OrderDetailPage />, { path: '/app/orders/detail/1/ready', route: '/app/orders/detail/:orderId/:orderStatus' });
+    const card = await screen.findByTestId('order-money');
+    expect(within(card).getByTestId('order-money-selling_price').textContent).toContain('€49.79');
+    expect(within(card).getByTestId('order-money-product_cost').textContent).toContain('€15.30');
+    expect(within(card).getByTestId('order-money-profit').textContent).toContain('€30.44');
+  });
 });

@@ -15,6 +15,7 @@ import { LineItemsCard } from './line-items-card';
 import { Money, StatusBadge } from './order-cells';
 import { OrderLogsCard } from './order-logs-card';
 import { RowActions } from './row-actions';
+import { OrderMoneyCard } from './order-money-card';
 import { SourceOrdersCard } from './source-orders-card';
 
 const MANUAL_STATUSES: readonly string[] = ['ready', 'waiting_payment', 'failed'];
@@ -90,6 +91,7 @@ export function OrderDetailPage({ balance, renderShipments }: OrderDetailPagePro
               {renderShipments?.(order, refresh)}
             </Stack>
             <Stack gap="4">
+              <OrderMoneyCard order={order} display={order.display} />
               <AddressCard order={order} onSaved={(o) => void detail.mutate(o, { revalidate: false })} />
               <OrderLogsCard logs={logs.data?.items ?? order.logs ?? []} />
             </Stack>
