@@ -1,5 +1,6 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { env } from '@/lib/env';
 import { HubCard } from './hub-card';
@@ -15,14 +16,7 @@ export function CommunityPage() {
   ];
   return (
     <Stack gap="6" maxW="5xl" data-testid="community-page">
-      <Box>
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('pages.community')}
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          {t('community.subtitle')}
-        </Text>
-      </Box>
+      <PageHeader title={t('pages.community')} subtitle={t('community.subtitle')} />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         {links.map((link) => (
           <HubCard

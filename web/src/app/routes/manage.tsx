@@ -1,5 +1,6 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useStatistic } from '@/features/account';
 import { HubCard } from './hub-card';
@@ -23,14 +24,7 @@ export function ManagePage() {
   const { data: statistic } = useStatistic();
   return (
     <Stack gap="6" maxW="6xl" data-testid="manage-page">
-      <Box>
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('pages.manage')}
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          {t('manage.subtitle')}
-        </Text>
-      </Box>
+      <PageHeader title={t('pages.manage')} subtitle={t('manage.subtitle')} />
       <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
         {AREAS.map((area) => (
           <HubCard

@@ -1,6 +1,7 @@
-import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useAccount } from '@/features/account';
 import { OnboardingSteps } from '@/features/quick-start';
@@ -14,14 +15,10 @@ export function WelcomePage() {
   const hasShop = Boolean(account?.has_shop);
   return (
     <Stack gap="6" maxW="5xl" data-testid="welcome-page">
-      <Box>
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {account?.first_name ? t('welcome.titleNamed', { name: account.first_name }) : t('welcome.title')}
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          {t('welcome.subtitle')}
-        </Text>
-      </Box>
+      <PageHeader
+        title={account?.first_name ? t('welcome.titleNamed', { name: account.first_name }) : t('welcome.title')}
+        subtitle={t('welcome.subtitle')}
+      />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         <HubCard
           testId="welcome-store"

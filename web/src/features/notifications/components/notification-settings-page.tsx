@@ -1,7 +1,8 @@
-import { Box, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabelledSwitch } from '@/components/ui/labelled-switch';
+import { PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useNotificationSettings, useSaveNotificationSetting, type TypeSetting } from '../api/notifications';
 
@@ -33,10 +34,7 @@ export function NotificationSettingsPage() {
   );
   return (
     <Stack gap="4" maxW="4xl" data-testid="notification-settings">
-      <Heading as="h1" size="2xl" data-testid="page-title">
-        {t('pages.settingNotification')}
-      </Heading>
-      <Text color="fg.muted">{t('notificationSettings.hint')}</Text>
+      <PageHeader title={t('pages.settingNotification')} subtitle={t('notificationSettings.hint')} />
       <Box bg="bg" borderWidth="1px" borderRadius="xl" overflowX="auto">
         {isLoading || !data ? (
           <Spinner m="4" />

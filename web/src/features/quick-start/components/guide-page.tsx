@@ -1,7 +1,8 @@
-import { Box, Button, Circle, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Circle, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CheckIcon } from '@/components/icons';
+import { PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { QUICK_START_STEPS } from '@/types/api';
 import { isStepDone, useQuickStart } from '../api/quick-start';
@@ -27,14 +28,7 @@ export function GuidePage() {
   const { data } = useQuickStart();
   return (
     <Stack gap="8" maxW="5xl" data-testid="guide-page">
-      <Box>
-        <Heading as="h1" size="2xl" data-testid="page-title">
-          {t('pages.guideLine')}
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          {t('guide.subtitle')}
-        </Text>
-      </Box>
+      <PageHeader title={t('pages.guideLine')} subtitle={t('guide.subtitle')} />
       <Stack as="section" gap="3" data-testid="guide-steps">
         <Heading as="h2" size="lg">
           {t('guide.stepsTitle')}
