@@ -1,12 +1,11 @@
 import { Input, List } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { sendVerificationEmail } from '../api/auth';
-import { fieldErrors, isValidEmail } from '../validation';
 import { AuthCard } from './auth-card';
 import { AuthForm } from './auth-form';
+import { useEmailRequest } from './use-email-request';
 
 const STEPS = ['inbox', 'link', 'signin'] as const;
 
@@ -16,28 +15,12 @@ const STEPS = ['inbox', 'link', 'signin'] as const;
  */
 export function SignupConfirm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(params.get('email')?.trim() ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!isValidEmail(email)) {
-      setError(t('validation.email'));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const res = await sendVerificationEmail(email.trim());
-    setBusy(false);
-    if (res.success) {
-      navigate(`/signup/email-resend?email=${encodeURIComponent(email.trim())}`);
-      return;
-    }
-    setError(fieldErrors(res.errors).email ?? null);
-  }
+  const { email, setEmail, error, busy, onSubmit } = useEmailRequest(
+    sendVerificationEmail,
+    '/signup/email-resend',
+    params.get('email')?.trim() ?? '',
+  );
 
   return (
     <AuthCard testId="signup-confirm-page" title={t('auth.confirm.title')} subtitle={t('auth.confirm.subtitle')}>
