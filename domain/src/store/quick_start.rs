@@ -73,20 +73,19 @@ impl QuickStartGuide {
 /// that reached a channel, a supplier order placed, the order center opened with a ready order
 /// in it. A step stays done once it was (deleting the product later does not undo it).
 pub async fn get(pool: &PgPool, workplace_id: Uuid) -> Result<QuickStartGuide> {
-    type Row = (bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);
+    type Row = (bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);
     let row: Option<Row> = sqlx::query_as(
         "SELECT dismiss, find_and_import, push_product, place_order, navigate_to_order_center, find_ready_order,
                 EXISTS (SELECT 1 FROM products WHERE workplace_id = $1),
                 EXISTS (SELECT 1 FROM push_targets WHERE workplace_id = $1 AND status = 'success'),
                 EXISTS (SELECT 1 FROM source_orders WHERE workplace_id = $1 AND status IN ('waiting_payment', 'paying', 'order_placed')),
-                EXISTS (SELECT 1 FROM orders WHERE workplace_id = $1),
-                true
+                EXISTS (SELECT 1 FROM orders WHERE workplace_id = $1)
            FROM quick_start_guides WHERE workplace_id = $1",
     )
     .bind(workplace_id)
     .fetch_optional(pool)
     .await?;
-    let Some((dismiss, imported, pushed, placed, opened, found, now_imported, now_pushed, now_placed, store_sells, _)) = row else {
+    let Some((dismiss, imported, pushed, placed, opened, found, now_imported, now_pushed, now_placed, store_sells)) = row else {
         let store_sells: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM orders WHERE workplace_id = $1)").bind(workplace_id).fetch_one(pool).await?;
         return Ok(QuickStartGuide::from_done(false, Done::default(), store_sells));
     };
