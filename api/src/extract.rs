@@ -231,3 +231,16 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
             .map_err(|e| field_refusal(e.path().to_string(), &e.inner().to_string()))
     }
 }
+
+/// The client the request comes from, by its `app` header (the dashboard, the mobile wrapper,
+/// the marketplace app).
+pub struct AppHeader(pub domain::accounts::flags::ClientApp);
+
+impl<S: Send + Sync> FromRequestParts<S> for AppHeader {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let value = parts.headers.get("app").and_then(|v| v.to_str().ok());
+        Ok(AppHeader(domain::accounts::flags::ClientApp::from_header(value)))
+    }
+}

@@ -60,6 +60,7 @@ impl Application {
 
     /// Builds on a migrated pool (the tests' fresh databases).
     pub async fn with_pool(settings: Settings, pool: PgPool) -> anyhow::Result<Self> {
+        domain::plans::load(&settings.plans.file).map_err(anyhow::Error::msg)?;
         let queues = match RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await {
             Result::Ok(q) => Some(q),
             Err(e) => {

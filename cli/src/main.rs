@@ -146,6 +146,13 @@ enum UserCommand {
         #[arg(long, default_value = "")]
         last_name: String,
     },
+    /// Sets how the account pays plans: `sandbox` (the vendor's test cards) or `live`.
+    PaymentMode {
+        #[arg(long)]
+        email: String,
+        #[arg(value_parser = ["sandbox", "live"])]
+        mode: String,
+    },
 }
 
 pub const DEMO_EMAIL: &str = "demo@dropline.local";
@@ -156,6 +163,7 @@ async fn main() -> anyhow::Result<()> {
     domain::telemetry::init("warn");
     let cli = Cli::parse();
     let settings = Settings::load()?;
+    domain::plans::load(&settings.plans.file).map_err(anyhow::Error::msg)?;
     if let Command::Inspect { url, json } = &cli.command {
         return inspect::run(&settings, url, *json).await;
     }
@@ -170,6 +178,10 @@ async fn main() -> anyhow::Result<()> {
                 Err(domain::Error::Validation { fields, .. }) => anyhow::bail!("invalid input: {fields:?}"),
                 Err(e) => return Err(e.into()),
             }
+        }
+        Command::User { command: UserCommand::PaymentMode { email, mode } } => {
+            anyhow::ensure!(domain::store::users::set_payment_mode(&pool, &email, &mode).await?, "no account {email}");
+            println!("{email} pays plans in {mode} mode");
         }
         Command::Status { email } => {
             let user = users::by_email(&pool, &email).await?.ok_or_else(|| anyhow::anyhow!("no account {email}"))?;

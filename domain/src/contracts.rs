@@ -2,7 +2,7 @@
 //! (`tests/tests/shopify_contract.rs`) validates each against Shopify's published Admin schema
 //! of the version Dropline targets, so a query Shopify would refuse (or a deprecated field it
 //! will drop) fails CI instead of a store owner's push.
-use crate::connectors::stores::{catalog, orders, shopify, shopify_listings, shopify_locations};
+use crate::connectors::stores::{catalog, orders, shopify, shopify_billing, shopify_listings, shopify_locations};
 use crate::tracking::writeback_shopify;
 
 pub fn shopify_documents() -> Vec<(&'static str, String)> {
@@ -21,5 +21,9 @@ pub fn shopify_documents() -> Vec<(&'static str, String)> {
         ("fulfillment orders of an order", writeback_shopify::FULFILLMENT_ORDERS.into()),
         ("fulfillment create", writeback_shopify::CREATE.into()),
         ("tracking update", writeback_shopify::UPDATE.into()),
+        ("app subscription create", shopify_billing::CREATE.into()),
+        ("active app subscriptions", shopify_billing::ACTIVE.into()),
+        ("app subscription cancel", shopify_billing::CANCEL.into()),
+        ("app usage record", shopify_billing::USAGE_RECORD.into()),
     ]
 }

@@ -1,7 +1,9 @@
 //! Dropline's library: domain types, queries, connectors, and the jobs with their handlers.
 //! `api` and `worker` both build on it; it depends on neither.
 pub mod accounts;
+pub mod ai_writing;
 pub mod automation;
+pub mod billing;
 pub mod catalogue;
 pub mod channels;
 pub mod config;

@@ -53,6 +53,11 @@ pub async fn tick(pool: &PgPool, settings: &Settings, now: DateTime<Utc>) -> Res
     enqueued += once(pool, ExchangeRatesRefresh::KIND, due, ExchangeRatesRefresh::KIND, None, &ExchangeRatesRefresh::default(), json!({})).await? as usize;
     enqueued += supplier_syncs(pool, now).await?;
     enqueued += order_schedules(pool, now).await?;
+    // Grace periods of unpaid plan renewals end on the tick (a query, no job).
+    let vendor = crate::connectors::payments::PaymentVendor::new(&settings.payments);
+    if let Err(e) = crate::billing::grace::settle(pool, &vendor).await {
+        tracing::warn!(error = %e, "plan grace periods were not settled this tick");
+    }
     Ok(enqueued)
 }
 

@@ -90,6 +90,22 @@ const plans = await stripe.webhookEndpoints.create({
 const product = await stripe.products.create({ name: 'Dropline Pro' });
 const price = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 2900, recurring: { interval: 'month' } });
 check('product and recurring price', price.type === 'recurring' && price.recurring.interval === 'month' && price.product === product.id, price);
+// Dropline finds a plan's Price again by its lookup key; a key already taken is refused.
+const keyed = await stripe.prices.create({
+  currency: 'usd',
+  unit_amount: 2990,
+  recurring: { interval: 'month' },
+  product_data: { name: 'Dropline Pro (keyed)' },
+  lookup_key: 'dropline_plan_contract_2990_month',
+});
+const found = await stripe.prices.list({ lookup_keys: ['dropline_plan_contract_2990_month'], active: true });
+check('price found by lookup key', found.data.length === 1 && found.data[0].id === keyed.id, found);
+try {
+  await stripe.prices.create({ currency: 'usd', unit_amount: 2990, product: product.id, lookup_key: 'dropline_plan_contract_2990_month' });
+  check('a taken lookup key is refused', false, 'accepted');
+} catch (e) {
+  check('a taken lookup key is refused', e.type === 'StripeInvalidRequestError' && e.param === 'lookup_key', { type: e.type, param: e.param });
+}
 try {
   await stripe.subscriptions.create({ customer: customer.id, amount: 2900, interval: 'month' });
   check('subscription amount refused', false, 'accepted');

@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 
 use axum::Router;
 
+pub mod ai;
 pub mod carriers;
 pub mod catalogue;
 pub mod channel_products;
@@ -63,6 +64,8 @@ pub mod creds {
     pub const PAYMENTS_WEBHOOK_SECRET: &str = "sandbox-payments-webhook-secret";
     /// TikTok Shop app secret (token exchange).
     pub const TIKTOK_APP_SECRET: &str = "sandbox-tiktok-secret";
+    /// OpenAI-compatible chat completions (`Authorization: Bearer`).
+    pub const OPENAI_API_KEY: &str = "sandbox-openai-key";
 }
 
 #[derive(Clone, Debug)]
@@ -113,6 +116,7 @@ fn router(state: AppState) -> Router {
         .merge(images::routes())
         .merge(payments::routes())
         .merge(rates::routes())
+        .merge(ai::routes())
         .merge(channels::routes())
         .layer(axum::middleware::from_fn_with_state(state.clone(), faults::middleware))
         .layer(axum::middleware::from_fn(util::trace_request))

@@ -63,6 +63,7 @@ pub struct World {
     pub channels: RwLock<channels::ChannelState>,
     pub channel_products: RwLock<channel_products::ProductsState>,
     pub rates: RwLock<rates::RatesState>,
+    pub ai: RwLock<crate::ai::AiState>,
 }
 
 impl World {
@@ -86,6 +87,7 @@ impl World {
             channels: Default::default(),
             channel_products: Default::default(),
             rates: Default::default(),
+            ai: Default::default(),
         }
     }
     /// Monotonic id, deterministic for a given sequence of calls.

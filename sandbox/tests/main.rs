@@ -3,6 +3,7 @@
 
 mod common;
 
+mod ai;
 mod aliexpress_orders;
 mod carriers;
 mod channel_products;

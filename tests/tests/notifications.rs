@@ -78,6 +78,35 @@ async fn a_disconnected_store_notifies_and_emails_its_owner_only_who_marks_it_re
     assert!(listed(&app, &token).await.iter().all(|n| n["read"] == true));
 }
 
+/// The email speaks the owner's language, as the dashboard does.
+#[tokio::test]
+async fn a_german_owner_is_emailed_in_german() {
+    let db = domain::db::TestDatabase::new().await;
+    let (app, sandbox, token) = signed_up_on_sandbox(db.pool.clone(), "inhaber@example.com").await;
+    let lang = app.call("PUT", "/api/auth/account/set-language", Some(&token), None, Some(json!({ "language": "de" }))).await;
+    assert_eq!(lang.code(), 200, "{}", lang.body);
+    let a = app.post("/api/auth/platform/shopify/install", Some(&token), json!({ "shop": "laden" })).await;
+    let res = dropline_tests::no_redirect().get(a.data()["url"].as_str().unwrap()).send().await.unwrap();
+    let back = reqwest::Url::parse(res.headers()["location"].to_str().unwrap()).unwrap();
+    let params: serde_json::Map<String, Value> = back.query_pairs().map(|(k, v)| (k.to_string(), Value::from(v.to_string()))).collect();
+    assert_eq!(app.post("/api/auth/platform/shopify/callback", Some(&token), Value::Object(params)).await.code(), 200);
+    app.drain().await;
+
+    app.http.post(format!("{sandbox}/_sandbox/shopify/laden.myshopify.com/uninstall")).send().await.unwrap();
+    let mail = eventually("the disconnection is emailed", BOUND, || async {
+        app.drain().await;
+        let m = emails(&app, "inhaber@example.com").await;
+        match m.iter().find(|m| m["subject"].as_str().unwrap().contains("laden.myshopify.com")) {
+            Some(found) => Ok(found.clone()),
+            None => Err(m),
+        }
+    })
+    .await;
+    assert_eq!(mail["subject"], "Dropline: Ihr Shop laden.myshopify.com wurde getrennt", "{mail}");
+    let body = mail["body"].as_str().unwrap();
+    assert!(body.contains("Bestellungen kommen nicht mehr an") && body.contains("Benachrichtigungseinstellungen"), "{body}");
+}
+
 #[tokio::test]
 async fn settings_list_every_type_and_refuse_bad_input() {
     let db = domain::db::TestDatabase::new().await;
@@ -96,7 +125,9 @@ async fn settings_list_every_type_and_refuse_bad_input() {
             "push_failed",
             "store_disconnected",
             "low_balance",
-            "quota_nearly_used"
+            "quota_nearly_used",
+            "payment_failed",
+            "plan_ended"
         ]
     );
     assert!(items.iter().all(|i| i["in_app"] == true), "{items:?}");

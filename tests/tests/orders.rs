@@ -233,7 +233,7 @@ async fn another_workplace_cannot_see_place_or_pay_the_order() {
     assert_eq!(mark.data()["updated"], 0);
     assert_eq!(tab(&sh, "placement", "ready").await[0]["marked"], false);
     let bulk = sh.s.app.post("/api/orders/place-orders", Some(&sh.s.token), json!({ "all_ready": true })).await;
-    assert_eq!(bulk.code(), 103, "the free plan has no bulk placement: {}", bulk.body);
+    assert_eq!(bulk.code(), 401, "the free plan has no bulk placement: {}", bulk.body);
     assert_eq!(bulk.body["message"], "BulkOrderPlacementIsDisabled");
 }
 

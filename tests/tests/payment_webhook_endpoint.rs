@@ -48,3 +48,38 @@ async fn one_endpoint_is_registered_and_its_own_secret_verifies_the_deliveries()
     let w = app.get("/api/payments/user/wallets", Some(&token)).await;
     assert_eq!(w.data()["total_balance"], json!(20.0), "{}", w.body);
 }
+
+/// An endpoint registered before Dropline handled plan billing listened to checkout events only;
+/// the next charge brings it up to date at the vendor, once, so renewals and failed payments arrive.
+#[tokio::test]
+async fn an_endpoint_registered_for_fewer_events_is_brought_up_to_date_once() {
+    let db = domain::db::TestDatabase::new().await;
+    let (app, sandbox, token) = signed_up_on_sandbox(db.pool.clone(), "older@example.com").await;
+    let topup = || async { assert_eq!(app.post("/api/payments/user/wallets/topup", Some(&token), json!({ "amount": 20 })).await.code(), 200) };
+    topup().await;
+    let p = sandbox_payments(&app, &sandbox).await;
+    let id = p["webhook_endpoints"][0]["id"].as_str().unwrap().to_string();
+    // As an older Dropline left it: at the vendor and in its own row.
+    let key = app.settings.payments.secret_key.clone();
+    let res = app
+        .http
+        .post(format!("{sandbox}/payments/v1/webhook_endpoints/{id}"))
+        .bearer_auth(secrecy::ExposeSecret::expose_secret(&key))
+        .form(&[("enabled_events[]", "checkout.session.completed")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    sqlx::query("UPDATE payment_webhook_endpoints SET enabled_events = 'checkout.session.completed'").execute(&app.pool).await.unwrap();
+
+    topup().await;
+    let p = sandbox_payments(&app, &sandbox).await;
+    let endpoints = p["webhook_endpoints"].as_array().unwrap();
+    assert_eq!(endpoints.len(), 1, "the same endpoint, not a second one: {endpoints:?}");
+    let events: Vec<&str> = endpoints[0]["enabled_events"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    for wanted in ["customer.subscription.updated", "invoice.payment_failed", "charge.dispute.created"] {
+        assert!(events.contains(&wanted), "{wanted} missing from {events:?}");
+    }
+    let stored: String = sqlx::query_scalar("SELECT enabled_events FROM payment_webhook_endpoints").fetch_one(&app.pool).await.unwrap();
+    assert!(stored.contains("invoice.payment_failed"), "{stored}");
+}

@@ -71,6 +71,21 @@ async fn a_new_user_signs_up_with_google_and_comes_back_to_the_same_account() {
 }
 
 #[tokio::test]
+async fn a_social_sign_up_from_the_marketplace_app_makes_a_marketing_user() {
+    let db = domain::db::TestDatabase::new().await;
+    let (app, _) = TestApp::on_sandbox(db.pool.clone()).await;
+    let (code, state) = consent(&app, "google", "market.user@example.com").await;
+    let url = format!("{}/api/auth/callback/google?code={code}&state={state}", app.base);
+    let res = app.http.get(url).header("app", "dropline-marketplace").send().await.unwrap();
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["data"]["user"]["from_user_mkt"], true, "{body}");
+    assert_eq!(body["data"]["user"]["is_user_mkt"], true, "no store yet");
+    let token = body["data"]["token"].as_str().unwrap();
+    // Signing in again from the web keeps where the account came from.
+    assert_eq!(app.get("/api/auth/account", Some(token)).await.data()["from_user_mkt"], true);
+}
+
+#[tokio::test]
 async fn facebook_sign_in_joins_the_account_with_the_same_verified_email() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();

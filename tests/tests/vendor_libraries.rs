@@ -42,6 +42,8 @@ async fn stripes_node_library_tops_up_saves_a_card_bills_a_plan_and_verifies_web
             "card saved in setup mode",
             "off-session payment with the saved card",
             "product and recurring price",
+            "price found by lookup key",
+            "a taken lookup key is refused",
             "subscription amount refused",
             "subscription of a price",
             "subscription-mode checkout of a price",

@@ -141,12 +141,13 @@ export async function withPage(browser, name, fn, viewport) {
   }
 }
 
-/** Signs up `email` and follows the verification link. */
+/** Signs up `email` and follows the verification link, which opens the onboarding welcome. */
 export async function signUpVerified(browser, email, name) {
   await withPage(browser, name, async (page) => {
     await fillSignup(page, email);
     await page.goto(new URL(await verificationLink(email), BASE_URL).toString());
-    await page.waitForURL(`${BASE_URL}/app`);
+    await page.waitForURL(`${BASE_URL}/app/ob-welcome`);
+    await page.getByTestId('welcome-page').waitFor();
   });
 }
 

@@ -29,7 +29,7 @@ describe('dashboard shell', { concurrency: false }, () => {
     await browser?.close();
   });
 
-  it('1. signs up, follows the verification link from the dev outbox and lands in the dashboard', () =>
+  it('1. signs up, follows the verification link from the dev outbox and lands on the welcome, once', () =>
     withPage(browser, '1', async (page) => {
       await fillSignup(page, email);
       assert.match(await page.getByTestId('email-sent-body').innerText(), new RegExp(email.replace(/[.+]/g, '\\$&')));
@@ -38,8 +38,16 @@ describe('dashboard shell', { concurrency: false }, () => {
       const link = await verificationLink(email);
       assert.match(link, /\/auth\/email-verification\?id=.+&code=.+/);
       await page.goto(new URL(link, BASE_URL).toString());
-      await page.waitForURL(`${BASE_URL}/app`);
+      // A new owner starts on the onboarding welcome, inside the dashboard.
+      await page.waitForURL(`${BASE_URL}/app/ob-welcome`);
       await page.getByTestId('dashboard-shell').waitFor();
+      assert.match(await page.getByTestId('welcome-page').innerText(), /Ada/);
+      // Seen once: the account no longer lists the prompt, so the next sign-up landing is home.
+      await page.waitForFunction(async () => {
+        const res = await fetch('/api/auth/account', { headers: { authorization: `Bearer ${localStorage.getItem('dropline.token')}` } });
+        return !(await res.json()).data.remaining_meta_keys.includes('ONBOARDING');
+      });
+      await page.goto(`${BASE_URL}/app`);
       await page.getByTestId('home-greeting').waitFor();
       assert.equal(await page.getByTestId('side-nav').isVisible(), true);
       assert.equal(await page.getByTestId('mobile-tab-bar').count(), 0);

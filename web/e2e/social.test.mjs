@@ -14,13 +14,13 @@ describe('social sign-in', { concurrency: false }, () => {
     await browser?.close();
   });
 
-  it('a new user signs up with Google and lands in the dashboard', () =>
+  it('a new user signs up with Google and lands on the welcome in the dashboard', () =>
     withPage(browser, 'social-google', async (page) => {
       await page.goto(`${BASE_URL}/signup`);
       await page.getByTestId('social-google').click();
       // The provider consents and sends the browser back to /auth/google/callback, which signs in.
-      await page.waitForURL(/\/app$/);
-      const greeting = await page.getByTestId('home-greeting').innerText();
+      await page.waitForURL(/\/app\/ob-welcome$/);
+      const greeting = await page.getByTestId('page-title').innerText();
       assert.match(greeting, /\S+/);
       const account = await page.evaluate(async () => {
         const token = Object.entries(localStorage).find(([k]) => k.toLowerCase().includes('token'))?.[1];

@@ -32,6 +32,7 @@ impl Worker {
 
     /// Builds on a migrated pool (the tests' fresh databases).
     pub async fn with_pool(settings: Settings, pool: sqlx::PgPool) -> anyhow::Result<Self> {
+        domain::plans::load(&settings.plans.file).map_err(anyhow::Error::msg)?;
         let settings = Arc::new(settings);
         let queues = RedisQueues::connect(settings.redis.url.expose_secret(), &settings.redis.namespace).await?;
         let runner = domain::tasks::runner(pool.clone(), settings.clone())?;

@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::replies_setup::AccountStatistic;
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiJson, AuthUser, Scope};
+use crate::extract::{ApiJson, AppHeader, AuthUser, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -22,8 +22,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/auth/account", responses((status = 200, body = AccountView)))]
-async fn account(State(state): State<AppState>, user: AuthUser) -> ApiResult<AccountView> {
-    reply(accounts::account_view(&state.pool, user.user_id).await?)
+async fn account(State(state): State<AppState>, user: AuthUser, AppHeader(app): AppHeader) -> ApiResult<AccountView> {
+    reply(accounts::account_view_from(&state.pool, user.user_id, app).await?)
 }
 
 /// Deletes the account with its workplaces and all their data.

@@ -9,7 +9,7 @@ use uuid::Uuid;
 use super::replies::ProgressReply;
 use super::replies_setup::Registered;
 use crate::error::{ApiError, ApiResult, reply};
-use crate::extract::{ApiJson, ApiPath, AuthUser, ClientAddr, Scope};
+use crate::extract::{ApiJson, ApiPath, AppHeader, AuthUser, ClientAddr, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -39,8 +39,11 @@ async fn signed_in(state: &AppState, session: accounts::Session) -> ApiResult<Si
 
 /// Creates an account and its first workplace, and emails a verification link.
 #[utoipa::path(post, path = "/auth/register", request_body = RegisterInput, responses((status = 200, body = Registered)))]
-async fn register(State(state): State<AppState>, ApiJson(input): ApiJson<RegisterInput>) -> ApiResult<Registered> {
+async fn register(State(state): State<AppState>, AppHeader(app): AppHeader, ApiJson(input): ApiJson<RegisterInput>) -> ApiResult<Registered> {
     let (id, email) = accounts::register(&state.pool, &state.settings, input).await?;
+    if app != accounts::flags::ClientApp::Web {
+        accounts::flags::set_signup_app(&state.pool, id, app).await?;
+    }
     reply(Registered { id, email })
 }
 

@@ -28,12 +28,13 @@ fn header_zone(headers: &HeaderMap) -> Option<&str> {
     headers.get("time-zone").and_then(|v| v.to_str().ok())
 }
 
-/// Smart push settings (the spec's defaults when never saved). AI writing does not exist yet,
-/// so the content action is kept but not applied.
+/// Smart push settings (the spec's defaults when never saved); `ai_writing_available` says
+/// whether the workspace set up AI writing, without which the content action is not applied.
 #[utoipa::path(get, path = "/center/products/setting/automation-product/get", responses((status = 200, body = SmartPushReply)))]
 async fn automation_get(State(state): State<AppState>, scope: Scope, headers: HeaderMap) -> ApiResult<SmartPushReply> {
     let s = smart_push::get(&state.pool, scope.workplace.id, header_zone(&headers)).await?;
-    reply(SmartPushReply { automation_product_settings: s, ai_writing_available: false })
+    let ai_writing_available = domain::ai_writing::available(&state.pool, scope.workplace.id).await?;
+    reply(SmartPushReply { automation_product_settings: s, ai_writing_available })
 }
 
 #[utoipa::path(put, path = "/center/products/setting/automation-product/update", request_body = SmartPush, responses((status = 200, body = SmartPush)))]

@@ -1,7 +1,9 @@
 mod account;
+mod ai_writing;
 mod aliexpress;
 mod auth;
 mod automation;
+mod billing;
 mod channels;
 mod core;
 mod ebay;
@@ -43,6 +45,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(find::router())
         .merge(products::router())
         .merge(plans::router())
+        .merge(billing::router())
         .merge(mapping::router())
         .merge(push::router())
         .merge(orders::router())
@@ -54,6 +57,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(order_automation::router())
         .merge(order_cancel::router())
         .merge(automation::router())
+        .merge(ai_writing::router())
         .merge(webhooks::router())
         .merge(wallet::router())
         .merge(account::router())

@@ -55,8 +55,8 @@ struct CreateInput {
 
 async fn start(state: &AppState, scope: &Scope, i: CreateInput) -> ApiResult<Placements> {
     let ids = if i.all_ready { domain::orders::list::ready_ids(&state.pool, scope.workplace.id).await? } else { i.order_ids };
-    if ids.len() > 1 && !place::bulk_allowed(&state.pool, scope.workplace.id).await? {
-        return Err(domain::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
+    if ids.len() > 1 {
+        place::check_bulk(&state.pool, scope.workplace.id).await?;
     }
     let items = place::start(&state.pool, scope.workplace.id, &ids, i.source.as_deref(), i.pay).await?;
     reply(Placements { items })
@@ -71,9 +71,7 @@ async fn create(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson
 /// Bulk placement (BULK_ORDER_FULFILLMENT).
 #[utoipa::path(post, path = "/orders/place-orders", request_body = CreateInput, responses((status = 200, body = Placements)))]
 async fn place_orders(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<CreateInput>) -> ApiResult<Placements> {
-    if !place::bulk_allowed(&state.pool, scope.workplace.id).await? {
-        return Err(domain::Error::Forbidden("BulkOrderPlacementIsDisabled".into()).into());
-    }
+    place::check_bulk(&state.pool, scope.workplace.id).await?;
     start(&state, &scope, i).await
 }
 

@@ -1,30 +1,23 @@
-//! Plans and quotas: the price list, the workplace's plan with usage, and counting a unit.
+//! Plans and quotas: the price list and counting a unit (the workplace's plan: billing.rs).
 use axum::extract::State;
 use domain::plans::{self, quota};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::replies::{PackageReply, Packages};
+use super::replies::Packages;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(pricing)).routes(routes!(current_plan)).routes(routes!(calc_usage))
+    OpenApiRouter::new().routes(routes!(pricing)).routes(routes!(calc_usage))
 }
 
 #[utoipa::path(get, path = "/payments/pricing", responses((status = 200, body = Packages)))]
 async fn pricing() -> ApiResult<Packages> {
-    let packages: Vec<plans::PackageView> = plans::PLANS.iter().map(|p| plans::package_view(p.key)).collect();
+    let packages: Vec<plans::PackageView> = plans::PLANS.iter().filter(|p| p.listed).map(|p| plans::package_view(p.key)).collect();
     reply(Packages { packages })
-}
-
-/// The workplace's plan with its feature limits and this cycle's usage.
-#[utoipa::path(get, path = "/payments/user/current-plan", responses((status = 200, body = PackageReply)))]
-async fn current_plan(State(state): State<AppState>, scope: Scope) -> ApiResult<PackageReply> {
-    let (key, usage) = quota::usage(&state.pool, scope.workplace.id).await?;
-    reply(PackageReply { package: plans::package_view_with(&key, &usage) })
 }
 
 #[derive(Deserialize, ToSchema)]

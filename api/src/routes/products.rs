@@ -170,6 +170,9 @@ async fn delete(State(state): State<AppState>, scope: Scope, ApiJson(input): Api
 
 #[utoipa::path(put, path = "/center/products/bulk_update", request_body = BulkUpdate, responses((status = 200, body = Updated)))]
 async fn bulk_update(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<BulkUpdate>) -> ApiResult<Updated> {
+    if input.ids.len() > 1 {
+        domain::plans::gates::check(&state.pool, scope.workplace.id, domain::plans::gates::Gate::BulkEditListings).await?;
+    }
     reply(Updated { updated: products::bulk_update(&state.pool, scope.workplace.id, input).await? })
 }
 

@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::auth::SignedIn;
 use super::replies::UrlReply;
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiPath, ApiQuery};
+use crate::extract::{ApiPath, ApiQuery, AppHeader};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -31,8 +31,13 @@ struct CallbackQuery {
 
 /// Finishes the sign-in from the provider's redirect: a new account is created on first use.
 #[utoipa::path(get, path = "/auth/callback/{social}", params(("social" = String, Path), CallbackQuery), responses((status = 200, body = SignedIn)))]
-async fn social_callback(State(state): State<AppState>, ApiPath(name): ApiPath<String>, ApiQuery(q): ApiQuery<CallbackQuery>) -> ApiResult<SignedIn> {
-    let session = social::finish(&state.pool, &state.settings, &name, &q.code, &q.state).await?;
-    let user = accounts::account_view(&state.pool, session.user_id).await?;
+async fn social_callback(
+    State(state): State<AppState>,
+    AppHeader(app): AppHeader,
+    ApiPath(name): ApiPath<String>,
+    ApiQuery(q): ApiQuery<CallbackQuery>,
+) -> ApiResult<SignedIn> {
+    let session = social::finish(&state.pool, &state.settings, &name, &q.code, &q.state, app).await?;
+    let user = accounts::account_view_from(&state.pool, session.user_id, app).await?;
     reply(SignedIn { token: session.token, expires_at: session.expires_at, user })
 }

@@ -77,8 +77,19 @@ async fn platform_install(
 
 /// Finishes the Shopify install with the parameters Shopify sent to `/callback`.
 #[utoipa::path(post, path = "/auth/platform/shopify/callback", responses((status = 200, body = StoreReply)))]
-async fn shopify_callback(State(state): State<AppState>, scope: Scope, ApiJson(params): ApiJson<BTreeMap<String, String>>) -> ApiResult<StoreReply> {
+async fn shopify_callback(
+    State(state): State<AppState>,
+    scope: Scope,
+    headers: HeaderMap,
+    ApiJson(params): ApiJson<BTreeMap<String, String>>,
+) -> ApiResult<StoreReply> {
     let store = install::shopify_finish(&state.pool, &state.settings, &state.sealer, scope.user_id, &params).await?;
+    // Finished inside Shopify's admin (the embedded dashboard names its shop on every call): the
+    // app was installed from Shopify, which then requires its plans to be billed through Shopify.
+    let embedded = headers.get("platform-domain-embedded").and_then(|v| v.to_str().ok());
+    if embedded.is_some_and(|d| d.eq_ignore_ascii_case(&store.platform_domain)) {
+        domain::billing::shopify::mark_installed_from_shopify(&state.pool, store.id).await?;
+    }
     reply(StoreReply { store })
 }
 

@@ -151,5 +151,5 @@ async fn transaction_logs(State(state): State<AppState>, scope: Scope, ApiQuery(
 #[instrument(skip_all)]
 async fn payments_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<WebhookOutcome> {
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
-    reply(topup::receive(&state.pool, &state.sealer, &state.payments, signature, &body).await?)
+    reply(topup::receive(&state.pool, &state.sealer, &state.payments, state.settings.payments.grace_days, signature, &body).await?)
 }

@@ -1,5 +1,6 @@
 //! Sign-up, sign-in, verification, password reset and the account view.
 mod emails;
+pub mod flags;
 pub mod jobs;
 mod register;
 mod session;
@@ -10,7 +11,7 @@ pub mod welcome;
 
 pub use register::{RegisterInput, create_verified, register};
 pub use session::{Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email};
-pub use view::{AccountView, account_view};
+pub use view::{AccountView, account_view, account_view_from};
 
 use base64::Engine;
 use rand::RngCore;

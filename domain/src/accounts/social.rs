@@ -39,7 +39,8 @@ pub async fn start(pool: &PgPool, settings: &Settings, name: &str) -> Result<Str
 /// Checks the state, exchanges the code, and signs in the matching user: the one already
 /// linked to this provider account, else the one with the same verified email, else a new one.
 #[instrument(skip_all, fields(provider = name))]
-pub async fn finish(pool: &PgPool, settings: &Settings, name: &str, code: &str, state: &str) -> Result<Session> {
+/// An account created here records `client` (the request's `app` header) as where it signed up.
+pub async fn finish(pool: &PgPool, settings: &Settings, name: &str, code: &str, state: &str, client: super::flags::ClientApp) -> Result<Session> {
     let p = provider(settings, name)?;
     let taken = sqlx::query("DELETE FROM oauth_states WHERE state_hash = $1 AND provider = $2 AND expires_at > now()")
         .bind(digest(state))
@@ -51,11 +52,11 @@ pub async fn finish(pool: &PgPool, settings: &Settings, name: &str, code: &str, 
         return Err(Error::BadRequest("This sign-in link has expired. Please try again.".into()));
     }
     let profile = oauth::profile_from_code(name, p, code, &redirect_uri(settings, name)).await.map_err(Error::BadRequest)?;
-    let user_id = user_for(pool, name, &profile).await?;
+    let user_id = user_for(pool, name, &profile, client).await?;
     open_session(pool, settings, user_id).await
 }
 
-async fn user_for(pool: &PgPool, name: &str, profile: &Profile) -> Result<Uuid> {
+async fn user_for(pool: &PgPool, name: &str, profile: &Profile, client: super::flags::ClientApp) -> Result<Uuid> {
     let linked: Option<Uuid> = sqlx::query_scalar("SELECT user_id FROM social_identities WHERE provider = $1 AND subject = $2")
         .bind(name)
         .bind(&profile.subject)
@@ -83,6 +84,7 @@ async fn user_for(pool: &PgPool, name: &str, profile: &Profile) -> Result<Uuid> 
             };
             let id = users::insert(&mut tx, new).await?.ok_or_else(|| Error::BadRequest("Please try again".into()))?;
             workplaces::create(&mut tx, id, "My workplace", "USD").await?;
+            sqlx::query("UPDATE users SET signup_app = $2 WHERE id = $1").bind(id).bind(client.as_str()).execute(&mut *tx).await?;
             if let Some(avatar) = &profile.avatar {
                 sqlx::query("UPDATE users SET avatar = $2 WHERE id = $1").bind(id).bind(avatar).execute(&mut *tx).await?;
             }

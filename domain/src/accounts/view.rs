@@ -5,6 +5,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::flags::{self, ClientApp};
 use crate::error::{Error, Result};
 use crate::store::{users, workplaces};
 
@@ -27,22 +28,32 @@ pub struct AccountView {
     pub plan_reinstalled: bool,
     pub from_user_mkt: bool,
     pub from_mobile: bool,
-    pub payment_mode: &'static str,
+    /// `sandbox` (plans paid with the vendor's test cards) or `live`.
+    pub payment_mode: String,
     pub is_ab: bool,
     pub is_new_pricing_mvp: bool,
     pub is_new_pricing_mvp_v25: bool,
     pub is_user_mkt: bool,
     pub is_workplace_no_store: bool,
     pub is_hide_billing: bool,
+    /// The owner has not linked a store nor imported a product yet: the onboarding steps apply.
+    pub onboarding_enabled: bool,
     pub created_at: DateTime<Utc>,
     pub is_anonymous: bool,
 }
 
 pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
+    account_view_from(pool, user_id, ClientApp::Web).await
+}
+
+/// The account as `client` (the request's `app` header) sees it: the mobile wrapper hides billing.
+pub async fn account_view_from(pool: &PgPool, user_id: Uuid, client: ClientApp) -> Result<AccountView> {
     let user = users::by_id(pool, user_id).await?.ok_or(Error::NotFound("account"))?;
     let workplaces = workplaces::of_user(pool, user_id).await?;
     let linked_stores = crate::store::stores::linked(pool, user_id).await?;
     let has_shop = !linked_stores.is_empty();
+    let (signed_up_from, imported_any) = flags::stored(pool, user_id).await?;
+    let f = flags::derive(flags::State { signed_up_from, has_shop, imported_any, client });
     Ok(AccountView {
         id: user.id,
         first_name: user.first_name,
@@ -57,15 +68,16 @@ pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
         onboarding: Vec::new(),
         remaining_meta_keys: user.remaining_meta_keys,
         plan_reinstalled: false,
-        from_user_mkt: false,
-        from_mobile: false,
-        payment_mode: "sandbox",
+        from_user_mkt: f.from_user_mkt,
+        from_mobile: f.from_mobile,
+        payment_mode: user.payment_mode,
         is_ab: false,
         is_new_pricing_mvp: false,
         is_new_pricing_mvp_v25: false,
-        is_user_mkt: false,
-        is_workplace_no_store: !has_shop,
-        is_hide_billing: false,
+        is_user_mkt: f.is_user_mkt,
+        is_workplace_no_store: f.is_workplace_no_store,
+        is_hide_billing: f.is_hide_billing,
+        onboarding_enabled: f.onboarding_enabled,
         created_at: user.created_at,
         is_anonymous: false,
     })

@@ -30,6 +30,8 @@ pub struct Settings {
     pub payments: PaymentVendorSettings,
     pub tracking: TrackingSettings,
     pub exchange_rates: ExchangeRateSettings,
+    #[serde(default)]
+    pub plans: PlansSettings,
     /// Development and tests: the sandbox that stands in for every outside party. When set, every
     /// outside address (sign-in, stores, suppliers, channels, payments, carrier) points at it.
     #[serde(default)]
@@ -190,6 +192,19 @@ pub struct PaymentVendorSettings {
     /// A webhook signed longer ago than this is refused (replay protection).
     pub signature_tolerance_secs: i64,
     pub timeout_secs: u64,
+    /// The live key set: owners whose payment mode is `live` pay with it, those in `sandbox`
+    /// mode with the keys above (the vendor's test keys). Production requires both live ones.
+    #[serde(default)]
+    pub live_secret_key: Option<SecretString>,
+    #[serde(default)]
+    pub live_webhook_secret: Option<SecretString>,
+    /// After a failed plan renewal the plan is kept this many days, then the free plan.
+    #[serde(default = "default_grace_days")]
+    pub grace_days: i64,
+}
+
+fn default_grace_days() -> i64 {
+    7
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -284,6 +299,18 @@ pub struct EmailSettings {
     pub dev_outbox_api: bool,
 }
 
+/// Where the plan catalogue lives (`config/plans.toml`); a relative path is under the config folder.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PlansSettings {
+    pub file: PathBuf,
+}
+
+impl Default for PlansSettings {
+    fn default() -> Self {
+        PlansSettings { file: PathBuf::from("plans.toml") }
+    }
+}
+
 impl Settings {
     /// Reads the layers from `config_dir` for environment `env`.
     pub fn load_from(config_dir: &Path, env: &str) -> Result<Self, config::ConfigError> {
@@ -293,6 +320,9 @@ impl Settings {
             .add_source(config::Environment::with_prefix("DROPLINE").prefix_separator("__").separator("__"))
             .build()?
             .try_deserialize::<Settings>()?;
+        if settings.plans.file.is_relative() {
+            settings.plans.file = config_dir.join(&settings.plans.file);
+        }
         if let Some(base) = settings.sandbox_url.clone() {
             if env == "production" {
                 return Err(config::ConfigError::Message("sandbox_url must not be set in production".into()));

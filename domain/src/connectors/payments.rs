@@ -49,18 +49,34 @@ pub struct CheckoutRequest<'a> {
     pub metadata: &'a [(&'a str, &'a str)],
 }
 
+#[derive(Clone)]
 pub struct PaymentVendor {
     http: reqwest::Client,
     api_url: String,
     secret_key: SecretString,
     webhook_secret: SecretString,
+    /// The live key set (secret key, webhook secret), when configured.
+    live: Option<(SecretString, SecretString)>,
+    livemode: bool,
     tolerance_secs: i64,
     register_webhook: bool,
 }
 
-/// The events Dropline's endpoint receives: completed top-ups and card setups, and expired
-/// top-up sessions.
-const WEBHOOK_EVENTS: [&str; 2] = ["checkout.session.completed", "checkout.session.expired"];
+/// The events Dropline's endpoint receives: completed and expired checkouts (top-ups, card
+/// setups, plans, extra quota), the plan subscriptions' changes and invoices, refunds and
+/// disputes.
+const WEBHOOK_EVENTS: [&str; 10] = [
+    "checkout.session.completed",
+    "checkout.session.expired",
+    "customer.subscription.created",
+    "customer.subscription.updated",
+    "customer.subscription.deleted",
+    "invoice.paid",
+    "invoice.payment_failed",
+    "charge.refunded",
+    "charge.dispute.created",
+    "charge.dispute.closed",
+];
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -90,12 +106,14 @@ impl PaymentVendor {
             api_url: s.api_url.trim_end_matches('/').to_string(),
             secret_key: s.secret_key.clone(),
             webhook_secret: s.webhook_secret.clone(),
+            live: s.live_secret_key.clone().zip(s.live_webhook_secret.clone()),
+            livemode: false,
             tolerance_secs: s.signature_tolerance_secs,
             register_webhook: s.register_webhook,
         }
     }
 
-    async fn post(&self, path: &str, form: &[(&str, String)], idempotency_key: Option<&str>) -> Result<Value, VendorError> {
+    pub(crate) async fn post(&self, path: &str, form: &[(&str, String)], idempotency_key: Option<&str>) -> Result<Value, VendorError> {
         let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(form.iter().map(|(k, v)| (*k, v.as_str()))).finish();
         let mut req = self
             .http
@@ -109,8 +127,12 @@ impl PaymentVendor {
         answer(req.send().await).await
     }
 
-    async fn get(&self, path: &str) -> Result<Value, VendorError> {
+    pub(crate) async fn get(&self, path: &str) -> Result<Value, VendorError> {
         answer(self.http.get(format!("{}{path}", self.api_url)).bearer_auth(self.secret_key.expose_secret()).send().await).await
+    }
+
+    pub(crate) async fn delete(&self, path: &str) -> Result<Value, VendorError> {
+        answer(self.http.delete(format!("{}{path}", self.api_url)).bearer_auth(self.secret_key.expose_secret()).send().await).await
     }
 
     /// A vendor customer for the workplace: a saved card belongs to one and is charged with it.
@@ -155,6 +177,24 @@ impl PaymentVendor {
         Ok((pm.to_string(), label))
     }
 
+    /// The vendor with the live key set (`live`, when one is configured) or the test set: an
+    /// owner's payment mode decides which one their money goes through. Without a live set
+    /// (development, tests) both modes use the test keys.
+    pub fn for_mode(&self, live: bool) -> PaymentVendor {
+        let mut v = self.clone();
+        if let (true, Some((key, secret))) = (live, &self.live) {
+            v.secret_key = key.clone();
+            v.webhook_secret = secret.clone();
+            v.livemode = true;
+        }
+        v
+    }
+
+    /// Whether this vendor uses the live key set.
+    pub fn is_live(&self) -> bool {
+        self.livemode
+    }
+
     /// Whether Dropline registers its webhook endpoint itself (development and tests), rather
     /// than an operator making it in the vendor's dashboard.
     pub fn registers_webhook(&self) -> bool {
@@ -171,6 +211,17 @@ impl PaymentVendor {
             (Some(id), Some(secret)) if !secret.is_empty() => Ok((id.to_string(), SecretString::from(secret.to_string()))),
             _ => Err(VendorError::Unavailable("the webhook endpoint came back without its id or secret".into())),
         }
+    }
+
+    /// The events Dropline handles, as one comparable value.
+    pub fn webhook_events() -> String {
+        WEBHOOK_EVENTS.join(",")
+    }
+
+    /// Points an endpoint registered earlier at the events Dropline handles today.
+    pub async fn update_webhook_endpoint(&self, id: &str) -> Result<(), VendorError> {
+        let form: Vec<(&str, String)> = WEBHOOK_EVENTS.iter().map(|e| ("enabled_events[]", e.to_string())).collect();
+        self.post(&format!("/v1/webhook_endpoints/{id}"), &form, None).await.map(|_| ())
     }
 
     /// A Checkout Session in payment mode; the customer pays on the returned `url`.
@@ -225,10 +276,11 @@ impl PaymentVendor {
     }
 
     /// Checks `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256("<t>.<body>")>` against the
-    /// webhook secret (any `v1` may match, as during a secret rotation), and that `t` is within
+    /// webhook secret of either key set (any `v1` may match, as during a secret rotation), and that `t` is within
     /// the tolerance of `now`, so a captured delivery cannot be replayed later.
     pub fn verify_signature(&self, header: &str, body: &[u8], now: i64) -> bool {
         self.verify_signature_with(&self.webhook_secret, header, body, now)
+            || self.live.as_ref().is_some_and(|(_, secret)| self.verify_signature_with(secret, header, body, now))
     }
 
     /// `verify_signature` with another endpoint's secret.

@@ -2,6 +2,7 @@
 //! an event notifies: it finds the workplace's owner, applies their setting for the event's
 //! type (shown in the dashboard, emailed) and writes both in the caller's transaction, so an
 //! event that rolls back notifies nobody and a re-run with the same dedup key notifies once.
+mod email;
 pub mod settings;
 
 use serde::{Deserialize, Serialize};
@@ -29,10 +30,14 @@ pub enum Type {
     StoreDisconnected,
     LowBalance,
     QuotaNearlyUsed,
+    /// A plan renewal was refused; the plan is kept during the grace period.
+    PaymentFailed,
+    /// The paid plan ended (unpaid after the grace period, or a disputed payment).
+    PlanEnded,
 }
 
 impl Type {
-    pub const ALL: [Type; 8] = [
+    pub const ALL: [Type; 10] = [
         Type::PlacementFailed,
         Type::ParcelException,
         Type::ParcelDelivered,
@@ -41,6 +46,8 @@ impl Type {
         Type::StoreDisconnected,
         Type::LowBalance,
         Type::QuotaNearlyUsed,
+        Type::PaymentFailed,
+        Type::PlanEnded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -53,6 +60,8 @@ impl Type {
             Type::StoreDisconnected => "store_disconnected",
             Type::LowBalance => "low_balance",
             Type::QuotaNearlyUsed => "quota_nearly_used",
+            Type::PaymentFailed => "payment_failed",
+            Type::PlanEnded => "plan_ended",
         }
     }
 
@@ -66,14 +75,14 @@ impl Type {
             Type::PlacementFailed | Type::ParcelException | Type::ParcelDelivered => "order",
             Type::SupplierChange => "supplier",
             Type::PushFailed => "product",
-            Type::StoreDisconnected | Type::LowBalance | Type::QuotaNearlyUsed => "general",
+            Type::StoreDisconnected | Type::LowBalance | Type::QuotaNearlyUsed | Type::PaymentFailed | Type::PlanEnded => "general",
         }
     }
 
     /// Shown in the dashboard unless turned off; emailed only when the owner asks, except what
     /// stops orders or the store from working at all.
     pub fn default_email(self) -> bool {
-        matches!(self, Type::StoreDisconnected | Type::LowBalance)
+        matches!(self, Type::StoreDisconnected | Type::LowBalance | Type::PaymentFailed | Type::PlanEnded)
     }
 }
 
@@ -91,18 +100,18 @@ pub struct Event<'a> {
 /// Notifies the workplace's owner of `e` in the caller's transaction. Returns the notification's
 /// id (none for a workplace that is gone).
 pub async fn record(conn: &mut PgConnection, workplace_id: Uuid, e: Event<'_>) -> Result<Option<i64>> {
-    let owner: Option<(Uuid, String)> = sqlx::query_as("SELECT u.id, u.email FROM workplaces w JOIN users u ON u.id = w.owner_id WHERE w.id = $1")
-        .bind(workplace_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let Some((owner, email)) = owner else { return Ok(None) };
+    let owner: Option<(Uuid, String, String)> =
+        sqlx::query_as("SELECT u.id, u.email, u.language FROM workplaces w JOIN users u ON u.id = w.owner_id WHERE w.id = $1")
+            .bind(workplace_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some((owner, email, language)) = owner else { return Ok(None) };
     let choice = settings::one(&mut *conn, workplace_id, owner, e.kind).await?;
     let n = NewNotification { kind: e.kind.group(), title: e.title, body: e.body, dedup_key: e.dedup_key };
     let inserted = rows::insert_typed(&mut *conn, workplace_id, owner, n, Some(e.kind.as_str()), &e.params, choice.in_app).await?;
     if inserted.new && choice.email {
-        let subject = format!("Dropline: {}", e.title);
-        let body = format!("{}\n\n{}\n", e.title, e.body);
-        let outbox_id = outbox::insert(&mut *conn, &email, &subject, &body, None).await?;
+        let mail = email::compose(&language, e.kind, &e.params, e.title, e.body);
+        let outbox_id = outbox::insert(&mut *conn, &email, &mail.subject, &mail.body, None).await?;
         queue::enqueue(&mut *conn, None, &SendEmail { outbox_id }, json!({ "outbox_id": outbox_id })).await?;
     }
     Ok(Some(inserted.id))

@@ -52,10 +52,18 @@ pub struct PlacementItem {
     pub total_cents: i64,
 }
 
+/// Placing several orders at once needs a plan with BULK_ORDER_FULFILLMENT: QUOTA_EXPIRED with
+/// the BulkOrderPlacementIsDisabled prompt otherwise.
+pub async fn check_bulk(pool: &PgPool, workplace_id: Uuid) -> Result<()> {
+    crate::plans::gates::check(pool, workplace_id, crate::plans::gates::Gate::BulkOrderPlacement).await
+}
+
 /// Whether the workplace's plan allows placing several orders at once.
 pub async fn bulk_allowed(pool: &PgPool, workplace_id: Uuid) -> Result<bool> {
-    let plan: String = sqlx::query_scalar("SELECT plan_key FROM workplaces WHERE id = $1").bind(workplace_id).fetch_one(pool).await?;
-    Ok(crate::plans::find(&plan).limit("BULK_ORDER_FULFILLMENT").is_none_or(|l| l != 0))
+    match check_bulk(pool, workplace_id).await {
+        Err(Error::QuotaExpired(_)) => Ok(false),
+        other => other.map(|_| true),
+    }
 }
 
 /// Orders per transaction in `start`: jobs begin as soon as the first chunk commits, order

@@ -1,9 +1,13 @@
 //! Plans and quotas (spec sections 3 and 4): which features a plan has, how much of each, and
 //! the usage counted against them.
+mod assign;
 mod catalogue;
+pub mod gates;
 pub mod quota;
 
-pub use catalogue::{FREE, Module, PLANS, Plan, find};
+pub use assign::assign;
+
+pub use catalogue::{FEATURES, FREE, Module, PLANS, Plan, Plans, all, find, load, parse};
 
 use serde::Serialize;
 use std::collections::BTreeMap;

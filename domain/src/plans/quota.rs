@@ -33,7 +33,8 @@ pub fn effective_feature<'a>(feature: &'a str, plan: &Plan, is_ab: bool) -> &'a 
     if feature == "AI_PRODUCT_WRITING" && is_ab && plan.is_low_tier() { "EXTRA_AI_PRODUCT_WRITING" } else { feature }
 }
 
-/// Usage is counted per plan cycle, starting from the workplace's creation.
+/// Usage is counted per plan cycle, starting from the paid period's start when there is one
+/// (so a renewal starts a new count), else from the workplace's creation.
 pub fn period_start(since: DateTime<Utc>, cycle_days: i32, now: DateTime<Utc>) -> DateTime<Utc> {
     let cycle = chrono::Duration::days(cycle_days.max(1) as i64);
     let elapsed = (now - since).num_seconds().max(0);
@@ -41,20 +42,20 @@ pub fn period_start(since: DateTime<Utc>, cycle_days: i32, now: DateTime<Utc>) -
 }
 
 async fn workplace_plan(conn: &mut PgConnection, workplace_id: Uuid) -> Result<(&'static Plan, DateTime<Utc>)> {
-    let (plan_key, created_at): (String, DateTime<Utc>) = sqlx::query_as("SELECT plan_key, created_at FROM workplaces WHERE id = $1")
+    let (plan_key, since): (String, DateTime<Utc>) = sqlx::query_as("SELECT plan_key, COALESCE(plan_period_start, created_at) FROM workplaces WHERE id = $1")
         .bind(workplace_id)
         .fetch_optional(&mut *conn)
         .await?
         .ok_or(Error::NotFound("workplace"))?;
     let plan = super::find(&plan_key);
-    Ok((plan, period_start(created_at, plan.cycle, Utc::now())))
+    Ok((plan, period_start(since, plan.cycle, Utc::now())))
 }
 
 /// Uses `amount` units of `feature` inside the caller's transaction, or fails with
 /// QUOTA_EXPIRED and counts nothing. Unlimited -1 is not counted; -2 is counted, never refused.
 pub async fn consume(conn: &mut PgConnection, workplace_id: Uuid, feature: &str, amount: i64) -> Result<Quota> {
     let (plan, period) = workplace_plan(conn, workplace_id).await?;
-    let limit = plan.limit(feature);
+    let limit = with_extras(conn, workplace_id, feature, period, plan.limit(feature)).await?;
     let refused = || Error::QuotaExpired(format!("You have used all of your {feature} quota; upgrade your plan to continue"));
     match limit {
         None | Some(0) => return Err(refused()),
@@ -104,6 +105,31 @@ async fn notify_nearly_used(conn: &mut PgConnection, workplace_id: Uuid, feature
     Ok(())
 }
 
+/// The plan's limit raised by the extra units bought for this cycle (`billing`'s extra quota);
+/// unlimited stays unlimited, and extras make a feature the plan lacks usable.
+async fn with_extras(conn: &mut PgConnection, workplace_id: Uuid, feature: &str, period: DateTime<Utc>, limit: Option<i64>) -> Result<Option<i64>> {
+    if matches!(limit, Some(-1 | -2)) {
+        return Ok(limit);
+    }
+    let extra: i64 =
+        sqlx::query_scalar("SELECT COALESCE(SUM(units), 0)::BIGINT FROM feature_extras WHERE workplace_id = $1 AND feature = $2 AND period_start = $3")
+            .bind(workplace_id)
+            .bind(feature)
+            .bind(period)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(match (limit, extra) {
+        (l, 0) => l,
+        (Some(l), e) => Some(l.max(0) + e),
+        (None, e) => Some(e),
+    })
+}
+
+/// The start of the workplace's current usage cycle (extra units are bought for it).
+pub async fn cycle_start(conn: &mut PgConnection, workplace_id: Uuid) -> Result<DateTime<Utc>> {
+    Ok(workplace_plan(conn, workplace_id).await?.1)
+}
+
 async fn current(conn: &mut PgConnection, workplace_id: Uuid, feature: &str, period: DateTime<Utc>) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT usage FROM feature_usage WHERE workplace_id = $1 AND feature = $2 AND period_start = $3")
         .bind(workplace_id)
@@ -119,7 +145,7 @@ pub async fn state(pool: &PgPool, workplace_id: Uuid, feature: &str) -> Result<Q
     let mut conn = pool.acquire().await?;
     let (plan, period) = workplace_plan(&mut conn, workplace_id).await?;
     let usage = current(&mut conn, workplace_id, feature, period).await?;
-    let limit = plan.limit(feature);
+    let limit = with_extras(&mut conn, workplace_id, feature, period, plan.limit(feature)).await?;
     Ok(Quota { is_out_quota: !usable(limit, usage), limit: limit.unwrap_or(0), usage })
 }
 

@@ -16,11 +16,13 @@ pub struct User {
     pub email_verified_at: Option<DateTime<Utc>>,
     pub verification_code: Option<String>,
     pub remaining_meta_keys: Vec<String>,
+    /// `sandbox` pays plans with the vendor's test keys, `live` with the live ones.
+    pub payment_mode: String,
     pub created_at: DateTime<Utc>,
 }
 
 const COLUMNS: &str =
-    "id, email, password_hash, first_name, last_name, avatar, language, email_verified_at, verification_code, remaining_meta_keys, created_at";
+    "id, email, password_hash, first_name, last_name, avatar, language, email_verified_at, verification_code, remaining_meta_keys, payment_mode, created_at";
 
 pub struct NewUser<'a> {
     pub email: &'a str,
@@ -104,4 +106,10 @@ pub async fn delete(pool: &PgPool, id: Uuid) -> Result<()> {
 pub async fn mark_first_visit(conn: &mut PgConnection, id: Uuid) -> Result<()> {
     sqlx::query("UPDATE users SET first_time_in_app_at = COALESCE(first_time_in_app_at, now()) WHERE id = $1").bind(id).execute(conn).await?;
     Ok(())
+}
+
+/// Sets how the user pays plans (`sandbox` or `live`); false when no such user.
+pub async fn set_payment_mode(pool: &PgPool, email: &str, mode: &str) -> Result<bool> {
+    let r = sqlx::query("UPDATE users SET payment_mode = $2 WHERE lower(email) = lower($1)").bind(email).bind(mode).execute(pool).await?;
+    Ok(r.rows_affected() == 1)
 }

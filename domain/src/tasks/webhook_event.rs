@@ -32,6 +32,9 @@ impl Handler<TaskContext> for WebhookEvent {
             "orders/create" | "orders/cancelled" | "orders/updated" | "order.created" | "order.updated" => {
                 store_order(&mut tx, &platform, store_id, &body).await?
             }
+            "app_subscriptions/update" => {
+                crate::billing::shopify::on_subscription_update(&mut tx, &ctx.pool, &ctx.settings, &ctx.sealer, store_id, &body).await?
+            }
             t if t.starts_with("locations/") => match store_id {
                 Some(id) => {
                     stores::forget_stock_location(&mut tx, id).await?;

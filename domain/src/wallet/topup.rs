@@ -65,7 +65,7 @@ pub async fn start(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, base_
 
 /// Handles one webhook delivery: a bad or stale signature is 401 and nothing is read further.
 #[instrument(skip_all)]
-pub async fn receive(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, signature: &str, body: &[u8]) -> Result<WebhookOutcome> {
+pub async fn receive(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, grace_days: i64, signature: &str, body: &[u8]) -> Result<WebhookOutcome> {
     let now = chrono::Utc::now().timestamp();
     if !super::webhook_endpoint::verify(pool, sealer, vendor, signature, body, now).await? {
         tracing::warn!("payment webhook refused: bad signature");
@@ -74,6 +74,10 @@ pub async fn receive(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, sig
     let event: Value = serde_json::from_slice(body).map_err(|_| Error::BadRequest("Malformed event".into()))?;
     let session = &event["data"]["object"];
     let ignored = WebhookOutcome { credited: false, duplicate: false };
+    // Plans, extra quota and their invoices, refunds and disputes share the endpoint.
+    if let Some(handled) = crate::billing::webhook::receive(pool, vendor, grace_days, &event).await? {
+        return Ok(WebhookOutcome { credited: false, duplicate: handled == crate::billing::webhook::Handled::Duplicate });
+    }
     // The same endpoint hears card setups (Checkout in setup mode).
     if super::card_setup::receive(pool, vendor, &event).await? {
         return Ok(ignored);

@@ -11,31 +11,48 @@ use crate::connectors::payments::PaymentVendor;
 use crate::crypto::Sealer;
 use crate::{Error, Result};
 
-/// Makes sure the vendor posts its events to `url`, registering it the first time.
+/// Makes sure the vendor posts the events Dropline handles to `url`: registers it the first
+/// time, and brings an endpoint registered for fewer events up to date.
 pub async fn ensure(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, url: &str) -> Result<()> {
-    if !vendor.registers_webhook() || known(pool, url).await? {
+    let events = PaymentVendor::webhook_events();
+    if !vendor.registers_webhook() || current(pool, url, &events).await? {
         return Ok(());
     }
     let mut tx = pool.begin().await?;
     // One registration at a time, so two first top-ups at once make one endpoint, not two.
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('payment_webhook_endpoints'))").execute(&mut *tx).await?;
-    let registered: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM payment_webhook_endpoints WHERE url = $1)").bind(url).fetch_one(&mut *tx).await?;
-    if !registered {
-        let (id, secret) = vendor.create_webhook_endpoint(url).await.map_err(|e| Error::Upstream(e.to_string()))?;
-        sqlx::query("INSERT INTO payment_webhook_endpoints (url, endpoint_id, secret) VALUES ($1, $2, $3)")
-            .bind(url)
-            .bind(&id)
-            .bind(sealer.seal(secrecy::ExposeSecret::expose_secret(&secret).as_bytes()))
-            .execute(&mut *tx)
-            .await?;
-        tracing::info!(%url, endpoint = %id, "payment webhook endpoint registered");
+    let registered: Option<(String, String)> =
+        sqlx::query_as("SELECT endpoint_id, enabled_events FROM payment_webhook_endpoints WHERE url = $1").bind(url).fetch_optional(&mut *tx).await?;
+    match registered {
+        None => {
+            let (id, secret) = vendor.create_webhook_endpoint(url).await.map_err(|e| Error::Upstream(e.to_string()))?;
+            sqlx::query("INSERT INTO payment_webhook_endpoints (url, endpoint_id, secret, enabled_events) VALUES ($1, $2, $3, $4)")
+                .bind(url)
+                .bind(&id)
+                .bind(sealer.seal(secrecy::ExposeSecret::expose_secret(&secret).as_bytes()))
+                .bind(&events)
+                .execute(&mut *tx)
+                .await?;
+            tracing::info!(%url, endpoint = %id, "payment webhook endpoint registered");
+        }
+        Some((id, listened)) if listened != events => {
+            vendor.update_webhook_endpoint(&id).await.map_err(|e| Error::Upstream(e.to_string()))?;
+            sqlx::query("UPDATE payment_webhook_endpoints SET enabled_events = $2 WHERE url = $1").bind(url).bind(&events).execute(&mut *tx).await?;
+            tracing::info!(%url, endpoint = %id, "payment webhook endpoint now listens to every event Dropline handles");
+        }
+        Some(_) => {}
     }
     tx.commit().await?;
     Ok(())
 }
 
-async fn known(pool: &PgPool, url: &str) -> Result<bool> {
-    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM payment_webhook_endpoints WHERE url = $1)").bind(url).fetch_one(pool).await?)
+/// Registered, for the events Dropline handles today.
+async fn current(pool: &PgPool, url: &str, events: &str) -> Result<bool> {
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM payment_webhook_endpoints WHERE url = $1 AND enabled_events = $2)")
+        .bind(url)
+        .bind(events)
+        .fetch_one(pool)
+        .await?)
 }
 
 /// Whether `header` signs `body` with the configured secret or a registered endpoint's.

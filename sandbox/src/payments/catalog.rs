@@ -73,8 +73,15 @@ const CREATE_PRODUCT: Shape = Shape::Map(&[
     ("expand", Shape::Free),
 ]);
 const PRODUCT_LIST: Shape = Shape::Map(&[("limit", Shape::Value), ("active", Shape::Value), ("expand", Shape::Free)]);
-const LIST: Shape =
-    Shape::Map(&[("limit", Shape::Value), ("active", Shape::Value), ("product", Shape::Value), ("type", Shape::Value), ("expand", Shape::Free)]);
+const LIST: Shape = Shape::Map(&[
+    ("limit", Shape::Value),
+    ("active", Shape::Value),
+    ("product", Shape::Value),
+    ("type", Shape::Value),
+    ("lookup_keys", Shape::Free),
+    ("currency", Shape::Value),
+    ("expand", Shape::Free),
+]);
 
 /// `at[key]`, or `key` at the top level: how Stripe names a nested parameter in its errors.
 fn name(at: &str, key: &str) -> String {
@@ -203,6 +210,14 @@ pub async fn create_price(State(app): State<AppState>, headers: HeaderMap, body:
         Err(r) => return r,
     };
     let active = s(&p, "active").is_none_or(|a| a == "true");
+    if let Some(key) = s(&p, "lookup_key") {
+        let taken = app.world().payments.read().expect("payments lock").prices.iter().find(|pr| pr["lookup_key"] == key.as_str()).map(|pr| pr["id"].clone());
+        if let Some(id) = taken {
+            // Stripe moves a lookup key only when asked (`transfer_lookup_key`), which the sandbox does not take.
+            let m = format!("A price (`{}`) already uses that lookup key.", id.as_str().unwrap_or_default());
+            return invalid("lookup_key", &m);
+        }
+    }
     make_price(&app, &p, "", active).map(|price| Json(price).into_response()).unwrap_or_else(|r| r)
 }
 
@@ -229,13 +244,34 @@ pub fn query(headers: &HeaderMap, q: Option<String>, shape: &Shape) -> Result<Va
     Ok(p)
 }
 
-/// `GET /v1/prices?active&product&type&limit`.
+/// `lookup_keys` of a price list: up to 10 strings.
+fn lookup_keys(p: &Value) -> Result<Option<Vec<String>>, Response> {
+    let keys: Vec<String> = match p.get("lookup_keys") {
+        None => return Ok(None),
+        Some(Value::Array(l)) => l.iter().filter_map(|k| k.as_str().map(str::to_string)).collect(),
+        Some(Value::String(one)) => vec![one.clone()],
+        Some(_) => return Err(invalid("lookup_keys", "Invalid array")),
+    };
+    if keys.len() > 10 {
+        return Err(invalid("lookup_keys", "You may only specify up to 10 lookup keys."));
+    }
+    Ok(Some(keys))
+}
+
+/// `GET /v1/prices?active&product&type&currency&lookup_keys[]&limit`.
 pub async fn list_prices(State(app): State<AppState>, headers: HeaderMap, RawQuery(q): RawQuery) -> Response {
     let p = match query(&headers, q, &LIST) {
         Ok(p) => p,
         Err(r) => return r,
     };
-    let keep = |v: &&Value| ["active", "product", "type"].iter().all(|k| s(&p, k).is_none_or(|want| v[*k].to_string().trim_matches('"') == want));
+    let keys = match lookup_keys(&p) {
+        Ok(k) => k,
+        Err(r) => return r,
+    };
+    let by_key = |v: &Value| keys.as_ref().is_none_or(|ks| v["lookup_key"].as_str().is_some_and(|k| ks.iter().any(|want| want == k)));
+    let keep = |v: &&Value| {
+        by_key(v) && ["active", "product", "type", "currency"].iter().all(|k| s(&p, k).is_none_or(|want| v[*k].to_string().trim_matches('"') == want))
+    };
     let all: Vec<Value> = app.world().payments.read().expect("payments lock").prices.iter().filter(keep).cloned().collect();
     super::list("/v1/prices", all, &p).unwrap_or_else(|r| r)
 }

@@ -18,6 +18,7 @@ pub use form::params;
 pub mod billing;
 pub mod catalog;
 pub mod checkout;
+pub mod disputes;
 pub mod endpoints;
 pub mod events;
 pub mod form;
@@ -51,6 +52,7 @@ pub fn routes() -> Router<AppState> {
         .route("/payments/v1/setup_intents/{id}", get(setup::retrieve_setup_intent))
         .route("/payments/v1/payment_methods/{id}", get(setup::retrieve_payment_method))
         .route("/_sandbox/payments", get(inspect))
+        .route("/_sandbox/payments/charges/{id}/dispute", post(disputes::open))
         // Any other address under the API, or a method a path does not take, is Stripe's 404.
         .route("/payments/v1/{*rest}", any(unrecognized))
         .method_not_allowed_fallback(unrecognized)

@@ -9,6 +9,7 @@ use axum::routing::{get, post};
 use crate::AppState;
 use crate::state::World;
 
+pub mod billing;
 pub mod control;
 pub mod graphql;
 pub mod limits;
@@ -34,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/", get(storefront::home))
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
+        .merge(billing::routes())
         .merge(locations::routes())
         .merge(limits::routes())
         .merge(protected::routes())

@@ -228,6 +228,8 @@ pub struct Shop {
     pub locations: Vec<super::locations::Location>,
     /// What `shop.resourceLimits` reports and productSet enforces (`limits.rs`).
     pub limits: super::limits::Limits,
+    /// The app's subscriptions and usage charges (`billing.rs`).
+    pub billing: super::billing::Billing,
 }
 
 impl Shop {

@@ -102,6 +102,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         customer_data_approved: true,
         locations: vec![super::locations::Location::new(w.next_id(), "Shop location")],
         limits: Default::default(),
+        billing: Default::default(),
     }
 }
 

@@ -9,9 +9,14 @@ use super::model::{Delivery, Order, Shop, gid};
 use crate::util::{hmac_b64, money, rfc3339};
 use crate::{AppState, creds};
 
-/// ORDERS_CREATE → orders/create.
+/// ORDERS_CREATE → orders/create, APP_SUBSCRIPTIONS_UPDATE → app_subscriptions/update: the
+/// event is the last word (every topic the sandbox sends has a one-word event).
 pub fn topic_header(topic: &str) -> String {
-    topic.to_lowercase().replacen('_', "/", 1)
+    let t = topic.to_lowercase();
+    match t.rsplit_once('_') {
+        Some((resource, event)) => format!("{resource}/{event}"),
+        None => t,
+    }
 }
 
 /// POST `body` until a 2xx or attempts run out; `record(attempt, status, delivered)` after each try.

@@ -105,6 +105,16 @@ export function formatMoney(value: number | string | null | undefined, currency 
   return RTL.has(locale.split('-')[0]) ? `${LRI}${text}${PDI}` : text;
 }
 
+/**
+ * A plan's price per month (spec section 9: "$" with one decimal, "$29.9"). `price` is what one
+ * cycle costs in USD; a yearly plan (any cycle but 30 days) is spread over twelve months.
+ */
+export function formatPlanMonthly(price: number, cycle: number, locale = 'en'): string {
+  const perMonth = cycle === 30 ? price : price / 12;
+  const text = `$${digits(Math.round((perMonth + Number.EPSILON) * 10) / 10, 1, locale)}`;
+  return RTL.has(locale.split('-')[0]) ? `${LRI}${text}${PDI}` : text;
+}
+
 /** "min - max", one amount when both are equal or one is missing, "--" when both are. */
 export function formatMoneyRange(
   min: number | string | null | undefined,

@@ -42,7 +42,14 @@ const en = flatten(resources.en.translation as Tree);
  * words that are the same in that language.
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  '*': ['common.appName', 'billing.usageOf', 'channels.settings.kilogram', 'channels.settings.centimeter', 'inspection.themeId'],
+  '*': [
+    'common.appName',
+    'email.subject',
+    'billing.usageOf',
+    'channels.settings.kilogram',
+    'channels.settings.centimeter',
+    'inspection.themeId',
+  ],
   de: [
     'inspection.logos',
     'nav.community',
@@ -56,11 +63,15 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'wallet.balance.bonus',
     'wallet.kinds.bonus',
     'automation.name',
+    'aiWriting.styles.storytelling',
   ],
   it: ['nav.home', 'nav.tabs.home', 'pages.home', 'nav.community', 'pages.community', 'auth.fields.email', 'auth.fields.password'],
-  nl: ['nav.community', 'pages.community', 'findProduct.filters.toggle'],
+  nl: ['nav.community', 'pages.community', 'findProduct.filters.toggle', 'aiWriting.model'],
   'pt-BR': ['orders.create.lines_one'],
   fr: [
+    'aiWriting.style',
+    'aiWriting.styles.simple',
+    'aiWriting.tones.expert',
     'inspection.logos',
     'notifications.title',
     'pages.collections',

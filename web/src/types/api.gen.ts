@@ -646,6 +646,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/import/{key}/ai-write': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Writes the product's title, description, tags and SEO text from its supplier data; nothing
+     *     is saved (the editor applies what the owner keeps). One AI writing unit per product, counted
+     *     only when the model answered.
+     */
+    post: operations['ai_write_product'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/center/products/import/{key}/ai-write/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The same, streamed: `delta` events `{field, text}` as the model writes, then one `done`
+     *     event with the suggestion (as the POST answers it) or one `error` event `{message}`.
+     *     Refusals before writing starts (not set up, no product, no quota, bad input) are envelopes.
+     */
+    get: operations['ai_write_stream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/import/{key}/split': {
     parameters: {
       query?: never;
@@ -872,8 +914,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Smart push settings (the spec's defaults when never saved). AI writing does not exist yet,
-     *     so the content action is kept but not applied.
+     * Smart push settings (the spec's defaults when never saved); `ai_writing_available` says
+     *     whether the workspace set up AI writing, without which the content action is not applied.
      */
     get: operations['automation_get'];
     put?: never;
@@ -1217,6 +1259,40 @@ export interface paths {
     put?: never;
     /** Sets the workplace's display currency (the dashboard shows amounts in it). */
     post: operations['workplace_settings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/core/workplaces/settings/ai-writing/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workspace's AI writing settings; the key is never returned, only `api_key_set`. */
+    get: operations['ai_settings_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/core/workplaces/settings/ai-writing/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Saves the service's address (refused when it points at a private network), model and key. */
+    post: operations['ai_settings_update'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1985,6 +2061,101 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payments/cancel-subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancels at the end of the paid period: the plan is kept until `current_period_end`. Billed
+     *     through Shopify, the app subscription is cancelled now (Shopify has no period-end cancel).
+     */
+    post: operations['cancel_subscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/charge-extra': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One-off extra quota for the running cycle, paid on the vendor's Checkout; credited once when
+     *     the vendor confirms the payment.
+     */
+    post: operations['charge_extra'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/charge-ready2sale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `charge-extra` for READY2SALE units. */
+    post: operations['charge_ready2sale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/charge-subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An upgrade or a first paid plan answers the vendor's Checkout `url` (the plan changes when
+     *     the vendor confirms the payment); a cheaper plan or the free one is scheduled for the end of
+     *     the paid period (`pending_plan_key`, `effective_at`).
+     */
+    post: operations['charge_subscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/package/detail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One plan of the catalogue, by key (field error on `id` for an unknown one). */
+    get: operations['package_detail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payments/pricing': {
     parameters: {
       query?: never;
@@ -2018,6 +2189,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payments/skip-recharge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * After a failed renewal: stop charging the card for it; the subscription ends now and the
+     *     workplace moves to the free plan (field error on `subscription` when no renewal failed).
+     */
+    post: operations['skip_recharge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/update-payment-method': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The vendor's page where the owner types the card the plan renews with. */
+    post: operations['update_payment_method'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payments/user/current-plan': {
     parameters: {
       query?: never;
@@ -2025,8 +2233,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The workplace's plan with its feature limits and this cycle's usage. */
+    /** The workplace's plan with this cycle's usage, its paid subscription and who bills it. */
     get: operations['current_plan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/user/payment-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['payment_logs'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2583,6 +2807,9 @@ export interface components {
       last_name: string;
       linked_stores: Record<string, never>;
       onboarding: string[];
+      /** @description The owner has not linked a store nor imported a product yet: the onboarding steps apply. */
+      onboarding_enabled: boolean;
+      /** @description `sandbox` (plans paid with the vendor's test cards) or `live`. */
       payment_mode: string;
       plan_reinstalled: boolean;
       remaining_meta_keys: string[];
@@ -2601,6 +2828,28 @@ export interface components {
       phone?: string | null;
       province_code?: string | null;
       zip?: string | null;
+    };
+    /** @description What the dashboard sees: never the key. */
+    AiSettings: {
+      api_key_set: boolean;
+      base_url: string;
+      /** @description True once an address and a model are saved: the editors offer "Write with AI". */
+      configured: boolean;
+      /** @description One of the nine languages (en, ar, de, es, fr, it, nl, pt-BR, zh-CN). */
+      language: string;
+      model: string;
+      style: components['schemas']['ContentStyle'];
+      tone: components['schemas']['Tone'];
+    };
+    AiSettingsInput: {
+      /** @description Absent: keep the saved key; empty: forget it (local servers often need none). */
+      api_key?: string | null;
+      /** @description The service's address, e.g. https://api.openai.com or http://ollama.internal:11434. */
+      base_url: string;
+      language?: string | null;
+      model: string;
+      style?: null | components['schemas']['ContentStyle'];
+      tone?: null | components['schemas']['Tone'];
     };
     AliExpressAccount: {
       /** @description The AliExpress member's nickname. */
@@ -2779,6 +3028,20 @@ export interface components {
       /** @description Destination keys: connected store ids, or tiktok / facebook / google. */
       store_ids?: string[];
     };
+    ChargeInput: {
+      /** @description A plan key of `payments/pricing`. */
+      package_key?: string;
+    };
+    /**
+     * @description What `charge-subscription` did: a checkout to pay (`url`), or a change scheduled for the end
+     *     of the paid period (`pending_plan_key`, `effective_at`).
+     */
+    ChargeReply: {
+      /** @description RFC 3339. */
+      effective_at?: string | null;
+      pending_plan_key?: string | null;
+      url?: string | null;
+    };
     ChartPoint: {
       /**
        * Format: double
@@ -2810,6 +3073,10 @@ export interface components {
        * @description The supplier order waiting for its eBay checkout.
        */
       source_order_id: number;
+    };
+    /** @description `{url}`: the vendor's page where the owner pays or types a card. */
+    CheckoutUrl: {
+      url: string;
     };
     /** @description A curated collection of the find-products page. */
     Collection: {
@@ -2853,6 +3120,15 @@ export interface components {
       order_ids?: number[];
       pay?: null | components['schemas']['PayWith'];
       source?: string | null;
+    };
+    /** @description `{package, subscription, provider_payment}`. */
+    CurrentPlan: {
+      package: components['schemas']['PackageView'];
+      /** @description `stripe` or `shopify`: who bills this workplace. */
+      provider_payment: string;
+      subscription?: null | components['schemas']['SubscriptionView'];
+      /** @description The owner pays in the vendor's test mode (`payment_mode` sandbox): test cards, no money. */
+      test_mode: boolean;
     };
     CustomerInput: {
       address: components['schemas']['Address'];
@@ -2910,6 +3186,18 @@ export interface components {
       /** Format: int64 */
       id?: number | null;
       source?: string | null;
+    };
+    ExtraInput: {
+      /**
+       * @description The feature to raise: IMPORT_PRODUCT, LISTING_PRODUCTS, AI_PRODUCT_WRITING,
+       *     ORDER_TRACKING_NUMBERS or READY2SALE.
+       */
+      feature_id?: string;
+      /**
+       * Format: int64
+       * @description Packs to buy, 1 to 20 (1 when absent).
+       */
+      quantity?: number | null;
     };
     FacebookLink: {
       business_id: string;
@@ -3202,6 +3490,17 @@ export interface components {
       currency?: string | null;
       name: string;
     };
+    /** @description The next automatic charge. */
+    NextCharge: {
+      /**
+       * Format: double
+       * @description Dollars.
+       */
+      amount: number;
+      /** @description RFC 3339. */
+      at: string;
+      currency: string;
+    };
     Notification: {
       body: string;
       /** Format: date-time */
@@ -3237,7 +3536,9 @@ export interface components {
       | 'push_failed'
       | 'store_disconnected'
       | 'low_balance'
-      | 'quota_nearly_used';
+      | 'quota_nearly_used'
+      | 'payment_failed'
+      | 'plan_ended';
     NotificationTypeSetting: {
       email: boolean;
       in_app: boolean;
@@ -3400,6 +3701,29 @@ export interface components {
     PaymentInput: {
       method: string;
       source_order_ids: number[];
+    };
+    PaymentLog: {
+      /**
+       * Format: double
+       * @description Dollars; refunds and disputes are the amount taken back.
+       */
+      amount: number;
+      /** @description RFC 3339. */
+      created_at: string;
+      currency: string;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /** @description subscription, extra, refund or dispute. */
+      kind: string;
+      /** @description paid, failed, refunded, or the dispute's status. */
+      status: string;
+    };
+    /** @description `{items, total}`: plan invoices, extra quota, refunds and disputes, newest first. */
+    PaymentLogPage: {
+      items: components['schemas']['PaymentLog'][];
+      /** Format: int64 */
+      total: number;
     };
     PaymentSetting: {
       card_label?: string | null;
@@ -3757,6 +4081,13 @@ export interface components {
       /** Format: int64 */
       usage: number;
     };
+    Ready2SaleInput: {
+      /**
+       * Format: int64
+       * @description Packs of READY2SALE units to buy, 1 to 20 (1 when absent).
+       */
+      quantity?: number | null;
+    };
     ReapplyInput: {
       ids?: string[] | null;
     };
@@ -4104,6 +4435,36 @@ export interface components {
     StoresReply: {
       stores: components['schemas']['Store'][];
     };
+    /** @description A paid subscription as the vendor last told it. */
+    SubscriptionView: {
+      cancel_at_period_end: boolean;
+      /** @description RFC 3339: when the paid period ends (and a scheduled change takes effect). */
+      current_period_end?: string | null;
+      /** @description `monthly` or `yearly`. */
+      cycle: string;
+      /** @description RFC 3339: after a failed renewal, the plan is kept until then. */
+      grace_until?: string | null;
+      next_charge?: null | components['schemas']['NextCharge'];
+      /** @description The plan the workplace moves to when the period ends (a downgrade or a cancellation). */
+      pending_plan_key?: string | null;
+      plan_key: string;
+      /** @description `stripe` or `shopify`. */
+      provider: string;
+      /** @description The vendor's status: active, past_due (a renewal failed; see grace_until), canceled, ... */
+      status: string;
+    };
+    /** @description The model's suggestion; nothing is saved until the owner applies it in the editor. */
+    Suggestion: {
+      description_html?: string | null;
+      language: string;
+      quota?: null | components['schemas']['Quota'];
+      seo_description?: string | null;
+      seo_title?: string | null;
+      style?: null | components['schemas']['ContentStyle'];
+      tags?: string[] | null;
+      title?: string | null;
+      tone?: null | components['schemas']['Tone'];
+    };
     SupplierChoice: {
       ship_to_countries?: string[];
       sku_id: string;
@@ -4401,6 +4762,16 @@ export interface components {
       id: string;
       name: string;
     };
+    WriteInput: {
+      /**
+       * @description Which parts to write (title, description_html, tags, seo_title, seo_description); all
+       *     when absent.
+       */
+      fields?: string[] | null;
+      language?: string | null;
+      style?: null | components['schemas']['ContentStyle'];
+      tone?: null | components['schemas']['Tone'];
+    };
   };
   responses: {
     /** @description BAD_REQUEST (201): malformed JSON, or a path value that does not parse. */
@@ -4458,6 +4829,8 @@ export type AccountStatistic = components['schemas']['AccountStatistic'];
 export type AccountView = components['schemas']['AccountView'];
 export type Actions = components['schemas']['Actions'];
 export type Address = components['schemas']['Address'];
+export type AiSettings = components['schemas']['AiSettings'];
+export type AiSettingsInput = components['schemas']['AiSettingsInput'];
 export type AliExpressAccount = components['schemas']['AliExpressAccount'];
 export type AliExpressAccountReply = components['schemas']['AliExpressAccountReply'];
 export type AliExpressCallbackInput = components['schemas']['AliExpressCallbackInput'];
@@ -4481,9 +4854,12 @@ export type ChannelReply = components['schemas']['ChannelReply'];
 export type ChannelSettings = components['schemas']['ChannelSettings'];
 export type ChannelView = components['schemas']['ChannelView'];
 export type ChannelsAction = components['schemas']['ChannelsAction'];
+export type ChargeInput = components['schemas']['ChargeInput'];
+export type ChargeReply = components['schemas']['ChargeReply'];
 export type ChartPoint = components['schemas']['ChartPoint'];
 export type ChartSummary = components['schemas']['ChartSummary'];
 export type CheckoutComplete = components['schemas']['CheckoutComplete'];
+export type CheckoutUrl = components['schemas']['CheckoutUrl'];
 export type Collection = components['schemas']['Collection'];
 export type CollectionList = components['schemas']['CollectionList'];
 export type ColumnsInput = components['schemas']['ColumnsInput'];
@@ -4493,6 +4869,7 @@ export type ContentAction = components['schemas']['ContentAction'];
 export type ContentStyle = components['schemas']['ContentStyle'];
 export type CostRange = components['schemas']['CostRange'];
 export type CreateInput = components['schemas']['CreateInput'];
+export type CurrentPlan = components['schemas']['CurrentPlan'];
 export type CustomerInput = components['schemas']['CustomerInput'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailVariant = components['schemas']['DetailVariant'];
@@ -4503,6 +4880,7 @@ export type Email = components['schemas']['Email'];
 export type EmailInput = components['schemas']['EmailInput'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EventInput = components['schemas']['EventInput'];
+export type ExtraInput = components['schemas']['ExtraInput'];
 export type FacebookLink = components['schemas']['FacebookLink'];
 export type FavouriteIds = components['schemas']['FavouriteIds'];
 export type FavouriteInput = components['schemas']['FavouriteInput'];
@@ -4546,6 +4924,7 @@ export type ModuleView = components['schemas']['ModuleView'];
 export type MultipleShipping = components['schemas']['MultipleShipping'];
 export type MultipleShippingItem = components['schemas']['MultipleShippingItem'];
 export type NewWorkplace = components['schemas']['NewWorkplace'];
+export type NextCharge = components['schemas']['NextCharge'];
 export type Notification = components['schemas']['Notification'];
 export type NotificationList = components['schemas']['NotificationList'];
 export type NotificationSettings = components['schemas']['NotificationSettings'];
@@ -4573,6 +4952,8 @@ export type PackageWeight = components['schemas']['PackageWeight'];
 export type Packages = components['schemas']['Packages'];
 export type PayWith = components['schemas']['PayWith'];
 export type PaymentInput = components['schemas']['PaymentInput'];
+export type PaymentLog = components['schemas']['PaymentLog'];
+export type PaymentLogPage = components['schemas']['PaymentLogPage'];
 export type PaymentSetting = components['schemas']['PaymentSetting'];
 export type PlacementEventReply = components['schemas']['PlacementEventReply'];
 export type PlacementItem = components['schemas']['PlacementItem'];
@@ -4610,6 +4991,7 @@ export type PushedProduct = components['schemas']['PushedProduct'];
 export type QuickStartGuide = components['schemas']['QuickStartGuide'];
 export type QuickStartInput = components['schemas']['QuickStartInput'];
 export type Quota = components['schemas']['Quota'];
+export type Ready2SaleInput = components['schemas']['Ready2SaleInput'];
 export type ReapplyInput = components['schemas']['ReapplyInput'];
 export type Recommendation = components['schemas']['Recommendation'];
 export type Recommendations = components['schemas']['Recommendations'];
@@ -4654,6 +5036,8 @@ export type StoreReply = components['schemas']['StoreReply'];
 export type StoreScan = components['schemas']['StoreScan'];
 export type StoreVariantView = components['schemas']['StoreVariantView'];
 export type StoresReply = components['schemas']['StoresReply'];
+export type SubscriptionView = components['schemas']['SubscriptionView'];
+export type Suggestion = components['schemas']['Suggestion'];
 export type SupplierChoice = components['schemas']['SupplierChoice'];
 export type SupplierInput = components['schemas']['SupplierInput'];
 export type SupplierRef = components['schemas']['SupplierRef'];
@@ -4694,6 +5078,7 @@ export type WebhookReceipt = components['schemas']['WebhookReceipt'];
 export type Window = components['schemas']['Window'];
 export type WooKeys = components['schemas']['WooKeys'];
 export type Workplace = components['schemas']['Workplace'];
+export type WriteInput = components['schemas']['WriteInput'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseRefused = components['responses']['Refused'];
@@ -6235,6 +6620,86 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  ai_write_product: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the product id */
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WriteInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Suggestion'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  ai_write_stream: {
+    parameters: {
+      query?: {
+        style?: components['schemas']['ContentStyle'];
+        tone?: components['schemas']['Tone'];
+        language?: string;
+        /** @description Comma-separated parts; all when absent. */
+        fields?: string;
+      };
+      header?: never;
+      path: {
+        /** @description the product id */
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   split: {
     parameters: {
       query?: never;
@@ -7475,6 +7940,74 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['Workplace'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  ai_settings_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AiSettings'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  ai_settings_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AiSettingsInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['AiSettings'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;
@@ -9329,6 +9862,181 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  cancel_subscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SubscriptionView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  charge_extra: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExtraInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CheckoutUrl'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  charge_ready2sale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Ready2SaleInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CheckoutUrl'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  charge_subscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChargeInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ChargeReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  package_detail: {
+    parameters: {
+      query?: {
+        /** @description The plan key. */
+        id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PackageReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   pricing: {
     parameters: {
       query?: never;
@@ -9396,6 +10104,70 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  skip_recharge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SubscriptionView'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  update_payment_method: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CheckoutUrl'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   current_plan: {
     parameters: {
       query?: never;
@@ -9412,7 +10184,42 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['PackageReply'];
+            data: components['schemas']['CurrentPlan'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  payment_logs: {
+    parameters: {
+      query?: {
+        page?: number;
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PaymentLogPage'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;

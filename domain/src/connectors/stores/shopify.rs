@@ -11,7 +11,7 @@ use crate::connectors::rate_limit::{self, RateLimiter};
 use crate::crypto::verify_hex_hmac;
 
 /// Webhook topics Dropline subscribes every shop to.
-pub const WEBHOOK_TOPICS: [&str; 8] = [
+pub const WEBHOOK_TOPICS: [&str; 9] = [
     "ORDERS_CREATE",
     "ORDERS_CANCELLED",
     "APP_UNINSTALLED",
@@ -21,6 +21,8 @@ pub const WEBHOOK_TOPICS: [&str; 8] = [
     "LOCATIONS_DELETE",
     "LOCATIONS_ACTIVATE",
     "LOCATIONS_DEACTIVATE",
+    // The plan of a store installed from Shopify changes when its app subscription does.
+    "APP_SUBSCRIPTIONS_UPDATE",
 ];
 
 /// Why a call to a shop failed. `Revoked` means the token is dead (uninstalled app).

@@ -30,6 +30,7 @@ topics! {
     FulfillmentsCreate => "FULFILLMENTS_CREATE", FulfillmentsUpdate => "FULFILLMENTS_UPDATE", ShopUpdate => "SHOP_UPDATE",
     LocationsCreate => "LOCATIONS_CREATE", LocationsUpdate => "LOCATIONS_UPDATE", LocationsDelete => "LOCATIONS_DELETE",
     LocationsActivate => "LOCATIONS_ACTIVATE", LocationsDeactivate => "LOCATIONS_DEACTIVATE",
+    AppSubscriptionsUpdate => "APP_SUBSCRIPTIONS_UPDATE",
 }
 
 #[derive(InputObject, Clone, Default)]

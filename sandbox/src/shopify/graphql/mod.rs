@@ -17,6 +17,7 @@ use crate::AppState;
 use crate::state::World;
 use crate::util::json_error;
 
+mod billing;
 mod codes;
 pub mod cost;
 mod enums;
@@ -32,11 +33,11 @@ mod types;
 mod types_orders;
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation);
+pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation, billing::BillingMutation);
 
 /// Shopify names its root query type `QueryRoot`.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(query::Query, locations::LocationQuery);
+pub struct QueryRoot(query::Query, locations::LocationQuery, billing::BillingQuery);
 
 pub type AdminSchema = Schema<QueryRoot, Mutation, EmptySubscription>;
 

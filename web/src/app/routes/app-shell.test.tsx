@@ -33,12 +33,13 @@ const account: Account = {
   is_new_pricing_mvp_v25: false,
   is_user_mkt: false,
   is_workplace_no_store: true,
+  onboarding_enabled: true,
   is_hide_billing: false,
   created_at: '2026-01-01T00:00:00Z',
   is_anonymous: false,
 };
 
-function serve(overrides: { account?: Partial<Account>; isFree?: boolean } = {}) {
+function serve(overrides: { account?: Partial<Account>; isFree?: boolean; importUsage?: number } = {}) {
   const data: Record<string, unknown> = {
     'auth/account': { ...account, ...overrides.account },
     'auth/account/statistic': { import_list: 3, product_list: 150, order_list: 0, chat_unread_count: 2 },
@@ -49,7 +50,7 @@ function serve(overrides: { account?: Partial<Account>; isFree?: boolean } = {})
         price: 0,
         cycle: 30,
         is_free: overrides.isFree ?? true,
-        features: { IMPORT_PRODUCT: { limit: 50, usage: 5 } },
+        features: { IMPORT_PRODUCT: { limit: 50, usage: overrides.importUsage ?? 5 } },
       },
     },
     'core/list-notification': { unread: { total: 120, product: 0, supplier: 0, order: 0 }, items: [] },
@@ -181,6 +182,21 @@ describe('signed-in shell', () => {
     const extra = await screen.findByTestId('side-nav-extra');
     expect(within(extra).queryByTestId('nav-general-setting')).toBeNull();
     expect(screen.queryByTestId('upgrade-button')).toBeNull();
+  });
+
+  it('says "Limit quota exceeded" instead of Upgrade in the mobile app once a quota is used up', async () => {
+    serve({ account: { is_hide_billing: true }, importUsage: 50 });
+    renderApp();
+    expect((await screen.findByTestId('limit-exceeded')).textContent).toBe('Limit quota exceeded');
+    expect(screen.queryByTestId('upgrade-button')).toBeNull();
+  });
+
+  it('shows a marketing user no Upgrade and no quota badge', async () => {
+    serve({ account: { is_user_mkt: true } });
+    renderApp();
+    await screen.findByTestId('usage-button');
+    expect(screen.queryByTestId('upgrade-button')).toBeNull();
+    expect(screen.queryByTestId('limit-exceeded')).toBeNull();
   });
 
   it('uses the bottom tab bar instead of the side navigation at mobile width', async () => {

@@ -3,8 +3,9 @@ import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-states';
+import { BillingHiddenContext } from '@/components/upgrade-prompt';
 import { LanguageSelector, UserMenu, isBillingHidden, useAccount, useStatistic } from '@/features/account';
-import { UpgradeButton, UsagePopover, useCurrentPlan } from '@/features/billing';
+import { UpgradeButton, UsagePopover, isOutOfQuota, useCurrentPlan } from '@/features/billing';
 import { StoreSelector } from '@/features/channels';
 import { AppSwitcher, DashboardLayout, mobileTabs, settingsMenuItems, sideNavGroups } from '@/features/layout';
 import { NotificationBell } from '@/features/notifications';
@@ -52,7 +53,9 @@ export function AppShell() {
     );
   }
 
-  const hideBilling = isBillingHidden(account, { onboarding: pathname.startsWith('/app/ob-') });
+  // Embedded in the Shopify admin, a workplace billed by the payment vendor is not sold a plan there.
+  const embeddedWithVendor = env.isEmbedded && plan?.provider_payment !== undefined && plan.provider_payment !== 'shopify';
+  const hideBilling = isBillingHidden(account, { onboarding: pathname.startsWith('/app/ob-'), embeddedWithVendor });
   const navContext = { isEmbedded: env.isEmbedded, isMobile, isHideBilling: account.is_hide_billing, hasShop: account.has_shop };
   const selector = (
     <WorkplaceSelector workplaces={workplace.workplaces} current={workplace.current} onSelect={workplace.select} compact={isMobile} />
@@ -74,7 +77,9 @@ export function AppShell() {
       topBarStart={isMobile && workplace.workplaces.length > 1 ? selector : undefined}
       topBarEnd={
         <>
-          {hideBilling ? null : <UpgradeButton isFree={plan?.package.is_free} compact={isMobile} />}
+          {hideBilling && !account.is_hide_billing ? null : (
+            <UpgradeButton isFree={plan?.package.is_free} compact={isMobile} billingHidden={hideBilling} outOfQuota={isOutOfQuota(plan)} />
+          )}
           {isMobile ? null : <UsagePopover plan={plan} hideBilling={hideBilling} />}
           <LanguageSelector persist />
           <NotificationBell />
@@ -83,7 +88,9 @@ export function AppShell() {
         </>
       }
     >
-      <Outlet />
+      <BillingHiddenContext.Provider value={hideBilling}>
+        <Outlet />
+      </BillingHiddenContext.Provider>
       <Suspense fallback={null}>
         <PushToastHost />
       </Suspense>

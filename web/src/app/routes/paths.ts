@@ -21,13 +21,10 @@ export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: 'service-center/service/:serviceCenterType/:serviceCenterId', title: 'pages.serviceDetail' },
   { path: 'service-center/request', title: 'pages.serviceRequest' },
   { path: 'service-center/request/sourcing/new', title: 'pages.sourcingRequest' },
-  { path: 'setting/billing', title: 'pages.settingBilling' },
-  { path: 'setting/billing-plan/change-plan', title: 'pages.changePlan' },
   { path: 'setting/migrate', title: 'pages.migrate' },
   { path: 'setting/dropline-fulfillment', title: 'pages.fulfillment' },
   { path: 'setting/integration', title: 'pages.integration' },
   { path: 'setting/integration/product-insights', title: 'pages.productInsights' },
-  { path: 'setting/integration/ai-writing', title: 'pages.aiWriting' },
   { path: 'setting/integration/cashback_setting', title: 'pages.cashback' },
   { path: 'setting/integration/market_tracking', title: 'pages.marketTracking' },
   { path: 'setting/integration/experts_choice', title: 'pages.expertsChoice' },
@@ -37,7 +34,6 @@ export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
 
 /** Public pages that are not built yet. */
 export const PUBLIC_PLACEHOLDER_PAGES: readonly PageRoute[] = [
-  { path: '/public/pricing', title: 'pages.pricing' },
   { path: '/auth/store-migrate-verification', title: 'pages.storeMigrate' },
   { path: '/auth/platform/:platform/auto-login', title: 'pages.autoLogin' },
 ];
@@ -91,6 +87,9 @@ export const BUILT_PATHS = {
   paymentConfirmation: '/app/orders/payment-confirmation',
   paymentSuccess: '/app/orders/payment-success',
   wallet: '/app/setting/wallet',
+  pricing: '/public/pricing',
+  settingBilling: '/app/setting/billing',
+  changePlan: '/app/setting/billing-plan/change-plan',
   orderAutomation: '/app/setting/order/order-placement',
   manageTracking: '/app/manage/tracking',
   trackingImport: '/app/tracking-center/import-list',

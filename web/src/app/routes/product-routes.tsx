@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
+import { AiWritePanel } from '@/features/ai-writing';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
 import { useCurrentShop } from '@/features/channels';
 import { FeedbackDialog, scheduleFeedback } from '@/features/feedback';
@@ -58,7 +59,13 @@ export function CollectionsRoute() {
 
 export function EditorRoute() {
   const refreshCounts = useRefreshCounts();
-  return <EditorPage onDeleted={refreshCounts} onChanged={refreshCounts} />;
+  return (
+    <EditorPage
+      onDeleted={refreshCounts}
+      onChanged={refreshCounts}
+      assist={(id, apply) => <AiWritePanel productId={id} onApply={apply} />}
+    />
+  );
 }
 
 export function ProductSettingsRoute() {

@@ -53,6 +53,7 @@ const SPEC_PATHS = [
   '/app/products-import',
   '/app/products-import/editor/42',
   '/app/setting/product',
+  '/app/setting/integration/ai-writing',
   '/app/find-product/favorite-supplier',
   '/app/products',
   '/app/products/map/7',
@@ -100,6 +101,7 @@ describe('route table', () => {
     ['/app/find-product/cj/detail/7/GB', 'find-product/:productSource/detail/:productId/:shipTo'],
     ['/app/products-import/editor/9', 'products-import/editor/:productCenterId'],
     ['/app/setting/product', 'setting/product'],
+    ['/app/setting/integration/ai-writing', 'setting/integration/ai-writing'],
     ['/app/find-product/favorite-supplier', 'find-product/favorite-supplier'],
     ['/app/products', 'products'],
     ['/app/products/map/7', 'products/map/:id'],
@@ -134,6 +136,14 @@ describe('route table', () => {
       '/app/list',
     ]) {
       expect(placeholders).not.toContain(path);
+    }
+  });
+
+  it('builds the billing screens of issue 20: no billing route is coming soon', () => {
+    const placeholders = [...PUBLIC_PLACEHOLDER_PAGES.map((p) => p.path), ...APP_PLACEHOLDER_PAGES.map((p) => `/app/${p.path}`)];
+    for (const path of ['/public/pricing', '/app/setting/billing', '/app/setting/billing-plan/change-plan']) {
+      expect(placeholders).not.toContain(path);
+      expect(leaf(path)).not.toBe('*');
     }
   });
 
@@ -177,9 +187,9 @@ describe('routes rendered', () => {
   });
 
   it('shows a translated placeholder with the page title for pages not built yet', async () => {
-    renderAt('/public/pricing');
+    renderAt('/auth/store-migrate-verification');
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
-    expect(screen.getByTestId('page-title').textContent).toBe('Pricing');
+    expect(screen.getByTestId('page-title').textContent).toBe('Store migration verification');
     expect(screen.getByText('This page is coming in a later release.')).toBeTruthy();
   });
 

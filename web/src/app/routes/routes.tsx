@@ -12,6 +12,8 @@ import {
   SignupForm,
   SocialCallback,
 } from '@/features/auth';
+import { AiWritingSettingsPage } from '@/features/ai-writing';
+import { BillingPage, ChangePlanPage, PricingPage } from '@/features/billing';
 import { BindPlatform, ShopifyCallback, ShopifyInstall } from '@/features/channels';
 import { LandingPage, RecommendedAppsPage, StoreDropshippingPage } from '@/features/marketing';
 import { NotificationSettingsPage, NotificationsPage } from '@/features/notifications';
@@ -75,6 +77,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/store-dropshipping', element: <StoreDropshippingPage /> },
           { path: '/recommended/apps', element: <RecommendedAppsPage /> },
+          { path: '/public/pricing', element: <PricingPage /> },
         ],
       },
       {
@@ -156,6 +159,8 @@ export const routes: RouteObject[] = [
           { path: 'setting', element: <Navigate to="/app/setting/account" replace /> },
           { path: 'setting/account', element: <AccountSettings /> },
           { path: 'setting/notification', element: <NotificationSettingsPage /> },
+          { path: 'setting/billing', element: <BillingPage /> },
+          { path: 'setting/billing-plan/change-plan', element: <ChangePlanPage /> },
           { path: 'channel', element: <ChannelRoute /> },
           { path: 'setting/channel', element: <ChannelRoute /> },
           { path: 'auth/bind/platform', element: <BindPlatform /> },
@@ -169,6 +174,7 @@ export const routes: RouteObject[] = [
           { path: 'products-import', element: productPage('ImportListRoute') },
           { path: 'products-import/editor/:productCenterId', element: productPage('EditorRoute') },
           { path: 'setting/product', element: productPage('ProductSettingsRoute') },
+          { path: 'setting/integration/ai-writing', element: <AiWritingSettingsPage /> },
           { path: 'products', element: productPage('ProductsRoute') },
           { path: 'products/map/:id', element: productPage('MapProductRoute') },
           { path: 'products/auto-update', element: productPage('AutoUpdateRoute') },

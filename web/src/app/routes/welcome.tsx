@@ -1,9 +1,12 @@
 import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { PageHeader } from '@/components/ui/list-page';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { useAccount } from '@/features/account';
+import { markMetaSeen, useAccount } from '@/features/account';
+import { ONBOARDING_PROMPT } from '@/features/auth';
 import { OnboardingSteps } from '@/features/quick-start';
 import { HubCard } from './hub-card';
 
@@ -11,7 +14,13 @@ import { HubCard } from './hub-card';
 export function WelcomePage() {
   const { t } = useTranslation();
   const { data: account } = useAccount();
+  const { mutate } = useSWRConfig();
   useDocumentTitle(t('pages.welcome'));
+  const unseen = (account?.remaining_meta_keys ?? []).includes(ONBOARDING_PROMPT);
+  // Seen once: the next sign-up landing (another device, a social sign-in) goes home.
+  useEffect(() => {
+    if (unseen) void markMetaSeen(ONBOARDING_PROMPT, mutate);
+  }, [unseen, mutate]);
   const hasShop = Boolean(account?.has_shop);
   return (
     <Stack gap="6" maxW="5xl" data-testid="welcome-page">

@@ -1,6 +1,6 @@
 /**
  * What the description editor hands on. TipTap only keeps what its schema knows (paragraphs,
- * headings, lists, bold/italic/underline/strike, links, images, quotes), so a pasted script,
+ * headings, lists, bold/italic/underline/strike, links, images, quotes, tables), so a pasted script,
  * style or event handler never reaches the document; this only drops the empty paragraphs
  * at the end, so an emptied editor ("<p></p>") is an empty description. The server cleans again on save (the API is not only
  * called by this editor).

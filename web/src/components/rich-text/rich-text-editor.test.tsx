@@ -28,6 +28,21 @@ describe('description editor', () => {
     expect(onChange.mock.lastCall?.[0]).toContain('<ul><li>');
   });
 
+  it("keeps a supplier's size table when the owner edits the text above it", async () => {
+    const onChange = vi.fn();
+    const table =
+      '<table><tbody><tr><th><p>Size</p></th><th><p>Chest</p></th></tr><tr><td><p>M</p></td><td><p>96 cm</p></td></tr></tbody></table>';
+    renderInApp(<RichTextEditor value={`<p>Soft wool</p>${table}`} onChange={onChange} label="Description" testId="desc" />);
+    const editor = await editorOf('desc');
+    act(() => {
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent('Very ');
+    });
+    const html = onChange.mock.lastCall?.[0] as string;
+    expect(html).toContain('<p>Very Soft wool</p>');
+    expect(html).toMatch(/<table[^>]*>.*<th[^>]*><p>Size<\/p><\/th>.*<td[^>]*><p>96 cm<\/p><\/td>.*<\/table>/);
+  });
+
   it('drops a pasted script, style and event handler but keeps the text', async () => {
     const onChange = vi.fn();
     renderInApp(<RichTextEditor value="" onChange={onChange} label="Description" testId="desc" />);

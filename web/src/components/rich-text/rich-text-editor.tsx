@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
@@ -35,6 +36,8 @@ export function RichTextEditor({ value, onChange, label, testId }: Props) {
       }),
       // Supplier descriptions are mostly pictures: without the node they would vanish at the first edit.
       Image,
+      // Suppliers put sizes and specifications in tables; without the nodes an edit would drop them.
+      TableKit.configure({ table: { resizable: false } }),
     ],
     content: value,
     editorProps: {
@@ -68,6 +71,8 @@ export function RichTextEditor({ value, onChange, label, testId }: Props) {
         '& .rich-text ol': { listStyleType: 'decimal', paddingInlineStart: '6' },
         '& .rich-text a': { color: 'teal.600', textDecoration: 'underline' },
         '& .rich-text img': { maxWidth: '100%', height: 'auto' },
+        '& .rich-text table': { borderCollapse: 'collapse' },
+        '& .rich-text td, & .rich-text th': { borderWidth: '1px', paddingInline: '2', paddingBlock: '1' },
         '& .rich-text blockquote': { borderInlineStartWidth: '3px', paddingInlineStart: '3', color: 'fg.muted' },
       }}
     >

@@ -7,3 +7,4 @@ export { SignOut } from './components/sign-out';
 export { SignupConfirm } from './components/signup-confirm';
 export { SignupForm } from './components/signup-form';
 export { SocialCallback } from './components/social-callback';
+export { ONBOARDING_PROMPT } from './landing';

@@ -29,3 +29,10 @@ export async function saveAccountLanguage(language: string, mutate: ScopedMutato
 /** Starts the welcome job (POST auth/first-time-in-app). */
 export const firstTimeInApp = (ownerId: string) =>
   api.post<{ progress_id: number | string }>('auth/first-time-in-app', { owner_id: ownerId }, { silent: true });
+
+/** Marks a one-time prompt as seen (POST auth/account/update-meta), so it is not shown again. */
+export async function markMetaSeen(metaKey: string, mutate: ScopedMutator) {
+  const res = await api.post<Account>('auth/account/update-meta', { meta_key: metaKey }, { silent: true });
+  if (res.success && res.data) await mutate(ACCOUNT_KEY, res.data, { revalidate: false });
+  return res;
+}

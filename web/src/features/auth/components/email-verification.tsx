@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { once } from '@/lib/once';
 import { startSession, verifyEmail } from '../api/auth';
+import { landingAfterSignUp } from '../landing';
 import { AuthCard } from './auth-card';
 
 /** /auth/email-verification?id=..&code=..: verifies, signs in, opens the dashboard. */
@@ -22,7 +23,7 @@ export function EmailVerification() {
       if (!active) return;
       if (res.success && res.data) {
         await startSession(res.data);
-        navigate('/app', { replace: true });
+        navigate(landingAfterSignUp(res.data.user), { replace: true });
       } else {
         setState('failed');
       }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { once } from '@/lib/once';
 import { finishSocialSignIn, startSession } from '../api/auth';
+import { landingAfterSignUp } from '../landing';
 import { AuthCard } from './auth-card';
 
 /** /auth/{social}/callback?code=..&state=..: where the provider sends the browser back. */
@@ -23,7 +24,7 @@ export function SocialCallback() {
       if (!active) return;
       if (res.success && res.data) {
         await startSession(res.data);
-        navigate('/app', { replace: true });
+        navigate(landingAfterSignUp(res.data.user), { replace: true });
       } else {
         setFailed(true);
       }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ChevronDownIcon, GaugeIcon } from '@/components/icons';
 import { isUnlimited } from '@/lib/format';
-import type { FeatureQuota, PackageReply } from '@/types/api';
+import type { FeatureQuota } from '@/types/api';
+import { planName } from '../lib/plans';
+import type { CurrentPlan } from '../types';
 import { CHANGE_PLAN_PATH } from './upgrade-button';
 
 function FeatureRow({ name, feature }: { name: string; feature: FeatureQuota }) {
@@ -32,7 +34,7 @@ function FeatureRow({ name, feature }: { name: string; feature: FeatureQuota }) 
 }
 
 interface UsagePopoverProps {
-  plan: PackageReply | undefined;
+  plan: CurrentPlan | undefined;
   /** Hide the Change plan link when billing is hidden. */
   hideBilling: boolean;
   compact?: boolean;
@@ -60,7 +62,7 @@ export function UsagePopover({ plan, hideBilling, compact = false }: UsagePopove
                   <Popover.Title fontWeight="semibold">{t('billing.yourUsage')}</Popover.Title>
                   {plan ? (
                     <Text fontSize="sm" color="fg.muted">
-                      {t('billing.currentPlan', { name: plan.package.name })}
+                      {t('billing.currentPlan', { name: planName(t, plan.package) })}
                     </Text>
                   ) : null}
                 </Box>

@@ -33,7 +33,10 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 }
 
 /** /app/products-import/editor/{id}: edit an imported product before it is pushed. */
-export function EditorPage({ onDeleted, onChanged }: { onDeleted?: () => void; onChanged?: () => void }) {
+/** `assist` renders a helper above the fields (the app composes AI writing in) that may patch the draft. */
+export type EditorAssist = (productId: string, apply: (patch: Partial<ImportedProduct>) => void) => ReactNode;
+
+export function EditorPage({ onDeleted, onChanged, assist }: { onDeleted?: () => void; onChanged?: () => void; assist?: EditorAssist }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { productCenterId = '' } = useParams();
@@ -140,6 +143,7 @@ export function EditorPage({ onDeleted, onChanged }: { onDeleted?: () => void; o
           <Alert.Title>{t(`importList.editor.errors.${problem}`)}</Alert.Title>
         </Alert.Root>
       ) : null}
+      {assist?.(draft.id, (patch) => setDraft({ ...draft, ...patch }))}
       <Card title={t('importList.editor.general')}>
         <EditorGeneral product={draft} onChange={setDraft} />
       </Card>

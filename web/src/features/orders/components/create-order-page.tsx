@@ -2,7 +2,9 @@ import { Badge, Box, Button, HStack, Heading, Image, Skeleton, Stack, Text } fro
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { UpgradePrompt } from '@/components/upgrade-prompt';
 import { useDocumentTitle } from '@/components/use-document-title';
+import { type PlanPrompt, planPromptOf } from '@/lib/plan-prompts';
 import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { OrderPreview, PayMethod, PreviewSource } from '@/types/orders';
@@ -96,6 +98,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
   const [busy, setBusy] = useState(false);
   const [checked, setChecked] = useState<OrderPreview | null>(null);
   const [signIn, setSignIn] = useState(false);
+  const [gate, setGate] = useState<PlanPrompt | null>(null);
   useDocumentTitle(t('pages.createOrder'));
   const data = checked ?? preview.data;
   const placeable = data?.orders.filter((o) => o.sources.some((s) => s.placeable)) ?? [];
@@ -117,6 +120,9 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
         setSignIn(true);
         return;
       }
+      const prompt = res.success ? null : planPromptOf(res.message);
+      setGate(prompt);
+      if (prompt) return;
       if (!res.success) {
         notify('error', res.message === 'InsufficientBalance' ? t('orders.pay.insufficient') : res.message || t('orders.actionFailed'));
         return;
@@ -176,6 +182,7 @@ export function CreateOrderPage({ onCreated }: { onCreated?: () => void }) {
             label={(m) => t(`orders.create.pay.${m}`)}
             testId="create-pay"
           />
+          {gate ? <UpgradePrompt prompt={gate} onClose={() => setGate(null)} /> : null}
           <HStack justify="end" gap="2">
             <Button variant="outline" asChild>
               <RouterLink to={back}>{t('common.cancel')}</RouterLink>

@@ -108,6 +108,11 @@ function DestinationRow({ destination: d, choice, onChange, pushed }: RowProps) 
           </ButtonGroup>
         ) : null}
       </HStack>
+      {choice.selected && d.currency && d.currency !== 'USD' ? (
+        <Text fontSize="xs" color="fg.muted" data-testid={`push-currency-${d.key}`}>
+          {t('push.convertedTo', { currency: d.currency })}
+        </Text>
+      ) : null}
       {choice.selected && d.platform === 'shopify' ? <Publications storeId={d.key} choice={choice} onChange={onChange} /> : null}
     </Stack>
   );

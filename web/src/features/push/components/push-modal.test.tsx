@@ -19,7 +19,7 @@ const product = (id: string, over: Partial<PushProduct> = {}): PushProduct => ({
   ...over,
 });
 const PRODUCTS = [product('a'), product('b'), product('c', { variant_count: 150 })];
-const STORES = [makeStore('s1', { name: 'Main shop' }), makeStore('w1', { platform: 'woocommerce', name: 'Woo shop' })];
+const STORES = [makeStore('s1', { name: 'Main shop' }), makeStore('w1', { platform: 'woocommerce', name: 'Woo shop', currency: 'EUR' })];
 const CHANNELS = [makeChannel('tiktok', { connected: true, account_name: 'My TikTok' }), makeChannel('facebook')];
 const PUBLICATIONS = [
   { id: 'gid://1', name: 'Online Store', handle: 'online_store', is_active: true },
@@ -94,7 +94,11 @@ describe('push modal', () => {
       (within(screen.getByTestId('push-publication-online_store')).getByRole('checkbox', { hidden: true }) as HTMLInputElement).checked,
     ).toBe(true);
     await tick(pinterest);
+    expect(screen.queryByTestId('push-currency-w1')).toBeNull();
     await tick(dest('w1'));
+    // A store selling in euros: the owner is told the USD prices are converted there.
+    expect(screen.getByTestId('push-currency-w1').textContent).toContain('EUR');
+    expect(screen.queryByTestId('push-currency-s1')).toBeNull();
     fireEvent.click(screen.getByTestId('push-publish-w1-unpublish'));
     await tick(dest('tiktok'));
     // 2 products of 1 unit and one of 2 units, to 3 destinations.

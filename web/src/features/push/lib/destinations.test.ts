@@ -24,8 +24,8 @@ const channels = [
 describe('push destinations', () => {
   it('lists connected stores, then connected and linked channels', () => {
     expect(toDestinations(stores, channels)).toEqual([
-      { key: 's1', kind: 'store', platform: 'shopify', name: 'Main shop' },
-      { key: 'w1', kind: 'store', platform: 'woocommerce', name: 'w1.myshopify.com' },
+      { key: 's1', kind: 'store', platform: 'shopify', name: 'Main shop', currency: 'USD' },
+      { key: 'w1', kind: 'store', platform: 'woocommerce', name: 'w1.myshopify.com', currency: 'USD' },
       { key: 'tiktok', kind: 'channel', platform: 'tiktok', name: 'My TikTok' },
       { key: 'facebook', kind: 'channel', platform: 'facebook', name: 'Facebook' },
     ]);

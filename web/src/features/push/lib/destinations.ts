@@ -14,6 +14,8 @@ export interface Destination {
   kind: 'store' | 'channel';
   platform: DestinationPlatform;
   name: string;
+  /** A store's selling currency: prices (kept in USD) are converted into it when pushed. */
+  currency?: string;
 }
 
 /** Brand names (not translated). */
@@ -35,7 +37,7 @@ export const canUnpublish = (platform: DestinationPlatform) => platform !== 'fac
 export function toDestinations(stores: readonly Store[] | undefined, channels: readonly SalesChannel[] | undefined): Destination[] {
   const fromStores: Destination[] = (stores ?? [])
     .filter((s) => s.status === 'connected')
-    .map((s) => ({ key: s.id, kind: 'store', platform: s.platform, name: s.name || s.platform_domain }));
+    .map((s) => ({ key: s.id, kind: 'store', platform: s.platform, name: s.name || s.platform_domain, currency: s.currency }));
   const fromChannels: Destination[] = (channels ?? [])
     .filter((c) => c.connected && !c.needs_link && c.status === 'active')
     .map((c) => ({ key: c.channel, kind: 'channel', platform: c.channel, name: c.account_name || PLATFORM_NAMES[c.channel] }));

@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/api-mock';
+import { renderRoute } from '@/test/render';
+import { AiWritePanel } from './ai-write-panel';
+
+const settings = {
+  configured: true,
+  base_url: 'https://api.openai.com',
+  model: 'gpt-4o-mini',
+  api_key_set: true,
+  style: 'highlight',
+  tone: 'expert',
+  language: 'en',
+};
+
+describe('Write with AI panel', () => {
+  it('writes in the chosen style and language, shows the suggestion, and applies it to the draft', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === 'core/workplaces/settings/ai-writing/get') return { data: settings };
+      if (c.path === 'center/products/import/p1/ai-write')
+        return {
+          data: {
+            title: 'سترة دافئة',
+            description_html: '<p>ناعمة</p>',
+            tags: ['شتاء', 'دافئ'],
+            seo_title: 'سترة',
+            seo_description: 'سترة دافئة للأطفال',
+            language: 'ar',
+            quota: { isOutQuota: false, limit: 5, usage: 1 },
+          },
+        };
+      return undefined;
+    });
+    const onApply = vi.fn();
+    renderRoute(<AiWritePanel productId="p1" onApply={onApply} />, { path: '/app/products-import/editor/p1' });
+    fireEvent.change(await screen.findByTestId('ai-panel-language'), { target: { value: 'ar' } });
+    fireEvent.change(screen.getByTestId('ai-panel-style'), { target: { value: 'storytelling' } });
+    fireEvent.click(screen.getByTestId('ai-panel-write'));
+    expect((await screen.findByTestId('ai-panel-title')).textContent).toBe('سترة دافئة');
+    expect(screen.getByTestId('ai-panel-result').getAttribute('dir')).toBe('rtl');
+    const post = calls.find((c) => c.path === 'center/products/import/p1/ai-write')!;
+    expect(post.body).toEqual({ style: 'storytelling', tone: 'expert', language: 'ar' });
+    fireEvent.click(screen.getByTestId('ai-panel-apply'));
+    expect(onApply).toHaveBeenCalledWith({ title: 'سترة دافئة', description_html: '<p>ناعمة</p>', tags: ['شتاء', 'دافئ'] });
+  });
+
+  it('is not offered until AI writing is set up', async () => {
+    const calls = mockApi((c) =>
+      c.path === 'core/workplaces/settings/ai-writing/get' ? { data: { ...settings, configured: false } } : undefined,
+    );
+    renderRoute(<AiWritePanel productId="p1" onApply={() => {}} />, { path: '/app/products-import/editor/p1' });
+    await waitFor(() => expect(calls.some((c) => c.path === 'core/workplaces/settings/ai-writing/get')).toBe(true));
+    expect(screen.queryByTestId('ai-panel')).toBeNull();
+  });
+});

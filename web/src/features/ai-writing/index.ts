@@ -1,0 +1,3 @@
+export { AiWritingSettingsPage } from './components/ai-writing-settings-page';
+export { AiWritePanel, type AiPatch } from './components/ai-write-panel';
+export { AI_SETTINGS_KEY, useAiSettings } from './api/settings';
