@@ -5,24 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, openBrowser, rand, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
-import { KEYWORD, searchUntilResults } from './sandbox-flows.mjs';
-
-/**
- * Waits until the find page shows the results of a query with the `has` values and without the
- * `lacks` parameters (the page's data-query and data-state), so that no assertion reads the
- * cards of the previous query.
- */
-async function shown(page, { has = {}, lacks = [] }) {
-  await page.waitForFunction(
-    ([want, without]) => {
-      const el = document.querySelector('[data-testid="find-product-page"]');
-      if (el?.getAttribute('data-state') !== 'ready') return false;
-      const q = new URLSearchParams(el.getAttribute('data-query') ?? '');
-      return Object.entries(want).every(([k, v]) => q.get(k) === v) && without.every((k) => !q.has(k));
-    },
-    [has, lacks],
-  );
-}
+import { KEYWORD, findShown, searchUntilResults } from './sandbox-flows.mjs';
 
 /** "$1,234.50" → 1234.5 */
 const amount = (text) => Number(text.replace(/[^0-9.]/g, ''));
@@ -68,7 +51,7 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await page.getByTestId('sort-menu').click();
       await page.getByTestId('sort-option-orders_desc').click();
       await page.waitForURL(/sort_by=lastest_volume&sort=desc/);
-      await shown(page, { has: { sort_by: 'lastest_volume', sort: 'desc' } });
+      await findShown(page, { has: { sort_by: 'lastest_volume', sort: 'desc' } });
       await page.getByTestId('product-card').first().waitFor();
 
       // Source: the first card's source, so that something stays.
@@ -76,7 +59,7 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await page.getByTestId('sort-menu').click();
       await page.getByTestId(`source-option-${source}`).click();
       await page.waitForURL(new RegExp(`source=${source}`));
-      await shown(page, { has: { sources: source } });
+      await findShown(page, { has: { sources: source } });
       await page.waitForFunction((s) => {
         const cards = [...document.querySelectorAll('[data-testid="product-card"]')];
         return cards.length > 0 && cards.every((c) => c.getAttribute('data-key').startsWith(`${s}:`));
@@ -85,12 +68,12 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       // Filter: 4 stars and up, then off again.
       await page.getByTestId('filter-rating').click();
       await page.waitForURL(/rating=4/);
-      await shown(page, { has: { rating: '4', sources: source } });
+      await findShown(page, { has: { rating: '4', sources: source } });
       await Promise.race([page.getByTestId('product-card').first().waitFor(), page.getByTestId('find-empty').waitFor()]);
       for (const rating of await page.getByTestId('card-rating').allInnerTexts()) assert.ok(Number(rating) >= 4, `rating ${rating} ≥ 4`);
       await page.getByTestId('filter-rating').click();
       await page.waitForURL((url) => !url.search.includes('rating='));
-      await shown(page, { lacks: ['rating'] });
+      await findShown(page, { lacks: ['rating'] });
       await page.getByTestId('product-card').first().waitFor();
 
       // Ship-to: the popover searches countries; choosing one reloads with that ship-to.
@@ -100,13 +83,13 @@ describe('find, import, edit and price products', { concurrency: false }, () => 
       await page.getByTestId('ship-to-search').fill('germ');
       await page.getByTestId('ship-to-option-DE').click();
       await page.waitForURL(/ship_to=DE/);
-      await shown(page, { has: { ship_to: 'DE' } });
+      await findShown(page, { has: { ship_to: 'DE' } });
       assert.equal(await page.getByTestId('ship-to-trigger').getAttribute('data-value'), 'DE');
       await page.getByTestId('ship-to-trigger').click();
       await page.getByTestId('ship-to-search').fill('united states');
       await page.getByTestId('ship-to-option-US').click();
       await page.waitForURL((url) => !url.search.includes('ship_to='));
-      await shown(page, { has: { ship_to: 'US' } });
+      await findShown(page, { has: { ship_to: 'US' } });
       await page.getByTestId('product-card').first().waitFor();
       await screenshot(page, 'import-1-find');
 

@@ -25,6 +25,24 @@ export async function sandbox(path, body, { token } = {}) {
   return res.json();
 }
 
+/**
+ * Waits until the find page shows the results of a query with the `has` values and without the
+ * `lacks` parameters (the page's data-query and data-state), so that nothing reads, counts or
+ * clicks the cards of the previous query while React has not yet rendered the new one.
+ */
+export async function findShown(page, { has = {}, lacks = [] }, timeout = 30_000) {
+  await page.waitForFunction(
+    ([want, without]) => {
+      const el = document.querySelector('[data-testid="find-product-page"]');
+      if (el?.getAttribute('data-state') !== 'ready') return false;
+      const q = new URLSearchParams(el.getAttribute('data-query') ?? '');
+      return Object.entries(want).every(([k, v]) => q.get(k) === v) && without.every((k) => !q.has(k));
+    },
+    [has, lacks],
+    { timeout },
+  );
+}
+
 /** Searches `keyword` on the find page, reloading until the supplier cache has results (it fills after start-up). */
 export async function searchUntilResults(page, keyword) {
   const deadline = Date.now() + CACHE_WAIT_MS;
@@ -32,23 +50,13 @@ export async function searchUntilResults(page, keyword) {
   await page.getByTestId('find-search-submit').click();
   await page.waitForURL(new RegExp(`keyword=${keyword}`));
   for (;;) {
-    const outcome = await Promise.race([
-      page
-        .getByTestId('product-card')
-        .first()
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'cards'),
-      page
-        .getByTestId('find-empty')
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'empty'),
-      page
-        .getByTestId('find-error')
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'error'),
-    ]).catch(() => 'timeout');
-    if (outcome === 'cards') return;
-    if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" after ${CACHE_WAIT_MS / 1000} s (last: ${outcome})`);
+    // Counted once the page shows this search's answer, never the cards of the page before it.
+    const shown = await findShown(page, { has: { keyword } }, 20_000).then(
+      () => true,
+      () => false,
+    );
+    if (shown && (await page.getByTestId('product-card').count()) > 0) return;
+    if (Date.now() > deadline) throw new Error(`no search results for "${keyword}" after ${CACHE_WAIT_MS / 1000} s`);
     await page.waitForTimeout(3000);
     await page.reload();
   }
