@@ -244,3 +244,39 @@ impl<S: Send + Sync> FromRequestParts<S> for AppHeader {
         Ok(AppHeader(domain::accounts::flags::ClientApp::from_header(value)))
     }
 }
+
+/// Who reads the account view: the request's client (`app` header) and whether this Dropline
+/// charges for plans (`plans.billing`).
+pub struct AccountReader(pub domain::accounts::Viewer);
+
+impl<S: Send + Sync> FromRequestParts<S> for AccountReader
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let billing = AppState::from_ref(state).settings.plans.billing;
+        let AppHeader(client) = AppHeader::from_request_parts(parts, state).await?;
+        Ok(AccountReader(domain::accounts::Viewer { client, billing }))
+    }
+}
+
+/// Present on every call that charges an owner for a plan: FORBIDDEN when this Dropline charges
+/// nobody (`plans.billing = false`, a self-hosted operator assigns plans with the CLI).
+pub struct BillingOn;
+
+impl<S: Send + Sync> FromRequestParts<S> for BillingOn
+where
+    AppState: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(_parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if AppState::from_ref(state).settings.plans.billing {
+            Ok(BillingOn)
+        } else {
+            Err(Error::Forbidden("Billing is turned off on this Dropline: the operator assigns plans".into()).into())
+        }
+    }
+}

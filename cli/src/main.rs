@@ -7,6 +7,7 @@ mod follow;
 mod import;
 mod inspect;
 mod orders;
+mod plan;
 mod push;
 mod sync;
 mod tracking;
@@ -102,6 +103,12 @@ enum Command {
     Stores {
         #[command(subcommand)]
         command: StoresCommand,
+    },
+    /// Plans: `plan list`, `plan set --email ... --plan ...` (a Dropline that charges nobody
+    /// assigns plans this way).
+    Plan {
+        #[command(subcommand)]
+        command: plan::PlanCommand,
     },
 }
 
@@ -224,6 +231,7 @@ async fn main() -> anyhow::Result<()> {
             orders::place_ready(&pool, orders::Args { email, source, pay }).await?;
         }
         Command::Tracking { command } => tracking::run(&pool, command).await?,
+        Command::Plan { command } => plan::run(&pool, command).await?,
         Command::SeedDemo => {
             match domain::accounts::create_verified(&pool, DEMO_EMAIL, DEMO_PASSWORD, "Demo", "Store").await? {
                 Some(_) => println!("demo account created"),

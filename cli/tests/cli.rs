@@ -206,3 +206,30 @@ async fn push_and_sync_follow_their_jobs_to_a_summary() {
     let (ok, out) = dropline(&pool, &["sync", "--email", "op@shop.com"]);
     assert!(ok && out.contains("auto update on every 24 h; last sync: 20"), "{out}");
 }
+
+#[tokio::test]
+async fn plan_set_puts_a_users_workspaces_on_a_plan_and_names_a_wrong_one() {
+    let db = domain::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
+    let (ok, out) = dropline(&pool, &["user", "create", "--email", "self@host.example", "--password", "op-lantern-harbour"]);
+    assert!(ok, "{out}");
+    let (ok, out) = dropline(&pool, &["plan", "list"]);
+    assert!(ok && out.contains("UNLIMITED") && out.contains("(unlisted)") && out.contains("PRO_DROPLINE_AO_TIER_1"), "{out}");
+
+    let (ok, out) = dropline(&pool, &["plan", "set", "--email", "self@host.example", "--plan", "unlimited"]);
+    assert!(ok && out.contains("now on plan UNLIMITED"), "{out}");
+    let key: String = sqlx::query_scalar("SELECT plan_key FROM workplaces").fetch_one(&pool).await.unwrap();
+    assert_eq!(key, "UNLIMITED");
+    let (ok, out) = dropline(&pool, &["plan", "set", "--email", "self@host.example", "--plan", "UNLIMITED"]);
+    assert!(ok && out.contains("already on plan UNLIMITED"), "{out}");
+
+    let (ok, out) = dropline(&pool, &["plan", "set", "--email", "self@host.example", "--plan", "gold"]);
+    assert!(!ok && out.contains("no plan gold"), "{out}");
+    let (ok, out) = dropline(&pool, &["plan", "set", "--email", "nobody@host.example", "--plan", "free"]);
+    assert!(!ok && out.contains("no account nobody@host.example"), "{out}");
+    let other = uuid::Uuid::new_v4().to_string();
+    let (ok, out) = dropline(&pool, &["plan", "set", "--email", "self@host.example", "--plan", "free", "--workplace", &other]);
+    assert!(!ok && out.contains("has no workspace"), "{out}");
+    let key: String = sqlx::query_scalar("SELECT plan_key FROM workplaces").fetch_one(&pool).await.unwrap();
+    assert_eq!(key, "UNLIMITED", "a refused command changes nothing");
+}

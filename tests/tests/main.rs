@@ -12,6 +12,7 @@ mod ai_writing;
 mod aliexpress_orders;
 mod automation;
 mod billing;
+mod billing_off;
 mod card_setup;
 mod catalogue;
 mod channel_push;

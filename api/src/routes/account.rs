@@ -9,7 +9,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::replies_setup::AccountStatistic;
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiJson, AppHeader, AuthUser, Scope};
+use crate::extract::{AccountReader, ApiJson, AuthUser, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -22,8 +22,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/auth/account", responses((status = 200, body = AccountView)))]
-async fn account(State(state): State<AppState>, user: AuthUser, AppHeader(app): AppHeader) -> ApiResult<AccountView> {
-    reply(accounts::account_view_from(&state.pool, user.user_id, app).await?)
+async fn account(State(state): State<AppState>, user: AuthUser, AccountReader(viewer): AccountReader) -> ApiResult<AccountView> {
+    reply(accounts::account_view(&state.pool, user.user_id, viewer).await?)
 }
 
 /// Deletes the account with its workplaces and all their data.
@@ -40,10 +40,15 @@ struct LanguageInput {
 }
 
 #[utoipa::path(put, path = "/auth/account/set-language", request_body = LanguageInput, responses((status = 200, body = AccountView)))]
-async fn set_language(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<LanguageInput>) -> ApiResult<AccountView> {
+async fn set_language(
+    State(state): State<AppState>,
+    user: AuthUser,
+    AccountReader(viewer): AccountReader,
+    ApiJson(input): ApiJson<LanguageInput>,
+) -> ApiResult<AccountView> {
     let language = Language::parse(&input.language).map_err(|m| domain::Error::field("language", m))?;
     users::set_language(&state.pool, user.user_id, language.code()).await?;
-    reply(accounts::account_view(&state.pool, user.user_id).await?)
+    reply(accounts::account_view(&state.pool, user.user_id, viewer).await?)
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -53,9 +58,14 @@ struct MetaInput {
 
 /// Marks a one-time prompt (onboarding, tours) as seen: removes it from `remaining_meta_keys`.
 #[utoipa::path(post, path = "/auth/account/update-meta", request_body = MetaInput, responses((status = 200, body = AccountView)))]
-async fn update_meta(State(state): State<AppState>, user: AuthUser, ApiJson(input): ApiJson<MetaInput>) -> ApiResult<AccountView> {
+async fn update_meta(
+    State(state): State<AppState>,
+    user: AuthUser,
+    AccountReader(viewer): AccountReader,
+    ApiJson(input): ApiJson<MetaInput>,
+) -> ApiResult<AccountView> {
     users::remove_meta_key(&state.pool, user.user_id, input.meta_key.trim()).await?;
-    reply(accounts::account_view(&state.pool, user.user_id).await?)
+    reply(accounts::account_view(&state.pool, user.user_id, viewer).await?)
 }
 
 /// Badge counts of the side navigation. Import list, product and order tables arrive with their

@@ -33,7 +33,8 @@ pub(super) struct SignedIn {
 }
 
 async fn signed_in(state: &AppState, session: accounts::Session) -> ApiResult<SignedIn> {
-    let user = accounts::account_view(&state.pool, session.user_id).await?;
+    let viewer = accounts::Viewer { billing: state.settings.plans.billing, ..accounts::Viewer::web() };
+    let user = accounts::account_view(&state.pool, session.user_id, viewer).await?;
     reply(SignedIn { token: session.token, expires_at: session.expires_at, user })
 }
 

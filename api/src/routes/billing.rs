@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::replies::PackageReply;
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiJson, ApiQuery, Scope};
+use crate::extract::{ApiJson, ApiQuery, BillingOn, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -76,7 +76,7 @@ struct ChargeInput {
 /// the paid period (`pending_plan_key`, `effective_at`).
 #[utoipa::path(post, path = "/payments/charge-subscription", request_body = ChargeInput, responses((status = 200, body = ChargeReply)))]
 #[instrument(skip_all)]
-async fn charge_subscription(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ChargeInput>) -> ApiResult<ChargeReply> {
+async fn charge_subscription(State(state): State<AppState>, scope: Scope, _on: BillingOn, ApiJson(input): ApiJson<ChargeInput>) -> ApiResult<ChargeReply> {
     let key = text(&input.package_key, "package_key")?;
     if let Some(store) = domain::billing::shopify::billing_store(&state.pool, scope.workplace.id).await? {
         let s = &state;
@@ -89,7 +89,7 @@ async fn charge_subscription(State(state): State<AppState>, scope: Scope, ApiJso
 /// through Shopify, the app subscription is cancelled now (Shopify has no period-end cancel).
 #[utoipa::path(post, path = "/payments/cancel-subscription", responses((status = 200, body = SubscriptionView)))]
 #[instrument(skip_all)]
-async fn cancel_subscription(State(state): State<AppState>, scope: Scope) -> ApiResult<SubscriptionView> {
+async fn cancel_subscription(State(state): State<AppState>, scope: Scope, _on: BillingOn) -> ApiResult<SubscriptionView> {
     let workplace = scope.workplace.id;
     if let Some(store) = domain::billing::shopify::billing_store(&state.pool, workplace).await? {
         domain::billing::shopify::cancel(&state.pool, &state.settings, &state.sealer, workplace, store).await?;
@@ -103,14 +103,14 @@ async fn cancel_subscription(State(state): State<AppState>, scope: Scope) -> Api
 /// workplace moves to the free plan (field error on `subscription` when no renewal failed).
 #[utoipa::path(post, path = "/payments/skip-recharge", responses((status = 200, body = SubscriptionView)))]
 #[instrument(skip_all)]
-async fn skip_recharge(State(state): State<AppState>, scope: Scope) -> ApiResult<SubscriptionView> {
+async fn skip_recharge(State(state): State<AppState>, scope: Scope, _on: BillingOn) -> ApiResult<SubscriptionView> {
     reply(charge::skip_recharge(&billing(&state), scope.workplace.id).await?)
 }
 
 /// The vendor's page where the owner types the card the plan renews with.
 #[utoipa::path(post, path = "/payments/update-payment-method", responses((status = 200, body = CheckoutUrl)))]
 #[instrument(skip_all)]
-async fn update_payment_method(State(state): State<AppState>, scope: Scope) -> ApiResult<CheckoutUrl> {
+async fn update_payment_method(State(state): State<AppState>, scope: Scope, _on: BillingOn) -> ApiResult<CheckoutUrl> {
     reply(charge::update_payment_method(&billing(&state), scope.workplace.id).await?)
 }
 
@@ -131,7 +131,7 @@ struct ExtraInput {
 /// the vendor confirms the payment.
 #[utoipa::path(post, path = "/payments/charge-extra", request_body = ExtraInput, responses((status = 200, body = CheckoutUrl)))]
 #[instrument(skip_all)]
-async fn charge_extra(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<ExtraInput>) -> ApiResult<CheckoutUrl> {
+async fn charge_extra(State(state): State<AppState>, scope: Scope, _on: BillingOn, ApiJson(input): ApiJson<ExtraInput>) -> ApiResult<CheckoutUrl> {
     let feature = text(&input.feature_id, "feature_id")?;
     let quantity = whole(&input.quantity, "quantity")?;
     if let Some(store) = domain::billing::shopify::billing_store(&state.pool, scope.workplace.id).await? {
@@ -152,7 +152,7 @@ struct Ready2SaleInput {
 /// `charge-extra` for READY2SALE units.
 #[utoipa::path(post, path = "/payments/charge-ready2sale", request_body = Ready2SaleInput, responses((status = 200, body = CheckoutUrl)))]
 #[instrument(skip_all)]
-async fn charge_ready2sale(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<Ready2SaleInput>) -> ApiResult<CheckoutUrl> {
+async fn charge_ready2sale(State(state): State<AppState>, scope: Scope, _on: BillingOn, ApiJson(input): ApiJson<Ready2SaleInput>) -> ApiResult<CheckoutUrl> {
     let quantity = whole(&input.quantity, "quantity")?;
     if let Some(store) = domain::billing::shopify::billing_store(&state.pool, scope.workplace.id).await? {
         let s = &state;

@@ -38,6 +38,7 @@ async fn social_callback(
     ApiQuery(q): ApiQuery<CallbackQuery>,
 ) -> ApiResult<SignedIn> {
     let session = social::finish(&state.pool, &state.settings, &name, &q.code, &q.state, app).await?;
-    let user = accounts::account_view_from(&state.pool, session.user_id, app).await?;
+    let viewer = accounts::Viewer { client: app, billing: state.settings.plans.billing };
+    let user = accounts::account_view(&state.pool, session.user_id, viewer).await?;
     reply(SignedIn { token: session.token, expires_at: session.expires_at, user })
 }

@@ -47,27 +47,43 @@ pub struct Flags {
     pub onboarding_enabled: bool,
 }
 
+/// Who reads the account: the client of the request, and whether this Dropline charges for plans
+/// at all (`plans.billing`; a self-hosted operator may turn it off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewer {
+    pub client: ClientApp,
+    pub billing: bool,
+}
+
+impl Viewer {
+    /// The web dashboard of a Dropline that bills.
+    pub fn web() -> Self {
+        Viewer { client: ClientApp::Web, billing: true }
+    }
+}
+
 /// What the flags are made of.
 #[derive(Debug, Clone, Copy)]
 pub struct State {
     pub signed_up_from: ClientApp,
     pub has_shop: bool,
     pub imported_any: bool,
-    pub client: ClientApp,
+    pub viewer: Viewer,
 }
 
 /// Spec section 4: a marketing user came from the marketplace or from mobile and has no store,
 /// or is in the mobile app now; the mobile wrapper hides billing (app-store rules forbid selling
-/// a plan there). Onboarding runs until the owner links a store or imports a product.
+/// a plan there), and so does a Dropline that charges nobody. Onboarding runs until the owner
+/// links a store or imports a product.
 pub fn derive(s: State) -> Flags {
     let from_user_mkt = s.signed_up_from == ClientApp::Marketplace;
     let from_mobile = s.signed_up_from == ClientApp::Mobile;
-    let in_mobile = s.client == ClientApp::Mobile;
+    let in_mobile = s.viewer.client == ClientApp::Mobile;
     Flags {
         from_user_mkt,
         from_mobile,
         is_user_mkt: ((from_user_mkt || from_mobile) && !s.has_shop) || in_mobile,
-        is_hide_billing: in_mobile,
+        is_hide_billing: in_mobile || !s.viewer.billing,
         is_workplace_no_store: !s.has_shop,
         onboarding_enabled: !s.has_shop && !s.imported_any,
     }
@@ -97,7 +113,7 @@ mod tests {
     use super::*;
 
     fn state(signed_up_from: ClientApp, has_shop: bool, client: ClientApp) -> State {
-        State { signed_up_from, has_shop, imported_any: false, client }
+        State { signed_up_from, has_shop, imported_any: false, viewer: Viewer { client, billing: true } }
     }
 
     #[test]
@@ -119,6 +135,14 @@ mod tests {
         let in_app = derive(state(Web, true, Mobile));
         assert!(in_app.is_user_mkt && in_app.is_hide_billing);
         assert!(!derive(state(Mobile, false, Web)).is_hide_billing, "billing hides only inside the wrapper");
+    }
+
+    #[test]
+    fn a_dropline_that_charges_nobody_hides_billing_from_everyone() {
+        let mut s = state(ClientApp::Web, true, ClientApp::Web);
+        assert!(!derive(s).is_hide_billing);
+        s.viewer.billing = false;
+        assert!(derive(s).is_hide_billing);
     }
 
     #[test]

@@ -9,9 +9,10 @@ mod throttle;
 mod view;
 pub mod welcome;
 
+pub use flags::Viewer;
 pub use register::{RegisterInput, create_verified, register};
 pub use session::{Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email};
-pub use view::{AccountView, account_view, account_view_from};
+pub use view::{AccountView, account_view};
 
 use base64::Engine;
 use rand::RngCore;

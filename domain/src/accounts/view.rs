@@ -5,7 +5,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::flags::{self, ClientApp};
+use super::flags::{self, Viewer};
 use crate::error::{Error, Result};
 use crate::store::{users, workplaces};
 
@@ -42,18 +42,15 @@ pub struct AccountView {
     pub is_anonymous: bool,
 }
 
-pub async fn account_view(pool: &PgPool, user_id: Uuid) -> Result<AccountView> {
-    account_view_from(pool, user_id, ClientApp::Web).await
-}
-
-/// The account as `client` (the request's `app` header) sees it: the mobile wrapper hides billing.
-pub async fn account_view_from(pool: &PgPool, user_id: Uuid, client: ClientApp) -> Result<AccountView> {
+/// The account as `viewer` sees it: the mobile wrapper (the request's `app` header), and a
+/// Dropline that charges nobody, hide billing.
+pub async fn account_view(pool: &PgPool, user_id: Uuid, viewer: Viewer) -> Result<AccountView> {
     let user = users::by_id(pool, user_id).await?.ok_or(Error::NotFound("account"))?;
     let workplaces = workplaces::of_user(pool, user_id).await?;
     let linked_stores = crate::store::stores::linked(pool, user_id).await?;
     let has_shop = !linked_stores.is_empty();
     let (signed_up_from, imported_any) = flags::stored(pool, user_id).await?;
-    let f = flags::derive(flags::State { signed_up_from, has_shop, imported_any, client });
+    let f = flags::derive(flags::State { signed_up_from, has_shop, imported_any, viewer });
     Ok(AccountView {
         id: user.id,
         first_name: user.first_name,

@@ -63,9 +63,16 @@ async fn current_plan(pool: &PgPool, workplace_id: Uuid) -> Result<&'static Plan
     Ok(plans::find(&key))
 }
 
+/// A plan an owner may choose: one of the public price list. An unlisted plan (the marketplace's
+/// free plan, an operator's unlimited plan) is only ever assigned, never bought.
+pub fn chosen_plan(key: Option<&str>, field: &str) -> Result<&'static Plan> {
+    let plan = known_plan(key, field)?;
+    if plan.listed { Ok(plan) } else { Err(Error::field(field, "unknown package")) }
+}
+
 /// `POST /payments/charge-subscription`.
 pub async fn charge_subscription(b: &Billing<'_>, workplace_id: Uuid, package_key: Option<&str>) -> Result<ChargeReply> {
-    let plan = known_plan(package_key, "package_key")?;
+    let plan = chosen_plan(package_key, "package_key")?;
     let current = current_plan(b.pool, workplace_id).await?;
     let row = view::row(b.pool, workplace_id).await?;
     let live = row.as_ref().filter(|r| r.subscription_id.is_some() && view::is_live(&r.status) && r.provider == "stripe");

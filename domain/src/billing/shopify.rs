@@ -73,7 +73,7 @@ pub async fn charge_subscription(
     store_id: Uuid,
     package_key: Option<&str>,
 ) -> Result<ChargeReply> {
-    let plan = super::charge::known_plan(package_key, "package_key")?;
+    let plan = super::charge::chosen_plan(package_key, "package_key")?;
     let current: String = sqlx::query_scalar("SELECT plan_key FROM workplaces WHERE id = $1").bind(workplace_id).fetch_one(pool).await?;
     if plan.key == current {
         return Err(Error::field("package_key", "AlreadyOnThisPlan"));

@@ -303,11 +303,20 @@ pub struct EmailSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct PlansSettings {
     pub file: PathBuf,
+    /// Owners pay for plans (through the payment vendor or Shopify). A self-hosted operator who
+    /// does not charge their own stores turns it off and assigns plans with `dropline plan set`:
+    /// the billing entries are hidden and every charging call is FORBIDDEN.
+    #[serde(default = "billing_on")]
+    pub billing: bool,
+}
+
+fn billing_on() -> bool {
+    true
 }
 
 impl Default for PlansSettings {
     fn default() -> Self {
-        PlansSettings { file: PathBuf::from("plans.toml") }
+        PlansSettings { file: PathBuf::from("plans.toml"), billing: true }
     }
 }
 

@@ -149,8 +149,10 @@ pub fn parse(text: &str) -> Result<Vec<Plan>, String> {
         Some(p) if p.key != FREE || p.price != 0.0 => return Err(format!("the first plan must be the free plan {FREE} at price 0")),
         _ => {}
     }
-    if plans.iter().any(|p| p.price == 0.0 && p.modules.iter().any(|m| m.kind == "ORDER_FULFILLMENT" && m.price != 0.0)) {
-        return Err("a free plan's order-fulfilment module must cost 0 (spec section 4)".into());
+    // An unlisted plan is never sold (an operator assigns it, e.g. UNLIMITED), so its price says
+    // nothing about its tier.
+    if plans.iter().any(|p| p.listed && p.price == 0.0 && p.modules.iter().any(|m| m.kind == "ORDER_FULFILLMENT" && m.price != 0.0)) {
+        return Err("a listed free plan's order-fulfilment module must cost 0 (spec section 4)".into());
     }
     Ok(plans)
 }

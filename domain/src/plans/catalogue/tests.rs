@@ -48,3 +48,14 @@ fn a_changed_price_and_limit_are_read() {
     let plans = with("price = 29.9", "price = 24.5").unwrap();
     assert_eq!(plans.iter().find(|p| p.key == "PRO_DROPLINE_AO_TIER_1").unwrap().price, 24.5);
 }
+
+#[test]
+fn a_listed_free_plan_with_a_paid_tier_is_refused_and_the_unlisted_unlimited_plan_is_kept() {
+    let free = "price = 0.0\ncycle = 30\nmodules = [\"FREE_ORDER_FULFILLMENT\"]";
+    let e = with(free, "price = 0.0\ncycle = 30\nmodules = [\"BASIC_ORDER_FULFILLMENT\"]").err().unwrap();
+    assert!(e.contains("must cost 0"), "{e}");
+    let plans = parse(SHIPPED_FILE).unwrap();
+    let unlimited = plans.iter().find(|p| p.key == "UNLIMITED").expect("the operator's unlimited plan ships");
+    assert!(!unlimited.listed && unlimited.is_starter_or_higher(), "never sold, and every tier rule allows it");
+    assert!(unlimited.features.iter().all(|(_, limit)| *limit == -1), "{:?}", unlimited.features);
+}
