@@ -135,13 +135,15 @@ struct ListingQuery {
     keyword: Option<String>,
 }
 
-/// A page of the import list, newest first.
+/// A page of the import list, newest first. Its amounts are USD; `display` brings them into the
+/// workspace's currency.
 #[derive(Serialize, ToSchema)]
 struct ImportListPage {
     total: i64,
     page: i64,
     page_size: i64,
     items: Vec<ImportListItem>,
+    display: domain::orders::display::Display,
 }
 
 #[utoipa::path(get, path = "/center/products/import/listing", params(ListingQuery), responses((status = 200, body = ImportListPage)))]
@@ -149,7 +151,8 @@ async fn listing(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQu
     let (page, size) = super::page_and_size(q.page, q.page_size)?;
     let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     let (total, items) = product_store::listing(&state.pool, scope.workplace.id, keyword, page, size).await?;
-    reply(ImportListPage { total, page, page_size: size, items })
+    let display = domain::orders::display::for_currencies(&state.pool, &scope.workplace.currency, []).await?;
+    reply(ImportListPage { total, page, page_size: size, items, display })
 }
 
 #[derive(Deserialize, ToSchema)]

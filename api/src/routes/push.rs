@@ -106,7 +106,8 @@ async fn pushed(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQue
     let (page, size) = super::page_and_size(q.page, q.page_size)?;
     let keyword = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     let (total, items) = progress::pushed(&state.pool, scope.workplace.id, keyword, page, size).await?;
-    reply(PushedPage { total, page, page_size: size, items })
+    let display = domain::orders::display::for_currencies(&state.pool, &scope.workplace.currency, []).await?;
+    reply(PushedPage { total, page, page_size: size, items, display })
 }
 
 #[utoipa::path(get, path = "/center/products/{id}/sync-log", params(("id" = Uuid, Path)), responses((status = 200, body = SyncLog)))]

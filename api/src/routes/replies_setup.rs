@@ -127,13 +127,15 @@ pub struct PushProgress {
     pub items: Vec<domain::push::progress::ProgressItem>,
 }
 
-/// One page of the product center.
+/// One page of the product center. Its prices are USD; `display` brings them into the
+/// workspace's currency.
 #[derive(Serialize, ToSchema)]
 pub struct PushedPage {
     pub total: i64,
     pub page: i64,
     pub page_size: i64,
     pub items: Vec<PushedProduct>,
+    pub display: domain::orders::display::Display,
 }
 
 /// `{items}`: a pushed product's sync log, newest first.

@@ -1,8 +1,9 @@
-//! The one currency the order list shows selling price, costs and profit in: the workspace's.
-//! Selling prices come in each store's currency and supplier costs in USD, so the page carries
-//! the USD rates (keyed "USD" + code, spec section 3) that bring every amount into it; the
-//! dashboard converts and subtracts. Only stored rates are used (the worker refreshes them): a
-//! currency without one is left out, and the dashboard then shows no profit for that order.
+//! The one currency a page shows money in: the workspace's (spec: display currency follows the
+//! workspace currency). The order list's selling prices come in each store's currency and
+//! supplier costs in USD; the import list and product center hold USD. So a page carries the USD
+//! rates (keyed "USD" + code, spec section 3) that bring every amount into it, and the dashboard
+//! converts. Only stored rates are used (the worker refreshes them): a currency without one is
+//! left out, and the dashboard then shows the amount in its own currency (and no profit).
 use serde::Serialize;
 use sqlx::PgPool;
 use std::collections::BTreeMap;
@@ -21,8 +22,14 @@ pub struct Display {
 }
 
 pub async fn for_page(pool: &PgPool, currency: &str, items: &[OrderView]) -> Result<Display> {
+    for_currencies(pool, currency, items.iter().map(|o| o.currency.as_str())).await
+}
+
+/// The display currency `currency` with the rates of `amounts_in`, the currencies the page's
+/// amounts are in (USD needs none).
+pub async fn for_currencies<'a>(pool: &PgPool, currency: &str, amounts_in: impl IntoIterator<Item = &'a str>) -> Result<Display> {
     let currency = currency.to_ascii_uppercase();
-    let mut wanted: Vec<String> = items.iter().map(|o| o.currency.to_ascii_uppercase()).collect();
+    let mut wanted: Vec<String> = amounts_in.into_iter().map(str::to_ascii_uppercase).collect();
     wanted.push(currency.clone());
     wanted.sort();
     wanted.dedup();

@@ -44,6 +44,7 @@ const en = flatten(resources.en.translation as Tree);
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   '*': [
     'common.appName',
+    'common.approx',
     'email.subject',
     'billing.usageOf',
     'channels.settings.kilogram',

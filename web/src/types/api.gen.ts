@@ -3357,8 +3357,12 @@ export interface components {
       /** Format: int64 */
       variant_count: number;
     };
-    /** @description A page of the import list, newest first. */
+    /**
+     * @description A page of the import list, newest first. Its amounts are USD; `display` brings them into the
+     *     workspace's currency.
+     */
     ImportListPage: {
+      display: components['schemas']['Display'];
       items: components['schemas']['ImportListItem'][];
       /** Format: int64 */
       page: number;
@@ -4029,8 +4033,12 @@ export interface components {
       /** @description Products over the platforms' 100-variant limit: `{hash, variants, units}`. */
       warnings: Record<string, never>[];
     };
-    /** @description One page of the product center. */
+    /**
+     * @description One page of the product center. Its prices are USD; `display` brings them into the
+     *     workspace's currency.
+     */
     PushedPage: {
+      display: components['schemas']['Display'];
       items: components['schemas']['PushedProduct'][];
       /** Format: int64 */
       page: number;

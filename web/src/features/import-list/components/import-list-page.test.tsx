@@ -21,10 +21,10 @@ const item = (id: string, over: Partial<ImportListItem> = {}): ImportListItem =>
   ...over,
 });
 
-function listApi() {
+function listApi(display: { currency: string; rates: Record<string, number> } = { currency: 'USD', rates: { USDUSD: 1 } }) {
   let items = [item('a'), item('b', { cost_to: 5, price_to: 10, variant_count: 1 }), item('c')];
   return mockApi((c) => {
-    if (c.path === 'center/products/import/listing') return { data: { total: items.length, items } };
+    if (c.path === 'center/products/import/listing') return { data: { total: items.length, items, display } };
     if (c.path === 'center/products/import/delete') {
       const ids = (c.body as { ids: string[] }).ids;
       items = items.filter((i) => !ids.includes(i.id));
@@ -67,6 +67,28 @@ async function selectRows(...ids: string[]) {
 }
 
 describe('import list', () => {
+  it('shows each USD range again in the workspace currency, and nothing more in a USD workspace', async () => {
+    listApi({ currency: 'EUR', rates: { USDUSD: 1, USDEUR: 0.9 } });
+    renderRoute(<ImportListPage />, { path: '/app/products-import' });
+    await screen.findAllByTestId('import-row');
+    const a = within(row('a'));
+    expect(a.getByTestId('import-row-price').textContent).toBe('$10.00 - $15.00');
+    expect(a.getByTestId('import-row-price-display').textContent).toBe('≈ €9.00 - €13.50');
+    expect(a.getByTestId('import-row-cost-display').textContent).toBe('≈ €4.50 - €6.75');
+  });
+
+  it('leaves the converted line out without a rate or in a USD workspace', async () => {
+    listApi({ currency: 'GBP', rates: { USDUSD: 1 } });
+    const view = renderRoute(<ImportListPage />, { path: '/app/products-import' });
+    await screen.findAllByTestId('import-row');
+    expect(screen.queryAllByTestId('import-row-price-display')).toHaveLength(0);
+    view.unmount();
+    listApi();
+    renderRoute(<ImportListPage />, { path: '/app/products-import' });
+    await screen.findAllByTestId('import-row');
+    expect(screen.queryAllByTestId('import-row-price-display')).toHaveLength(0);
+  });
+
   it('lists the imported products with source, cost and price ranges, variants and an edit link', async () => {
     const calls = listApi();
     renderRoute(<ImportListPage />, { path: '/app/products-import' });

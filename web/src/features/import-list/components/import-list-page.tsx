@@ -131,6 +131,7 @@ export function ImportListPage({ onChanged, onPush, selectionKey }: ImportListPa
             selected={selection.has(item.id)}
             onSelect={(on) => selection.select(item, on)}
             onPush={onPush ? () => onPush([item]) : undefined}
+            display={data?.display}
           />
         ))}
       </Stack>

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { EditIcon, RocketIcon } from '@/components/icons';
 import { displayCode } from '@/lib/countries';
+import type { DisplayRates } from '@/lib/display-money';
 import { currentLanguage } from '@/lib/i18n';
 import { formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import type { ImportListItem } from '@/types/products';
+import { DisplayEquivalent } from '@/components/ui/display-equivalent';
 import { RowCheckbox } from '@/components/ui/list-page';
 import { ProductThumb } from '@/components/ui/product-thumb';
 
@@ -18,10 +20,12 @@ interface RowProps {
   onSelect: (selected: boolean) => void;
   /** Push to store (absent: no push button). */
   onPush?: () => void;
+  /** The workspace's currency and the USD rate into it (the row's amounts are USD). */
+  display?: DisplayRates;
 }
 
 /** One imported product: image, title, source, cost and price ranges, variant count, edit link. */
-export function ImportListRow({ item, selected, onSelect, onPush }: RowProps) {
+export function ImportListRow({ item, selected, onSelect, onPush, display }: RowProps) {
   const { t } = useTranslation();
   const locale = currentLanguage();
   return (
@@ -65,6 +69,7 @@ export function ImportListRow({ item, selected, onSelect, onPush }: RowProps) {
         <Text dir="ltr" data-testid="import-row-cost">
           {formatMoneyRange(item.cost_from, item.cost_to, 'USD', locale)}
         </Text>
+        <DisplayEquivalent from={item.cost_from} to={item.cost_to} currency="USD" display={display} testId="import-row-cost-display" />
       </Stack>
       <Stack gap="0" minW={{ md: '44' }} fontSize="sm" textAlign={{ base: 'start', md: 'end' }}>
         <Text color="fg.muted" fontSize="xs">
@@ -73,6 +78,7 @@ export function ImportListRow({ item, selected, onSelect, onPush }: RowProps) {
         <Text dir="ltr" fontWeight="semibold" data-testid="import-row-price">
           {formatMoneyRange(item.price_from, item.price_to, 'USD', locale)}
         </Text>
+        <DisplayEquivalent from={item.price_from} to={item.price_to} currency="USD" display={display} testId="import-row-price-display" />
       </Stack>
       <HStack gap="2" ms={{ base: 'auto', md: '0' }}>
         <Button asChild size="sm" variant="outline">

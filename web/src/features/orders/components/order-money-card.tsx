@@ -1,7 +1,8 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@/types/orders';
-import { type DisplayRates, orderMoney } from '../lib/display-money';
+import type { DisplayRates } from '@/lib/display-money';
+import { orderMoney } from '../lib/display-money';
 import { Money } from './order-cells';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/use-media-query';
 import type { Order, OrderTab } from '@/types/orders';
 import type { ColumnKey } from '../lib/columns';
-import type { DisplayRates } from '../lib/display-money';
+import type { DisplayRates } from '@/lib/display-money';
 import type { RowAction } from '../lib/order-math';
 import { OrderCards } from './order-cards';
 import { OrderRowSelect } from './order-cells';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderFixture } from '../test-fixtures';
-import { convert, orderMoney } from './display-money';
+import { convert } from '@/lib/display-money';
+import { orderMoney } from './display-money';
 
 const EUR = { currency: 'EUR', rates: { USDUSD: 1, USDAUD: 1.5, USDEUR: 0.9 } };
 

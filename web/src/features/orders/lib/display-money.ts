@@ -4,14 +4,10 @@
  * (keyed "USD" + code, spec section 3) before the profit is taken. Without a rate an amount
  * stays in its own currency and no profit is shown, rather than subtracting dollars from euros.
  */
+import { type DisplayRates, convert } from '@/lib/display-money';
 import { round2, toAmount } from '@/lib/money';
 import type { Order } from '@/types/orders';
 import { productCost, shippingCost } from './order-math';
-
-export interface DisplayRates {
-  currency: string;
-  rates: Record<string, number>;
-}
 
 export interface Shown {
   value: number | null;
@@ -24,23 +20,6 @@ export interface OrderMoney {
   shippingCost: Shown;
   /** In the display currency; null when a rate or a cost is missing. */
   profit: Shown | null;
-}
-
-const rateOf = (display: DisplayRates | undefined, code: string): number | undefined => {
-  if (code.toUpperCase() === 'USD') return 1;
-  const r = display?.rates[`USD${code.toUpperCase()}`];
-  return r && Number.isFinite(r) && r > 0 ? r : undefined;
-};
-
-/** `amount` of `from` in the display currency, or null when either rate is missing. */
-export function convert(amount: number | null, from: string, display: DisplayRates | undefined): number | null {
-  if (amount === null) return null;
-  const target = display?.currency ?? 'USD';
-  if (from.toUpperCase() === target.toUpperCase()) return amount;
-  const a = rateOf(display, from);
-  const b = rateOf(display, target);
-  if (a === undefined || b === undefined) return null;
-  return round2((amount / a) * b);
 }
 
 function shown(amount: number | null, from: string, display: DisplayRates | undefined): Shown {

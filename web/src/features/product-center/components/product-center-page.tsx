@@ -91,6 +91,7 @@ export function ProductCenterPage({ onPushAgain, labelOf = byLabel, selectionKey
             onPushAgain={() => onPushAgain([product])}
             onSyncLog={() => setLogFor(product)}
             labelOf={labelOf}
+            display={data?.display}
           />
         ))}
       </Stack>

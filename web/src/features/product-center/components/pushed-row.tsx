@@ -1,10 +1,12 @@
 import { Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RefreshIcon, RocketIcon } from '@/components/icons';
+import type { DisplayRates } from '@/lib/display-money';
 import { currentLanguage } from '@/lib/i18n';
 import { formatMoneyRange } from '@/lib/money';
 import { sourceName } from '@/lib/sources';
 import type { PushedProduct } from '@/types/push';
+import { DisplayEquivalent } from '@/components/ui/display-equivalent';
 import { RowCheckbox } from '@/components/ui/list-page';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { targetsOf } from '../lib/sync-state';
@@ -18,10 +20,12 @@ interface RowProps {
   onSyncLog: () => void;
   /** Destination key → name (stores by name; channels by brand). */
   labelOf: (destination: string, fallback: string) => string;
+  /** The workspace's currency and the USD rate into it (the price is USD). */
+  display?: DisplayRates;
 }
 
 /** A pushed product: image, title, source, variants and price, each destination's state, actions. */
-export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog, labelOf }: RowProps) {
+export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog, labelOf, display }: RowProps) {
   const { t } = useTranslation();
   const locale = currentLanguage();
   const targets = targetsOf(product);
@@ -56,6 +60,13 @@ export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog,
             ) : null}
             <Text>{t('productCenter.variantCount', { count: product.variant_count })}</Text>
             <Text dir="ltr">{formatMoneyRange(product.price_from, product.price_to, 'USD', locale)}</Text>
+            <DisplayEquivalent
+              from={product.price_from}
+              to={product.price_to}
+              currency="USD"
+              display={display}
+              testId="pushed-row-price-display"
+            />
           </HStack>
         </Stack>
         <HStack gap="2" ms={{ base: 'auto', md: '0' }}>

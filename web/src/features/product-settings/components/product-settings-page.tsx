@@ -99,6 +99,9 @@ export function ProductSettingsPage() {
             {t(`productSettings.scope.${scope}`)}
           </Badge>
         </HStack>
+        <Text fontSize="sm" color="fg.muted" data-testid="pricing-currency-note">
+          {t('productSettings.currencyNote')}
+        </Text>
         <PricingRuleForm rule={rule} errors={errors} onChange={setRule} />
         <PricingExample rule={rule} valid={errors.length === 0} />
         <Box>
