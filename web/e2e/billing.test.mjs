@@ -1,11 +1,21 @@
 // Plans (issue 20): a free owner sees the Upgrade button, opens change plan, sees the plans with
 // their monthly and yearly prices, chooses Pro and lands on the payment vendor's checkout page in
 // the sandbox; with two customer orders, placing both at once is refused by the plan and the
-// order page says so in words, with a link to change plan.
+// order page says so in words, with a link to change plan; paying for Pro at the vendor's hosted
+// checkout changes the plan once the vendor's signed webhook arrives, and both orders then go at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, SANDBOX, chooseLanguage, openBrowser, pageApi, rand, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
-import { ORDER_WAIT_MS, connectAndPush, customerBuys, reloadUntil, wideRange } from './sandbox-flows.mjs';
+import {
+  JOB_WAIT_MS,
+  ORDER_WAIT_MS,
+  PLACE_WAIT_MS,
+  connectAndPush,
+  customerBuys,
+  reloadUntil,
+  toastSettled,
+  wideRange,
+} from './sandbox-flows.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -19,6 +29,8 @@ describe('billing: plans, checkout and the plan gates', { concurrency: false }, 
   let browser;
   const email = uniqueEmail('billing');
   const shopName = `e2e-billing-${rand()}`;
+  /** The two ready orders of test 3, placed at once in test 5. */
+  let twoOrders = [];
 
   before(async () => {
     browser = await openBrowser({ sandbox: true, signUp: { email, name: 'billing-signup' } });
@@ -77,6 +89,7 @@ describe('billing: plans, checkout and the plan gates', { concurrency: false }, 
       const list = await pageApi(page, `orders/v5/list?tab=placement&${wideRange()}`);
       const ids = list.data.items.filter((o) => names.includes(o.name)).map((o) => o.id);
       assert.equal(ids.length, 2, JSON.stringify(list.data.items.map((o) => o.name)));
+      twoOrders = ids;
       await page.goto(`${BASE_URL}/app/orders/create?orders=${encodeURIComponent(JSON.stringify(ids))}`);
       await page.getByTestId('preview-order').first().waitFor();
       await page.getByTestId('create-order-submit').click();
@@ -116,4 +129,37 @@ describe('billing: plans, checkout and the plan gates', { concurrency: false }, 
       },
       PHONE,
     ));
+
+  it('5. the owner pays for Pro at the vendor checkout, then places both orders at once', () =>
+    withPage(browser, 'billing-5', async (page) => {
+      assert.equal(twoOrders.length, 2, 'test 3 left two ready orders');
+      await signedIn(page, email);
+      await page.goto(`${BASE_URL}/app/setting/billing-plan/change-plan`);
+      await page.locator('[data-testid="plan-card"][data-key="PRO_DROPLINE_AO_TIER_1"]').getByTestId('plan-choose').click();
+      await page.waitForURL((url) => url.toString().startsWith(`${SANDBOX}/payments/checkout/`), { timeout: 20_000 });
+      await page.locator('#pay').click();
+      await page.waitForURL(/\/app\/setting\/billing\?checkout=success/, { timeout: 20_000 });
+      // The plan changes only when the vendor's signed webhook says the subscription is active.
+      const deadline = Date.now() + JOB_WAIT_MS;
+      for (let key = ''; key !== 'PRO_DROPLINE_AO_TIER_1'; await page.waitForTimeout(500)) {
+        key = (await pageApi(page, 'payments/user/current-plan')).data?.package?.key ?? '';
+        if (Date.now() > deadline) throw new Error(`the plan is still ${key}`);
+      }
+      await page.reload();
+      await page.getByTestId('billing-next-charge').waitFor();
+      await screenshot(page, 'billing-5-pro');
+
+      await page.goto(`${BASE_URL}/app/orders/create?orders=${encodeURIComponent(JSON.stringify(twoOrders))}`);
+      await page.getByTestId('preview-order').first().waitFor();
+      await page.getByTestId('create-order-submit').click();
+      await page.waitForURL(/\/app\/orders(\?|$)/, { timeout: 20_000 });
+      const items = await toastSettled(page, 'placement-toast', { timeout: PLACE_WAIT_MS });
+      assert.equal(await page.locator('[data-testid="upgrade-prompt"]').count(), 0, 'no plan prompt');
+      assert.ok(items.length >= 2, `both orders went: ${JSON.stringify(items)}`);
+      assert.deepEqual(
+        items.filter((i) => i.status !== 'success'),
+        [],
+        'each supplier order was placed',
+      );
+    }));
 });
