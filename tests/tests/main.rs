@@ -56,6 +56,7 @@ mod shopify_billing;
 mod shopify_contract;
 mod sign_in_throttle;
 mod sign_up_rules;
+mod smart_push_content;
 mod social;
 mod sold_out_import;
 mod sql_statements;

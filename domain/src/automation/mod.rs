@@ -4,6 +4,7 @@
 //! Both act only through `push::start`, so they inherit its rules, quota and exactly-once push.
 pub mod auto_update;
 pub mod jobs;
+pub mod optimise;
 pub mod smart_push;
 pub mod smart_push_run;
 pub mod supplier_sync;

@@ -86,7 +86,8 @@ impl Default for Condition {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Actions {
-    /// Stored as chosen; not applied until AI writing exists (`ai_writing_available: false`).
+    /// New products are written by the workspace's model before their first push
+    /// (`automation::optimise`; nothing happens while AI writing is not set up).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optimize_product_content: Option<ContentAction>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -8,6 +8,7 @@ use sqlx::PgPool;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
+use super::optimise::{self, Writer};
 use super::smart_push::{PublishStatus, SmartPush, applies};
 use crate::channels::Actor;
 use crate::error::{Error, Result};
@@ -21,14 +22,14 @@ use crate::store::automation;
 const BATCH: i64 = 500;
 
 /// Every candidate workplace (or only `only`) at `now`; returns what each did.
-pub async fn run(pool: &PgPool, only: Option<Uuid>, now: DateTime<Utc>, progress_id: i64) -> Result<Value> {
+pub async fn run(pool: &PgPool, w: &Writer<'_>, only: Option<Uuid>, now: DateTime<Utc>, progress_id: i64) -> Result<Value> {
     let mut report = vec![];
     for (workplace_id, row) in automation::smart_push_candidates(pool, only).await? {
         let Ok(settings) = serde_json::from_value::<SmartPush>(row.smart_push) else { continue };
         if !applies(&settings, now) {
             continue;
         }
-        let one = super::exclusive(pool, "smart_push", workplace_id, push_new(pool, workplace_id, &settings, row.smart_push_since, progress_id)).await;
+        let one = super::exclusive(pool, "smart_push", workplace_id, push_new(pool, w, workplace_id, &settings, row.smart_push_since, progress_id)).await;
         match one {
             Ok(Some(done)) => report.push(json!({ "workplace_id": workplace_id, "destinations": done })),
             Ok(None) => report.push(json!({ "workplace_id": workplace_id, "skipped": "another smart push of this workplace is running" })),
@@ -81,7 +82,7 @@ async fn within_quota(pool: &PgPool, workplace_id: Uuid, products: &[(Uuid, i64)
     Ok(out)
 }
 
-async fn push_new(pool: &PgPool, workplace_id: Uuid, s: &SmartPush, since: DateTime<Utc>, progress_id: i64) -> Result<Vec<Value>> {
+async fn push_new(pool: &PgPool, w: &Writer<'_>, workplace_id: Uuid, s: &SmartPush, since: DateTime<Utc>, progress_id: i64) -> Result<Vec<Value>> {
     let Some(user_id) = automation::owner(pool, workplace_id).await? else { return Ok(vec![]) };
     let who = Actor { user_id, workplace_id };
     let Some(action) = &s.actions.pushed_connected_channels else { return Ok(vec![]) };
@@ -105,6 +106,9 @@ async fn push_new(pool: &PgPool, workplace_id: Uuid, s: &SmartPush, since: DateT
             tracing::info!(%workplace_id, destination = %key, waiting = products.len(), "smart push waits for LISTING_PRODUCTS quota");
             report.push(json!({ "destination": key, "waiting": products.len(), "quota_expired": true }));
             continue;
+        }
+        if let Some(content) = &s.actions.optimize_product_content {
+            optimise::before_push(pool, w, workplace_id, content, &ids, progress_id).await?;
         }
         let publications = match dest {
             Destination::Store(id) => offered.iter().filter(|(s, p)| s == id && action.publication_ids.contains(p)).map(|(_, p)| p.clone()).collect(),

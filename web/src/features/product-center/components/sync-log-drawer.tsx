@@ -67,6 +67,13 @@ export function SyncLogDrawer({ product, labelOf, onClose }: DrawerProps) {
                         {line.kind === 'destinations'
                           ? t('productCenter.logDestinations', { list: line.keys.map((k) => labelOf(k, k)).join(', ') })
                           : null}
+                        {line.kind === 'written'
+                          ? t('productCenter.logWritten', {
+                              style: t(`aiWriting.styles.${line.style}`),
+                              tone: t(`aiWriting.tones.${line.tone}`),
+                              language: t('meta.nativeName', { lng: line.language }),
+                            })
+                          : null}
                       </Text>
                     ))}
                     {entry.error ? (

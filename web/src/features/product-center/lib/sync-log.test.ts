@@ -18,4 +18,10 @@ describe('sync log lines', () => {
     ]);
     expect(logLines(null)).toEqual([]);
   });
+
+  it('reads what smart push had the model write, without showing its codes', () => {
+    expect(logLines({ style: 'storytelling', tone: 'expert', language: 'de' })).toEqual([
+      { kind: 'written', style: 'storytelling', tone: 'expert', language: 'de' },
+    ]);
+  });
 });
