@@ -103,6 +103,17 @@ impl StoreOwner {
         self.pushed(&products, &[destination]).await;
     }
 
+    /// The sandbox Shopify shop's products whose handle is `handle` (one, unless a push made a twin).
+    pub async fn shopify_products(&self, shop: &str, handle: &str) -> Vec<Value> {
+        let state: Value = reqwest::get(format!("{}/_sandbox/shopify/{shop}", self.sandbox)).await.unwrap().json().await.unwrap();
+        let products: Vec<Value> = match &state["products"] {
+            Value::Object(m) => m.values().cloned().collect(),
+            Value::Array(a) => a.clone(),
+            _ => vec![],
+        };
+        products.into_iter().filter(|p| p["handle"] == handle).collect()
+    }
+
     /// The store's key for `product` pushed to `destination` (its Shopify handle, its
     /// WooCommerce SKU), by which a test finds it in the sandbox store.
     pub async fn remote_key(&self, product: impl Display, destination: &str) -> String {

@@ -152,15 +152,9 @@ async fn smart_push_pushes_new_imports_once_on_its_schedule() {
     }
     assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'smart_push' AND status = 'success'").await, 3);
     assert_eq!(s.app.count("SELECT count(*) FROM progress_items WHERE kind = 'push_product'").await, pushes, "nothing pushed twice");
-    let state: Value = reqwest::get(format!("{}/_sandbox/shopify/smart-shop", s.sandbox)).await.unwrap().json().await.unwrap();
-    let products: Vec<Value> = match &state["products"] {
-        Value::Object(m) => m.values().cloned().collect(),
-        Value::Array(a) => a.clone(),
-        _ => vec![],
-    };
     for id in &new {
         let handle = s.remote_key(id, &s.shopify).await;
-        assert_eq!(products.iter().filter(|p| p["handle"] == handle.as_str()).count(), 1, "one Shopify product for {handle}");
+        assert_eq!(s.shopify_products("smart-shop", &handle).await.len(), 1, "one Shopify product for {handle}");
     }
 }
 

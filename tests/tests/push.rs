@@ -23,17 +23,6 @@ async fn progress(s: &Setup) -> Vec<Value> {
     a.data()["items"].as_array().unwrap().clone()
 }
 
-/// The sandbox shop's products whose handle is `handle`.
-async fn shopify_products(s: &Setup, shop: &str, handle: &str) -> Vec<Value> {
-    let state: Value = reqwest::get(format!("{}/_sandbox/shopify/{shop}", s.sandbox)).await.unwrap().json().await.unwrap();
-    let products: Vec<Value> = match &state["products"] {
-        Value::Object(m) => m.values().cloned().collect(),
-        Value::Array(a) => a.clone(),
-        _ => vec![],
-    };
-    products.into_iter().filter(|p| p["handle"] == handle).collect()
-}
-
 async fn woo_products(s: &Setup, store: &str, sku: &str) -> Vec<Value> {
     let a = woo_rest(&s.app.http, &s.sandbox, store, &format!("products?sku={sku}&status=any"), None).await;
     a.as_array().cloned().unwrap_or_default()
@@ -57,7 +46,7 @@ async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
 
     for id in &ids {
         let handle = s.remote_key(id, &s.shopify).await;
-        let found = shopify_products(&s, "push-shop", &handle).await;
+        let found = s.shopify_products("push-shop", &handle).await;
         assert_eq!(found.len(), 1, "one Shopify product {handle}");
         let (_, variants) = domain::store::products::get(&s.app.pool, workplace(&s).await, id.parse().unwrap()).await.unwrap().unwrap();
         assert_eq!(found[0]["variants"].as_array().unwrap().len(), variants.iter().filter(|v| v.enabled).count());
@@ -73,7 +62,7 @@ async fn products_reach_both_stores_once_even_when_a_job_runs_again() {
     s.app.drain().await;
     assert!(progress(&s).await.iter().all(|i| i["status"] == "success"));
     for id in &ids {
-        assert_eq!(shopify_products(&s, "push-shop", &s.remote_key(id, &s.shopify).await).await.len(), 1, "no twin in Shopify");
+        assert_eq!(s.shopify_products("push-shop", &s.remote_key(id, &s.shopify).await).await.len(), 1, "no twin in Shopify");
         assert_eq!(woo_products(&s, "push-woo", &s.remote_key(id, &s.woo).await).await.len(), 1, "no twin in WooCommerce");
     }
 

@@ -38,15 +38,9 @@ async fn pass(s: &Setup) {
 }
 
 async fn shop_title(s: &Setup, product: &str) -> String {
-    let handle = s.remote_key(product, &s.shopify).await;
-    let state: Value = reqwest::get(format!("{}/_sandbox/shopify/smart-ai-shop", s.sandbox)).await.unwrap().json().await.unwrap();
-    let products: Vec<Value> = match &state["products"] {
-        Value::Object(m) => m.values().cloned().collect(),
-        Value::Array(a) => a.clone(),
-        _ => vec![],
-    };
-    let p = products.iter().find(|p| p["handle"] == handle.as_str()).unwrap_or_else(|| panic!("{handle} in the shop"));
-    p["title"].as_str().unwrap().to_string()
+    let found = s.shopify_products("smart-ai-shop", &s.remote_key(product, &s.shopify).await).await;
+    assert_eq!(found.len(), 1, "one product in the shop: {found:?}");
+    found[0]["title"].as_str().unwrap().to_string()
 }
 
 async fn log_of(s: &Setup, product: &str) -> Vec<(String, Option<String>)> {
