@@ -14,6 +14,7 @@ use utoipa::openapi::{Components, Content, OpenApi, Ref, RefOr, Schema};
 const PUBLIC: &[&str] = &[
     "register",
     "login",
+    "auto_login",
     "verify_email",
     "send_verification_email",
     "forgot_password",

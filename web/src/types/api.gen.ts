@@ -313,6 +313,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/platform/{platform}/auto-login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Signs in the owner of the shop a Shopify session token names, installing the store through
+     *     Shopify's token exchange first when it is not connected. A bad, foreign or expired token is
+     *     UNAUTHORIZED (101); an owner email that already has an account is
+     *     STORE_INSTALL_WITHOUT_SIGNIN (114).
+     */
+    post: operations['auto_login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/platform/{platform}/callback': {
     parameters: {
       query?: never;
@@ -2870,6 +2892,10 @@ export interface components {
       code: string;
       state: string;
     };
+    AutoLoginInput: {
+      /** @description The session token App Bridge gave the dashboard inside the store's admin. */
+      session_token: string;
+    };
     AutoUpdate: {
       /** Format: int32 */
       interval_hours?: number;
@@ -4834,6 +4860,7 @@ export type AiSettingsInput = components['schemas']['AiSettingsInput'];
 export type AliExpressAccount = components['schemas']['AliExpressAccount'];
 export type AliExpressAccountReply = components['schemas']['AliExpressAccountReply'];
 export type AliExpressCallbackInput = components['schemas']['AliExpressCallbackInput'];
+export type AutoLoginInput = components['schemas']['AutoLoginInput'];
 export type AutoUpdate = components['schemas']['AutoUpdate'];
 export type AutoUpdateReply = components['schemas']['AutoUpdateReply'];
 export type BatchStatus = components['schemas']['BatchStatus'];
@@ -5728,6 +5755,43 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  auto_login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        platform: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AutoLoginInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       default: components['responses']['Refused'];
