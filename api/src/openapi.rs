@@ -15,6 +15,7 @@ const PUBLIC: &[&str] = &[
     "register",
     "login",
     "auto_login",
+    "embedded_config",
     "verify_email",
     "send_verification_email",
     "forgot_password",

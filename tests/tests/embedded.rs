@@ -123,3 +123,17 @@ async fn the_sandbox_token_exchange_refuses_what_shopify_refuses() {
     let ok: Value = exchange("acme.myshopify.com", "app-1", &token).await.unwrap().json().await.unwrap();
     assert!(ok["access_token"].as_str().unwrap().starts_with("shpat_"), "{ok}");
 }
+
+/// The embedded dashboard learns which App Bridge to load: the sandbox's stand-in here.
+#[tokio::test]
+async fn the_embedded_dashboard_is_told_its_app_bridge() {
+    let db = domain::db::TestDatabase::new().await;
+    let (app, sandbox) = TestApp::on_sandbox(db.pool.clone()).await;
+    let a = app.get("/api/auth/platform/shopify/embedded-config", None).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    assert_eq!(a.data()["api_key"], app.settings.shopify.client_id.as_str());
+    let script = a.data()["app_bridge_url"].as_str().unwrap();
+    assert_eq!(script, format!("{sandbox}/_sandbox/shopify/app-bridge.js"));
+    let js = reqwest::get(script).await.unwrap().text().await.unwrap();
+    assert!(js.contains("idToken"), "{js}");
+}

@@ -17,6 +17,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(register))
         .routes(routes!(login))
         .routes(routes!(auto_login))
+        .routes(routes!(embedded_config))
         .routes(routes!(logout))
         .routes(routes!(verify_email))
         .routes(routes!(send_verification_email))
@@ -76,6 +77,22 @@ struct AutoLoginInput {
 async fn auto_login(State(state): State<AppState>, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<AutoLoginInput>) -> ApiResult<SignedIn> {
     let session = domain::stores::embedded::auto_login(&state.pool, &state.settings, &state.sealer, &platform, &input.session_token).await?;
     signed_in(&state, session).await
+}
+
+#[derive(Serialize, ToSchema)]
+struct EmbeddedConfig {
+    /// The app's client id (App Bridge's `shopify-api-key`).
+    api_key: String,
+    /// The App Bridge script to load.
+    app_bridge_url: String,
+}
+
+/// What the dashboard embedded in the Shopify admin needs before it can ask App Bridge for a
+/// session token.
+#[utoipa::path(get, path = "/auth/platform/shopify/embedded-config", responses((status = 200, body = EmbeddedConfig)))]
+async fn embedded_config(State(state): State<AppState>) -> ApiResult<EmbeddedConfig> {
+    let s = &state.settings.shopify;
+    reply(EmbeddedConfig { api_key: s.client_id.clone(), app_bridge_url: s.app_bridge_url.clone() })
 }
 
 /// Revokes the bearer token.

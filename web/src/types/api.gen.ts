@@ -280,6 +280,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/platform/shopify/embedded-config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the dashboard embedded in the Shopify admin needs before it can ask App Bridge for a
+     *     session token.
+     */
+    get: operations['embedded_config'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/platform/woocommerce/link': {
     parameters: {
       query?: never;
@@ -3198,6 +3218,12 @@ export interface components {
     EmailInput: {
       email: string;
     };
+    EmbeddedConfig: {
+      /** @description The app's client id (App Bridge's `shopify-api-key`). */
+      api_key: string;
+      /** @description The App Bridge script to load. */
+      app_bridge_url: string;
+    };
     ErrorEnvelope: {
       /** @description null, or what the refusal carries (the quota for QUOTA_EXPIRED) */
       data: unknown;
@@ -4905,6 +4931,7 @@ export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
 export type Email = components['schemas']['Email'];
 export type EmailInput = components['schemas']['EmailInput'];
+export type EmbeddedConfig = components['schemas']['EmbeddedConfig'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EventInput = components['schemas']['EventInput'];
 export type ExtraInput = components['schemas']['ExtraInput'];
@@ -5685,6 +5712,37 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  embedded_config: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['EmbeddedConfig'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       default: components['responses']['Refused'];

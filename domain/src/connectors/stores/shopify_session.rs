@@ -131,6 +131,7 @@ pub(crate) mod tests {
             api_version: "2026-07".into(),
             scopes: String::new(),
             shop_url_template: "https://{shop}".into(),
+            app_bridge_url: String::new(),
         }
     }
 
