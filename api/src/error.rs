@@ -13,6 +13,7 @@ pub mod code {
     pub const EMAIL_NOT_VERIFIED: u16 = 110;
     pub const STORE_EXIST_ANOTHER_OWNER: u16 = 111;
     pub const STORE_INSTALL_FAILURE: u16 = 113;
+    pub const STORE_INSTALL_WITHOUT_SIGNIN: u16 = 114;
     pub const BAD_REQUEST: u16 = 201;
     pub const NOT_FOUND: u16 = 202;
     pub const METHOD_NOT_ALLOWED: u16 = 203;
@@ -107,6 +108,7 @@ impl ApiError {
                 E::RateLimited { message, .. } => (StatusCode::TOO_MANY_REQUESTS, code::RATE_LIMIT, message.clone()),
                 E::StoreOwnedElsewhere => (StatusCode::CONFLICT, code::STORE_EXIST_ANOTHER_OWNER, e.to_string()),
                 E::StoreInstallFailed(m) => (StatusCode::BAD_GATEWAY, code::STORE_INSTALL_FAILURE, m.clone()),
+                E::StoreInstallNeedsSignIn => (StatusCode::CONFLICT, code::STORE_INSTALL_WITHOUT_SIGNIN, e.to_string()),
                 E::InvalidCurrentShop => (StatusCode::BAD_REQUEST, code::CURRENT_SHOP_ID_INVALID, e.to_string()),
                 E::DataNotFound => (StatusCode::NOT_FOUND, code::NOT_FOUND, e.to_string()),
                 E::QuotaExpired(m) | E::QuotaExceeded { message: m, .. } => (StatusCode::PAYMENT_REQUIRED, code::QUOTA_EXPIRED, m.clone()),

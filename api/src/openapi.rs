@@ -14,6 +14,8 @@ use utoipa::openapi::{Components, Content, OpenApi, Ref, RefOr, Schema};
 const PUBLIC: &[&str] = &[
     "register",
     "login",
+    "auto_login",
+    "embedded_config",
     "verify_email",
     "send_verification_email",
     "forgot_password",

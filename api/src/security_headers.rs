@@ -1,6 +1,7 @@
-//! Headers every answer carries. The dashboard will be embedded in the Shopify admin, so only
-//! Shopify's admin and Dropline itself may frame it (`frame-ancestors`); scripts come only from
-//! Dropline's own origin, styles may be inline (the UI library injects its styles at run time),
+//! Headers every answer carries. The dashboard is embedded in the Shopify admin, so only
+//! Shopify's admin and Dropline itself may frame it (`frame-ancestors`; in development and tests
+//! also the sandbox, whose admin page stands in for Shopify's); scripts come only from Dropline's
+//! own origin and App Bridge's (`shopify.app_bridge_url`), styles may be inline (the UI library injects its styles at run time),
 //! pictures may come from any HTTPS host (suppliers' and stores' image hosts). HSTS is sent when
 //! the product is served over HTTPS.
 //!
@@ -21,14 +22,19 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// `base_url` is where the product is served: pictures may also be plain HTTP when it is
-    /// (development and tests, where the sandbox serves them on loopback).
-    pub fn new(base_url: &str) -> Self {
+    /// (development and tests, where the sandbox serves them on loopback). App Bridge's script is
+    /// at `app_bridge_url`; when a sandbox stands in for the outside world, its admin page may
+    /// frame the dashboard.
+    pub fn embedded_in(base_url: &str, app_bridge_url: &str, sandbox_url: Option<&str>) -> Self {
         let https = base_url.starts_with("https://");
+        let origin = |u: &str| url::Url::parse(u).ok().map(|u| u.origin().ascii_serialization()).filter(|o| o != "null");
+        let bridge = origin(app_bridge_url).map(|o| format!(" {o}")).unwrap_or_default();
+        let sandbox = sandbox_url.and_then(origin).map(|o| format!(" {o}")).unwrap_or_default();
         let images = if https { "'self' data: blob: https:" } else { "'self' data: blob: http: https:" };
         let csp = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self' data:; \
+            "default-src 'self'; script-src 'self'{bridge}; style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self' data:; \
              connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-             frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com"
+             frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com{sandbox}"
         );
         SecurityHeaders {
             csp: HeaderValue::from_str(&csp).expect("the policy is ASCII"),
@@ -53,11 +59,29 @@ pub async fn apply(State(h): State<SecurityHeaders>, req: Request, next: Next) -
 mod tests {
     use super::SecurityHeaders;
 
+    impl SecurityHeaders {
+        fn new(base_url: &str) -> Self {
+            Self::embedded_in(base_url, "https://cdn.shopify.com/shopifycloud/app-bridge.js", None)
+        }
+    }
+
     #[test]
     fn https_adds_hsts_and_keeps_pictures_on_https() {
         let h = SecurityHeaders::new("https://app.dropline.io");
         assert!(h.hsts.is_some());
         assert!(h.csp.to_str().unwrap().contains("img-src 'self' data: blob: https:;"));
         assert!(SecurityHeaders::new("http://127.0.0.1:8080").hsts.is_none());
+    }
+
+    #[test]
+    fn app_bridge_may_load_and_the_sandbox_admin_may_frame() {
+        let csp = |h: SecurityHeaders| h.csp.to_str().unwrap().to_string();
+        let shopify = csp(SecurityHeaders::new("https://app.dropline.io"));
+        assert!(shopify.contains("script-src 'self' https://cdn.shopify.com;"), "{shopify}");
+        assert!(shopify.ends_with("frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com"), "{shopify}");
+        let sandbox =
+            csp(SecurityHeaders::embedded_in("http://127.0.0.1:8080", "http://127.0.0.1:9090/_sandbox/shopify/app-bridge.js", Some("http://127.0.0.1:9090")));
+        assert!(sandbox.contains("script-src 'self' http://127.0.0.1:9090;"), "{sandbox}");
+        assert!(sandbox.ends_with("https://admin.shopify.com http://127.0.0.1:9090"), "{sandbox}");
     }
 }

@@ -131,7 +131,11 @@ pub fn router(state: AppState) -> Router {
             tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
         }))
         .layer(axum::middleware::from_fn_with_state(
-            crate::security_headers::SecurityHeaders::new(&state.settings.application.base_url),
+            crate::security_headers::SecurityHeaders::embedded_in(
+                &state.settings.application.base_url,
+                &state.settings.shopify.app_bridge_url,
+                state.settings.sandbox_url.as_deref(),
+            ),
             crate::security_headers::apply,
         ))
         .layer(axum::middleware::from_fn(crate::request_limits::apply))

@@ -85,6 +85,16 @@ pub fn verify_base64_hmac(key: &[u8], body: &[u8], signature: &str) -> bool {
     mac.verify_slice(&given).is_ok()
 }
 
+/// Checks raw HMAC-SHA256 bytes (a JWT's HS256 signature) in constant time.
+pub fn verify_hmac(key: &[u8], message: &[u8], given: &[u8]) -> bool {
+    if key.is_empty() {
+        return false;
+    }
+    let mut mac = mac(key);
+    mac.update(message);
+    mac.verify_slice(given).is_ok()
+}
+
 /// Checks a hex HMAC-SHA256 signature (Shopify's OAuth redirect `hmac`) in constant time.
 pub fn verify_hex_hmac(key: &[u8], message: &[u8], signature: &str) -> bool {
     if key.is_empty() {

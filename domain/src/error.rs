@@ -27,6 +27,10 @@ pub enum Error {
     /// Connecting a store failed at the platform's end (STORE_INSTALL_FAILURE).
     #[error("{0}")]
     StoreInstallFailed(String),
+    /// A store installed from Shopify's admin whose owner's email already has a Dropline
+    /// account: that account must sign in and connect it (STORE_INSTALL_WITHOUT_SIGNIN).
+    #[error("A Dropline account already uses this shop's email; sign in to it to connect this store")]
+    StoreInstallNeedsSignIn,
     /// The `store-id` the caller sent is not one of its live stores (CURRENT_SHOP_ID_INVALID).
     #[error("This store is no longer available; choose another store")]
     InvalidCurrentShop,

@@ -2,7 +2,9 @@
 // pinned in package.json) against the sandbox, doing what Dropline does: the OAuth install
 // redirect checked with `shopify.utils.validateHmac`, the code exchanged for a token, Admin
 // GraphQL calls through the Admin API client at the version Dropline targets, and an
-// orders/create webhook checked with `shopify.webhooks.validate`.
+// orders/create webhook checked with `shopify.webhooks.validate`; and, for the embedded app, a
+// session token as the sandbox's stand-in App Bridge hands it checked with
+// `shopify.session.decodeSessionToken` and exchanged for an offline token.
 //   node shopify-libraries.mjs <sandbox base url> <api version>
 // Prints JSON {checks: [names that passed]} or exits non-zero naming the first that failed.
 import '@shopify/shopify-api/adapters/node';
@@ -78,4 +80,35 @@ const v = received[0];
 check('orders/create validated by webhooks.validate', v?.valid === true && v.topic === 'ORDERS_CREATE' && v.domain === shop, v);
 
 server.close();
+
+// Embedded: the session token App Bridge hands the app inside the admin.
+const minted = await fetch(`${base}/_sandbox/shopify/${shop}/session-token`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ client_id: 'app1' }),
+});
+const { session_token: sessionToken } = await minted.json();
+const payload = await shopify.session.decodeSessionToken(sessionToken).catch((e) => e);
+check('session token decoded by decodeSessionToken', payload.dest === `https://${shop}` && payload.iss === `https://${shop}/admin` && payload.aud === 'app1', payload);
+const [head, body, signature] = sessionToken.split('.');
+const forged = `${head}.${body}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+const refused = await shopify.session.decodeSessionToken(forged).then(
+  () => false,
+  () => true,
+);
+check('a tampered session token is refused', refused, forged);
+const grant = await fetch(`${base}/shops/${shop}/admin/oauth/access_token`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    client_id: 'app1',
+    client_secret: secret,
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: sessionToken,
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
+  }),
+});
+const granted = await grant.json();
+check('session token exchanged for an offline token', grant.ok && typeof granted.access_token === 'string', granted);
 done();

@@ -22,6 +22,7 @@ mod client_reports;
 mod conventions;
 mod ebay_orders;
 mod editor_content;
+mod embedded;
 mod exchange_rates;
 mod image_limits;
 mod import;

@@ -56,7 +56,7 @@ async fn stripes_node_library_tops_up_saves_a_card_bills_a_plan_and_verifies_web
 }
 
 #[tokio::test]
-async fn shopifys_node_libraries_install_call_the_admin_api_and_validate_webhooks() {
+async fn shopifys_node_libraries_install_call_the_admin_api_validate_webhooks_and_session_tokens() {
     let sandbox = start_sandbox().await;
     let version = domain::config::Settings::load_env("test").expect("config loads").shopify.api_version;
     let out = tokio::task::spawn_blocking(move || run("shopify-libraries.mjs", &[&sandbox, &version])).await.unwrap();
@@ -70,6 +70,9 @@ async fn shopifys_node_libraries_install_call_the_admin_api_and_validate_webhook
             "Admin GraphQL through the Admin API client",
             "webhook subscribed with uri",
             "orders/create validated by webhooks.validate",
+            "session token decoded by decodeSessionToken",
+            "a tampered session token is refused",
+            "session token exchanged for an offline token",
         ]
     );
 }

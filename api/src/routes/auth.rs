@@ -16,6 +16,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
+        .routes(routes!(auto_login))
+        .routes(routes!(embedded_config))
         .routes(routes!(logout))
         .routes(routes!(verify_email))
         .routes(routes!(send_verification_email))
@@ -60,6 +62,38 @@ struct LoginInput {
 async fn login(State(state): State<AppState>, ClientAddr(addr): ClientAddr, ApiJson(input): ApiJson<LoginInput>) -> ApiResult<SignedIn> {
     let session = accounts::login(&state.pool, &state.settings, &input.email, &input.password, &addr).await?;
     signed_in(&state, session).await
+}
+
+#[derive(Deserialize, ToSchema)]
+struct AutoLoginInput {
+    /// The session token App Bridge gave the dashboard inside the store's admin.
+    session_token: String,
+}
+
+/// Signs in the owner of the shop a Shopify session token names, installing the store through
+/// Shopify's token exchange first when it is not connected. A bad, foreign or expired token is
+/// UNAUTHORIZED (101); an owner email that already has an account is
+/// STORE_INSTALL_WITHOUT_SIGNIN (114).
+#[utoipa::path(post, path = "/auth/platform/{platform}/auto-login", params(("platform" = String, Path)), request_body = AutoLoginInput, responses((status = 200, body = SignedIn)))]
+async fn auto_login(State(state): State<AppState>, ApiPath(platform): ApiPath<String>, ApiJson(input): ApiJson<AutoLoginInput>) -> ApiResult<SignedIn> {
+    let session = domain::stores::embedded::auto_login(&state.pool, &state.settings, &state.sealer, &platform, &input.session_token).await?;
+    signed_in(&state, session).await
+}
+
+#[derive(Serialize, ToSchema)]
+struct EmbeddedConfig {
+    /// The app's client id (App Bridge's `shopify-api-key`).
+    api_key: String,
+    /// The App Bridge script to load.
+    app_bridge_url: String,
+}
+
+/// What the dashboard embedded in the Shopify admin needs before it can ask App Bridge for a
+/// session token.
+#[utoipa::path(get, path = "/auth/platform/shopify/embedded-config", responses((status = 200, body = EmbeddedConfig)))]
+async fn embedded_config(State(state): State<AppState>) -> ApiResult<EmbeddedConfig> {
+    let s = &state.settings.shopify;
+    reply(EmbeddedConfig { api_key: s.client_id.clone(), app_bridge_url: s.app_bridge_url.clone() })
 }
 
 /// Revokes the bearer token.

@@ -10,8 +10,8 @@ mod view;
 pub mod welcome;
 
 pub use flags::Viewer;
-pub use register::{RegisterInput, create_verified, register};
-pub use session::{Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, verify_email};
+pub use register::{RegisterInput, create_for_shop, create_verified, register};
+pub use session::{Session, authenticate, authenticate_in, forgot_password, login, logout, reset_password, send_verification, sign_in_proven, verify_email};
 pub use view::{AccountView, account_view};
 
 use base64::Engine;

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::{digest, emails, new_secret};
 use crate::config::Settings;
-use crate::error::{Fields, Result};
+use crate::error::{Error, Fields, Result};
 use crate::store::{users, workplaces};
 use crate::values::{Email, Password, PersonName};
 
@@ -79,4 +79,20 @@ pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_n
     workplaces::create(&mut tx, id, "My workplace", "USD").await?;
     tx.commit().await?;
     Ok(Some(id))
+}
+
+/// The account of a shop's owner met first inside Shopify's admin (the embedded app's install):
+/// no password (the owner signs in through Shopify, or sets one with "forgot password"), its
+/// address the one Shopify writes to the owner at, and its first workplace in the default
+/// currency. `None` when the address already has an account: proving the shop is not proving
+/// that account, whose owner must sign in and connect the store.
+pub async fn create_for_shop(pool: &PgPool, email: &str, shop_name: &str) -> Result<Option<(Uuid, Uuid)>> {
+    let email = Email::parse(email).map_err(|e| Error::StoreInstallFailed(format!("Shopify gave no usable owner email: {e}")))?;
+    let mut tx = pool.begin().await?;
+    let new =
+        users::NewUser { email: email.as_str(), password_hash: None, first_name: shop_name.trim(), last_name: "", verification_code: None, verified: true };
+    let Some(id) = users::insert(&mut tx, new).await? else { return Ok(None) };
+    let workplace = workplaces::create(&mut tx, id, "My workplace", "USD").await?;
+    tx.commit().await?;
+    Ok(Some((id, workplace.id)))
 }

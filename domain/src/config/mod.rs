@@ -54,6 +54,9 @@ pub struct ShopifySettings {
     pub scopes: String,
     /// Where a shop's admin lives; `{shop}` is its myshopify domain.
     pub shop_url_template: String,
+    /// The App Bridge script the dashboard loads when embedded in the admin (Shopify's CDN; the
+    /// sandbox's stand-in in development and tests).
+    pub app_bridge_url: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

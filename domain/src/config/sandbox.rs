@@ -12,6 +12,7 @@ impl Settings {
         self.oauth.google.userinfo_url = format!("{base}/oauth/google/userinfo");
         self.oauth.facebook.userinfo_url = format!("{base}/oauth/facebook/me?fields=id,name,email,first_name,last_name,picture");
         self.shopify.shop_url_template = format!("{base}/shops/{{shop}}");
+        self.shopify.app_bridge_url = format!("{base}/_sandbox/shopify/app-bridge.js");
         self.suppliers.api_url_template = format!("{base}/suppliers/{{source}}/api");
         self.suppliers.aliexpress.api_url = format!("{base}/aliexpress/sync");
         self.suppliers.cj.api_url = format!("{base}/cj/api2.0/v1");
@@ -63,6 +64,7 @@ pub(super) mod tests {
         for url in [
             &s.oauth.google.token_url,
             &s.shopify.shop_url_template,
+            &s.shopify.app_bridge_url,
             &s.suppliers.cj.api_url,
             &s.payments.api_url,
             &s.tracking.api_url,

@@ -1,6 +1,7 @@
 //! Connecting stores: the install flows of Shopify and WooCommerce, the rules that keep a
 //! store with one account, and what happens when one leaves.
 pub mod currency;
+pub mod embedded;
 pub mod install;
 pub mod jobs;
 pub mod webhooks;

@@ -40,9 +40,7 @@ struct InstallBody {
 /// Shortcut: issue an offline token as if the merchant had installed the app.
 async fn install(State(app): State<AppState>, Path(shop): Path<String>, body: Option<Json<InstallBody>>) -> Json<Value> {
     let shop = normalize_shop(&shop);
-    let scope = body
-        .and_then(|b| b.0.scope)
-        .unwrap_or_else(|| "read_products,write_products,read_orders,write_orders,write_fulfillments,write_publications,read_locations".into());
+    let scope = body.and_then(|b| b.0.scope).unwrap_or_else(|| oauth::DEFAULT_SCOPE.into());
     let token = app.world().token("shpat_");
     oauth::issue_token(&app, &shop, &token, &scope);
     Json(json!({"shop": shop, "access_token": token, "scope": scope}))

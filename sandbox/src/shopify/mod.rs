@@ -18,6 +18,7 @@ pub mod model;
 pub mod oauth;
 pub mod protected;
 pub mod seed;
+pub mod session_token;
 pub mod storefront;
 pub mod webhooks;
 
@@ -35,6 +36,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/", get(storefront::home))
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
+        .merge(session_token::routes())
         .merge(billing::routes())
         .merge(locations::routes())
         .merge(limits::routes())

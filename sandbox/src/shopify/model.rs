@@ -205,6 +205,8 @@ pub struct Shop {
     pub domain: String,
     pub id: u64,
     pub name: String,
+    /// The owner's address (`shop.email`); the control API may change it.
+    pub email: String,
     pub currency: String,
     pub country: String,
     pub theme: Theme,

@@ -10,8 +10,9 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::model::{InstallCode, normalize_shop};
+use super::session_token;
 use super::{shop_from_headers, with_shop};
-use crate::util::{b64, enc, hmac_hex, json_error};
+use crate::util::{b64, body_params, enc, hmac_hex, json_error};
 use crate::{AppState, creds};
 
 /// Shopify signs the query string itself: the parameters other than `hmac`, sorted by name and
@@ -68,13 +69,6 @@ async fn authorize(State(app): State<AppState>, shop: String, Query(q): Query<Ha
     crate::util::found(&format!("{redirect_uri}{sep}{}", query.join("&")))
 }
 
-#[derive(serde::Deserialize)]
-pub struct TokenRequest {
-    client_id: String,
-    client_secret: String,
-    code: String,
-}
-
 pub async fn access_token_prefixed(app: State<AppState>, Path(shop): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
     access_token(app, normalize_shop(&shop), headers, body).await
 }
@@ -86,28 +80,63 @@ pub async fn access_token_host(app: State<AppState>, headers: HeaderMap, Query(q
     }
 }
 
-/// Accepts JSON or form bodies, as Shopify does.
+const TOKEN_EXCHANGE: &str = "urn:ietf:params:oauth:grant-type:token-exchange";
+const ID_TOKEN: &str = "urn:ietf:params:oauth:token-type:id_token";
+const OFFLINE: &str = "urn:shopify:params:oauth:token-type:offline-access-token";
+
+/// Accepts JSON or form bodies, as Shopify does: the authorization-code grant (no
+/// `grant_type`) and the token-exchange grant of embedded apps.
 async fn access_token(State(app): State<AppState>, shop: String, headers: HeaderMap, body: axum::body::Bytes) -> Response {
-    let is_json = headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|c| c.contains("json"));
-    let req: Option<TokenRequest> = if is_json { serde_json::from_slice(&body).ok() } else { serde_urlencoded_parse(&body) };
-    let Some(req) = req else {
-        return json_error(StatusCode::BAD_REQUEST, json!({"error": "invalid_request", "error_description": "client_id, client_secret and code are required"}));
+    let p = body_params(&headers, &body);
+    let get = |k: &str| p[k].as_str().filter(|v| !v.is_empty());
+    let (Some(client_id), Some(client_secret)) = (get("client_id"), get("client_secret")) else {
+        return json_error(StatusCode::BAD_REQUEST, json!({"error": "invalid_request", "error_description": "client_id and client_secret are required"}));
     };
-    if req.client_secret != creds::SHOPIFY_APP_SECRET {
+    if client_secret != creds::SHOPIFY_APP_SECRET {
         return json_error(StatusCode::BAD_REQUEST, json!({"error": "invalid_client", "error_description": "Client credentials are invalid"}));
     }
+    match get("grant_type") {
+        None | Some("authorization_code") => code_grant(&app, &shop, client_id, get("code")),
+        Some(TOKEN_EXCHANGE) => token_exchange(&app, &shop, client_id, get("subject_token"), get("subject_token_type"), get("requested_token_type")),
+        Some(_) => json_error(StatusCode::BAD_REQUEST, json!({"error": "unsupported_grant_type", "error_description": "The grant type is not supported"})),
+    }
+}
+
+fn code_grant(app: &AppState, shop: &str, client_id: &str, code: Option<&str>) -> Response {
     let w = app.world();
-    let grant = w.shopify.write().expect("shopify lock").codes.remove(&req.code);
-    let Some(g) = grant.filter(|g| g.shop == shop && g.client_id == req.client_id && g.expires_ms > w.clock.now_ms()) else {
+    let grant = code.and_then(|c| w.shopify.write().expect("shopify lock").codes.remove(c));
+    let Some(g) = grant.filter(|g| g.shop == shop && g.client_id == client_id && g.expires_ms > w.clock.now_ms()) else {
         return json_error(
             StatusCode::BAD_REQUEST,
             json!({"error": "invalid_request", "error_description": "The authorization code was not found or was already used"}),
         );
     };
     let token = w.token("shpat_");
-    issue_token(&app, &shop, &token, &g.scope);
+    issue_token(app, shop, &token, &g.scope);
     Json(json!({"access_token": token, "scope": g.scope})).into_response()
 }
+
+/// Only offline tokens are issued here (online ones, per admin user, are not emulated).
+fn token_exchange(app: &AppState, shop: &str, client_id: &str, subject: Option<&str>, subject_type: Option<&str>, requested: Option<&str>) -> Response {
+    if subject_type != Some(ID_TOKEN) || requested != Some(OFFLINE) {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            json!({"error": "invalid_request", "error_description": "subject_token_type must be id_token and requested_token_type the offline access token"}),
+        );
+    }
+    if let Err(why) = session_token::verify(app, subject.unwrap_or(""), client_id, shop) {
+        return json_error(StatusCode::BAD_REQUEST, json!({"error": "invalid_subject_token", "error_description": why}));
+    }
+    let w = app.world();
+    let scope = w.shopify.read().expect("shopify lock").shops.get(shop).map(|s| s.scope.clone()).filter(|s| !s.is_empty());
+    let scope = scope.unwrap_or_else(|| DEFAULT_SCOPE.to_string());
+    let token = w.token("shpat_");
+    issue_token(app, shop, &token, &scope);
+    Json(json!({"access_token": token, "scope": scope})).into_response()
+}
+
+/// The scopes a managed install grants: those the app's configuration asks for (Dropline's).
+pub const DEFAULT_SCOPE: &str = "read_products,write_products,read_orders,write_orders,write_fulfillments,write_publications,read_locations";
 
 /// Records an offline token and marks the app installed (also used by the control API).
 pub fn issue_token(app: &AppState, shop: &str, token: &str, scope: &str) {
@@ -117,10 +146,4 @@ pub fn issue_token(app: &AppState, shop: &str, token: &str, scope: &str) {
         s.scope = scope.to_string();
     });
     w.shopify.write().expect("shopify lock").tokens.insert(token.to_string(), shop.to_string());
-}
-
-fn serde_urlencoded_parse(body: &[u8]) -> Option<TokenRequest> {
-    let pairs: HashMap<String, String> =
-        axum::extract::Query::<HashMap<String, String>>::try_from_uri(&format!("/?{}", String::from_utf8_lossy(body)).parse().ok()?).ok()?.0;
-    Some(TokenRequest { client_id: pairs.get("client_id")?.clone(), client_secret: pairs.get("client_secret")?.clone(), code: pairs.get("code")?.clone() })
 }

@@ -82,6 +82,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
     Shop {
         domain: domain.to_string(),
         id: 60_000_000_000 + rng.random_range(0..9_999_999),
+        email: format!("owner@{domain}"),
         name,
         currency: currency.into(),
         country: country.into(),

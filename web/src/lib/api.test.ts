@@ -205,6 +205,19 @@ describe('api client: error handling', () => {
     expect(changed.signOut).not.toHaveBeenCalled();
   });
 
+  it('embedded, names the shop on every call and goes to the install route on UNAUTHORIZED instead of signing out', async () => {
+    const onUnauthorizedEmbedded = vi.fn();
+    const { client, calls, signOut } = setup({ getEmbeddedShop: () => 'acme.myshopify.com', onUnauthorizedEmbedded }, () =>
+      jsonResponse({ status: 101, success: false, message: 'Unauthorized', data: null }, 401),
+    );
+    await client.get('auth/account');
+    await client.get('core/list-notification');
+    expect(new Headers(calls[0]!.init.headers).get('platform-domain-embedded')).toBe('acme.myshopify.com');
+    expect(onUnauthorizedEmbedded).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2000);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
   it('reports an invalid current shop id', async () => {
     const { client, onInvalidShop } = setup({}, () =>
       jsonResponse({ status: 801, success: false, message: 'Invalid shop', data: null }, 400),

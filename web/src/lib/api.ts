@@ -7,6 +7,7 @@
  */
 import { INVALID_SHOP_REDIRECT_DELAY_MS, UNAUTHORIZED_SIGN_OUT_DELAY_MS, env } from './env';
 import { currentLanguage, i18n } from './i18n';
+import { installPath } from './embedded';
 import { createInvalidShopHandler } from './invalid-shop';
 import { clearShopId, getShopId, getToken, getWorkplaceId } from './storage';
 import { ResponseStatus } from './response-status';
@@ -73,6 +74,10 @@ export interface ApiDeps {
   signOut: () => void;
   /** Runs when the API answers CURRENT_SHOP_ID_INVALID. */
   onInvalidShop: () => void;
+  /** The shop of the Shopify admin the dashboard is embedded in, sent as `platform-domain-embedded`. */
+  getEmbeddedShop?: () => string | null;
+  /** Embedded, UNAUTHORIZED goes to the install route (with Shopify's parameters) instead of signing out. */
+  onUnauthorizedEmbedded?: () => void;
   schedule: (fn: () => void, ms: number) => void;
 }
 
@@ -119,6 +124,8 @@ export function createApiClient(deps: ApiDeps) {
     if (workplaceId && !ACCOUNT_PATH.test(path)) headers.set('workplace-id', workplaceId);
     const shopId = deps.getShopId();
     if (shopId && !workplaceId) headers.set('store-id', shopId);
+    const embeddedShop = deps.getEmbeddedShop?.();
+    if (embeddedShop) headers.set('platform-domain-embedded', embeddedShop);
     for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
     return headers;
   }
@@ -150,6 +157,11 @@ export function createApiClient(deps: ApiDeps) {
       return;
     }
     const { status, message } = envelope;
+    const embedded = Boolean(deps.getEmbeddedShop?.()) && deps.onUnauthorizedEmbedded !== undefined;
+    if (status === ResponseStatus.UNAUTHORIZED && embedded && !signOutScheduled) {
+      signOutScheduled = true;
+      deps.onUnauthorizedEmbedded?.();
+    }
     // UNAUTHORIZED on a signed-in call: sign out after 1 s, unless the session changed meanwhile.
     if (status === ResponseStatus.UNAUTHORIZED && ctx.token && !signOutScheduled) {
       signOutScheduled = true;
@@ -272,6 +284,11 @@ const deps: ApiDeps = {
     delayMs: INVALID_SHOP_REDIRECT_DELAY_MS,
     isEmbedded: env.isEmbedded,
   }),
+  getEmbeddedShop: () => env.embedded?.shop ?? null,
+  onUnauthorizedEmbedded: () => {
+    // Already there, the install page's own refusals must not reload it in a loop.
+    if (env.embedded && window.location.pathname !== '/install') window.location.assign(installPath(env.embedded));
+  },
   schedule: (fn, ms) => void setTimeout(fn, ms),
 };
 

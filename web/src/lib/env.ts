@@ -2,6 +2,8 @@
  * Typed runtime configuration and the business constants of the spec (section 9).
  * Values may be overridden at build time with the VITE_* variables declared in vite-env.d.ts.
  */
+import { type EmbeddedContext, currentEmbedded } from './embedded';
+
 function read(value: string | undefined, fallback: string): string {
   return value && value.trim() !== '' ? value : fallback;
 }
@@ -27,9 +29,13 @@ export interface Env {
   readonly onboardingV2: boolean;
   /** Request timeout (spec: 60 s). */
   readonly apiTimeoutMs: number;
-  /** Whether the dashboard runs embedded in a store admin (not supported by this build). */
+  /** Whether the dashboard runs embedded in the Shopify admin (this tab was opened with `embedded=1`). */
   readonly isEmbedded: boolean;
+  /** The shop and parameters of the embedding, when embedded. */
+  readonly embedded: EmbeddedContext | null;
 }
+
+const embedded = currentEmbedded();
 
 export const env: Env = {
   apiBase: read(import.meta.env.VITE_API_BASE, '/api/'),
@@ -42,7 +48,8 @@ export const env: Env = {
   researcherUrl: read(import.meta.env.VITE_RESEARCHER_URL, 'https://dropline.dev/researcher'),
   onboardingV2: read(import.meta.env.VITE_ONBOARDING_V2, 'false') === 'true',
   apiTimeoutMs: 60_000,
-  isEmbedded: false,
+  isEmbedded: embedded !== null,
+  embedded,
 };
 
 /** Widths at or below this many pixels use the mobile layout. */

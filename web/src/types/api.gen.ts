@@ -280,6 +280,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/platform/shopify/embedded-config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the dashboard embedded in the Shopify admin needs before it can ask App Bridge for a
+     *     session token.
+     */
+    get: operations['embedded_config'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/platform/woocommerce/link': {
     parameters: {
       query?: never;
@@ -307,6 +327,28 @@ export interface paths {
     get: operations['auth'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/platform/{platform}/auto-login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Signs in the owner of the shop a Shopify session token names, installing the store through
+     *     Shopify's token exchange first when it is not connected. A bad, foreign or expired token is
+     *     UNAUTHORIZED (101); an owner email that already has an account is
+     *     STORE_INSTALL_WITHOUT_SIGNIN (114).
+     */
+    post: operations['auto_login'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2870,6 +2912,10 @@ export interface components {
       code: string;
       state: string;
     };
+    AutoLoginInput: {
+      /** @description The session token App Bridge gave the dashboard inside the store's admin. */
+      session_token: string;
+    };
     AutoUpdate: {
       /** Format: int32 */
       interval_hours?: number;
@@ -3171,6 +3217,12 @@ export interface components {
     Email: string;
     EmailInput: {
       email: string;
+    };
+    EmbeddedConfig: {
+      /** @description The app's client id (App Bridge's `shopify-api-key`). */
+      api_key: string;
+      /** @description The App Bridge script to load. */
+      app_bridge_url: string;
     };
     ErrorEnvelope: {
       /** @description null, or what the refusal carries (the quota for QUOTA_EXPIRED) */
@@ -4842,6 +4894,7 @@ export type AiSettingsInput = components['schemas']['AiSettingsInput'];
 export type AliExpressAccount = components['schemas']['AliExpressAccount'];
 export type AliExpressAccountReply = components['schemas']['AliExpressAccountReply'];
 export type AliExpressCallbackInput = components['schemas']['AliExpressCallbackInput'];
+export type AutoLoginInput = components['schemas']['AutoLoginInput'];
 export type AutoUpdate = components['schemas']['AutoUpdate'];
 export type AutoUpdateReply = components['schemas']['AutoUpdateReply'];
 export type BatchStatus = components['schemas']['BatchStatus'];
@@ -4886,6 +4939,7 @@ export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
 export type Email = components['schemas']['Email'];
 export type EmailInput = components['schemas']['EmailInput'];
+export type EmbeddedConfig = components['schemas']['EmbeddedConfig'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EventInput = components['schemas']['EventInput'];
 export type ExtraInput = components['schemas']['ExtraInput'];
@@ -5671,6 +5725,37 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  embedded_config: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['EmbeddedConfig'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   woo_link: {
     parameters: {
       query?: never;
@@ -5736,6 +5821,43 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  auto_login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        platform: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AutoLoginInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SignedIn'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       default: components['responses']['Refused'];

@@ -44,7 +44,7 @@ impl std::fmt::Display for ShopifyError {
     }
 }
 
-fn http() -> reqwest::Client {
+pub(super) fn http() -> reqwest::Client {
     reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds")
 }
 
@@ -107,6 +107,8 @@ pub struct Admin {
 pub struct ShopInfo {
     pub name: String,
     pub currency: String,
+    /// The address Shopify writes to the shop's owner at.
+    pub email: String,
 }
 
 #[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
@@ -193,7 +195,11 @@ impl Admin {
     pub async fn shop_info(&self) -> Result<ShopInfo, ShopifyError> {
         let a = self.graphql(SHOP_INFO, json!({})).await?;
         let shop = &a["data"]["shop"];
-        Ok(ShopInfo { name: shop["name"].as_str().unwrap_or_default().to_string(), currency: shop["currencyCode"].as_str().unwrap_or("USD").to_string() })
+        Ok(ShopInfo {
+            name: shop["name"].as_str().unwrap_or_default().to_string(),
+            currency: shop["currencyCode"].as_str().unwrap_or("USD").to_string(),
+            email: shop["email"].as_str().unwrap_or_default().to_string(),
+        })
     }
 
     /// Subscribes `callback_url` to `topic`. An existing identical subscription counts as
@@ -234,7 +240,7 @@ impl Admin {
     }
 }
 
-pub const SHOP_INFO: &str = "{ shop { name currencyCode } }";
+pub const SHOP_INFO: &str = "{ shop { name currencyCode email } }";
 
 /// `uri` replaced the deprecated `callbackUrl` in 2025-04.
 pub const SUBSCRIBE: &str = "mutation($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {

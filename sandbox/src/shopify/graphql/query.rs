@@ -90,6 +90,7 @@ impl Query {
                 id: ID(gid("Shop", s.id)),
                 name: s.name.clone(),
                 myshopify_domain: s.domain.clone(),
+                email: s.email.clone(),
                 currency_code: CurrencyCode::of(&s.currency)?,
                 resource_limits: ShopResourceLimits {
                     location_limit: if matches!(s.throttle.plan.as_str(), "plus" | "enterprise") { 200 } else { 10 },

@@ -332,6 +332,7 @@ pub struct ShopInfo {
     pub id: ID,
     pub name: String,
     pub myshopify_domain: String,
+    pub email: String,
     pub currency_code: CurrencyCode,
     pub resource_limits: ShopResourceLimits,
 }

@@ -8,3 +8,4 @@ export { SignupConfirm } from './components/signup-confirm';
 export { SignupForm } from './components/signup-form';
 export { SocialCallback } from './components/social-callback';
 export { ONBOARDING_PROMPT } from './landing';
+export { browserEmbeddedSignIn, signInEmbedded } from './api/embedded';
