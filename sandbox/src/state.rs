@@ -23,7 +23,10 @@ pub struct Shared {
 impl AppState {
     pub fn new(config: Config) -> Self {
         let world = Arc::new(World::new(config.seed, &config));
-        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).build().expect("http client");
+        // No idle pool: a webhook receiver must not be left holding a connection the sandbox
+        // opened and never sent a request on (hyper's checkout/connect race parks one when
+        // deliveries overlap), which keeps e.g. Node's `server.close()` from ever finishing.
+        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(10)).pool_max_idle_per_host(0).build().expect("http client");
         AppState(Arc::new(Shared { config, http, world: RwLock::new(world) }))
     }
     /// Snapshot of the current world (cheap Arc clone; read lock released at once).
