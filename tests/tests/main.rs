@@ -23,6 +23,7 @@ mod conventions;
 mod ebay_orders;
 mod editor_content;
 mod exchange_rates;
+mod gallery;
 mod image_limits;
 mod import;
 mod inspect;
