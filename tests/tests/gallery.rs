@@ -233,3 +233,26 @@ async fn another_workplace_cannot_list_fetch_or_delete_and_delete_removes_the_fi
     assert_eq!(body["status"], 202);
     assert_eq!(app.get(&format!("/api/center/products/{id}/image-origins"), Some(&ann)).await.code(), 202, "no such product");
 }
+
+#[tokio::test]
+async fn image_origins_are_the_supplier_pictures_of_the_workplace_product() {
+    let db = domain::db::TestDatabase::new().await;
+    let app = TestApp::spawn(db.pool.clone()).await;
+    let ann = app.signed_up("origins@gallery.com").await;
+    let bob = app.signed_up("other@gallery.com").await;
+    let wp = app.get("/api/auth/account", Some(&ann)).await.data()["workplaces"][0]["id"].as_str().unwrap().to_string();
+    let product = uuid::Uuid::new_v4();
+    sqlx::query("INSERT INTO supplier_products (source, source_product_id, title, price_cents, price_max_cents, images) VALUES ('aliexpress', '1005', 'Lamp', 100, 100, ARRAY['https://img.example/a.jpg', 'https://img.example/b.jpg'])")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO products (id, workplace_id, source, source_product_id, title, images) VALUES ($1, $2::uuid, 'aliexpress', '1005', 'My lamp', '[{\"url\": \"https://img.example/b.jpg\"}]')")
+        .bind(product)
+        .bind(&wp)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let a = app.get(&format!("/api/center/products/{product}/image-origins"), Some(&ann)).await;
+    assert_eq!(a.data()["images"], serde_json::json!(["https://img.example/a.jpg", "https://img.example/b.jpg"]), "{}", a.body);
+    assert_eq!(app.get(&format!("/api/center/products/{product}/image-origins"), Some(&bob)).await.code(), 202);
+}
