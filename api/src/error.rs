@@ -100,6 +100,10 @@ impl ApiError {
                 E::Validation { message, fields } => {
                     return (StatusCode::UNPROCESSABLE_ENTITY, code::UNPROCESSABLE_ENTITY, message.clone(), Some(fields.clone()));
                 }
+                E::Coded { field, message, .. } => {
+                    let fields = FieldErrors::from([(field.to_string(), vec![message.clone()])]);
+                    return (StatusCode::UNPROCESSABLE_ENTITY, code::UNPROCESSABLE_ENTITY, message.clone(), Some(fields));
+                }
                 E::BadRequest(m) => (StatusCode::BAD_REQUEST, code::BAD_REQUEST, m.clone()),
                 E::Unauthorized(m) => (StatusCode::UNAUTHORIZED, code::UNAUTHORIZED, m.clone()),
                 E::Forbidden(m) => (StatusCode::FORBIDDEN, code::FORBIDDEN, m.clone()),
@@ -131,7 +135,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (http, status, message, errors) = self.parts();
         let data = match &self {
-            ApiError::Domain(domain::Error::QuotaExceeded { data, .. }) => data.clone(),
+            ApiError::Domain(domain::Error::QuotaExceeded { data, .. } | domain::Error::Coded { data, .. }) => data.clone(),
             _ => serde_json::Value::Null,
         };
         let body = Envelope { status, success: false, message, data, errors };

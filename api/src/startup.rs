@@ -38,6 +38,8 @@ pub struct AppState {
     pub order_counts: Arc<domain::orders::count_cache::CountCache>,
     /// The payment vendor (top-ups, its webhook); one client, and one webhook registration.
     pub payments: Arc<domain::connectors::payments::PaymentVendor>,
+    /// The image library's files (`gallery.dir`).
+    pub gallery: domain::gallery::Files,
 }
 
 #[derive(OpenApi)]
@@ -82,7 +84,8 @@ impl Application {
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
         let order_counts = Arc::new(domain::orders::count_cache::CountCache::new(std::time::Duration::from_secs(2), 5_000));
         let payments = Arc::new(domain::connectors::payments::PaymentVendor::new(&settings.payments));
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, order_counts, payments };
+        let gallery = domain::gallery::Files::new(&settings.gallery)?;
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, order_counts, payments, gallery };
         Ok(Self { listener, router: router(state) })
     }
 
@@ -111,6 +114,8 @@ pub fn router(state: AppState) -> Router {
     let openapi_json = axum::Json(openapi);
     let api = api
         .route("/openapi.json", axum::routing::get(move || async move { openapi_json.clone() }))
+        // The library's files: loaded by <img> without a token, so outside the documented calls.
+        .route("/gallery-files/{workplace}/{name}", axum::routing::get(crate::routes::gallery_file))
         .fallback(|| async { ApiError::RouteNotFound })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .with_state(state.clone());

@@ -8,6 +8,10 @@ pub type FieldErrors = BTreeMap<String, Vec<String>>;
 pub enum Error {
     #[error("{message}")]
     Validation { message: String, fields: FieldErrors },
+    /// A refusal of one field the client also gets as a key it translates: `errors[field]` is
+    /// the message, `data` the spec's key and its values (the gallery's `imageOverSize`, size 2).
+    #[error("{message}")]
+    Coded { field: &'static str, message: String, data: serde_json::Value },
     #[error("{0}")]
     BadRequest(String),
     #[error("{0}")]

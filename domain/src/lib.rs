@@ -14,6 +14,7 @@ pub mod cpu;
 pub mod crypto;
 pub mod db;
 pub mod error;
+pub mod gallery;
 pub mod inspect;
 pub mod mail;
 pub mod mapping;

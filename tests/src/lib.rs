@@ -76,6 +76,8 @@ pub fn test_settings(pool: &PgPool) -> Settings {
     let db = pool.connect_options().get_database().unwrap_or("postgres").to_string();
     let url = settings.database.url.expose_secret().rsplit_once('/').map(|(b, _)| format!("{b}/{db}")).unwrap();
     settings.database.url = SecretString::from(url);
+    // Each test's image library in a folder of its own.
+    settings.gallery.dir = std::env::temp_dir().join(format!("dropline-gallery-{}", uuid::Uuid::new_v4()));
     settings
 }
 

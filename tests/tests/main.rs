@@ -24,6 +24,7 @@ mod ebay_orders;
 mod editor_content;
 mod embedded;
 mod exchange_rates;
+mod gallery;
 mod image_limits;
 mod import;
 mod inspect;

@@ -8,6 +8,7 @@ mod channels;
 mod core;
 mod ebay;
 mod find;
+mod galleries;
 mod inspect;
 mod log;
 mod mapping;
@@ -32,6 +33,8 @@ mod webhooks;
 
 use utoipa_axum::router::OpenApiRouter;
 
+pub use galleries::file as gallery_file;
+
 use crate::startup::AppState;
 
 /// Every `/api` route, each registered with its OpenAPI description.
@@ -44,6 +47,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(channels::router())
         .merge(find::router())
         .merge(products::router())
+        .merge(galleries::router())
         .merge(plans::router())
         .merge(billing::router())
         .merge(mapping::router())

@@ -32,6 +32,8 @@ pub struct Settings {
     pub exchange_rates: ExchangeRateSettings,
     #[serde(default)]
     pub plans: PlansSettings,
+    #[serde(default)]
+    pub gallery: GallerySettings,
     /// Development and tests: the sandbox that stands in for every outside party. When set, every
     /// outside address (sign-in, stores, suppliers, channels, payments, carrier) points at it.
     #[serde(default)]
@@ -300,6 +302,23 @@ pub struct EmailSettings {
     pub smtp_url: SecretString,
     /// Serve `GET /api/dev/outbox`; never in production.
     pub dev_outbox_api: bool,
+}
+
+/// Where the image library's files are kept (`domain::gallery`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct GallerySettings {
+    /// The folder on local disk (created at start when missing).
+    pub dir: PathBuf,
+    /// Reserved for an S3-compatible bucket; only local disk is implemented, so a value here
+    /// stops the start with a clear error rather than silently writing to disk.
+    pub store_url: Option<String>,
+}
+
+impl Default for GallerySettings {
+    fn default() -> Self {
+        GallerySettings { dir: PathBuf::from(".data/gallery"), store_url: None }
+    }
 }
 
 /// Where the plan catalogue lives (`config/plans.toml`); a relative path is under the config folder.

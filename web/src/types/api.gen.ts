@@ -588,6 +588,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/galleries/list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workplace's images, newest first, 50 a page. */
+    get: operations['list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/center/products/galleries/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Adds an image to the library. The file's bytes must be the type its name says; 2 MB at most
+     *     (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels and
+     *     40 megapixels at most (read from the header, before decoding). SVG and HEIC are refused.
+     */
+    post: operations['upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/center/products/galleries/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One image of the workplace. */
+    get: operations['one'];
+    put?: never;
+    post?: never;
+    /** Removes the image and its files. */
+    delete: operations['delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/import-all': {
     parameters: {
       query?: never;
@@ -1115,6 +1171,23 @@ export interface paths {
     put?: never;
     /** `settings.push` are pushed for the first time, `settings.update` over what is there. */
     post: operations['update_push'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/center/products/{id}/image-origins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The supplier's original images of an imported product (to put back one the owner removed). */
+    get: operations['image_origins'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3344,6 +3417,30 @@ export interface components {
     IdsInput: {
       ids: string[];
     };
+    /** @description One library image as the list answers it (spec: Gallery image). */
+    Image: {
+      content_type: string;
+      /** Format: date-time */
+      create_at: string;
+      /** Format: int32 */
+      height: number;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description The original, at `FILES_PATH` (no sign-in needed: an `<img>` loads it; the random key is
+       *     the capability).
+       */
+      image_url: string;
+      name: string;
+      /**
+       * Format: int64
+       * @description Bytes.
+       */
+      size: number;
+      thumbnail_url: string;
+      /** Format: int32 */
+      width: number;
+    };
     ImageEdit: {
       selected: boolean;
       url: string;
@@ -3369,6 +3466,10 @@ export interface components {
     /** @description `{items}`: catalogue products whose main image looks like the one given, closest first. */
     ImageMatches: {
       items: components['schemas']['ImageMatch'][];
+    };
+    ImageOrigins: {
+      /** @description The supplier's image addresses, in its order. */
+      images: string[];
     };
     ImportAllInput: {
       import_data: components['schemas']['ImportItem'][];
@@ -3751,6 +3852,11 @@ export interface components {
     /** @description `{packages}`: the plans on offer. */
     Packages: {
       packages: components['schemas']['PackageView'][];
+    };
+    Page: {
+      items: components['schemas']['Image'][];
+      /** Format: int64 */
+      total: number;
     };
     /** @enum {string} */
     PayWith: 'wallet' | 'card' | 'auto';
@@ -4700,6 +4806,11 @@ export interface components {
       /** Format: int64 */
       updated: number;
     };
+    /** @description The multipart form the upload reads: one `file` (JPG, PNG or WebP, at most 2 MB). */
+    UploadForm: {
+      /** Format: binary */
+      file: string;
+    };
     /** @description `{url}`: where to send the browser next. */
     UrlReply: {
       url: string;
@@ -4959,9 +5070,11 @@ export type GoogleLink = components['schemas']['GoogleLink'];
 export type GrantedKey = components['schemas']['GrantedKey'];
 export type Health = components['schemas']['Health'];
 export type IdsInput = components['schemas']['IdsInput'];
+export type Image = components['schemas']['Image'];
 export type ImageEdit = components['schemas']['ImageEdit'];
 export type ImageMatch = components['schemas']['ImageMatch'];
 export type ImageMatches = components['schemas']['ImageMatches'];
+export type ImageOrigins = components['schemas']['ImageOrigins'];
 export type ImportAllInput = components['schemas']['ImportAllInput'];
 export type ImportAllStarted = components['schemas']['ImportAllStarted'];
 export type ImportInput = components['schemas']['ImportInput'];
@@ -5012,6 +5125,7 @@ export type PackageReply = components['schemas']['PackageReply'];
 export type PackageView = components['schemas']['PackageView'];
 export type PackageWeight = components['schemas']['PackageWeight'];
 export type Packages = components['schemas']['Packages'];
+export type Page = components['schemas']['Page'];
 export type PayWith = components['schemas']['PayWith'];
 export type PaymentInput = components['schemas']['PaymentInput'];
 export type PaymentLog = components['schemas']['PaymentLog'];
@@ -5126,6 +5240,7 @@ export type UnreadCounts = components['schemas']['UnreadCounts'];
 export type UpdateInput = components['schemas']['UpdateInput'];
 export type UpdatePushInput = components['schemas']['UpdatePushInput'];
 export type Updated = components['schemas']['Updated'];
+export type UploadForm = components['schemas']['UploadForm'];
 export type UrlReply = components['schemas']['UrlReply'];
 export type ValidationEnvelope = components['schemas']['ValidationEnvelope'];
 export type VariantEdit = components['schemas']['VariantEdit'];
@@ -6459,6 +6574,146 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  list: {
+    parameters: {
+      query?: {
+        page?: number;
+        /** @description At most 50 (the default). */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Page'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['UploadForm'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Image'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Image'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description data: null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   import_all_start: {
     parameters: {
       query?: never;
@@ -7626,6 +7881,40 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['PushStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  image_origins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ImageOrigins'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;

@@ -1,0 +1,180 @@
+//! What an upload is, read from its bytes, before and after decoding.
+use std::io::Cursor;
+
+use image::codecs::jpeg::JpegEncoder;
+use image::{DynamicImage, ImageFormat, ImageReader, Limits, Rgb, RgbImage};
+
+use super::{MAX_PIXELS, MAX_SIDE, THUMB_QUALITY, THUMB_SIDE};
+use crate::{Error, Result};
+
+/// The formats the library keeps (spec: jpg, jpeg, png, webp; svg and heic are refused for now).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Png,
+    Jpeg,
+    WebP,
+}
+
+impl Format {
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::Png => "image/png",
+            Format::Jpeg => "image/jpeg",
+            Format::WebP => "image/webp",
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Jpeg => "jpg",
+            Format::WebP => "webp",
+        }
+    }
+
+    fn image_format(self) -> ImageFormat {
+        match self {
+            Format::Png => ImageFormat::Png,
+            Format::Jpeg => ImageFormat::Jpeg,
+            Format::WebP => ImageFormat::WebP,
+        }
+    }
+
+    /// The format a file name's extension says, or why it is refused.
+    fn from_name(name: &str) -> Result<Format, String> {
+        let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+        match ext.as_str() {
+            "png" => Ok(Format::Png),
+            "jpg" | "jpeg" => Ok(Format::Jpeg),
+            "webp" => Ok(Format::WebP),
+            "svg" => Err("SVG images are not accepted yet; upload a JPG, PNG or WebP".into()),
+            "heic" | "heif" => Err("HEIC images are not accepted yet; upload a JPG, PNG or WebP".into()),
+            _ => Err("Only JPG, JPEG, PNG and WebP images are accepted".into()),
+        }
+    }
+
+    /// The format the bytes really are (their magic numbers).
+    fn sniff(bytes: &[u8]) -> Option<Format> {
+        match image::guess_format(bytes).ok()? {
+            ImageFormat::Png => Some(Format::Png),
+            ImageFormat::Jpeg => Some(Format::Jpeg),
+            ImageFormat::WebP => Some(Format::WebP),
+            _ => None,
+        }
+    }
+}
+
+/// An upload that passed every check before decoding.
+#[derive(Debug, Clone, Copy)]
+pub struct Checked {
+    pub format: Format,
+    pub width: u32,
+    pub height: u32,
+}
+
+fn refuse(message: impl Into<String>) -> Error {
+    Error::field("file", message)
+}
+
+/// The name kept for the image: its last path segment, trimmed, at most 255 characters.
+pub fn clean_name(name: &str) -> Result<String> {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or("").trim();
+    if base.is_empty() {
+        return Err(refuse("The file has no name"));
+    }
+    Ok(base.chars().filter(|c| !c.is_control()).take(255).collect())
+}
+
+/// The name's type, the declared type (when it names an image) and the bytes' real type must
+/// agree, and the header's dimensions must be within the limits; nothing is decoded here.
+pub fn check(name: &str, declared_type: Option<&str>, bytes: &[u8]) -> Result<Checked> {
+    let named = Format::from_name(name).map_err(refuse)?;
+    let Some(real) = Format::sniff(bytes) else {
+        return Err(refuse(format!("The file is not a {} image", named.extension().to_uppercase())));
+    };
+    if real != named {
+        return Err(refuse(format!("The file is a {} image but its name says {}", real.extension().to_uppercase(), named.extension().to_uppercase())));
+    }
+    let declared = declared_type.map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase());
+    if let Some(t) = declared.filter(|t| t.starts_with("image/")) {
+        let same = t == real.content_type() || (real == Format::Jpeg && t == "image/jpg");
+        if !same {
+            return Err(refuse(format!("The file is a {} image but was sent as {t}", real.extension().to_uppercase())));
+        }
+    }
+    let (width, height) =
+        ImageReader::with_format(Cursor::new(bytes), real.image_format()).into_dimensions().map_err(|e| refuse(format!("The image could not be read: {e}")))?;
+    if width == 0 || height == 0 {
+        return Err(refuse("The image has no pixels"));
+    }
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(refuse(format!(
+            "The image is {width} × {height} pixels; images of at most {MAX_SIDE} × {MAX_SIDE} and {} megapixels are accepted",
+            MAX_PIXELS / 1_000_000
+        )));
+    }
+    Ok(Checked { format: real, width, height })
+}
+
+/// Decodes (within the limits again) and makes the JPEG thumbnail: at most 300 × 300 keeping the
+/// aspect ratio, transparency over white. CPU-heavy: call it through `crate::cpu::run`.
+pub fn thumbnail(format: Format, bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format.image_format());
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_PIXELS * 4 + 64 * 1024 * 1024);
+    reader.limits(limits);
+    let img = reader.decode().map_err(|e| refuse(format!("The image could not be read: {e}")))?;
+    let small = if img.width() > THUMB_SIDE || img.height() > THUMB_SIDE { img.thumbnail(THUMB_SIDE, THUMB_SIDE) } else { img };
+    let rgb = over_white(&small);
+    let mut out = Vec::new();
+    JpegEncoder::new_with_quality(&mut out, THUMB_QUALITY).encode_image(&rgb).map_err(|e| Error::Internal(anyhow::anyhow!("thumbnail: {e}")))?;
+    Ok(out)
+}
+
+fn over_white(img: &DynamicImage) -> RgbImage {
+    let rgba = img.to_rgba8();
+    RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
+        let p = rgba.get_pixel(x, y).0;
+        let a = u16::from(p[3]);
+        let mix = |c: u8| ((u16::from(c) * a + 255 * (255 - a)) / 255) as u8;
+        Rgb([mix(p[0]), mix(p[1]), mix(p[2])])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{ImageBuffer, Rgba};
+
+    fn encoded(w: u32, h: u32, format: ImageFormat) -> Vec<u8> {
+        let img = DynamicImage::ImageRgba8(ImageBuffer::from_fn(w, h, |x, y| Rgba([x as u8, y as u8, 90, 200])));
+        let img = if format == ImageFormat::Jpeg { DynamicImage::ImageRgb8(img.to_rgb8()) } else { img };
+        let mut out = Cursor::new(vec![]);
+        img.write_to(&mut out, format).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn the_name_and_the_bytes_must_agree() {
+        let png = encoded(40, 20, ImageFormat::Png);
+        assert_eq!(check("a.PNG", Some("image/png"), &png).unwrap().width, 40);
+        assert!(check("a.jpg", None, &png).is_err());
+        assert!(check("a.png", Some("image/jpeg"), &png).is_err());
+        assert!(check("a.svg", None, b"<svg xmlns='http://www.w3.org/2000/svg'/>").is_err());
+        assert!(check("a.heic", None, &png).is_err());
+        assert!(check("a.png", None, b"not an image").is_err());
+    }
+
+    #[test]
+    fn the_thumbnail_fits_three_hundred_keeping_the_ratio() {
+        let png = encoded(900, 450, ImageFormat::Png);
+        let thumb = thumbnail(Format::Png, &png).unwrap();
+        let img = image::load_from_memory_with_format(&thumb, ImageFormat::Jpeg).unwrap();
+        assert_eq!((img.width(), img.height()), (300, 150));
+        let jpg = encoded(120, 80, ImageFormat::Jpeg);
+        let img = image::load_from_memory(&thumbnail(Format::Jpeg, &jpg).unwrap()).unwrap();
+        assert_eq!((img.width(), img.height()), (120, 80), "a small picture is not enlarged");
+    }
+}
