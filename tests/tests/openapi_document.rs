@@ -60,6 +60,11 @@ fn operations(doc: &Value) -> Vec<Op> {
         }
     }
     assert!(ops.len() > 100, "the whole API is documented");
+    // The web's types are keyed by operation id: two handlers of one name would merge there.
+    let mut ids: Vec<&str> = ops.iter().filter_map(|o| o.doc["operationId"].as_str()).collect();
+    ids.sort();
+    let twice: Vec<&str> = ids.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    assert!(twice.is_empty(), "operation ids used twice: {twice:?}");
     ops
 }
 

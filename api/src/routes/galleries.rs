@@ -16,12 +16,12 @@ use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
+        .routes(routes!(gallery_list))
         // Room for the multipart framing around a 2 MB image; a larger file is refused as
         // imageOverSize while it is read (see `upload`).
-        .routes(routes!(upload))
+        .routes(routes!(gallery_upload))
         .layer(DefaultBodyLimit::max(gallery::MAX_BYTES + 256 * 1024))
-        .routes(routes!(one, delete))
+        .routes(routes!(gallery_image, gallery_delete))
         .routes(routes!(image_origins))
 }
 
@@ -35,7 +35,7 @@ struct ListQuery {
 
 /// The workplace's images, newest first, 50 a page.
 #[utoipa::path(get, path = "/center/products/galleries/list", params(ListQuery), responses((status = 200, body = Page)))]
-async fn list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<Page> {
+async fn gallery_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ListQuery>) -> ApiResult<Page> {
     let page = domain::values::paging::page(q.page).map_err(|m| domain::Error::field("page", m))?;
     reply(gallery::list(&state.pool, scope.workplace.id, page, gallery::page_size(q.page_size)).await?)
 }
@@ -65,7 +65,7 @@ fn bad_form(e: axum::extract::multipart::MultipartError) -> ApiError {
 /// (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels and
 /// 40 megapixels at most (read from the header, before decoding). SVG and HEIC are refused.
 #[utoipa::path(post, path = "/center/products/galleries/upload", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = Image)))]
-async fn upload(State(state): State<AppState>, scope: Scope, mut form: Multipart) -> ApiResult<Image> {
+async fn gallery_upload(State(state): State<AppState>, scope: Scope, mut form: Multipart) -> ApiResult<Image> {
     while let Some(mut field) = form.next_field().await.map_err(bad_form)? {
         if field.name() != Some("file") {
             continue;
@@ -86,13 +86,13 @@ async fn upload(State(state): State<AppState>, scope: Scope, mut form: Multipart
 
 /// One image of the workplace.
 #[utoipa::path(get, path = "/center/products/galleries/{id}", params(("id" = Uuid, Path)), responses((status = 200, body = Image)))]
-async fn one(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<Image> {
+async fn gallery_image(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<Image> {
     reply(gallery::get(&state.pool, scope.workplace.id, id).await?)
 }
 
 /// Removes the image and its files.
 #[utoipa::path(delete, path = "/center/products/galleries/{id}", params(("id" = Uuid, Path)), responses((status = 200, description = "data: null")))]
-async fn delete(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<()> {
+async fn gallery_delete(State(state): State<AppState>, scope: Scope, ApiPath(id): ApiPath<Uuid>) -> ApiResult<()> {
     gallery::delete(&state.pool, &state.gallery, scope.workplace.id, id).await?;
     reply(())
 }

@@ -596,7 +596,7 @@ export interface paths {
       cookie?: never;
     };
     /** The workplace's images, newest first, 50 a page. */
-    get: operations['list'];
+    get: operations['gallery_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -619,7 +619,7 @@ export interface paths {
      *     (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels and
      *     40 megapixels at most (read from the header, before decoding). SVG and HEIC are refused.
      */
-    post: operations['upload'];
+    post: operations['gallery_upload'];
     delete?: never;
     options?: never;
     head?: never;
@@ -634,11 +634,11 @@ export interface paths {
       cookie?: never;
     };
     /** One image of the workplace. */
-    get: operations['one'];
+    get: operations['gallery_image'];
     put?: never;
     post?: never;
     /** Removes the image and its files. */
-    delete: operations['delete'];
+    delete: operations['gallery_delete'];
     options?: never;
     head?: never;
     patch?: never;
@@ -6574,7 +6574,7 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
-  list: {
+  gallery_list: {
     parameters: {
       query?: {
         page?: number;
@@ -6610,7 +6610,7 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
-  upload: {
+  gallery_upload: {
     parameters: {
       query?: never;
       header?: never;
@@ -6646,7 +6646,7 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
-  one: {
+  gallery_image: {
     parameters: {
       query?: never;
       header?: never;
@@ -6680,7 +6680,7 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
-  delete: {
+  gallery_delete: {
     parameters: {
       query?: never;
       header?: never;
