@@ -4,10 +4,12 @@
 //! `sandbox_calls`, the worker as a process in `worker_process`.
 pub mod bench;
 mod merchant;
+mod pictures;
 mod sandbox_calls;
 mod worker_process;
 
 pub use merchant::{StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_of_shop};
+pub use pictures::png_declaring;
 pub use sandbox_calls::{in_stock_ids, supplier_product, woo_rest};
 pub use worker_process::worker_command;
 

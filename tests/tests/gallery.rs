@@ -4,7 +4,7 @@ use std::io::Cursor;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use dropline_tests::{Answer, TestApp};
+use dropline_tests::{Answer, TestApp, png_declaring};
 use image::{DynamicImage, ImageBuffer, ImageFormat, Rgba};
 use serde_json::Value;
 
@@ -46,38 +46,6 @@ fn files_in(dir: &Path) -> usize {
 async fn stored(app: &TestApp) -> (i64, usize) {
     let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM gallery_images").fetch_one(&app.pool).await.unwrap();
     (rows, files_in(&app.settings.gallery.dir))
-}
-
-/// A few hundred bytes of valid PNG whose header declares `width` × `height` RGB pixels.
-fn png_declaring(width: u32, height: u32) -> Vec<u8> {
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = 0xFFFF_FFFFu32;
-        for b in bytes {
-            crc ^= *b as u32;
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-            }
-        }
-        !crc
-    }
-    fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
-        let mut typed = kind.to_vec();
-        typed.extend_from_slice(data);
-        let mut out = (data.len() as u32).to_be_bytes().to_vec();
-        out.extend_from_slice(&typed);
-        out.extend_from_slice(&crc32(&typed).to_be_bytes());
-        out
-    }
-    let mut ihdr = width.to_be_bytes().to_vec();
-    ihdr.extend_from_slice(&height.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    png.extend(chunk(b"IHDR", &ihdr));
-    let mut idat = vec![0x78, 0x01, 0x01, 0x00, 0x01, 0xff, 0xfe];
-    idat.extend_from_slice(&[0u8; 256]);
-    png.extend(chunk(b"IDAT", &idat));
-    png.extend(chunk(b"IEND", &[]));
-    png
 }
 
 #[tokio::test]

@@ -77,9 +77,15 @@ pub fn redirect_is_signed(settings: &ShopifySettings, params: &BTreeMap<String, 
 /// Exchanges the install's code for the shop's offline access token.
 pub async fn exchange_code(settings: &ShopifySettings, shop: &str, code: &str) -> Result<String, String> {
     let body = json!({ "client_id": settings.client_id, "client_secret": settings.client_secret.expose_secret(), "code": code });
+    access_token(settings, shop, &body).await
+}
+
+/// Posts a grant (an install's code, a session token's exchange) to the shop's access-token
+/// endpoint: the offline token, or why Shopify refused it (`{error, error_description}`).
+pub(super) async fn access_token(settings: &ShopifySettings, shop: &str, grant: &Value) -> Result<String, String> {
     let res = http()
         .post(format!("{}/admin/oauth/access_token", shop_url(settings, shop)))
-        .json(&body)
+        .json(grant)
         .send()
         .await
         .map_err(|e| format!("Shopify could not be reached: {e}"))?;

@@ -7,9 +7,8 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use secrecy::ExposeSecret;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::shopify::shop_url;
 use crate::config::ShopifySettings;
 use crate::crypto::verify_hmac;
 
@@ -102,27 +101,14 @@ pub async fn exchange(settings: &ShopifySettings, shop: &str, session_token: &st
         "subject_token_type": "urn:ietf:params:oauth:token-type:id_token",
         "requested_token_type": "urn:shopify:params:oauth:token-type:offline-access-token",
     });
-    let res = super::shopify::http()
-        .post(format!("{}/admin/oauth/access_token", shop_url(settings, shop)))
-        .json(&body)
-        .send()
-        .await
-        .map_err(|e| format!("Shopify could not be reached: {e}"))?;
-    let status = res.status();
-    let answer: Value = res.json().await.unwrap_or(Value::Null);
-    match answer["access_token"].as_str() {
-        Some(token) if status.is_success() => Ok(token.to_string()),
-        _ => Err(format!(
-            "Shopify refused the install ({status}): {}",
-            answer["error_description"].as_str().or(answer["error"].as_str()).unwrap_or("no reason given")
-        )),
-    }
+    super::shopify::access_token(settings, shop, &body).await
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::crypto::hmac_sha256;
+    use serde_json::Value;
 
     pub fn settings() -> ShopifySettings {
         ShopifySettings {
