@@ -156,6 +156,28 @@ impl TestApp {
         self.call("POST", path, token, None, Some(body)).await
     }
 
+    /// Posts `bytes` as the multipart form field `field` with its file name and type (built by
+    /// hand: the test client has no multipart feature).
+    pub async fn post_file(&self, path: &str, token: &str, field: &str, filename: &str, content_type: &str, bytes: &[u8]) -> Answer {
+        let boundary = "dropline-test-boundary-7d3f";
+        let mut body =
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\nContent-Type: {content_type}\r\n\r\n")
+                .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let res = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let http = res.status();
+        Answer { http, body: res.json().await.unwrap() }
+    }
+
     pub async fn raw_post(&self, path: &str, body: &'static str) -> Answer {
         let res = self.http.post(format!("{}{}", self.base, path)).header("content-type", "application/json").body(body).send().await.unwrap();
         let http = res.status();

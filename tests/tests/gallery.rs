@@ -20,22 +20,7 @@ fn picture(w: u32, h: u32, format: ImageFormat) -> Vec<u8> {
 
 /// Sends `bytes` as the form's `file` field named `name`.
 async fn upload(app: &TestApp, token: &str, name: &str, content_type: &str, bytes: &[u8]) -> Answer {
-    let boundary = "dropline-test-boundary-7d3f";
-    let mut body =
-        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: {content_type}\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let res = app
-        .http
-        .post(format!("{}{UPLOAD}", app.base))
-        .bearer_auth(token)
-        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let http = res.status();
-    Answer { http, body: res.json().await.unwrap() }
+    app.post_file(UPLOAD, token, "file", name, content_type, bytes).await
 }
 
 fn files_in(dir: &Path) -> usize {

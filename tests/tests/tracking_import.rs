@@ -7,26 +7,10 @@ use crate::order_support as support;
 
 use support::{Shop, customer_buys, shop_with_product, tab};
 
-/// Posts `bytes` as the form field `name` (multipart built by hand: the test client has no
-/// multipart feature).
+/// Posts `bytes` as the CSV file of the form field `name`.
 async fn upload(sh: &Shop, token: &str, name: &str, bytes: &[u8]) -> (u16, Value) {
-    let boundary = "dropline-test-boundary";
-    let mut body =
-        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"trackings.csv\"\r\nContent-Type: text/csv\r\n\r\n").into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let res =
-        sh.s.app
-            .http
-            .post(format!("{}/api/orders/v2/trackings/import", sh.s.app.base))
-            .bearer_auth(token)
-            .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-            .body(body)
-            .send()
-            .await
-            .unwrap();
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap())
+    let a = sh.s.app.post_file("/api/orders/v2/trackings/import", token, name, "trackings.csv", "text/csv", bytes).await;
+    (a.http.as_u16(), a.body)
 }
 
 #[tokio::test]
