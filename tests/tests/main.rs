@@ -8,6 +8,7 @@ mod automation_support;
 mod order_support;
 
 mod accounts;
+mod ai_bulk;
 mod ai_writing;
 mod aliexpress_orders;
 mod automation;

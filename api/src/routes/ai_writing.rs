@@ -4,6 +4,7 @@ use std::convert::Infallible;
 
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
+use domain::ai_writing::bulk::{self, BulkStarted, BulkWriteInput};
 use domain::ai_writing::write::{self, Suggestion, WriteInput};
 use domain::ai_writing::{self, AiSettings, AiSettingsInput};
 use domain::automation::smart_push::{ContentStyle, Tone};
@@ -19,7 +20,12 @@ use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(ai_settings_get)).routes(routes!(ai_settings_update)).routes(routes!(ai_write_product)).routes(routes!(ai_write_stream))
+    OpenApiRouter::new()
+        .routes(routes!(ai_settings_get))
+        .routes(routes!(ai_settings_update))
+        .routes(routes!(ai_write_product))
+        .routes(routes!(ai_write_stream))
+        .routes(routes!(ai_write_bulk))
 }
 
 /// The workspace's AI writing settings; the key is never returned, only `api_key_set`.
@@ -49,6 +55,14 @@ async fn ai_write_product(
     ApiJson(i): ApiJson<WriteInput>,
 ) -> ApiResult<Suggestion> {
     reply(write::write(&state.pool, &state.sealer, &state.settings.inspect, scope.workplace.id, product_id(&key)?, i).await?)
+}
+
+/// Writes and saves the title, description and tags of up to 100 products, one job each; the
+/// progress items (kind `ai_write`) say per product what was written or why not. Refused at once
+/// when AI writing is not set up, a product is not the workspace's, or the quota is used up.
+#[utoipa::path(post, path = "/center/products/ai-write", request_body = BulkWriteInput, responses((status = 200, body = BulkStarted)))]
+async fn ai_write_bulk(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<BulkWriteInput>) -> ApiResult<BulkStarted> {
+    reply(bulk::start(&state.pool, scope.workplace.id, i).await?)
 }
 
 #[derive(Deserialize, IntoParams)]

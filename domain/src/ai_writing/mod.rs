@@ -2,7 +2,9 @@
 //! speaking its protocol) and the style, tone and language it writes in by default
 //! (`core/workplaces/settings/ai-writing/get` and `update`). The key is sealed at rest and never
 //! read back: the dashboard only learns whether one is set. `write` turns a product's supplier
-//! data into a title, description, tags and SEO text.
+//! data into a title, description, tags and SEO text; `bulk` writes and saves many products as
+//! jobs.
+pub mod bulk;
 pub mod prompt;
 pub mod write;
 

@@ -14,7 +14,7 @@ use crate::ai_writing::{self, write::WriteInput};
 use crate::config::InspectSettings;
 use crate::crypto::Sealer;
 use crate::error::Result;
-use crate::store::{automation, products};
+use crate::store::automation;
 
 /// What writing needs beyond the database: the sealed key's opener and the outbound guard.
 pub struct Writer<'a> {
@@ -49,11 +49,7 @@ pub async fn before_push(pool: &PgPool, w: &Writer<'_>, workplace_id: Uuid, acti
         let mut tx = pool.begin().await?;
         match outcome {
             Ok(s) => {
-                if let Some((mut p, _)) = products::get(pool, workplace_id, *id).await? {
-                    p.title = s.title.filter(|t| !t.is_empty()).unwrap_or(p.title);
-                    p.description_html = s.description_html.filter(|d| !d.is_empty()).unwrap_or(p.description_html);
-                    p.tags = s.tags.filter(|t| !t.is_empty()).unwrap_or(p.tags);
-                    products::update(&mut tx, workplace_id, &p).await?;
+                if ai_writing::bulk::apply(&mut tx, workplace_id, *id, &s).await.is_ok() {
                     written += 1;
                 }
                 automation::log(&mut tx, workplace_id, *id, LOG_KIND, progress_id, &detail, None).await?;

@@ -157,6 +157,23 @@ pub async fn update(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow)
     Ok(())
 }
 
+/// Saves written words over the product's: an empty title, description or tag list keeps what
+/// was there. The title the product now has; none when it is not the workspace's.
+pub async fn set_words(conn: &mut PgConnection, workplace_id: Uuid, id: Uuid, title: &str, description_html: &str, tags: &[String]) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "UPDATE products SET title = COALESCE(NULLIF($3, ''), title), description_html = COALESCE(NULLIF($4, ''), description_html),
+             tags = CASE WHEN cardinality($5::text[]) > 0 THEN $5 ELSE tags END, updated_at = now()
+         WHERE id = $1 AND workplace_id = $2 RETURNING title",
+    )
+    .bind(id)
+    .bind(workplace_id)
+    .bind(title)
+    .bind(description_html)
+    .bind(tags)
+    .fetch_optional(conn)
+    .await?)
+}
+
 #[derive(Debug, Serialize, sqlx::FromRow, ToSchema)]
 pub struct ImportListItem {
     pub id: Uuid,

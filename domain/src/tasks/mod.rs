@@ -1,6 +1,7 @@
 //! The handlers: one file per job family, implementing `queue::Handler` for the family's
 //! payload (which lives beside the use case that enqueues it, e.g. `orders::jobs`). `registry`
 //! is the one list of families the worker runs.
+pub mod ai_write;
 pub mod catalogue_detail;
 pub mod catalogue_sync;
 pub mod exchange_rates_refresh;
@@ -25,6 +26,7 @@ pub mod welcome;
 use std::sync::Arc;
 
 use crate::accounts::jobs::{SendEmail, Welcome};
+use crate::ai_writing::bulk::AiWriteJob;
 use crate::automation::jobs::{SmartPushJob, SupplierSyncJob};
 use crate::catalogue::jobs::{CatalogueDetailJob, CatalogueSyncJob};
 use crate::config::Settings;
@@ -51,6 +53,7 @@ pub fn registry() -> Registry<TaskContext> {
         .add::<CatalogueDetailJob>()
         .add::<ImportProductJob>()
         .add::<SplitProductJob>()
+        .add::<AiWriteJob>()
         .add::<PushJob>()
         .add::<SmartPushJob>()
         .add::<SupplierSyncJob>()

@@ -11,6 +11,7 @@ import { installPath } from './embedded';
 import { createInvalidShopHandler } from './invalid-shop';
 import { clearShopId, getShopId, getToken, getWorkplaceId } from './storage';
 import { ResponseStatus } from './response-status';
+import { type SseEvent, takeEvents } from './sse';
 import { notify as toast, type NoticeType } from './toaster';
 
 export { ResponseStatus };
@@ -245,8 +246,52 @@ export function createApiClient(deps: ApiDeps) {
     }
   }
 
+  /**
+   * A signed-in Server-Sent Events GET (EventSource cannot send the token): each event goes to
+   * `onEvent` as it arrives. A refusal before the stream starts is answered, and shown, as its
+   * envelope; a finished stream as OK.
+   */
+  async function stream(rawPath: string, query: RequestOptions['query'], onEvent: (e: SseEvent) => void): Promise<Envelope<null>> {
+    const path = normalizePath(rawPath);
+    const ctx: Ctx = { path, method: 'GET', silent: false, token: deps.getToken(), objectBody: false, httpStatus: 0 };
+    let answer: Envelope<null> = { data: null, status: 0, success: false, message: 'Network Error' };
+    try {
+      const response = await deps.fetch(buildUrl(path, query), { headers: buildHeaders(path, false, { Accept: 'text/event-stream' }) });
+      ctx.httpStatus = response.status;
+      if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        const text = await response.text().catch(() => '');
+        const parsed: unknown = (() => {
+          try {
+            return text ? JSON.parse(text) : null;
+          } catch {
+            return null;
+          }
+        })();
+        ctx.objectBody = isEnvelope(parsed);
+        answer = ctx.objectBody
+          ? (parsed as Envelope<null>)
+          : { data: null, status: response.status, success: false, message: response.statusText };
+      } else {
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let rest = '';
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          const taken = takeEvents(rest + decoder.decode(chunk.value, { stream: true }));
+          rest = taken.rest;
+          taken.events.forEach(onEvent);
+        }
+        return { data: null, status: ResponseStatus.OK, success: true, message: 'OK' };
+      }
+    } catch {
+      // The network failed: `answer` says so.
+    }
+    handle(answer, ctx);
+    return answer;
+  }
+
   return {
     request,
+    stream,
     get: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'POST', body: body ?? {} }),

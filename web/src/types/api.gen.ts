@@ -506,6 +506,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/ai-write': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Writes and saves the title, description and tags of up to 100 products, one job each; the
+     *     progress items (kind `ai_write`) say per product what was written or why not. Refused at once
+     *     when AI writing is not set up, a product is not the workspace's, or the quota is used up.
+     */
+    post: operations['ai_write_bulk'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/auto_update': {
     parameters: {
       query?: never;
@@ -3029,6 +3050,10 @@ export interface components {
       /** @description None configured yet (always empty). */
       rules: Record<string, never>[];
     };
+    /** @description The progress items, one per product, in the order asked. */
+    BulkStarted: {
+      ids: number[];
+    };
     BulkUpdate: {
       collections_add?: string[] | null;
       ids: string[];
@@ -3036,6 +3061,12 @@ export interface components {
       product_type?: string | null;
       tags_add?: string[] | null;
       vendor?: string | null;
+    };
+    BulkWriteInput: {
+      language?: string | null;
+      product_ids: string[];
+      style?: null | components['schemas']['ContentStyle'];
+      tone?: null | components['schemas']['Tone'];
     };
     CalcUsage: {
       feature_id: string;
@@ -5010,7 +5041,9 @@ export type AutoUpdate = components['schemas']['AutoUpdate'];
 export type AutoUpdateReply = components['schemas']['AutoUpdateReply'];
 export type BatchStatus = components['schemas']['BatchStatus'];
 export type Bonus = components['schemas']['Bonus'];
+export type BulkStarted = components['schemas']['BulkStarted'];
 export type BulkUpdate = components['schemas']['BulkUpdate'];
+export type BulkWriteInput = components['schemas']['BulkWriteInput'];
 export type CalcUsage = components['schemas']['CalcUsage'];
 export type CallbackInput = components['schemas']['CallbackInput'];
 export type CancelInput = components['schemas']['CancelInput'];
@@ -6293,6 +6326,42 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  ai_write_bulk: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkWriteInput'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BulkStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
       default: components['responses']['Refused'];

@@ -9,7 +9,6 @@ export interface PageRoute {
 
 /** Signed-in pages under /app that are not built yet (placeholder with their title). */
 export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
-  { path: 'ob-ai-enhancer', title: 'pages.aiEnhancer' },
   { path: 'pod-product', title: 'pages.podProduct' },
   { path: 'pod-product/search', title: 'pages.podSearch' },
   { path: 'pod-product/detail/:productId/:shipTo', title: 'pages.productDetail' },
@@ -28,7 +27,6 @@ export const APP_PLACEHOLDER_PAGES: readonly PageRoute[] = [
   { path: 'setting/integration/cashback_setting', title: 'pages.cashback' },
   { path: 'setting/integration/market_tracking', title: 'pages.marketTracking' },
   { path: 'setting/integration/experts_choice', title: 'pages.expertsChoice' },
-  { path: 'setting/integration/product-copy', title: 'pages.productCopy' },
   { path: 'setting/integration/service-center', title: 'pages.serviceCenter' },
 ];
 

@@ -12,7 +12,7 @@ import {
   SignupForm,
   SocialCallback,
 } from '@/features/auth';
-import { AiWritingSettingsPage } from '@/features/ai-writing';
+import { AiEnhancerPage, AiWritingSettingsPage, ProductCopyPage } from '@/features/ai-writing';
 import { BillingPage, ChangePlanPage, PricingPage } from '@/features/billing';
 import { BindPlatform, ShopifyCallback, ShopifyInstall } from '@/features/channels';
 import { LandingPage, RecommendedAppsPage, StoreDropshippingPage } from '@/features/marketing';
@@ -175,6 +175,8 @@ export const routes: RouteObject[] = [
           { path: 'products-import/editor/:productCenterId', element: productPage('EditorRoute') },
           { path: 'setting/product', element: productPage('ProductSettingsRoute') },
           { path: 'setting/integration/ai-writing', element: <AiWritingSettingsPage /> },
+          { path: 'setting/integration/product-copy', element: <ProductCopyPage /> },
+          { path: 'ob-ai-enhancer', element: <AiEnhancerPage /> },
           { path: 'products', element: productPage('ProductsRoute') },
           { path: 'products/map/:id', element: productPage('MapProductRoute') },
           { path: 'products/auto-update', element: productPage('AutoUpdateRoute') },

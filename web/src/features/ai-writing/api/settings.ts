@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api';
-import type { AiSettings, AiSettingsInput, Suggestion, WriteInput } from '@/types/api.gen';
+import type { SseEvent } from '@/lib/sse';
+import type { AiSettings, AiSettingsInput, ContentStyle, Tone } from '@/types/api.gen';
 
 export const AI_SETTINGS_KEY = 'core/workplaces/settings/ai-writing/get';
 
@@ -26,6 +27,10 @@ export function useAiSettings() {
 
 export const saveAiSettings = (input: AiSettingsInput) => api.post<AiSettings>('core/workplaces/settings/ai-writing/update', input);
 
-/** Writes the product's listing with the workspace's model; nothing is saved until applied. */
-export const writeProduct = (productId: string, input: WriteInput) =>
-  api.post<Suggestion>(`center/products/import/${productId}/ai-write`, input);
+/** Writes the product's listing, streamed: `delta` events `{field, text}` as the model writes,
+ * then `done` with the suggestion or `error` with `{message}`; nothing is saved until applied. */
+export const streamWriting = (
+  productId: string,
+  voice: { style: ContentStyle; tone: Tone; language: string },
+  onEvent: (e: SseEvent) => void,
+) => api.stream(`center/products/import/${productId}/ai-write/stream`, voice, onEvent);

@@ -15,32 +15,48 @@ const settings = {
 };
 
 describe('Write with AI panel', () => {
-  it('writes in the chosen style and language, shows the suggestion, and applies it to the draft', async () => {
-    const calls = mockApi((c) => {
-      if (c.path === 'core/workplaces/settings/ai-writing/get') return { data: settings };
-      if (c.path === 'center/products/import/p1/ai-write')
-        return {
-          data: {
-            title: 'سترة دافئة',
-            description_html: '<p>ناعمة</p>',
-            tags: ['شتاء', 'دافئ'],
-            seo_title: 'سترة',
-            seo_description: 'سترة دافئة للأطفال',
-            language: 'ar',
-            quota: { isOutQuota: false, limit: 5, usage: 1 },
-          },
-        };
-      return undefined;
+  it('streams the writing in the chosen style and language, shows the suggestion, and applies it to the draft', async () => {
+    const suggestion = {
+      title: 'سترة دافئة',
+      description_html: '<p>ناعمة</p>',
+      tags: ['شتاء', 'دافئ'],
+      seo_title: 'سترة',
+      seo_description: 'سترة دافئة للأطفال',
+      language: 'ar',
+      quota: { isOutQuota: false, limit: 5, usage: 1 },
+    };
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const streamed: URL[] = [];
+    mockApi((c) => (c.path === 'core/workplaces/settings/ai-writing/get' ? { data: settings } : undefined));
+    const json = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (!url.pathname.endsWith('/ai-write/stream')) return json(input, init);
+      streamed.push(url);
+      const enc = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(ctl) {
+          ctl.enqueue(enc.encode('event: delta\ndata: {"field":"title","text":"سترة "}\n\n'));
+          await held;
+          ctl.enqueue(
+            enc.encode(`event: delta\ndata: {"field":"title","text":"دافئة"}\n\nevent: done\ndata: ${JSON.stringify(suggestion)}\n\n`),
+          );
+          ctl.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     });
     const onApply = vi.fn();
     renderRoute(<AiWritePanel productId="p1" onApply={onApply} />, { path: '/app/products-import/editor/p1' });
     fireEvent.change(await screen.findByTestId('ai-panel-language'), { target: { value: 'ar' } });
     fireEvent.change(screen.getByTestId('ai-panel-style'), { target: { value: 'storytelling' } });
     fireEvent.click(screen.getByTestId('ai-panel-write'));
+    expect((await screen.findByTestId('ai-panel-live')).textContent).toBe('سترة ');
+    release();
     expect((await screen.findByTestId('ai-panel-title')).textContent).toBe('سترة دافئة');
     expect(screen.getByTestId('ai-panel-result').getAttribute('dir')).toBe('rtl');
-    const post = calls.find((c) => c.path === 'center/products/import/p1/ai-write')!;
-    expect(post.body).toEqual({ style: 'storytelling', tone: 'expert', language: 'ar' });
+    expect(Object.fromEntries(streamed[0].searchParams)).toEqual({ style: 'storytelling', tone: 'expert', language: 'ar' });
     fireEvent.click(screen.getByTestId('ai-panel-apply'));
     expect(onApply).toHaveBeenCalledWith({ title: 'سترة دافئة', description_html: '<p>ناعمة</p>', tags: ['شتاء', 'دافئ'] });
   });

@@ -2,8 +2,9 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentStyle, Suggestion, Tone } from '@/types/api.gen';
-import { STYLES, TONES, WRITING_LANGUAGES, useAiSettings, writeProduct } from '../api/settings';
-import { OptionSelect } from './option-select';
+import { notify } from '@/lib/toaster';
+import { streamWriting, useAiSettings } from '../api/settings';
+import { VoiceSelects } from './voice-selects';
 
 export interface AiPatch {
   title?: string;
@@ -19,6 +20,8 @@ export function AiWritePanel({ productId, onApply }: { productId: string; onAppl
   const [choice, setChoice] = useState<{ style?: ContentStyle; tone?: Tone; language?: string }>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Suggestion | null>(null);
+  // What the model has written so far, per part, while it streams.
+  const [live, setLive] = useState<Record<string, string>>({});
   if (!settings?.configured) return null;
   const style = choice.style ?? settings.style;
   const tone = choice.tone ?? settings.tone;
@@ -26,9 +29,18 @@ export function AiWritePanel({ productId, onApply }: { productId: string; onAppl
 
   const write = async () => {
     setBusy(true);
+    setResult(null);
+    setLive({});
+    let failure: string | null = null;
     try {
-      const res = await writeProduct(productId, { style, tone, language });
-      if (res.success && res.data) setResult(res.data);
+      await streamWriting(productId, { style, tone, language }, (e) => {
+        if (e.event === 'delta') {
+          const d = JSON.parse(e.data) as { field: string; text: string };
+          setLive((l) => ({ ...l, [d.field]: (l[d.field] ?? '') + d.text }));
+        } else if (e.event === 'done') setResult(JSON.parse(e.data) as Suggestion);
+        else if (e.event === 'error') failure = (JSON.parse(e.data) as { message: string }).message;
+      });
+      if (failure) notify('error', failure);
     } finally {
       setBusy(false);
     }
@@ -38,30 +50,7 @@ export function AiWritePanel({ productId, onApply }: { productId: string; onAppl
     <Stack gap="3" borderWidth="1px" borderRadius="lg" p="4" data-testid="ai-panel">
       <Text fontWeight="semibold">{t('aiWriting.panel.title')}</Text>
       <HStack gap="2" wrap="wrap">
-        <OptionSelect
-          compact
-          label={t('aiWriting.style')}
-          value={style}
-          options={STYLES.map((s) => [s, t(`aiWriting.styles.${s}`)] as const)}
-          onChange={(v) => setChoice({ ...choice, style: v as ContentStyle })}
-          testId="ai-panel-style"
-        />
-        <OptionSelect
-          compact
-          label={t('aiWriting.tone')}
-          value={tone}
-          options={TONES.map((s) => [s, t(`aiWriting.tones.${s}`)] as const)}
-          onChange={(v) => setChoice({ ...choice, tone: v as Tone })}
-          testId="ai-panel-tone"
-        />
-        <OptionSelect
-          compact
-          label={t('aiWriting.language')}
-          value={language}
-          options={WRITING_LANGUAGES}
-          onChange={(v) => setChoice({ ...choice, language: v })}
-          testId="ai-panel-language"
-        />
+        <VoiceSelects compact voice={{ style, tone, language }} onChange={setChoice} testId="ai-panel" />
         <Button
           size="xs"
           colorPalette="teal"
@@ -73,6 +62,15 @@ export function AiWritePanel({ productId, onApply }: { productId: string; onAppl
           {t('aiWriting.panel.write')}
         </Button>
       </HStack>
+      {busy && !result && Object.keys(live).length > 0 ? (
+        <Stack gap="1" fontSize="sm" color="fg.muted" data-testid="ai-panel-live" dir={language === 'ar' ? 'rtl' : undefined}>
+          {Object.entries(live).map(([field, text]) => (
+            <Text key={field} whiteSpace="pre-wrap" lineClamp={4}>
+              {text}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
       {result ? (
         <Stack gap="2" data-testid="ai-panel-result" dir={language === 'ar' ? 'rtl' : undefined}>
           <Text fontWeight="semibold" data-testid="ai-panel-title">

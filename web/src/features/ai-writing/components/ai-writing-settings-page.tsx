@@ -1,13 +1,14 @@
-import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PageSpinner } from '@/components/page-states';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { PageHeader } from '@/components/ui/list-page';
 import { notify } from '@/lib/toaster';
-import type { AiSettings, ContentStyle, Tone } from '@/types/api.gen';
-import { STYLES, TONES, WRITING_LANGUAGES, saveAiSettings, useAiSettings } from '../api/settings';
-import { OptionSelect } from './option-select';
+import type { AiSettings } from '@/types/api.gen';
+import { saveAiSettings, useAiSettings } from '../api/settings';
+import { VoiceSelects } from './voice-selects';
 
 /** Settings > Integrations > AI writing: the OpenAI-compatible service and the default voice. */
 export function AiWritingSettingsPage() {
@@ -85,30 +86,21 @@ export function AiWritingSettingsPage() {
           </Button>
         ) : null}
         <Text fontWeight="semibold">{t('aiWriting.defaults')}</Text>
-        <OptionSelect
-          label={t('aiWriting.style')}
-          value={form.style}
-          options={STYLES.map((s) => [s, t(`aiWriting.styles.${s}`)] as const)}
-          onChange={(v) => set({ style: v as ContentStyle })}
-          testId="ai-style"
-        />
-        <OptionSelect
-          label={t('aiWriting.tone')}
-          value={form.tone}
-          options={TONES.map((s) => [s, t(`aiWriting.tones.${s}`)] as const)}
-          onChange={(v) => set({ tone: v as Tone })}
-          testId="ai-tone"
-        />
-        <OptionSelect
-          label={t('aiWriting.language')}
-          value={form.language}
-          options={WRITING_LANGUAGES}
-          onChange={(v) => set({ language: v })}
-          testId="ai-language"
-        />
+        <VoiceSelects voice={form} onChange={(v) => set(v)} testId="ai" />
         <Button colorPalette="teal" alignSelf="start" onClick={() => void save()} loading={saving} data-testid="ai-save">
           {t('aiWriting.save')}
         </Button>
+        {data?.configured ? (
+          <Stack gap="1" data-testid="ai-bulk-links">
+            <Text fontWeight="semibold">{t('aiWriting.bulk.manyTitle')}</Text>
+            <Link asChild colorPalette="teal">
+              <RouterLink to="/app/ob-ai-enhancer">{t('aiWriting.bulk.enhancerLink')}</RouterLink>
+            </Link>
+            <Link asChild colorPalette="teal">
+              <RouterLink to="/app/setting/integration/product-copy">{t('aiWriting.bulk.copyLink')}</RouterLink>
+            </Link>
+          </Stack>
+        ) : null}
       </Stack>
     </Box>
   );
