@@ -30,7 +30,11 @@ pub const COLUMNS: &str = "provider, customer_id, subscription_id, plan_key, sta
      cancel_at_period_end, pending_plan_key, grace_until, next_charge_cents, currency";
 
 pub async fn row(pool: &PgPool, workplace_id: Uuid) -> Result<Option<Row>> {
-    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM workplace_subscriptions WHERE workplace_id = $1")).bind(workplace_id).fetch_optional(pool).await?)
+    row_in(&mut *pool.acquire().await?, workplace_id).await
+}
+
+async fn row_in(conn: &mut sqlx::PgConnection, workplace_id: Uuid) -> Result<Option<Row>> {
+    Ok(sqlx::query_as(&format!("SELECT {COLUMNS} FROM workplace_subscriptions WHERE workplace_id = $1")).bind(workplace_id).fetch_optional(conn).await?)
 }
 
 /// The next automatic charge.
@@ -123,13 +127,18 @@ pub fn subscription_view(r: &Row) -> Option<SubscriptionView> {
 
 /// The plan with this cycle's usage, and the subscription beside it.
 pub async fn current_plan(pool: &PgPool, workplace_id: Uuid) -> Result<CurrentPlan> {
-    let (key, usage) = plans::quota::usage(pool, workplace_id).await?;
-    let r = row(pool, workplace_id).await?;
+    // One snapshot for the usage and the subscription: a renewal committed between two reads
+    // would show the new period beside the old period's usage.
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
+    let (key, usage) = plans::quota::usage_in(&mut tx, workplace_id).await?;
+    let r = row_in(&mut tx, workplace_id).await?;
     let test_mode: bool = sqlx::query_scalar("SELECT u.payment_mode = 'sandbox' FROM workplaces w JOIN users u ON u.id = w.owner_id WHERE w.id = $1")
         .bind(workplace_id)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *tx)
         .await?
         .unwrap_or(false);
+    tx.commit().await?;
     Ok(CurrentPlan {
         package: plans::package_view_with(&key, &usage),
         subscription: r.as_ref().and_then(subscription_view),

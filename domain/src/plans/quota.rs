@@ -151,8 +151,12 @@ pub async fn state(pool: &PgPool, workplace_id: Uuid, feature: &str) -> Result<Q
 
 /// This cycle's usage of every feature, for the current-plan view.
 pub async fn usage(pool: &PgPool, workplace_id: Uuid) -> Result<(String, BTreeMap<String, i64>)> {
-    let mut conn = pool.acquire().await?;
-    let (plan, period) = workplace_plan(&mut conn, workplace_id).await?;
+    usage_in(&mut *pool.acquire().await?, workplace_id).await
+}
+
+/// `usage` on a connection: inside a snapshot (the plan page's), beside other reads.
+pub async fn usage_in(conn: &mut PgConnection, workplace_id: Uuid) -> Result<(String, BTreeMap<String, i64>)> {
+    let (plan, period) = workplace_plan(conn, workplace_id).await?;
     let rows: Vec<(String, i64)> = sqlx::query_as("SELECT feature, usage FROM feature_usage WHERE workplace_id = $1 AND period_start = $2")
         .bind(workplace_id)
         .bind(period)
