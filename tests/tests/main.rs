@@ -44,6 +44,7 @@ mod password_reset_links;
 mod payment_webhook_endpoint;
 mod plan_catalogue;
 mod plan_gates;
+mod product_center_editor;
 mod push;
 mod push_faults;
 mod push_quota_once;

@@ -19,6 +19,7 @@ mod order_cancel;
 mod order_placement;
 mod orders;
 mod plans;
+mod product_center;
 mod products;
 mod progress;
 mod push;
@@ -52,6 +53,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(billing::router())
         .merge(mapping::router())
         .merge(push::router())
+        .merge(product_center::router())
         .merge(orders::router())
         .merge(order_placement::router())
         .merge(aliexpress::router())

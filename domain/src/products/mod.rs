@@ -6,6 +6,7 @@ pub mod import;
 pub mod import_all;
 pub mod jobs;
 pub mod pricing;
+pub mod source_variants;
 pub mod view;
 
 use serde::Deserialize;

@@ -3,8 +3,10 @@
 //! progress item) and one job per product and destination in one transaction; the
 //! `push_product` job calls the destination, finding its earlier work by Dropline's own key.
 pub mod channel_push;
+pub mod compare;
 pub mod destination;
 pub mod listing;
+pub mod platforms;
 pub mod progress;
 pub mod start;
 

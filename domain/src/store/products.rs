@@ -267,6 +267,19 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid) -> Result<(i64, i64)> {
     .await?)
 }
 
+/// What the import list and the product center list: products still in the import list, and
+/// products pushed (or being pushed) at least once, counted as `/center/products/pushed` does.
+pub async fn screen_counts(pool: &PgPool, workplace_id: Uuid) -> Result<(i64, i64)> {
+    Ok(sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE p.stage = 'import_list'),
+                count(*) FILTER (WHERE EXISTS (SELECT 1 FROM push_targets t WHERE t.product_id = p.id))
+         FROM products p WHERE p.workplace_id = $1",
+    )
+    .bind(workplace_id)
+    .fetch_one(pool)
+    .await?)
+}
+
 /// The workplace's product imported from this supplier product, if any.
 pub async fn find_id(pool: &PgPool, workplace_id: Uuid, source: &str, source_product_id: &str) -> Result<Option<Uuid>> {
     Ok(sqlx::query_scalar("SELECT id FROM products WHERE workplace_id = $1 AND source = $2 AND source_product_id = $3 AND copy_of IS NULL")

@@ -50,6 +50,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'channels.settings.kilogram',
     'channels.settings.centimeter',
     'inspection.themeId',
+    'productCenter.compare.dropline',
   ],
   de: [
     'inspection.logos',

@@ -560,6 +560,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['product_counts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/favourite': {
     parameters: {
       query?: never;
@@ -891,6 +907,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/platform/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a product lives: each destination's store or channel, platform, id there, status,
+     *     last error and last push.
+     */
+    get: operations['product_platforms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/pricing/reapply': {
     parameters: {
       query?: never;
@@ -1198,6 +1234,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/{id}/compare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each store's copy (read from the store now) against Dropline's and the supplier's: title,
+     *     and per variant price and stock.
+     */
+    get: operations['product_compare'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/{id}/image-origins': {
     parameters: {
       query?: never;
@@ -1207,6 +1263,23 @@ export interface paths {
     };
     /** The supplier's original images of an imported product (to put back one the owner removed). */
     get: operations['image_origins'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/center/products/{id}/source-variants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The supplier's variants now beside the product's: cost and stock per SKU, SKUs dropped. */
+    get: operations['product_source_variants'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3245,6 +3318,26 @@ export interface components {
       /** Format: double */
       multiplier: number;
     };
+    CompareVariant: {
+      label: string;
+      /**
+       * Format: double
+       * @description Dropline's price (USD) and stock.
+       */
+      price: number;
+      /** Format: int32 */
+      stock: number;
+      stores: components['schemas']['StoreVariant'][];
+      /**
+       * Format: double
+       * @description The supplier's cost (USD) and stock now; null when it dropped the SKU or could not be read.
+       */
+      supplier_cost?: number | null;
+      /** Format: int64 */
+      supplier_stock?: number | null;
+      /** Format: uuid */
+      variant_id: string;
+    };
     Condition: {
       /** @description Every product of the import list, not only those imported since smart push was turned on. */
       apply_all_products?: boolean;
@@ -3954,6 +4047,10 @@ export interface components {
     Placements: {
       items: components['schemas']['PlacementItem'][];
     };
+    /** @description `{platforms}`: the stores and channels the product was pushed to, oldest first. */
+    PlatformsReply: {
+      platforms: components['schemas']['ProductPlatform'][];
+    };
     /** @description Whether products can be listed on TikTok Shop, and what is still missing. */
     Prerequisites: {
       connected: boolean;
@@ -4061,6 +4158,31 @@ export interface components {
       total_variants?: number | null;
       video_url?: string | null;
     };
+    ProductCompare: {
+      /** Format: uuid */
+      product_id: string;
+      stores: components['schemas']['StoreSide'][];
+      supplier_error?: string | null;
+      /** @description The supplier's title now (null when it could not be read). */
+      supplier_title?: string | null;
+      /** @description Dropline's title. */
+      title: string;
+      /** @description The enabled variants: what the stores were sent. */
+      variants: components['schemas']['CompareVariant'][];
+    };
+    /** @description What the import list and the product center list. */
+    ProductCounts: {
+      /**
+       * Format: int64
+       * @description Products in the import list.
+       */
+      import_list: number;
+      /**
+       * Format: int64
+       * @description Products pushed (or being pushed) at least once: the product center's total.
+       */
+      pushed: number;
+    };
     ProductDetail: {
       category: Record<string, never>;
       description: string;
@@ -4100,6 +4222,37 @@ export interface components {
       title?: string | null;
       variants?: components['schemas']['VariantEdit'][] | null;
       vendor?: string | null;
+    };
+    ProductPlatform: {
+      /** @description The store's name (its domain when unnamed) or the channel's brand. */
+      channel_label: string;
+      /** @description The store or channel is still connected: an update push can reach it. */
+      connected: boolean;
+      /** @description The destination key: a store id, or tiktok, facebook, google. */
+      destination: string;
+      /** @description The last push's error. */
+      error?: string | null;
+      /** @description The product's id at the destination (its first part's), once it exists there. */
+      external_id?: string | null;
+      /** @description Pushed published (visible to buyers) or as a draft. */
+      is_publish: boolean;
+      /** @description shopify, woocommerce, tiktok, facebook or google. */
+      platform: string;
+      /** @description The Shopify publications it was published on. */
+      publications: string[];
+      /**
+       * Format: date-time
+       * @description When a push last succeeded.
+       */
+      pushed_at?: string | null;
+      remote_ids: string[];
+      /** @description processing, success or error. */
+      status: string;
+      /**
+       * Format: uuid
+       * @description The store's id, when the destination is a store.
+       */
+      store_id?: string | null;
     };
     /**
      * @description Product settings: push settings keyed by store id or channel (`tiktok`, `facebook`,
@@ -4523,6 +4676,15 @@ export interface components {
       tracking_code?: string | null;
       warning?: string | null;
     };
+    SourceVariants: {
+      source: string;
+      source_product_id: string;
+      /** @description Why the supplier could not be read (its numbers are then null). */
+      supplier_error?: string | null;
+      /** @description The product's own supplier product's variants. */
+      supplier_variants: components['schemas']['SupplierVariant'][];
+      variants: components['schemas']['VariantAgainstSupplier'][];
+    };
     SplitInput: {
       option: string;
     };
@@ -4617,6 +4779,31 @@ export interface components {
       updated_at: string;
       url: string;
     };
+    /** @description One store's copy: its title, or why it could not be read. */
+    StoreSide: {
+      channel_label: string;
+      /** @description The currency of the store's prices. */
+      currency: string;
+      destination: string;
+      error?: string | null;
+      external_id?: string | null;
+      /** @description The store no longer has the product (deleted there). */
+      missing: boolean;
+      platform: string;
+      /** @description Null when the store could not be read or no longer has the product. */
+      title?: string | null;
+    };
+    /** @description A variant's price and stock in one store. */
+    StoreVariant: {
+      destination: string;
+      /**
+       * Format: double
+       * @description In the store's currency; null when the store has no such variant.
+       */
+      price?: number | null;
+      /** Format: int64 */
+      stock?: number | null;
+    };
     StoreVariantView: {
       /** Format: uuid */
       id: string;
@@ -4703,6 +4890,16 @@ export interface components {
       page: number;
       /** Format: int64 */
       total?: number | null;
+    };
+    SupplierVariant: {
+      /** Format: double */
+      cost: number;
+      /** @description The product carries this SKU. */
+      in_product: boolean;
+      options: Record<string, never>;
+      sku_id: string;
+      /** Format: int64 */
+      stock: number;
     };
     SyncInput: {
       /** Format: uuid */
@@ -4855,6 +5052,30 @@ export interface components {
       status: number;
       /** @enum {boolean} */
       success: false;
+    };
+    VariantAgainstSupplier: {
+      /**
+       * Format: double
+       * @description What Dropline holds (USD).
+       */
+      cost: number;
+      enabled: boolean;
+      /** @description The supplier no longer sells this SKU. */
+      gone: boolean;
+      label: string;
+      options: Record<string, never>;
+      sku_id: string;
+      /** Format: int32 */
+      stock: number;
+      /**
+       * Format: double
+       * @description What the supplier says now; null when it dropped the SKU or could not be read.
+       */
+      supplier_cost?: number | null;
+      /** Format: int64 */
+      supplier_stock?: number | null;
+      /** Format: uuid */
+      variant_id: string;
     };
     VariantEdit: {
       /** Format: double */
@@ -5069,6 +5290,7 @@ export type Collection = components['schemas']['Collection'];
 export type CollectionList = components['schemas']['CollectionList'];
 export type ColumnsInput = components['schemas']['ColumnsInput'];
 export type CompareAt = components['schemas']['CompareAt'];
+export type CompareVariant = components['schemas']['CompareVariant'];
 export type Condition = components['schemas']['Condition'];
 export type ContentAction = components['schemas']['ContentAction'];
 export type ContentStyle = components['schemas']['ContentStyle'];
@@ -5167,6 +5389,7 @@ export type PaymentSetting = components['schemas']['PaymentSetting'];
 export type PlacementEventReply = components['schemas']['PlacementEventReply'];
 export type PlacementItem = components['schemas']['PlacementItem'];
 export type Placements = components['schemas']['Placements'];
+export type PlatformsReply = components['schemas']['PlatformsReply'];
 export type Prerequisites = components['schemas']['Prerequisites'];
 export type PreviewLine = components['schemas']['PreviewLine'];
 export type PreviewOrder = components['schemas']['PreviewOrder'];
@@ -5178,8 +5401,11 @@ export type PricingMode = components['schemas']['PricingMode'];
 export type PricingRule = components['schemas']['PricingRule'];
 export type PricingRuleReply = components['schemas']['PricingRuleReply'];
 export type ProductCard = components['schemas']['ProductCard'];
+export type ProductCompare = components['schemas']['ProductCompare'];
+export type ProductCounts = components['schemas']['ProductCounts'];
 export type ProductDetail = components['schemas']['ProductDetail'];
 export type ProductEdit = components['schemas']['ProductEdit'];
+export type ProductPlatform = components['schemas']['ProductPlatform'];
 export type ProductSettings = components['schemas']['ProductSettings'];
 export type ProgressItem = components['schemas']['ProgressItem'];
 export type ProgressItems = components['schemas']['ProgressItems'];
@@ -5232,6 +5458,7 @@ export type SignedIn = components['schemas']['SignedIn'];
 export type SmartPush = components['schemas']['SmartPush'];
 export type SmartPushReply = components['schemas']['SmartPushReply'];
 export type SourceOrderView = components['schemas']['SourceOrderView'];
+export type SourceVariants = components['schemas']['SourceVariants'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type SplitStarted = components['schemas']['SplitStarted'];
 export type SplitStatus = components['schemas']['SplitStatus'];
@@ -5243,6 +5470,8 @@ export type StoreProductPage = components['schemas']['StoreProductPage'];
 export type StoreProductView = components['schemas']['StoreProductView'];
 export type StoreReply = components['schemas']['StoreReply'];
 export type StoreScan = components['schemas']['StoreScan'];
+export type StoreSide = components['schemas']['StoreSide'];
+export type StoreVariant = components['schemas']['StoreVariant'];
 export type StoreVariantView = components['schemas']['StoreVariantView'];
 export type StoresReply = components['schemas']['StoresReply'];
 export type SubscriptionView = components['schemas']['SubscriptionView'];
@@ -5252,6 +5481,7 @@ export type SupplierInput = components['schemas']['SupplierInput'];
 export type SupplierRef = components['schemas']['SupplierRef'];
 export type SupplierReview = components['schemas']['SupplierReview'];
 export type SupplierReviews = components['schemas']['SupplierReviews'];
+export type SupplierVariant = components['schemas']['SupplierVariant'];
 export type SyncInput = components['schemas']['SyncInput'];
 export type SyncItem = components['schemas']['SyncItem'];
 export type SyncLog = components['schemas']['SyncLog'];
@@ -5276,6 +5506,7 @@ export type Updated = components['schemas']['Updated'];
 export type UploadForm = components['schemas']['UploadForm'];
 export type UrlReply = components['schemas']['UrlReply'];
 export type ValidationEnvelope = components['schemas']['ValidationEnvelope'];
+export type VariantAgainstSupplier = components['schemas']['VariantAgainstSupplier'];
 export type VariantEdit = components['schemas']['VariantEdit'];
 export type VariantMapping = components['schemas']['VariantMapping'];
 export type VariantView = components['schemas']['VariantView'];
@@ -6439,6 +6670,38 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  product_counts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ProductCounts'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   favourite_list: {
     parameters: {
       query?: {
@@ -7335,6 +7598,41 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  product_platforms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the product id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['PlatformsReply'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   pricing_reapply: {
     parameters: {
       query?: never;
@@ -7965,6 +8263,41 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  product_compare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the product id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ProductCompare'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   image_origins: {
     parameters: {
       query?: never;
@@ -7984,6 +8317,41 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['ImageOrigins'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  product_source_variants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the product id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SourceVariants'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;

@@ -11,7 +11,7 @@ import { MapProductPage, MappingPage } from '@/features/mapping';
 import { ProductSettingsPage } from '@/features/product-settings';
 import { QUICK_START_KEY } from '@/features/quick-start';
 
-export { AutoUpdateRoute, ImportListRoute, ProductCenterRoute } from './push-routes';
+export { AutoUpdateRoute, ImportListRoute, ProductCenterEditorRoute, ProductCenterRoute } from './push-routes';
 
 /** What the find pages need from the account and the plan: where to upgrade, what to refresh after an import. */
 function useImportContext() {

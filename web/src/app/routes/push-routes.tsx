@@ -7,9 +7,10 @@ import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY, useCurrentPlan } from '@/features/billing';
 import { useChannels, useCurrentShop } from '@/features/channels';
-import { ImportListPage } from '@/features/import-list';
-import { AutoUpdatePage, ProductCenterPage, useRefreshPushed } from '@/features/product-center';
-import { type PushMode, PushModal, listingQuota } from '@/features/push';
+import { AiWritePanel } from '@/features/ai-writing';
+import { ImportListPage, ProductEditor } from '@/features/import-list';
+import { AutoUpdatePage, ProductCenterPage, PushedEditorPage, useRefreshPushed } from '@/features/product-center';
+import { type PushMode, PushModal, listingQuota, trackPush } from '@/features/push';
 import { QUICK_START_KEY } from '@/features/quick-start';
 import type { PushProduct } from '@/types/push';
 
@@ -87,21 +88,42 @@ export function ImportListRoute() {
   );
 }
 
-export function ProductCenterRoute() {
-  const push = usePushModal();
+/** Destination key → a store's name (its domain when unnamed); channels keep the API's label. */
+function useLabelOf() {
   const { stores } = useCurrentShop();
-  const labelOf = useCallback(
+  return useCallback(
     (destination: string, fallback: string) => {
       const store = stores.find((s) => s.id === destination);
       return store ? store.name || store.platform_domain : fallback;
     },
     [stores],
   );
+}
+
+export function ProductCenterRoute() {
+  const push = usePushModal();
+  const labelOf = useLabelOf();
   return (
     <>
       <ProductCenterPage onPushAgain={(products) => push.open(products, 'update')} labelOf={labelOf} selectionKey={push.pushed} />
       {push.modal}
     </>
+  );
+}
+
+/** /app/products-center/editor/{id}: the import list's editor, saving then updating the product's stores. */
+export function ProductCenterEditorRoute() {
+  const labelOf = useLabelOf();
+  const { mutate } = useSWRConfig();
+  return (
+    <PushedEditorPage
+      labelOf={labelOf}
+      onPushStarted={(ids) => {
+        trackPush(ids);
+        void mutate(STATISTIC_KEY);
+      }}
+      editor={(slot) => <ProductEditor {...slot} assist={(id, apply) => <AiWritePanel productId={id} onApply={apply} />} />}
+    />
   );
 }
 

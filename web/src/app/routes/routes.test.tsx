@@ -60,6 +60,7 @@ const SPEC_PATHS = [
   '/app/products',
   '/app/products/map/7',
   '/app/products-center',
+  '/app/products-center/editor/p1',
   '/app/products/auto-update',
   '/app/orders',
   '/app/v2/orders',
@@ -111,6 +112,7 @@ describe('route table', () => {
     ['/app/products/map/7', 'products/map/:id'],
     ['/app/products/auto-update', 'products/auto-update'],
     ['/app/products-center', 'products-center'],
+    ['/app/products-center/editor/9', 'products-center/editor/:productCenterId'],
     ['/app/orders', 'orders'],
     ['/app/v2/orders', 'v2/orders'],
     ['/app/orders/create', 'orders/create'],
@@ -149,6 +151,11 @@ describe('route table', () => {
       expect(placeholders).not.toContain(path);
       expect(leaf(path)).not.toBe('*');
     }
+  });
+
+  it('builds the product center editor (no longer a placeholder)', () => {
+    expect(APP_PLACEHOLDER_PAGES.map((p) => p.path)).not.toContain('products-center/editor/:productCenterId');
+    expect(leaf('/app/products-center/editor/p1')).toBe('products-center/editor/:productCenterId');
   });
 
   it('builds the public tracking page (no longer a placeholder)', () => {

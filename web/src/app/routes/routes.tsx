@@ -181,6 +181,7 @@ export const routes: RouteObject[] = [
           { path: 'products/map/:id', element: productPage('MapProductRoute') },
           { path: 'products/auto-update', element: productPage('AutoUpdateRoute') },
           { path: 'products-center', element: productPage('ProductCenterRoute') },
+          { path: 'products-center/editor/:productCenterId', element: productPage('ProductCenterEditorRoute') },
           { path: 'orders', element: orderPage('OrdersRoute') },
           { path: 'v2/orders', element: orderPage('OrdersRoute') },
           { path: 'orders/create', element: orderPage('CreateOrderRoute') },

@@ -102,6 +102,14 @@ describe('product center', () => {
     expect(onPushAgain.mock.lastCall?.[0].map((p: PushedProduct) => p.id)).toEqual(['a', 'b']);
   });
 
+  it('opens a pushed product in the product center editor', async () => {
+    serve();
+    const { router } = renderRoute(<ProductCenterPage onPushAgain={vi.fn()} />, { path: '/app/products-center' });
+    await screen.findAllByTestId('pushed-row');
+    fireEvent.click(within(row('b')).getByTestId('pushed-row-edit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/products-center/editor/b'));
+  });
+
   it('shows a product sync log in a drawer', async () => {
     serve();
     renderRoute(<ProductCenterPage onPushAgain={() => {}} />, { path: '/app/products-center' });

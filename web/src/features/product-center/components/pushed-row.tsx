@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RefreshIcon, RocketIcon } from '@/components/icons';
+import { EditIcon, RefreshIcon, RocketIcon } from '@/components/icons';
 import type { DisplayRates } from '@/lib/display-money';
 import { currentLanguage } from '@/lib/i18n';
 import { formatMoneyRange } from '@/lib/money';
@@ -10,6 +11,7 @@ import { DisplayEquivalent } from '@/components/ui/display-equivalent';
 import { RowCheckbox } from '@/components/ui/list-page';
 import { ProductThumb } from '@/components/ui/product-thumb';
 import { targetsOf } from '../lib/sync-state';
+import { pushedEditorPath } from './pushed-editor-page';
 import { TargetStatus } from './target-status';
 
 interface RowProps {
@@ -70,6 +72,12 @@ export function PushedRow({ product, selected, onSelect, onPushAgain, onSyncLog,
           </HStack>
         </Stack>
         <HStack gap="2" ms={{ base: 'auto', md: '0' }}>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={pushedEditorPath(product.id)} data-testid="pushed-row-edit">
+              <EditIcon />
+              {t('productCenter.editor.edit')}
+            </RouterLink>
+          </Button>
           <Button size="sm" variant="outline" onClick={onSyncLog} data-testid="pushed-row-sync-log">
             <RefreshIcon />
             {t('productCenter.syncLog')}

@@ -73,3 +73,8 @@ export function createSessionStore(initial: PushSession = EMPTY_SESSION) {
 }
 
 export const pushSession = createSessionStore();
+
+/** A push started outside the push modal (the product center's editor): the toast follows its items. */
+export function trackPush(ids: readonly (string | number)[]): void {
+  pushSession.set(addPush(pushSession.get(), ids));
+}
