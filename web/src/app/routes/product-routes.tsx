@@ -5,6 +5,7 @@ import { AiWritePanel } from '@/features/ai-writing';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
 import { useCurrentShop } from '@/features/channels';
 import { FeedbackDialog, scheduleFeedback } from '@/features/feedback';
+import { ProductImageTools } from '@/features/gallery';
 import { CollectionsPage, FavouritesPage, FindProductPage, ProductDetailPage } from '@/features/find-product';
 import { EditorPage } from '@/features/import-list';
 import { MapProductPage, MappingPage } from '@/features/mapping';
@@ -64,6 +65,15 @@ export function EditorRoute() {
       onDeleted={refreshCounts}
       onChanged={refreshCounts}
       assist={(id, apply) => <AiWritePanel productId={id} onApply={apply} />}
+      imageTools={(product, edit) => (
+        <ProductImageTools
+          productId={product.id}
+          images={product.images.map((img) => img.url)}
+          thumbnail={product.thumbnail ?? null}
+          onAdd={edit.add}
+          onRemove={edit.remove}
+        />
+      )}
     />
   );
 }

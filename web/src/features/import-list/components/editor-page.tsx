@@ -12,7 +12,7 @@ import { notify } from '@/lib/toaster';
 import type { ImportedProduct } from '@/types/products';
 import { BackLink } from '@/components/ui/back-link';
 import { deleteImported, saveImportedProduct, useImportedProduct, useRefreshImportList } from '../api/import-list';
-import { savePayload, validateProduct } from '../lib/editor';
+import { addImages, removeImage, savePayload, validateProduct } from '../lib/editor';
 import { EditorGeneral } from './editor-general';
 import { EditorImages } from './editor-images';
 import { EditorOptions } from './editor-options';
@@ -35,8 +35,23 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 /** /app/products-import/editor/{id}: edit an imported product before it is pushed. */
 /** `assist` renders a helper above the fields (the app composes AI writing in) that may patch the draft. */
 export type EditorAssist = (productId: string, apply: (patch: Partial<ImportedProduct>) => void) => ReactNode;
+/** `imageTools` renders actions in the images card (the app composes the image library in) that add or remove images. */
+export type EditorImageTools = (
+  product: ImportedProduct,
+  edit: { add: (urls: string[]) => void; remove: (url: string) => void },
+) => ReactNode;
 
-export function EditorPage({ onDeleted, onChanged, assist }: { onDeleted?: () => void; onChanged?: () => void; assist?: EditorAssist }) {
+export function EditorPage({
+  onDeleted,
+  onChanged,
+  assist,
+  imageTools,
+}: {
+  onDeleted?: () => void;
+  onChanged?: () => void;
+  assist?: EditorAssist;
+  imageTools?: EditorImageTools;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { productCenterId = '' } = useParams();
@@ -153,7 +168,11 @@ export function EditorPage({ onDeleted, onChanged, assist }: { onDeleted?: () =>
       <Card title={t('importList.editor.variants', { count: draft.variants.length })}>
         <EditorVariants product={draft} onChange={setDraft} />
       </Card>
-      <Card title={t('importList.editor.images')}>
+      <Card title={t('importList.editor.images')} testId="editor-images-card">
+        {imageTools?.(draft, {
+          add: (urls) => setDraft((d) => (d ? addImages(d, urls) : d)),
+          remove: (url) => setDraft((d) => (d ? removeImage(d, url) : d)),
+        })}
         <EditorImages product={draft} onChange={setDraft} />
       </Card>
       <ConfirmDialog
