@@ -124,6 +124,15 @@ describe('uploader', () => {
     expect(onUploaded).toHaveBeenCalledTimes(1);
   });
 
+  it('says a file over 2 MB is too large without sending it', async () => {
+    const calls = mockApi(() => ({ data: image(1) }));
+    renderInApp(<Uploader inLibrary={0} onUploaded={() => {}} />);
+    fireEvent.change(screen.getByTestId('gallery-file-input'), { target: { files: [file('huge.png', 2 * 1024 * 1024 + 1)] } });
+    await waitFor(() => expect(screen.getByTestId('upload-row').dataset.status).toBe('error'));
+    expect(screen.getByTestId('upload-row-error').textContent).toBe('The image is larger than 2 MB.');
+    expect(calls).toHaveLength(0);
+  });
+
   it('drops the files beyond 250 in the library, and is disabled when the library is full', async () => {
     const calls = mockApi((c) => (c.path === 'center/products/galleries/upload' ? { data: image(1) } : undefined));
     const { unmount } = renderInApp(<Uploader inLibrary={249} onUploaded={() => {}} />);

@@ -3,7 +3,7 @@ import type { Envelope } from '@/lib/api';
 import { messageOf } from '@/lib/api';
 import type { Image } from '@/types/api.gen';
 import { toUploadable } from './heic';
-import { isAccepted, takeFiles } from './rules';
+import { MAX_BYTES, MAX_MB, isAccepted, takeFiles } from './rules';
 
 /** Spec section 3, Upload message: one row of the upload status card. */
 export interface UploadRow {
@@ -21,6 +21,16 @@ export function rowError(res: Envelope<unknown>): NonNullable<UploadRow['error']
   const data = res.data as { code?: unknown; size?: unknown } | null;
   if (data && typeof data.code === 'string') return { code: data.code, size: typeof data.size === 'number' ? data.size : undefined };
   return { text: messageOf(res) || `HTTP ${res.status}` };
+}
+
+/** The server's own refusal of a file over 2 MB, said before the file is sent for nothing. */
+const overSize: Envelope<Image> = { status: 204, success: false, message: '', data: null };
+
+/** Sends the file (converted first when it is HEIC) unless it is over 2 MB. */
+async function sendFile(send: Send, file: File): Promise<Envelope<Image>> {
+  const ready = await toUploadable(file);
+  if (ready.size > MAX_BYTES) return { ...overSize, data: { code: 'imageOverSize', size: MAX_MB } as unknown as Image };
+  return send({ file: ready });
 }
 
 let seq = 0;
@@ -71,7 +81,7 @@ export function useUploads(send: Send, inLibrary: number, onUploaded: () => void
         ...rs,
       ]);
       for (const { file, row } of added) {
-        if (isAccepted(file)) run(row.id, async () => send({ file: await toUploadable(file) }));
+        if (isAccepted(file)) run(row.id, () => sendFile(send, file));
       }
     },
     [inLibrary, rows, run, send],
