@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
+import { setMobile } from '@/test/media';
 import { renderInApp } from '@/test/render';
 import { ImagePicker } from './image-picker';
 import { Uploader } from './uploader';
@@ -35,7 +36,10 @@ function layOut() {
   return () => restore.forEach((r) => r.mockRestore());
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setMobile(false);
+});
 
 describe('Select Image picker', () => {
   it('keeps Done disabled until an image is selected, then hands back its whole address', async () => {
@@ -53,6 +57,17 @@ describe('Select Image picker', () => {
     fireEvent.click(tiles[2]);
     fireEvent.click(done);
     expect(onDone).toHaveBeenCalledWith([`${window.location.origin}/api/gallery-files/wp/2.png`]);
+  });
+
+  it('is a drawer on a phone and a dialog elsewhere', async () => {
+    mockApi((c) => (c.path === 'center/products/galleries/list' ? { data: page(1, 1) } : undefined));
+    setMobile(true);
+    const { unmount } = renderInApp(<ImagePicker open onClose={() => {}} onDone={() => {}} />);
+    expect((await screen.findByTestId('image-picker')).dataset.variant).toBe('drawer');
+    unmount();
+    setMobile(false);
+    renderInApp(<ImagePicker open onClose={() => {}} onDone={() => {}} />);
+    expect((await screen.findByTestId('image-picker')).dataset.variant).toBe('dialog');
   });
 
   it('loads the next page of 50 only when scrolled within 100 px of the bottom', async () => {
