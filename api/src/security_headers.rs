@@ -2,8 +2,10 @@
 //! Shopify's admin and Dropline itself may frame it (`frame-ancestors`; in development and tests
 //! also the sandbox, whose admin page stands in for Shopify's); scripts come only from Dropline's
 //! own origin and App Bridge's (`shopify.app_bridge_url`), styles may be inline (the UI library injects its styles at run time),
-//! pictures may come from any HTTPS host (suppliers' and stores' image hosts). HSTS is sent when
-//! the product is served over HTTPS.
+//! pictures may come from any HTTPS host (suppliers' and stores' image hosts). Workers may also
+//! start from a `blob:` our own script made: the image library's HEIC converter (heic-to, its
+//! no-eval build) runs libheif in a worker it builds that way. HSTS is sent when the product is
+//! served over HTTPS. An answer that sets its own, stricter policy (a library file) keeps it.
 //!
 //! The bearer token stays in localStorage: with scripts only from our own origin and no inline
 //! script, a script that could read it cannot be injected; a cookie would need CSRF protection
@@ -33,7 +35,7 @@ impl SecurityHeaders {
         let images = if https { "'self' data: blob: https:" } else { "'self' data: blob: http: https:" };
         let csp = format!(
             "default-src 'self'; script-src 'self'{bridge}; style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self' data:; \
-             connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+             connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com{sandbox}"
         );
         SecurityHeaders {
@@ -46,7 +48,9 @@ impl SecurityHeaders {
 pub async fn apply(State(h): State<SecurityHeaders>, req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let headers = res.headers_mut();
-    headers.insert(header::CONTENT_SECURITY_POLICY, h.csp.clone());
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, h.csp.clone());
+    }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
     if let Some(hsts) = &h.hsts {
@@ -78,6 +82,7 @@ mod tests {
         let csp = |h: SecurityHeaders| h.csp.to_str().unwrap().to_string();
         let shopify = csp(SecurityHeaders::new("https://app.dropline.io"));
         assert!(shopify.contains("script-src 'self' https://cdn.shopify.com;"), "{shopify}");
+        assert!(shopify.contains("worker-src 'self' blob:;"), "the HEIC converter's worker: {shopify}");
         assert!(shopify.ends_with("frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com"), "{shopify}");
         let sandbox =
             csp(SecurityHeaders::embedded_in("http://127.0.0.1:8080", "http://127.0.0.1:9090/_sandbox/shopify/app-bridge.js", Some("http://127.0.0.1:9090")));

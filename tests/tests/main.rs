@@ -26,6 +26,7 @@ mod editor_content;
 mod embedded;
 mod exchange_rates;
 mod gallery;
+mod gallery_sources;
 mod image_limits;
 mod import;
 mod inspect;

@@ -40,19 +40,23 @@ async fn gallery_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): 
     reply(gallery::list(&state.pool, scope.workplace.id, page, gallery::page_size(q.page_size)).await?)
 }
 
-/// The multipart form the upload reads: one `file` (JPG, PNG or WebP, at most 2 MB).
+/// The multipart form the upload reads: one `file` (JPG, PNG, SVG or WebP, at most 2 MB), or
+/// instead a `link`, the address of such an image.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 struct UploadForm {
-    #[schema(value_type = String, format = Binary)]
-    file: Vec<u8>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    file: Option<Vec<u8>>,
+    /// An http(s) address of the image, fetched by the server.
+    link: Option<String>,
 }
 
 fn over_size() -> ApiError {
-    let mb = gallery::MAX_BYTES / (1024 * 1024);
-    domain::Error::Coded { field: "file", message: format!("The image is larger than {mb} MB"), data: serde_json::json!({"code": "imageOverSize", "size": mb}) }
-        .into()
+    gallery::over_size("file").into()
 }
+
+/// The longest `link` read; a longer field is no address anyone typed.
+const MAX_LINK: usize = 4096;
 
 fn bad_form(e: axum::extract::multipart::MultipartError) -> ApiError {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
@@ -61,12 +65,26 @@ fn bad_form(e: axum::extract::multipart::MultipartError) -> ApiError {
     domain::Error::field("file", format!("The upload could not be read: {}", e.body_text())).into()
 }
 
-/// Adds an image to the library. The file's bytes must be the type its name says; 2 MB at most
-/// (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels and
-/// 40 megapixels at most (read from the header, before decoding). SVG and HEIC are refused.
+/// Adds an image to the library, from the form's `file` or its `link` (fetched by the server; a
+/// private or loopback address is refused). The bytes must be the type the name says; 2 MB at
+/// most (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels
+/// and 40 megapixels at most (read from the header, before decoding). An SVG is kept sanitised
+/// (no script, handlers or outside references). HEIC is converted to JPEG by the dashboard; a
+/// raw one is refused with `data: {code: "heicNotAccepted"}`.
 #[utoipa::path(post, path = "/center/products/galleries/upload", request_body(content = UploadForm, content_type = "multipart/form-data"), responses((status = 200, body = Image)))]
 async fn gallery_upload(State(state): State<AppState>, scope: Scope, mut form: Multipart) -> ApiResult<Image> {
     while let Some(mut field) = form.next_field().await.map_err(bad_form)? {
+        if field.name() == Some("link") {
+            let mut link = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+                if link.len() + chunk.len() > MAX_LINK {
+                    return Err(domain::Error::field("link", "The address is too long").into());
+                }
+                link.extend_from_slice(&chunk);
+            }
+            let link = String::from_utf8_lossy(&link);
+            return reply(gallery::upload_link(&state.pool, &state.gallery, &state.settings.inspect, scope.workplace.id, &link).await?);
+        }
         if field.name() != Some("file") {
             continue;
         }
@@ -81,7 +99,7 @@ async fn gallery_upload(State(state): State<AppState>, scope: Scope, mut form: M
         }
         return reply(gallery::upload(&state.pool, &state.gallery, scope.workplace.id, &name, declared.as_deref(), bytes).await?);
     }
-    Err(domain::Error::field("file", "Choose an image to upload").into())
+    Err(domain::Error::field("file", "Choose an image to upload, or give its address").into())
 }
 
 /// One image of the workplace.
@@ -112,7 +130,8 @@ async fn image_origins(State(state): State<AppState>, scope: Scope, ApiPath(id):
 /// `GET /api/gallery-files/{workplace}/{name}`: a library file by its key, with its stored type,
 /// cached for a year (a key never changes content) and never sniffed. No sign-in (an `<img>`
 /// sends none): the random name only the owner's list gives out is the capability; any other
-/// name is NOT_FOUND.
+/// name is NOT_FOUND. An SVG opened on its own is a document of this origin, so every file
+/// carries a policy that lets it load, run and submit nothing (the sanitiser's second line).
 pub async fn file(State(state): State<AppState>, axum::extract::Path((workplace, name)): axum::extract::Path<(String, String)>) -> Result<Response, ApiError> {
     let not_found = || ApiError::Domain(domain::Error::NotFound("Image"));
     let workplace = Uuid::parse_str(&workplace).map_err(|_| not_found())?;
@@ -122,6 +141,7 @@ pub async fn file(State(state): State<AppState>, axum::extract::Path((workplace,
         (header::CONTENT_TYPE, content_type),
         (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+        (header::CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; sandbox".to_string()),
     ];
     Ok((headers, bytes).into_response())
 }

@@ -5,13 +5,18 @@
 //! `MAX_SIDE` / `MAX_PIXELS` (a small file may declare a 60,000 × 60,000 picture). Decoding and
 //! the thumbnail run off the async runtime (`crate::cpu`). The files live in an `object_store`
 //! (local disk under `gallery.dir`), named by a random key that only this table knows.
+//! An SVG is kept only as `svg.rs` rewrites it, and is its own thumbnail; `link.rs` adds an image
+//! from an address through the guarded client, then the same checks as a file.
+mod link;
 mod picture;
 mod store;
+mod svg;
 
 use serde::Serialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+pub use link::upload_link;
 pub use picture::{Checked, Format};
 pub use store::Files;
 
@@ -103,6 +108,12 @@ pub async fn get(pool: &PgPool, workplace: Uuid, id: Uuid) -> Result<Image> {
     row.map(image).ok_or(Error::NotFound("Image"))
 }
 
+/// The spec's `imageOverSize` with `size: 2`, on the form's `file` or `link` field.
+pub fn over_size(field: &'static str) -> Error {
+    let mb = MAX_BYTES / (1024 * 1024);
+    Error::Coded { field, message: format!("The image is larger than {mb} MB"), data: serde_json::json!({"code": "imageOverSize", "size": mb}) }
+}
+
 fn full() -> Error {
     Error::field("file", format!("The image library holds at most {MAX_IMAGES} images; delete some to add more"))
 }
@@ -116,24 +127,18 @@ async fn count(pool: &PgPool, workplace: Uuid) -> Result<i64> {
 /// the workplace's row, so two uploads at 249 cannot make 251; a refusal stores nothing.
 pub async fn upload(pool: &PgPool, files: &Files, workplace: Uuid, name: &str, declared_type: Option<&str>, bytes: Vec<u8>) -> Result<Image> {
     if bytes.len() > MAX_BYTES {
-        return Err(Error::Coded {
-            field: "file",
-            message: format!("The image is larger than {} MB", MAX_BYTES / (1024 * 1024)),
-            data: serde_json::json!({"code": "imageOverSize", "size": MAX_BYTES / (1024 * 1024)}),
-        });
+        return Err(over_size("file"));
     }
     let name = picture::clean_name(name)?;
     if count(pool, workplace).await? >= MAX_IMAGES {
         return Err(full());
     }
     let checked = picture::check(&name, declared_type, &bytes)?;
-    let thumbnail = {
-        let bytes = bytes.clone();
-        crate::cpu::run(move || picture::thumbnail(checked.format, &bytes)).await?
-    };
+    let (checked, bytes, thumbnail) = crate::cpu::run(move || picture::prepare(checked, bytes)).await?;
     let id = Uuid::new_v4();
     let original_key = format!("{workplace}/{}.{}", Uuid::new_v4().simple(), checked.format.extension());
-    let thumbnail_key = format!("{workplace}/{}.jpg", Uuid::new_v4().simple());
+    // An SVG is its own thumbnail (see `picture::prepare`): one file, named twice.
+    let thumbnail_key = if thumbnail.is_some() { format!("{workplace}/{}.jpg", Uuid::new_v4().simple()) } else { original_key.clone() };
     let size = bytes.len() as i64;
 
     let mut tx = pool.begin().await?;
@@ -143,7 +148,9 @@ pub async fn upload(pool: &PgPool, files: &Files, workplace: Uuid, name: &str, d
         return Err(full());
     }
     files.put(&original_key, bytes).await?;
-    if let Err(e) = files.put(&thumbnail_key, thumbnail).await {
+    if let Some(thumbnail) = thumbnail
+        && let Err(e) = files.put(&thumbnail_key, thumbnail).await
+    {
         files.remove(&original_key).await;
         return Err(e);
     }

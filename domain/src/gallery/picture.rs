@@ -4,15 +4,19 @@ use std::io::Cursor;
 use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageFormat, ImageReader, Limits, Rgb, RgbImage};
 
+use super::svg;
 use super::{MAX_PIXELS, MAX_SIDE, THUMB_QUALITY, THUMB_SIDE};
 use crate::{Error, Result};
 
-/// The formats the library keeps (spec: jpg, jpeg, png, webp; svg and heic are refused for now).
+/// The formats the library keeps (spec: jpg, jpeg, png, svg, webp). HEIC is converted to JPEG
+/// by the browser before it is sent (the server has no HEIC decoder), so a raw one is refused
+/// with the code `heicNotAccepted`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     Png,
     Jpeg,
     WebP,
+    Svg,
 }
 
 impl Format {
@@ -21,6 +25,7 @@ impl Format {
             Format::Png => "image/png",
             Format::Jpeg => "image/jpeg",
             Format::WebP => "image/webp",
+            Format::Svg => "image/svg+xml",
         }
     }
 
@@ -29,42 +34,61 @@ impl Format {
             Format::Png => "png",
             Format::Jpeg => "jpg",
             Format::WebP => "webp",
+            Format::Svg => "svg",
         }
     }
 
-    fn image_format(self) -> ImageFormat {
+    /// The raster decoder's format; `None` for SVG, which is never decoded.
+    fn image_format(self) -> Option<ImageFormat> {
         match self {
-            Format::Png => ImageFormat::Png,
-            Format::Jpeg => ImageFormat::Jpeg,
-            Format::WebP => ImageFormat::WebP,
+            Format::Png => Some(ImageFormat::Png),
+            Format::Jpeg => Some(ImageFormat::Jpeg),
+            Format::WebP => Some(ImageFormat::WebP),
+            Format::Svg => None,
         }
     }
 
-    /// The format a file name's extension says, or why it is refused.
-    fn from_name(name: &str) -> Result<Format, String> {
+    /// The format a file name's extension says, or the refusal.
+    fn from_name(name: &str) -> Result<Format> {
         let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
         match ext.as_str() {
             "png" => Ok(Format::Png),
             "jpg" | "jpeg" => Ok(Format::Jpeg),
             "webp" => Ok(Format::WebP),
-            "svg" => Err("SVG images are not accepted yet; upload a JPG, PNG or WebP".into()),
-            "heic" | "heif" => Err("HEIC images are not accepted yet; upload a JPG, PNG or WebP".into()),
-            _ => Err("Only JPG, JPEG, PNG and WebP images are accepted".into()),
+            "svg" => Ok(Format::Svg),
+            "heic" | "heif" => Err(heic()),
+            _ => Err(refuse("Only JPG, JPEG, PNG, SVG, WebP and HEIC images are accepted")),
         }
     }
 
-    /// The format the bytes really are (their magic numbers).
-    fn sniff(bytes: &[u8]) -> Option<Format> {
-        match image::guess_format(bytes).ok()? {
-            ImageFormat::Png => Some(Format::Png),
-            ImageFormat::Jpeg => Some(Format::Jpeg),
-            ImageFormat::WebP => Some(Format::WebP),
+    /// The format the bytes really are (their magic numbers, or an XML start with `<svg`).
+    pub fn sniff(bytes: &[u8]) -> Option<Format> {
+        match image::guess_format(bytes).ok() {
+            Some(ImageFormat::Png) => Some(Format::Png),
+            Some(ImageFormat::Jpeg) => Some(Format::Jpeg),
+            Some(ImageFormat::WebP) => Some(Format::WebP),
+            _ if svg::looks_like_svg(bytes) => Some(Format::Svg),
             _ => None,
         }
     }
 }
 
-/// An upload that passed every check before decoding.
+/// An ISO-BMFF file whose brand is HEIC/HEIF (what an iPhone photo is).
+pub fn is_heic(bytes: &[u8]) -> bool {
+    bytes.len() >= 12 && &bytes[4..8] == b"ftyp" && matches!(&bytes[8..12], b"heic" | b"heix" | b"hevc" | b"hevx" | b"heim" | b"heis" | b"mif1" | b"msf1")
+}
+
+/// The browser converts HEIC to JPEG before uploading; one that arrives raw is refused by code.
+fn heic() -> Error {
+    Error::Coded {
+        field: "file",
+        message: "HEIC images are converted to JPEG before they are uploaded; this one arrived unconverted, so upload it as JPG or PNG".into(),
+        data: serde_json::json!({"code": "heicNotAccepted"}),
+    }
+}
+
+/// An upload that passed every check before decoding (an SVG's size is read when it is
+/// sanitised, by `prepare`).
 #[derive(Debug, Clone, Copy)]
 pub struct Checked {
     pub format: Format,
@@ -88,7 +112,10 @@ pub fn clean_name(name: &str) -> Result<String> {
 /// The name's type, the declared type (when it names an image) and the bytes' real type must
 /// agree, and the header's dimensions must be within the limits; nothing is decoded here.
 pub fn check(name: &str, declared_type: Option<&str>, bytes: &[u8]) -> Result<Checked> {
-    let named = Format::from_name(name).map_err(refuse)?;
+    let named = Format::from_name(name)?;
+    if is_heic(bytes) {
+        return Err(heic());
+    }
     let Some(real) = Format::sniff(bytes) else {
         return Err(refuse(format!("The file is not a {} image", named.extension().to_uppercase())));
     };
@@ -102,8 +129,9 @@ pub fn check(name: &str, declared_type: Option<&str>, bytes: &[u8]) -> Result<Ch
             return Err(refuse(format!("The file is a {} image but was sent as {t}", real.extension().to_uppercase())));
         }
     }
+    let Some(format) = real.image_format() else { return Ok(Checked { format: real, width: 0, height: 0 }) };
     let (width, height) =
-        ImageReader::with_format(Cursor::new(bytes), real.image_format()).into_dimensions().map_err(|e| refuse(format!("The image could not be read: {e}")))?;
+        ImageReader::with_format(Cursor::new(bytes), format).into_dimensions().map_err(|e| refuse(format!("The image could not be read: {e}")))?;
     if width == 0 || height == 0 {
         return Err(refuse("The image has no pixels"));
     }
@@ -116,10 +144,25 @@ pub fn check(name: &str, declared_type: Option<&str>, bytes: &[u8]) -> Result<Ch
     Ok(Checked { format: real, width, height })
 }
 
+/// What is stored for a checked upload: the original (an SVG sanitised, with its declared size)
+/// and its JPEG thumbnail. An SVG has none: the sanitised SVG is its own thumbnail, since a
+/// vector drawing is small at any size and a browser scales it; rasterising would add a whole
+/// renderer to the server for pictures a browser already draws. CPU-heavy: call it through
+/// `crate::cpu::run`.
+pub fn prepare(checked: Checked, bytes: Vec<u8>) -> Result<(Checked, Vec<u8>, Option<Vec<u8>>)> {
+    if checked.format == Format::Svg {
+        let clean = svg::sanitize(&bytes).map_err(refuse)?;
+        return Ok((Checked { width: clean.width, height: clean.height, ..checked }, clean.bytes, None));
+    }
+    let thumb = thumbnail(checked.format, &bytes)?;
+    Ok((checked, bytes, Some(thumb)))
+}
+
 /// Decodes (within the limits again) and makes the JPEG thumbnail: at most 300 × 300 keeping the
-/// aspect ratio, transparency over white. CPU-heavy: call it through `crate::cpu::run`.
+/// aspect ratio, transparency over white.
 pub fn thumbnail(format: Format, bytes: &[u8]) -> Result<Vec<u8>> {
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format.image_format());
+    let Some(format) = format.image_format() else { return Err(refuse("An SVG image has no raster thumbnail")) };
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
@@ -162,8 +205,11 @@ mod tests {
         assert_eq!(check("a.PNG", Some("image/png"), &png).unwrap().width, 40);
         assert!(check("a.jpg", None, &png).is_err());
         assert!(check("a.png", Some("image/jpeg"), &png).is_err());
-        assert!(check("a.svg", None, b"<svg xmlns='http://www.w3.org/2000/svg'/>").is_err());
-        assert!(check("a.heic", None, &png).is_err());
+        assert_eq!(check("a.svg", None, b"<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap().format, Format::Svg);
+        assert!(check("a.svg", None, &png).is_err());
+        assert!(matches!(check("a.heic", None, &png), Err(Error::Coded { .. })));
+        let heic = [&[0, 0, 0, 24][..], b"ftypheic", &[0; 12]].concat();
+        assert!(matches!(check("a.jpg", None, &heic), Err(Error::Coded { .. })), "a HEIC named .jpg is still HEIC");
         assert!(check("a.png", None, b"not an image").is_err());
     }
 

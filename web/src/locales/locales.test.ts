@@ -51,6 +51,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'channels.settings.centimeter',
     'inspection.themeId',
     'productCenter.compare.dropline',
+    'gallery.slider.counter',
   ],
   de: [
     'inspection.logos',
@@ -66,9 +67,17 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'wallet.kinds.bonus',
     'automation.name',
     'aiWriting.styles.storytelling',
+    'gallery.upload.status',
   ],
   it: ['nav.home', 'nav.tabs.home', 'pages.home', 'nav.community', 'pages.community', 'auth.fields.email', 'auth.fields.password'],
-  nl: ['nav.community', 'pages.community', 'findProduct.filters.toggle', 'aiWriting.model'],
+  nl: [
+    'nav.community',
+    'pages.community',
+    'findProduct.filters.toggle',
+    'aiWriting.model',
+    'gallery.picker.product',
+    'gallery.upload.status',
+  ],
   'pt-BR': ['orders.create.lines_one'],
   fr: [
     'aiWriting.style',

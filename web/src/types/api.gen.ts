@@ -652,9 +652,12 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Adds an image to the library. The file's bytes must be the type its name says; 2 MB at most
-     *     (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels and
-     *     40 megapixels at most (read from the header, before decoding). SVG and HEIC are refused.
+     * Adds an image to the library, from the form's `file` or its `link` (fetched by the server; a
+     *     private or loopback address is refused). The bytes must be the type the name says; 2 MB at
+     *     most (`imageOverSize`, `data: {code, size: 2}`), 250 images a workplace, 8000 × 8000 pixels
+     *     and 40 megapixels at most (read from the header, before decoding). An SVG is kept sanitised
+     *     (no script, handlers or outside references). HEIC is converted to JPEG by the dashboard; a
+     *     raw one is refused with `data: {code: "heicNotAccepted"}`.
      */
     post: operations['gallery_upload'];
     delete?: never;
@@ -5034,10 +5037,15 @@ export interface components {
       /** Format: int64 */
       updated: number;
     };
-    /** @description The multipart form the upload reads: one `file` (JPG, PNG or WebP, at most 2 MB). */
+    /**
+     * @description The multipart form the upload reads: one `file` (JPG, PNG, SVG or WebP, at most 2 MB), or
+     *     instead a `link`, the address of such an image.
+     */
     UploadForm: {
       /** Format: binary */
-      file: string;
+      file?: string | null;
+      /** @description An http(s) address of the image, fetched by the server. */
+      link?: string | null;
     };
     /** @description `{url}`: where to send the browser next. */
     UrlReply: {

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
-import { AiWritePanel } from '@/features/ai-writing';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY } from '@/features/billing';
 import { useCurrentShop } from '@/features/channels';
 import { FeedbackDialog, scheduleFeedback } from '@/features/feedback';
@@ -10,6 +9,7 @@ import { EditorPage } from '@/features/import-list';
 import { MapProductPage, MappingPage } from '@/features/mapping';
 import { ProductSettingsPage } from '@/features/product-settings';
 import { QUICK_START_KEY } from '@/features/quick-start';
+import { aiAssist, libraryImages } from './editor-slots';
 
 export { AutoUpdateRoute, ImportListRoute, ProductCenterEditorRoute, ProductCenterRoute } from './push-routes';
 
@@ -63,7 +63,8 @@ export function EditorRoute() {
     <EditorPage
       onDeleted={refreshCounts}
       onChanged={refreshCounts}
-      assist={(id, apply) => <AiWritePanel productId={id} onApply={apply} />}
+      assist={aiAssist}
+      imageTools={libraryImages}
     />
   );
 }

@@ -7,12 +7,12 @@ import { useSWRConfig } from 'swr';
 import { STATISTIC_KEY, isBillingHidden, useAccount } from '@/features/account';
 import { CHANGE_PLAN_PATH, CURRENT_PLAN_KEY, useCurrentPlan } from '@/features/billing';
 import { useChannels, useCurrentShop } from '@/features/channels';
-import { AiWritePanel } from '@/features/ai-writing';
 import { ImportListPage, ProductEditor } from '@/features/import-list';
 import { AutoUpdatePage, ProductCenterPage, PushedEditorPage, useRefreshPushed } from '@/features/product-center';
 import { type PushMode, PushModal, listingQuota, trackPush } from '@/features/push';
 import { QUICK_START_KEY } from '@/features/quick-start';
 import type { PushProduct } from '@/types/push';
+import { aiAssist, libraryImages } from './editor-slots';
 
 export const CHANNEL_PATH = '/app/channel';
 
@@ -122,7 +122,7 @@ export function ProductCenterEditorRoute() {
         trackPush(ids);
         void mutate(STATISTIC_KEY);
       }}
-      editor={(slot) => <ProductEditor {...slot} assist={(id, apply) => <AiWritePanel productId={id} onApply={apply} />} />}
+      editor={(slot) => <ProductEditor {...slot} assist={aiAssist} imageTools={libraryImages} />}
     />
   );
 }

@@ -8,15 +8,25 @@ import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import type { ImportedProduct } from '@/types/products';
 import { deleteImported, useRefreshImportList } from '../api/import-list';
-import { type EditorAssist, ProductEditor } from './product-editor';
+import { type EditorAssist, type EditorImageTools, ProductEditor } from './product-editor';
 import { SplitDialog, splittableOptions } from './split-dialog';
 
-export type { EditorAssist } from './product-editor';
+export type { EditorAssist, EditorImageTools } from './product-editor';
 
 export const IMPORT_LIST_PATH = '/app/products-import';
 
 /** /app/products-import/editor/{id}: edit an imported product before it is pushed; split or delete it. */
-export function EditorPage({ onDeleted, onChanged, assist }: { onDeleted?: () => void; onChanged?: () => void; assist?: EditorAssist }) {
+export function EditorPage({
+  onDeleted,
+  onChanged,
+  assist,
+  imageTools,
+}: {
+  onDeleted?: () => void;
+  onChanged?: () => void;
+  assist?: EditorAssist;
+  imageTools?: EditorImageTools;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { productCenterId = '' } = useParams();
@@ -52,6 +62,7 @@ export function EditorPage({ onDeleted, onChanged, assist }: { onDeleted?: () =>
         productId={productCenterId}
         back={{ to: IMPORT_LIST_PATH, label: t('pages.importList') }}
         assist={assist}
+        imageTools={imageTools}
         actions={({ saved, dirty }) => (
           <>
             {splittableOptions(saved).length > 0 ? (

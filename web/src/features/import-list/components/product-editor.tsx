@@ -9,7 +9,7 @@ import { sourceName } from '@/lib/sources';
 import { notify } from '@/lib/toaster';
 import type { ImportedProduct } from '@/types/products';
 import { saveImportedProduct, useImportedProduct, useRefreshImportList } from '../api/import-list';
-import { savePayload, validateProduct } from '../lib/editor';
+import { addImages, removeImage, savePayload, validateProduct } from '../lib/editor';
 import { EditorGeneral } from './editor-general';
 import { EditorImages } from './editor-images';
 import { EditorOptions } from './editor-options';
@@ -29,6 +29,12 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 /** `assist` renders a helper above the fields (the app composes AI writing in) that may patch the draft. */
 export type EditorAssist = (productId: string, apply: (patch: Partial<ImportedProduct>) => void) => ReactNode;
 
+/** `imageTools` renders actions in the images card (the app composes the image library in) that add or remove images. */
+export type EditorImageTools = (
+  product: ImportedProduct,
+  edit: { add: (urls: string[]) => void; remove: (url: string) => void },
+) => ReactNode;
+
 /** What the buttons beside Save may use: the product as saved, and whether the draft differs. */
 export interface EditorActionsContext {
   saved: ImportedProduct;
@@ -43,6 +49,7 @@ export interface ProductEditorProps {
   /** Shown between the header and the fields (the product center's destinations). */
   aside?: ReactNode;
   assist?: EditorAssist;
+  imageTools?: EditorImageTools;
   /** The Save button's label (the product center saves and updates the stores). */
   saveLabel?: string;
   /** Runs once the product is saved; the button stays busy until it ends. */
@@ -54,7 +61,7 @@ export interface ProductEditorProps {
  * around one draft, saved with PUT center/products/import/{id}. The import list and the product
  * center each wrap it with their own actions.
  */
-export function ProductEditor({ productId, back, actions, aside, assist, saveLabel, onSaved }: ProductEditorProps) {
+export function ProductEditor({ productId, back, actions, aside, assist, imageTools, saveLabel, onSaved }: ProductEditorProps) {
   const { t } = useTranslation();
   const { data, error, mutate } = useImportedProduct(productId);
   const refreshList = useRefreshImportList();
@@ -136,7 +143,11 @@ export function ProductEditor({ productId, back, actions, aside, assist, saveLab
       <Card title={t('importList.editor.variants', { count: draft.variants.length })}>
         <EditorVariants product={draft} onChange={setDraft} />
       </Card>
-      <Card title={t('importList.editor.images')}>
+      <Card title={t('importList.editor.images')} testId="editor-images-card">
+        {imageTools?.(draft, {
+          add: (urls) => setDraft((d) => (d ? addImages(d, urls) : d)),
+          remove: (url) => setDraft((d) => (d ? removeImage(d, url) : d)),
+        })}
         <EditorImages product={draft} onChange={setDraft} />
       </Card>
     </Stack>

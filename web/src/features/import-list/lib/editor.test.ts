@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeImported } from '@/test/products';
 import {
+  addImages,
   canRemoveOptionValue,
   optionChange,
+  removeImage,
   removeOptionValue,
   renameOption,
   renameOptionValue,
@@ -77,6 +79,19 @@ describe('editor edits', () => {
     expect(p.thumbnail).toBe('https://img.test/c.jpg');
     const one = makeImported({ images: [{ url: 'x', selected: true }], thumbnail: 'x' });
     expect(toggleImage(one, 'x')).toBe(one);
+  });
+
+  it('images: library images are added selected once, and a removed thumbnail moves to the next selected image', () => {
+    const lib = 'https://app.test/api/gallery-files/w/1.png';
+    let p = addImages(makeImported(), [lib, lib, 'https://img.test/a.jpg']);
+    expect(p.images.map((i) => i.url)).toEqual(['https://img.test/a.jpg', 'https://img.test/b.jpg', 'https://img.test/c.jpg', lib]);
+    expect(p.images.at(-1)?.selected).toBe(true);
+    expect(savePayload(p).images.at(-1)).toEqual({ url: lib, selected: true });
+    p = removeImage(p, 'https://img.test/a.jpg');
+    expect(p.images.map((i) => i.url)).not.toContain('https://img.test/a.jpg');
+    expect(p.thumbnail).toBe(p.images.find((i) => i.selected)?.url);
+    const empty = addImages(makeImported({ images: [], thumbnail: null }), [lib]);
+    expect(empty.thumbnail).toBe(lib);
   });
 
   it('validates before saving', () => {

@@ -94,6 +94,21 @@ export function setThumbnail(p: Product, url: string): Product {
   return { ...p, thumbnail: url, images: p.images.map((img) => (img.url === url ? { ...img, selected: true } : img)) };
 }
 
+/** Adds images (from the library or the supplier's originals) at the end, selected; ones already there are left as they are. */
+export function addImages(p: Product, urls: readonly string[]): Product {
+  const fresh = [...new Set(urls)].filter((url) => !p.images.some((img) => img.url === url));
+  if (fresh.length === 0) return p;
+  const images = [...p.images, ...fresh.map((url) => ({ url, selected: true }))];
+  return { ...p, images, thumbnail: p.thumbnail ?? images.find((img) => img.selected)?.url ?? null };
+}
+
+/** Removes an image from the product; the thumbnail moves to the first selected image left. */
+export function removeImage(p: Product, url: string): Product {
+  const images = p.images.filter((img) => img.url !== url);
+  const thumbnail = p.thumbnail && p.thumbnail !== url ? p.thumbnail : (images.find((img) => img.selected)?.url ?? null);
+  return { ...p, images, thumbnail };
+}
+
 export type EditorError = 'titleRequired' | 'noEnabledVariant' | 'invalidPrice' | 'noImage';
 
 /** The first problem that blocks saving, else null. */
