@@ -59,14 +59,7 @@ export function CollectionsRoute() {
 
 export function EditorRoute() {
   const refreshCounts = useRefreshCounts();
-  return (
-    <EditorPage
-      onDeleted={refreshCounts}
-      onChanged={refreshCounts}
-      assist={aiAssist}
-      imageTools={libraryImages}
-    />
-  );
+  return <EditorPage onDeleted={refreshCounts} onChanged={refreshCounts} assist={aiAssist} imageTools={libraryImages} />;
 }
 
 export function ProductSettingsRoute() {
