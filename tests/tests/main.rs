@@ -26,6 +26,7 @@ mod embedded;
 mod exchange_rates;
 mod gallery;
 mod image_limits;
+mod image_tools;
 mod import;
 mod inspect;
 mod mapping;

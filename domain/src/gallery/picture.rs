@@ -32,7 +32,7 @@ impl Format {
         }
     }
 
-    fn image_format(self) -> ImageFormat {
+    pub(super) fn image_format(self) -> ImageFormat {
         match self {
             Format::Png => ImageFormat::Png,
             Format::Jpeg => ImageFormat::Jpeg,
@@ -116,20 +116,35 @@ pub fn check(name: &str, declared_type: Option<&str>, bytes: &[u8]) -> Result<Ch
     Ok(Checked { format: real, width, height })
 }
 
-/// Decodes (within the limits again) and makes the JPEG thumbnail: at most 300 × 300 keeping the
-/// aspect ratio, transparency over white. CPU-heavy: call it through `crate::cpu::run`.
-pub fn thumbnail(format: Format, bytes: &[u8]) -> Result<Vec<u8>> {
+/// Decodes within the limits again (the header was checked, the decoder must not trust it
+/// either). CPU-heavy: call it through `crate::cpu::run`.
+pub(super) fn decode(format: Format, bytes: &[u8]) -> Result<DynamicImage> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format.image_format());
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_PIXELS * 4 + 64 * 1024 * 1024);
     reader.limits(limits);
-    let img = reader.decode().map_err(|e| refuse(format!("The image could not be read: {e}")))?;
-    let small = if img.width() > THUMB_SIDE || img.height() > THUMB_SIDE { img.thumbnail(THUMB_SIDE, THUMB_SIDE) } else { img };
-    let rgb = over_white(&small);
+    reader.decode().map_err(|e| refuse(format!("The image could not be read: {e}")))
+}
+
+/// Decodes and makes the JPEG thumbnail. CPU-heavy: call it through `crate::cpu::run`.
+pub fn thumbnail(format: Format, bytes: &[u8]) -> Result<Vec<u8>> {
+    thumbnail_of(&decode(format, bytes)?)
+}
+
+/// The thumbnail of a decoded picture: at most 300 × 300 keeping the aspect ratio, transparency
+/// over white.
+pub(super) fn thumbnail_of(img: &DynamicImage) -> Result<Vec<u8>> {
+    let small = if img.width() > THUMB_SIDE || img.height() > THUMB_SIDE { img.thumbnail(THUMB_SIDE, THUMB_SIDE) } else { img.clone() };
+    jpeg(&small, THUMB_QUALITY)
+}
+
+/// JPEG at `quality` (1-100), transparency over white (JPEG has none).
+pub(super) fn jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>> {
+    let rgb = over_white(img);
     let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, THUMB_QUALITY).encode_image(&rgb).map_err(|e| Error::Internal(anyhow::anyhow!("thumbnail: {e}")))?;
+    JpegEncoder::new_with_quality(&mut out, quality).encode_image(&rgb).map_err(|e| Error::Internal(anyhow::anyhow!("jpeg: {e}")))?;
     Ok(out)
 }
 
