@@ -50,8 +50,13 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'channels.settings.kilogram',
     'channels.settings.centimeter',
     'inspection.themeId',
+    'imageTools.size',
+    'imageTools.convert.formats.jpeg',
+    'imageTools.convert.formats.png',
+    'imageTools.convert.formats.webp',
   ],
   de: [
+    'imageTools.convert.format',
     'inspection.logos',
     'nav.community',
     'pages.community',
