@@ -25,6 +25,7 @@ mod editor_content;
 mod embedded;
 mod exchange_rates;
 mod gallery;
+mod gallery_s3;
 mod image_limits;
 mod image_tools;
 mod import;
