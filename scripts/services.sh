@@ -110,6 +110,19 @@ ensure_python_contract_deps() {
   cp "$dir/requirements.txt" "$venv/requirements.txt"
 }
 
+# moto's S3 server (PyPI `moto[s3]` and Flask, pinned in tests/s3/requirements.txt) in a venv of
+# its own, for the image library's S3 storage test (tests/tests/gallery_s3.rs), which starts it
+# on a free port. Reinstalled only when the requirements change.
+ensure_s3_test_server() {
+  local dir="$ROOT/tests/s3" venv="$ROOT/tests/s3/.venv"
+  [ -x "$venv/bin/moto_server" ] && cmp -s "$dir/requirements.txt" "$venv/requirements.txt" && return 0
+  rm -rf "$venv"
+  python3 -m venv "$venv" &&
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$dir/requirements.txt" ||
+    { echo "could not install tests/s3/requirements.txt into $venv" >&2; rm -rf "$venv"; return 1; }
+  cp "$dir/requirements.txt" "$venv/requirements.txt"
+}
+
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }

@@ -5,11 +5,13 @@
 pub mod bench;
 mod merchant;
 mod pictures;
+mod s3;
 mod sandbox_calls;
 mod worker_process;
 
 pub use merchant::{StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_of_shop};
 pub use pictures::png_declaring;
+pub use s3::S3Server;
 pub use sandbox_calls::{in_stock_ids, supplier_product, woo_rest};
 pub use worker_process::worker_command;
 

@@ -9,6 +9,7 @@ mod core;
 mod ebay;
 mod find;
 mod galleries;
+mod image_tools;
 mod inspect;
 mod log;
 mod mapping;
@@ -49,6 +50,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(find::router())
         .merge(products::router())
         .merge(galleries::router())
+        .merge(image_tools::router())
         .merge(plans::router())
         .merge(billing::router())
         .merge(mapping::router())

@@ -308,16 +308,44 @@ pub struct EmailSettings {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
 pub struct GallerySettings {
+    /// `local` (the default): files under `dir`; `s3`: an S3-compatible bucket (`gallery.s3`).
+    pub storage: GalleryStorage,
     /// The folder on local disk (created at start when missing).
     pub dir: PathBuf,
-    /// Reserved for an S3-compatible bucket; only local disk is implemented, so a value here
-    /// stops the start with a clear error rather than silently writing to disk.
-    pub store_url: Option<String>,
+    pub s3: S3Settings,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GalleryStorage {
+    #[default]
+    Local,
+    S3,
+}
+
+/// An S3-compatible bucket (AWS, MinIO, Ceph, R2...). The secret comes from the environment
+/// (`DROPLINE__GALLERY__S3__SECRET_ACCESS_KEY`), never from a committed file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct S3Settings {
+    /// Empty: AWS itself; otherwise the service's address (`http://` is allowed, for a service
+    /// on the same network).
+    pub endpoint: String,
+    pub bucket: String,
+    pub region: String,
+    pub access_key_id: String,
+    pub secret_access_key: Option<SecretString>,
+}
+
+impl Default for S3Settings {
+    fn default() -> Self {
+        S3Settings { endpoint: String::new(), bucket: String::new(), region: "us-east-1".into(), access_key_id: String::new(), secret_access_key: None }
+    }
 }
 
 impl Default for GallerySettings {
     fn default() -> Self {
-        GallerySettings { dir: PathBuf::from(".data/gallery"), store_url: None }
+        GallerySettings { storage: GalleryStorage::Local, dir: PathBuf::from(".data/gallery"), s3: S3Settings::default() }
     }
 }
 

@@ -6,11 +6,15 @@
 //! the thumbnail run off the async runtime (`crate::cpu`). The files live in an `object_store`
 //! (local disk under `gallery.dir`), named by a random key that only this table knows.
 //! An SVG is kept only as `svg.rs` rewrites it, and is its own thumbnail; `link.rs` adds an image
-//! from an address through the guarded client, then the same checks as a file.
+//! from an address through the guarded client, then the same checks as a file. `tools.rs` makes
+//! new pictures from kept ones (crop, rotate, resize, compress, convert); an upload and an edit
+//! both end in `keep.rs`.
+mod keep;
 mod link;
 mod picture;
 mod store;
 mod svg;
+mod tools;
 
 use serde::Serialize;
 use sqlx::PgPool;
@@ -19,6 +23,9 @@ use uuid::Uuid;
 pub use link::upload_link;
 pub use picture::{Checked, Format};
 pub use store::Files;
+pub use tools::{Edit, Edits, edit};
+
+use keep::{New, keep};
 
 use crate::{Error, Result};
 
@@ -59,9 +66,9 @@ pub struct Page {
     pub items: Vec<Image>,
 }
 
-type Row = (Uuid, String, String, i64, i32, i32, String, String, chrono::DateTime<chrono::Utc>);
+pub(super) type Row = (Uuid, String, String, i64, i32, i32, String, String, chrono::DateTime<chrono::Utc>);
 
-fn image((id, name, content_type, size, width, height, original, thumbnail, created): Row) -> Image {
+pub(super) fn image((id, name, content_type, size, width, height, original, thumbnail, created): Row) -> Image {
     Image {
         id,
         name,
@@ -114,17 +121,17 @@ pub fn over_size(field: &'static str) -> Error {
     Error::Coded { field, message: format!("The image is larger than {mb} MB"), data: serde_json::json!({"code": "imageOverSize", "size": mb}) }
 }
 
-fn full() -> Error {
+pub(super) fn full() -> Error {
     Error::field("file", format!("The image library holds at most {MAX_IMAGES} images; delete some to add more"))
 }
 
-async fn count(pool: &PgPool, workplace: Uuid) -> Result<i64> {
+pub(super) async fn count(pool: &PgPool, workplace: Uuid) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT count(*) FROM gallery_images WHERE workplace_id = $1").bind(workplace).fetch_one(pool).await?)
 }
 
 /// Adds an uploaded file to the library: every check of `picture::check`, the thumbnail made
-/// off the runtime, both files stored, then the row. The count is checked again under a lock of
-/// the workplace's row, so two uploads at 249 cannot make 251; a refusal stores nothing.
+/// off the runtime, then both files and the row (`keep`: the count again under a lock, a
+/// refusal stores nothing).
 pub async fn upload(pool: &PgPool, files: &Files, workplace: Uuid, name: &str, declared_type: Option<&str>, bytes: Vec<u8>) -> Result<Image> {
     if bytes.len() > MAX_BYTES {
         return Err(over_size("file"));
@@ -135,53 +142,7 @@ pub async fn upload(pool: &PgPool, files: &Files, workplace: Uuid, name: &str, d
     }
     let checked = picture::check(&name, declared_type, &bytes)?;
     let (checked, bytes, thumbnail) = crate::cpu::run(move || picture::prepare(checked, bytes)).await?;
-    let id = Uuid::new_v4();
-    let original_key = format!("{workplace}/{}.{}", Uuid::new_v4().simple(), checked.format.extension());
-    // An SVG is its own thumbnail (see `picture::prepare`): one file, named twice.
-    let thumbnail_key = if thumbnail.is_some() { format!("{workplace}/{}.jpg", Uuid::new_v4().simple()) } else { original_key.clone() };
-    let size = bytes.len() as i64;
-
-    let mut tx = pool.begin().await?;
-    sqlx::query("SELECT id FROM workplaces WHERE id = $1 FOR UPDATE").bind(workplace).fetch_optional(&mut *tx).await?;
-    let n: i64 = sqlx::query_scalar("SELECT count(*) FROM gallery_images WHERE workplace_id = $1").bind(workplace).fetch_one(&mut *tx).await?;
-    if n >= MAX_IMAGES {
-        return Err(full());
-    }
-    files.put(&original_key, bytes).await?;
-    if let Some(thumbnail) = thumbnail
-        && let Err(e) = files.put(&thumbnail_key, thumbnail).await
-    {
-        files.remove(&original_key).await;
-        return Err(e);
-    }
-    let row: std::result::Result<Row, sqlx::Error> = sqlx::query_as(
-        "INSERT INTO gallery_images (id, workplace_id, name, content_type, size_bytes, width, height, original_key, thumbnail_key) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-         RETURNING id, name, content_type, size_bytes, width, height, original_key, thumbnail_key, created_at",
-    )
-    .bind(id)
-    .bind(workplace)
-    .bind(&name)
-    .bind(checked.format.content_type())
-    .bind(size)
-    .bind(checked.width as i32)
-    .bind(checked.height as i32)
-    .bind(&original_key)
-    .bind(&thumbnail_key)
-    .fetch_one(&mut *tx)
-    .await;
-    let committed = match row {
-        Ok(row) => tx.commit().await.map(|_| row),
-        Err(e) => Err(e),
-    };
-    match committed {
-        Ok(row) => Ok(image(row)),
-        Err(e) => {
-            files.remove(&original_key).await;
-            files.remove(&thumbnail_key).await;
-            Err(e.into())
-        }
-    }
+    keep(pool, files, workplace, New { name, format: checked.format, width: checked.width, height: checked.height, bytes, thumbnail }).await
 }
 
 /// Removes the image and both its files; NOT_FOUND for another workplace's.

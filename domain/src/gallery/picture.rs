@@ -39,7 +39,7 @@ impl Format {
     }
 
     /// The raster decoder's format; `None` for SVG, which is never decoded.
-    fn image_format(self) -> Option<ImageFormat> {
+    pub(super) fn image_format(self) -> Option<ImageFormat> {
         match self {
             Format::Png => Some(ImageFormat::Png),
             Format::Jpeg => Some(ImageFormat::Jpeg),
@@ -158,21 +158,36 @@ pub fn prepare(checked: Checked, bytes: Vec<u8>) -> Result<(Checked, Vec<u8>, Op
     Ok((checked, bytes, Some(thumb)))
 }
 
-/// Decodes (within the limits again) and makes the JPEG thumbnail: at most 300 × 300 keeping the
-/// aspect ratio, transparency over white.
-pub fn thumbnail(format: Format, bytes: &[u8]) -> Result<Vec<u8>> {
-    let Some(format) = format.image_format() else { return Err(refuse("An SVG image has no raster thumbnail")) };
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+/// Decodes within the limits again (the header was checked, the decoder must not trust it
+/// either); an SVG is never decoded. CPU-heavy: call it through `crate::cpu::run`.
+pub(super) fn decode(format: Format, bytes: &[u8]) -> Result<DynamicImage> {
+    let Some(raster) = format.image_format() else { return Err(refuse("An SVG image is drawn by the browser, not decoded or edited")) };
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), raster);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_PIXELS * 4 + 64 * 1024 * 1024);
     reader.limits(limits);
-    let img = reader.decode().map_err(|e| refuse(format!("The image could not be read: {e}")))?;
-    let small = if img.width() > THUMB_SIDE || img.height() > THUMB_SIDE { img.thumbnail(THUMB_SIDE, THUMB_SIDE) } else { img };
-    let rgb = over_white(&small);
+    reader.decode().map_err(|e| refuse(format!("The image could not be read: {e}")))
+}
+
+/// Decodes and makes the JPEG thumbnail. CPU-heavy: call it through `crate::cpu::run`.
+pub fn thumbnail(format: Format, bytes: &[u8]) -> Result<Vec<u8>> {
+    thumbnail_of(&decode(format, bytes)?)
+}
+
+/// The thumbnail of a decoded picture: at most 300 × 300 keeping the aspect ratio, transparency
+/// over white.
+pub(super) fn thumbnail_of(img: &DynamicImage) -> Result<Vec<u8>> {
+    let small = if img.width() > THUMB_SIDE || img.height() > THUMB_SIDE { img.thumbnail(THUMB_SIDE, THUMB_SIDE) } else { img.clone() };
+    jpeg(&small, THUMB_QUALITY)
+}
+
+/// JPEG at `quality` (1-100), transparency over white (JPEG has none).
+pub(super) fn jpeg(img: &DynamicImage, quality: u8) -> Result<Vec<u8>> {
+    let rgb = over_white(img);
     let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, THUMB_QUALITY).encode_image(&rgb).map_err(|e| Error::Internal(anyhow::anyhow!("thumbnail: {e}")))?;
+    JpegEncoder::new_with_quality(&mut out, quality).encode_image(&rgb).map_err(|e| Error::Internal(anyhow::anyhow!("jpeg: {e}")))?;
     Ok(out)
 }
 

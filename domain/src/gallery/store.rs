@@ -1,12 +1,15 @@
-//! The library's files behind `object_store`: local disk under `gallery.dir` (an S3-compatible
-//! bucket by `gallery.store_url` is reserved and refused until it is implemented).
+//! The library's files behind `object_store`: local disk under `gallery.dir`, or an S3-compatible
+//! bucket when `gallery.storage = "s3"`. Everything else sees one `Files` either way.
 use std::sync::Arc;
 
+use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
 
-use crate::config::GallerySettings;
+use secrecy::ExposeSecret;
+
+use crate::config::{GallerySettings, GalleryStorage, S3Settings};
 use crate::{Error, Result};
 
 #[derive(Clone, Debug)]
@@ -20,8 +23,8 @@ fn failed(e: object_store::Error) -> Error {
 
 impl Files {
     pub fn new(settings: &GallerySettings) -> anyhow::Result<Files> {
-        if settings.store_url.as_deref().is_some_and(|u| !u.trim().is_empty()) {
-            anyhow::bail!("gallery.store_url is not supported yet: leave it empty to keep the images under gallery.dir");
+        if settings.storage == GalleryStorage::S3 {
+            return Ok(Files { store: Arc::new(s3(&settings.s3)?) });
         }
         std::fs::create_dir_all(&settings.dir).map_err(|e| anyhow::anyhow!("gallery.dir {}: {e}", settings.dir.display()))?;
         let store = LocalFileSystem::new_with_prefix(&settings.dir)?;
@@ -55,4 +58,25 @@ impl Files {
             Err(e) => tracing::warn!(key, error = %e, "gallery file not removed"),
         }
     }
+}
+
+/// The bucket; a missing bucket name stops the start naming the setting. Path-style requests
+/// (`endpoint/bucket/key`), which every S3-compatible service answers; AWS itself still does.
+fn s3(s: &S3Settings) -> anyhow::Result<object_store::aws::AmazonS3> {
+    if s.bucket.trim().is_empty() {
+        anyhow::bail!("gallery.storage is s3 but gallery.s3.bucket is empty");
+    }
+    let mut builder = AmazonS3Builder::new().with_bucket_name(s.bucket.trim()).with_region(s.region.trim()).with_virtual_hosted_style_request(false);
+    let endpoint = s.endpoint.trim();
+    if !endpoint.is_empty() {
+        builder = builder.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
+    }
+    // Without a key pair, the builder's own chain (instance or container role) is used.
+    if !s.access_key_id.trim().is_empty() {
+        builder = builder.with_access_key_id(s.access_key_id.trim());
+    }
+    if let Some(secret) = &s.secret_access_key {
+        builder = builder.with_secret_access_key(secret.expose_secret());
+    }
+    Ok(builder.build()?)
 }

@@ -52,8 +52,13 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'inspection.themeId',
     'productCenter.compare.dropline',
     'gallery.slider.counter',
+    'imageTools.size',
+    'imageTools.convert.formats.jpeg',
+    'imageTools.convert.formats.png',
+    'imageTools.convert.formats.webp',
   ],
   de: [
+    'imageTools.convert.format',
     'inspection.logos',
     'nav.community',
     'pages.community',

@@ -684,6 +684,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/galleries/{id}/edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Applies one edit (`{"crop": {x, y, width, height}}`, `{"rotate": 90|180|270}`,
+     *     `{"resize": {width, height}}`, `{"compress": {quality: 1-100}}` which makes a JPEG,
+     *     `{"convert": {format: jpeg|png|webp}}`) or a list of them in order, and keeps the result as a
+     *     NEW image with its thumbnail; the original is unchanged. The result counts against the 250
+     *     images and must be at most 2 MB (`imageOverSize`); a crop outside the picture, a size over
+     *     8000 × 8000 or 40 megapixels, a rotation other than a quarter turn are refused naming the edit.
+     */
+    post: operations['gallery_edit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/import-all': {
     parameters: {
       query?: never;
@@ -3082,6 +3106,16 @@ export interface components {
       code: string;
       state: string;
     };
+    Area: {
+      /** Format: int32 */
+      height: number;
+      /** Format: int32 */
+      width: number;
+      /** Format: int32 */
+      x: number;
+      /** Format: int32 */
+      y: number;
+    };
     AutoLoginInput: {
       /** @description The session token App Bridge gave the dashboard inside the store's admin. */
       session_token: string;
@@ -3413,6 +3447,32 @@ export interface components {
     DuplicatedProducts: {
       product_ids: string[];
     };
+    /** @description One edit: exactly one of its keys, e.g. `{"rotate": 90}`. */
+    Edit:
+      | {
+          /** @description Keeps this area (pixels of the picture as it is at this step). */
+          crop: components['schemas']['Area'];
+        }
+      | {
+          /**
+           * Format: int32
+           * @description Clockwise: 90, 180 or 270.
+           */
+          rotate: number;
+        }
+      | {
+          /** @description To exactly this size (the editor keeps the aspect ratio when asked). */
+          resize: components['schemas']['Size'];
+        }
+      | {
+          /** @description Re-encodes as JPEG at this quality (the only lossy encoder the library has). */
+          compress: components['schemas']['Quality'];
+        }
+      | {
+          convert: components['schemas']['Target'];
+        };
+    /** @description The request body: one edit, or a list applied in order. */
+    Edits: components['schemas']['Edit'] | components['schemas']['Edit'][];
     /** @description A syntactically valid, lower-cased email address. */
     Email: string;
     EmailInput: {
@@ -4408,6 +4468,13 @@ export interface components {
       /** Format: int64 */
       variant_count: number;
     };
+    Quality: {
+      /**
+       * Format: int32
+       * @description 1 to 100.
+       */
+      quality: number;
+    };
     /**
      * @description The quick-start guide of spec sections 1 and 4: the four product steps, or, for an owner whose
      *     store already sends orders and who has imported nothing, the order-focused checklist.
@@ -4635,6 +4702,12 @@ export interface components {
       expires_at: string;
       token: string;
       user: components['schemas']['AccountView'];
+    };
+    Size: {
+      /** Format: int32 */
+      height: number;
+      /** Format: int32 */
+      width: number;
     };
     SmartPush: {
       actions?: components['schemas']['Actions'];
@@ -4935,6 +5008,11 @@ export interface components {
       /** @description Only these products; none: every pushed product. */
       product_ids?: string[] | null;
     };
+    Target: {
+      format: components['schemas']['TargetFormat'];
+    };
+    /** @enum {string} */
+    TargetFormat: 'jpeg' | 'png' | 'webp';
     TargetView: {
       channel_label: string;
       destination: string;
@@ -5265,6 +5343,7 @@ export type AiSettingsInput = components['schemas']['AiSettingsInput'];
 export type AliExpressAccount = components['schemas']['AliExpressAccount'];
 export type AliExpressAccountReply = components['schemas']['AliExpressAccountReply'];
 export type AliExpressCallbackInput = components['schemas']['AliExpressCallbackInput'];
+export type Area = components['schemas']['Area'];
 export type AutoLoginInput = components['schemas']['AutoLoginInput'];
 export type AutoUpdate = components['schemas']['AutoUpdate'];
 export type AutoUpdateReply = components['schemas']['AutoUpdateReply'];
@@ -5311,6 +5390,8 @@ export type DetailVariant = components['schemas']['DetailVariant'];
 export type Display = components['schemas']['Display'];
 export type DisplaySettings = components['schemas']['DisplaySettings'];
 export type DuplicatedProducts = components['schemas']['DuplicatedProducts'];
+export type Edit = components['schemas']['Edit'];
+export type Edits = components['schemas']['Edits'];
 export type Email = components['schemas']['Email'];
 export type EmailInput = components['schemas']['EmailInput'];
 export type EmbeddedConfig = components['schemas']['EmbeddedConfig'];
@@ -5431,6 +5512,7 @@ export type PushSettings = components['schemas']['PushSettings'];
 export type PushStarted = components['schemas']['PushStarted'];
 export type PushedPage = components['schemas']['PushedPage'];
 export type PushedProduct = components['schemas']['PushedProduct'];
+export type Quality = components['schemas']['Quality'];
 export type QuickStartGuide = components['schemas']['QuickStartGuide'];
 export type QuickStartInput = components['schemas']['QuickStartInput'];
 export type Quota = components['schemas']['Quota'];
@@ -5463,6 +5545,7 @@ export type ShipmentWriteback = components['schemas']['ShipmentWriteback'];
 export type ShippingInput = components['schemas']['ShippingInput'];
 export type ShopInput = components['schemas']['ShopInput'];
 export type SignedIn = components['schemas']['SignedIn'];
+export type Size = components['schemas']['Size'];
 export type SmartPush = components['schemas']['SmartPush'];
 export type SmartPushReply = components['schemas']['SmartPushReply'];
 export type SourceOrderView = components['schemas']['SourceOrderView'];
@@ -5495,6 +5578,8 @@ export type SyncItem = components['schemas']['SyncItem'];
 export type SyncLog = components['schemas']['SyncLog'];
 export type SyncLogEntry = components['schemas']['SyncLogEntry'];
 export type SyncNow = components['schemas']['SyncNow'];
+export type Target = components['schemas']['Target'];
+export type TargetFormat = components['schemas']['TargetFormat'];
 export type TargetView = components['schemas']['TargetView'];
 export type TimeSchedule = components['schemas']['TimeSchedule'];
 export type Tone = components['schemas']['Tone'];
@@ -7039,6 +7124,44 @@ export interface operations {
         content: {
           'application/json': {
             data: null;
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  gallery_edit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Edits'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Image'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;

@@ -59,6 +59,36 @@ describe('Select Image picker', () => {
     expect(onDone).toHaveBeenCalledWith([`${window.location.origin}/api/gallery-files/wp/2.png`]);
   });
 
+  it('edits the one chosen library image into a new one, which is then chosen instead', async () => {
+    let total = 2;
+    mockApi((c) => (c.path === 'center/products/galleries/list' ? { data: page(1, total) } : undefined));
+    const onDone = vi.fn();
+    const edit = vi.fn(({ image: img, onSaved }) => (
+      <button
+        type="button"
+        data-testid="fake-tools"
+        onClick={() => onSaved({ ...image(9), id: 'made', image_url: '/api/gallery-files/wp/made.jpg', name: `${img.name}-edited` })}
+      >
+        {img.id}
+      </button>
+    ));
+    renderInApp(<ImagePicker open onClose={() => {}} onDone={onDone} edit={edit} />);
+    const tiles = await screen.findAllByTestId('grid-image');
+    const button = screen.getByTestId('picker-edit') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(tiles[0]);
+    fireEvent.click(tiles[1]);
+    expect(button.disabled, 'one image at a time').toBe(true);
+    fireEvent.click(tiles[0]);
+    fireEvent.click(button);
+    expect((await screen.findByTestId('fake-tools')).textContent).toBe('img-1');
+    total = 3;
+    fireEvent.click(screen.getByTestId('fake-tools'));
+    await waitFor(() => expect(screen.queryByTestId('fake-tools')).toBeNull());
+    fireEvent.click(screen.getByTestId('picker-done'));
+    expect(onDone).toHaveBeenCalledWith([`${window.location.origin}/api/gallery-files/wp/made.jpg`]);
+  });
+
   it('is a drawer on a phone and a dialog elsewhere', async () => {
     mockApi((c) => (c.path === 'center/products/galleries/list' ? { data: page(1, 1) } : undefined));
     setMobile(true);

@@ -5,6 +5,7 @@ import { messageOf } from '@/lib/api';
 import { env } from '@/lib/env';
 import { notify } from '@/lib/toaster';
 import { useIsMobile } from '@/lib/use-media-query';
+import type { Image } from '@/types/api.gen';
 import { deleteImage, useGallery, useImageOrigins } from '../api/gallery';
 import { absoluteUrl } from '../lib/rules';
 import { ImageGrid } from './image-grid';
@@ -20,17 +21,23 @@ export interface ImagePickerProps {
   productId?: string;
   /** One image or several (the default). */
   multiple?: boolean;
+  /** The image tools the app composes in: edit the one chosen library image into a new one. */
+  edit?: ImageEditSlot;
 }
+
+/** Renders an editor for `image`; `onSaved` gets the new library image the edits made. */
+export type ImageEditSlot = (props: { image: Image; onClose: () => void; onSaved: (made: Image) => void }) => ReactNode;
 
 const libraryUrl = (path: string) => absoluteUrl(path, env.apiBase, window.location.href);
 
 /** Spec section 2: "Select Image", a modal on desktop and a drawer on a phone, with a Galleries tab and a Product tab. */
-export function ImagePicker({ open, onClose, onDone, productId, multiple = true }: ImagePickerProps) {
+export function ImagePicker({ open, onClose, onDone, productId, multiple = true, edit }: ImagePickerProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const [tab, setTab] = useState('galleries');
   const [selected, setSelected] = useState<string[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Image | null>(null);
   const gallery = useGallery(open);
   const origins = useImageOrigins(open && productId ? productId : null);
 
@@ -44,6 +51,14 @@ export function ImagePicker({ open, onClose, onDone, productId, multiple = true 
     close();
   };
   const library = gallery.items.map((img) => ({ url: libraryUrl(img.image_url), preview: img.thumbnail_url, name: img.name, id: img.id }));
+  const chosen =
+    tab === 'galleries' && selected.length === 1 ? gallery.items.find((img) => libraryUrl(img.image_url) === selected[0]) : undefined;
+  // An edit keeps the original: the new image joins the library and is chosen instead.
+  const edited = (made: Image) => {
+    setEditing(null);
+    setSelected(multiple ? [...selected.filter((u) => u !== selected[0]), libraryUrl(made.image_url)] : [libraryUrl(made.image_url)]);
+    void gallery.refresh();
+  };
 
   async function remove(url: string) {
     const img = library.find((i) => i.url === url);
@@ -98,15 +113,22 @@ export function ImagePicker({ open, onClose, onDone, productId, multiple = true 
   );
   const footer = (
     <HStack justify="space-between" w="full">
-      <Button
-        variant="ghost"
-        size="sm"
-        disabled={tab !== 'galleries' || library.length === 0}
-        onClick={() => setViewing(0)}
-        data-testid="picker-view"
-      >
-        {t('gallery.picker.view')}
-      </Button>
+      <HStack gap="1">
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={tab !== 'galleries' || library.length === 0}
+          onClick={() => setViewing(0)}
+          data-testid="picker-view"
+        >
+          {t('gallery.picker.view')}
+        </Button>
+        {edit ? (
+          <Button variant="ghost" size="sm" disabled={!chosen} onClick={() => setEditing(chosen ?? null)} data-testid="picker-edit">
+            {t('gallery.picker.edit')}
+          </Button>
+        ) : null}
+      </HStack>
       <HStack gap="2">
         <Button variant="outline" onClick={close}>
           {t('common.cancel')}
@@ -135,6 +157,7 @@ export function ImagePicker({ open, onClose, onDone, productId, multiple = true 
         {body}
       </Frame>
       {slider}
+      {edit && editing ? edit({ image: editing, onClose: () => setEditing(null), onSaved: edited }) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '@/components/icons';
-import { ImagePicker } from './image-picker';
+import { type ImageEditSlot, ImagePicker } from './image-picker';
 import { ImageSlider } from './image-slider';
 
 interface ProductImageToolsProps {
@@ -12,13 +12,14 @@ interface ProductImageToolsProps {
   thumbnail: string | null;
   onAdd: (urls: string[]) => void;
   onRemove: (url: string) => void;
+  edit?: ImageEditSlot;
 }
 
 /**
  * The product editor's image actions: add images from the library or the supplier's originals
  * (the picker), and look through the product's own images full screen, removing any.
  */
-export function ProductImageTools({ productId, images, thumbnail, onAdd, onRemove }: ProductImageToolsProps) {
+export function ProductImageTools({ productId, images, thumbnail, onAdd, onRemove, edit }: ProductImageToolsProps) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -31,7 +32,7 @@ export function ProductImageTools({ productId, images, thumbnail, onAdd, onRemov
       <Button size="sm" variant="ghost" disabled={images.length === 0} onClick={() => setViewing(0)} data-testid="editor-view-images">
         {t('gallery.viewImages')}
       </Button>
-      <ImagePicker open={picking} onClose={() => setPicking(false)} onDone={onAdd} productId={productId} />
+      <ImagePicker open={picking} onClose={() => setPicking(false)} onDone={onAdd} productId={productId} edit={edit} />
       {viewing !== null && images.length > 0 ? (
         <ImageSlider
           images={images}
