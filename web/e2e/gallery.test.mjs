@@ -1,13 +1,14 @@
 // The image library in the product editor: upload a PNG, a JPEG and an iPhone HEIC photo (converted
 // to JPEG in the browser before it is sent) and one file over 2 MB (its row says so), pick an
-// uploaded image into an imported product, save, and find it on the product.
+// uploaded image into an imported product, save, and find it on the product; then crop a library
+// image with the image tools (applied by itself after a second) and put the crop on the product.
 // Run: E2E_ONLY="gallery" scripts/test browser.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, openBrowser, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
+import { BASE_URL, openBrowser, pageApi, screenshot, signedIn, uniqueEmail, withPage } from './helpers.mjs';
 import { KEYWORD, searchUntilResults } from './sandbox-flows.mjs';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -110,5 +111,44 @@ describe('image library', { concurrency: false }, () => {
       const served = await page.evaluate(async (u) => (await fetch(u)).headers.get('content-type'), added);
       assert.match(served, /^image\//);
       await screenshot(page, 'gallery-1-editor');
+    }));
+
+  it('2. crops a library image into a new one (the original kept) and puts the crop on the product', () =>
+    withPage(browser, 'gallery-2', async (page) => {
+      await signedIn(page, email);
+      const listing = await pageApi(page, 'center/products/import/listing?page=1&page_size=20');
+      const productId = listing.data.items[0].id;
+      await page.goto(`${BASE_URL}/app/products-import/editor/${productId}`);
+      await page.getByTestId('editor-page').waitFor();
+      const before = await page.getByTestId('editor-images').locator('img').count();
+
+      await page.getByTestId('editor-add-images').click();
+      const tiles = '[data-testid="picker-library"] [data-testid="grid-image"]';
+      await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, tiles);
+      assert.equal(await page.getByTestId('picker-edit').isDisabled(), true, 'Edit waits for one image');
+      await page.locator(`${tiles}[title="lamp.png"]`).click();
+      await page.getByTestId('picker-edit').click();
+      await page.getByTestId('image-tools-dialog').waitFor();
+      await page.getByTestId('crop-width').fill('20');
+      await page.getByTestId('crop-height').fill('10');
+      // No Apply button: the crop applies itself a second after the last change.
+      await page.getByTestId('image-tools-step').first().waitFor({ timeout: 10_000 });
+      const saved = page.waitForResponse(
+        (r) => /\/galleries\/[^/]+\/edit$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+      );
+      await page.getByTestId('image-tools-save').click();
+      const made = (await (await saved).json()).data;
+      assert.deepEqual([made.width, made.height], [20, 10], 'the crop is 20 × 10');
+      await page.getByTestId('image-tools-dialog').waitFor({ state: 'hidden' });
+      await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 4, tiles);
+      await page.getByTestId('picker-done').click();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="editor-images"] img').length === n, before + 1);
+      const added = await page.getByTestId('editor-images').locator('img').last().getAttribute('src');
+      assert.ok(added.endsWith(made.image_url), `the crop is on the product: ${added}`);
+      await page.getByTestId('editor-save').click();
+      await page.getByText('Saved successfully').first().waitFor();
+      const library = await pageApi(page, 'center/products/galleries/list?page=1&page_size=50');
+      assert.equal(library.data.total, 4, 'the original is kept beside its crop');
+      await screenshot(page, 'gallery-2-cropped');
     }));
 });
