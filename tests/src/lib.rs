@@ -7,6 +7,7 @@ mod merchant;
 mod pictures;
 mod s3;
 mod sandbox_calls;
+pub mod site;
 mod worker_process;
 
 pub use merchant::{StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_of_shop};
@@ -160,11 +161,20 @@ impl TestApp {
 
     /// Posts `bytes` as the multipart form field `field` with its file name and type (built by
     /// hand: the test client has no multipart feature).
+    /// A multipart upload of one file, as a browser's form sends it.
     pub async fn post_file(&self, path: &str, token: &str, field: &str, filename: &str, content_type: &str, bytes: &[u8]) -> Answer {
+        let head = format!("Content-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\nContent-Type: {content_type}");
+        self.post_part(path, token, &head, bytes).await
+    }
+
+    /// A multipart form of one plain field (no file name).
+    pub async fn post_field(&self, path: &str, token: &str, field: &str, value: &str) -> Answer {
+        self.post_part(path, token, &format!("Content-Disposition: form-data; name=\"{field}\""), value.as_bytes()).await
+    }
+
+    async fn post_part(&self, path: &str, token: &str, head: &str, bytes: &[u8]) -> Answer {
         let boundary = "dropline-test-boundary-7d3f";
-        let mut body =
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\nContent-Type: {content_type}\r\n\r\n")
-                .into_bytes();
+        let mut body = format!("--{boundary}\r\n{head}\r\n\r\n").into_bytes();
         body.extend_from_slice(bytes);
         body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
         let res = self

@@ -1,12 +1,9 @@
 //! The image library's other sources and formats: an image added by its address (fetched through
 //! the guarded client), SVG kept only sanitised and served under a policy, raw HEIC refused by
 //! code (the dashboard converts it to JPEG first).
-use std::collections::HashMap;
-
+use dropline_tests::site::{self, Canned, ok};
 use dropline_tests::{Answer, TestApp};
 use image::ImageFormat;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpListener;
 
 use crate::gallery::{picture, stored, upload};
 
@@ -14,55 +11,13 @@ const UPLOAD: &str = "/api/center/products/galleries/upload";
 
 /// Sends the form's `link` field (a plain field, no file name).
 async fn upload_link(app: &TestApp, token: &str, link: &str) -> Answer {
-    let boundary = "dropline-link-boundary";
-    let body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"link\"\r\n\r\n{link}\r\n--{boundary}--\r\n");
-    let res = app
-        .http
-        .post(format!("{}{UPLOAD}", app.base))
-        .bearer_auth(token)
-        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let http = res.status();
-    Answer { http, body: res.json().await.unwrap() }
+    app.post_field(UPLOAD, token, "link", link).await
 }
 
-/// A tiny web server on loopback answering each path with (content type, body); 404 otherwise.
+/// The test's own site; its images are sent without a length, so the cap is the one applied
+/// while streaming.
 async fn serve(routes: Vec<(&'static str, &'static str, Vec<u8>)>) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let routes: HashMap<&str, (&str, Vec<u8>)> = routes.into_iter().map(|(p, t, b)| (p, (t, b))).collect();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut sock, _)) = listener.accept().await else { return };
-            let routes = routes.clone();
-            tokio::spawn(async move {
-                let mut head = Vec::new();
-                let mut buf = [0u8; 1024];
-                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match sock.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => head.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let line = String::from_utf8_lossy(&head).lines().next().unwrap_or_default().to_string();
-                let path = line.split(' ').nth(1).unwrap_or("/").to_string();
-                let (status, (content_type, body)) = match routes.get(path.as_str()) {
-                    Some(found) => ("200 OK", found.clone()),
-                    None => ("404 Not Found", ("text/plain", b"no".to_vec())),
-                };
-                // No length: the reader learns the size only by reading, so the cap is the one
-                // applied while streaming.
-                let head = format!("HTTP/1.1 {status}\r\nconnection: close\r\ncontent-type: {content_type}\r\n\r\n");
-                let _ = sock.write_all(head.as_bytes()).await;
-                let _ = sock.write_all(&body).await;
-                let _ = sock.shutdown().await;
-            });
-        }
-    });
-    base
+    site::serve(routes.into_iter().map(|(path, content_type, body)| (path, Canned { unsized_body: true, ..ok(content_type, body) })).collect()).await
 }
 
 #[tokio::test]

@@ -1,13 +1,11 @@
 //! Store inspection: scans of the sandbox's storefronts and of pages served by the test itself,
 //! the address guard (private, loopback, link-local, redirects), the size and time caps, bad
 //! input and tenant isolation.
-use std::collections::{BTreeSet, HashMap};
-use std::time::Duration;
+use std::collections::BTreeSet;
 
 use dropline_tests::TestApp;
+use dropline_tests::site::{Canned, ok, redirect, serve};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpListener;
 
 /// Starts a scan of `url`, runs the queued jobs, and returns the finished scan.
 async fn scan(app: &TestApp, token: &str, url: &str) -> Value {
@@ -32,68 +30,6 @@ async fn refused(app: &TestApp, token: &str, url: &str, says: &str) {
     let job = app.get(&format!("/api/progress/{}", s["progress_id"]), Some(token)).await;
     assert_eq!(job.data()["status"], "error");
     assert_eq!(job.data()["error"], error);
-}
-
-/// One canned answer of the test's own web server.
-#[derive(Clone)]
-struct Answer {
-    status: u16,
-    headers: Vec<(&'static str, String)>,
-    body: Vec<u8>,
-    /// Send no Content-Length and close: the reader only learns the size by reading.
-    unsized_body: bool,
-    /// Accept the connection and never answer.
-    hang: bool,
-}
-
-fn ok(content_type: &str, body: impl Into<Vec<u8>>) -> Answer {
-    Answer { status: 200, headers: vec![("content-type", content_type.into())], body: body.into(), unsized_body: false, hang: false }
-}
-
-fn redirect(to: &str) -> Answer {
-    Answer { status: 302, headers: vec![("location", to.into())], body: vec![], unsized_body: false, hang: false }
-}
-
-/// A tiny HTTP/1.1 server on loopback answering by path (query ignored); 404 otherwise.
-async fn serve(routes: Vec<(&'static str, Answer)>) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let routes: HashMap<&str, Answer> = routes.into_iter().collect();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut sock, _)) = listener.accept().await else { return };
-            let routes = routes.clone();
-            tokio::spawn(async move {
-                let mut head = Vec::new();
-                let mut buf = [0u8; 1024];
-                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match sock.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => head.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let line = String::from_utf8_lossy(&head).lines().next().unwrap_or_default().to_string();
-                let path = line.split(' ').nth(1).unwrap_or("/").split('?').next().unwrap_or("/").to_string();
-                let answer = routes.get(path.as_str()).cloned().unwrap_or_else(|| Answer { status: 404, ..ok("text/plain", "not found") });
-                if answer.hang {
-                    tokio::time::sleep(Duration::from_secs(30)).await;
-                    return;
-                }
-                let mut out = format!("HTTP/1.1 {} X\r\nconnection: close\r\n", answer.status);
-                for (k, v) in &answer.headers {
-                    out.push_str(&format!("{k}: {v}\r\n"));
-                }
-                if !answer.unsized_body {
-                    out.push_str(&format!("content-length: {}\r\n", answer.body.len()));
-                }
-                out.push_str("\r\n");
-                let _ = sock.write_all(out.as_bytes()).await;
-                let _ = sock.write_all(&answer.body).await;
-                let _ = sock.shutdown().await;
-            });
-        }
-    });
-    base
 }
 
 /// Catalogue names of the sandbox's app scripts.
@@ -298,8 +234,8 @@ async fn pages_over_the_size_cap_or_too_slow_are_refused() {
     let token = app.signed_up("big@example.com").await;
     // The sandbox's storefront declares its length; this one only ends.
     refused(&app, &token, &format!("{sandbox}/shops/acme.myshopify.com/"), "larger than 1024 bytes").await;
-    let huge = Answer { unsized_body: true, ..ok("text/html", format!("<html>{}</html>", "x".repeat(50_000))) };
-    let slow = Answer { hang: true, ..ok("text/html", "") };
+    let huge = Canned { unsized_body: true, ..ok("text/html", format!("<html>{}</html>", "x".repeat(50_000))) };
+    let slow = Canned { hang: true, ..ok("text/html", "") };
     let site = serve(vec![("/huge", huge), ("/slow", slow)]).await;
     refused(&app, &token, &format!("{site}/huge"), "larger than 1024 bytes").await;
     refused(&app, &token, &format!("{site}/slow"), "did not answer within 10 seconds").await;
@@ -314,7 +250,7 @@ async fn pages_that_are_not_stores_say_so() {
     let site = serve(vec![
         ("/blog/", ok("text/html", "<html><head><title>My blog</title></head><body>Hello</body></html>")),
         ("/api", ok("application/json", "{\"products\": 1}")),
-        ("/gone", Answer { status: 410, ..ok("text/html", "gone") }),
+        ("/gone", Canned { status: 410, ..ok("text/html", "gone") }),
     ])
     .await;
     refused(&app, &token, &format!("{site}/blog/"), "does not look like an online store").await;

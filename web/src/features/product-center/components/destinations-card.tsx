@@ -1,53 +1,33 @@
-import { Alert, Badge, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime } from '@/components/relative-time';
 import { SectionCard } from '@/components/ui/section-card';
 import type { ProductPlatform } from '@/types/api.gen';
-
-const STATUS_PALETTE: Record<string, string> = { processing: 'blue', success: 'green', error: 'red' };
+import { DestinationBox, PushState } from './push-state';
 
 /** One destination: its name, push status (spinner while pushing), last error, last push. */
 function Destination({ platform, label }: { platform: ProductPlatform; label: string }) {
   const { t } = useTranslation();
   return (
-    <Stack
-      gap="1"
-      p="2"
-      borderWidth="1px"
-      borderRadius="md"
-      minW="48"
-      maxW="xs"
+    <DestinationBox
       data-testid="editor-destination"
       data-destination={platform.destination}
       data-status={platform.status}
       data-connected={platform.connected}
       data-pushed-at={platform.pushed_at ?? ''}
     >
-      <HStack gap="2" justify="space-between">
-        <Text fontSize="sm" fontWeight="medium" lineClamp={1}>
-          {label}
-        </Text>
-        <Badge size="sm" colorPalette={STATUS_PALETTE[platform.status] ?? 'gray'} data-testid="editor-destination-status">
-          {platform.status === 'processing' ? <Spinner size="xs" /> : null}
-          {t(`productCenter.status.${platform.status}`)}
-        </Badge>
-      </HStack>
-      {platform.status === 'error' && platform.error ? (
-        <Text fontSize="xs" color="fg.error" data-testid="editor-destination-error">
-          {platform.error}
-        </Text>
-      ) : null}
-      {platform.pushed_at ? (
-        <Text fontSize="xs" color="fg.muted">
-          {t('productCenter.pushedAt')} <RelativeTime iso={platform.pushed_at} />
-        </Text>
-      ) : null}
+      <PushState
+        label={label}
+        status={platform.status}
+        error={platform.error}
+        pushedAt={platform.pushed_at}
+        ids={{ badge: 'editor-destination-status', error: 'editor-destination-error' }}
+      />
       {!platform.connected ? (
         <Text fontSize="xs" color="fg.warning" data-testid="editor-destination-disconnected">
           {t('productCenter.editor.disconnected')}
         </Text>
       ) : null}
-    </Stack>
+    </DestinationBox>
   );
 }
 
