@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Checkbox, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, IconButton, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { StarIcon } from '@/components/icons';
+import { ChevronLeftIcon, ChevronRightIcon, StarIcon } from '@/components/icons';
 import type { ImportedProduct } from '@/types/products';
-import { setThumbnail, toggleImage } from '../lib/editor';
+import { moveImage, setThumbnail, toggleImage } from '../lib/editor';
 
-/** Images: choose which ones go to the store and which one is the thumbnail. */
+/** Images: choose which ones go to the store, which one is the thumbnail, and their order. */
 export function EditorImages({ product, onChange }: { product: ImportedProduct; onChange: (p: ImportedProduct) => void }) {
   const { t } = useTranslation();
   if (product.images.length === 0) return <Text color="fg.muted">{t('importList.editor.noImages')}</Text>;
@@ -40,6 +40,32 @@ export function EditorImages({ product, onChange }: { product: ImportedProduct; 
               <Checkbox.Control />
               <Checkbox.Label>{t('importList.editor.useImage')}</Checkbox.Label>
             </Checkbox.Root>
+            <HStack gap="1">
+              <IconButton
+                size="2xs"
+                variant="ghost"
+                aria-label={t('importList.editor.moveEarlier')}
+                disabled={i === 0}
+                onClick={() => onChange(moveImage(product, img.url, -1))}
+                data-testid={`image-earlier-${i}`}
+              >
+                <Box as="span" _rtl={{ transform: 'scaleX(-1)' }} display="inline-flex">
+                  <ChevronLeftIcon />
+                </Box>
+              </IconButton>
+              <IconButton
+                size="2xs"
+                variant="ghost"
+                aria-label={t('importList.editor.moveLater')}
+                disabled={i === product.images.length - 1}
+                onClick={() => onChange(moveImage(product, img.url, 1))}
+                data-testid={`image-later-${i}`}
+              >
+                <Box as="span" _rtl={{ transform: 'scaleX(-1)' }} display="inline-flex">
+                  <ChevronRightIcon />
+                </Box>
+              </IconButton>
+            </HStack>
             {thumb ? null : (
               <Button
                 size="xs"

@@ -3,6 +3,7 @@ import { makeImported } from '@/test/products';
 import {
   addImages,
   canRemoveOptionValue,
+  moveImage,
   optionChange,
   removeImage,
   removeOptionValue,
@@ -92,6 +93,16 @@ describe('editor edits', () => {
     expect(p.thumbnail).toBe(p.images.find((i) => i.selected)?.url);
     const empty = addImages(makeImported({ images: [], thumbnail: null }), [lib]);
     expect(empty.thumbnail).toBe(lib);
+  });
+
+  it('images: moving one swaps it with its neighbour, the order is what is saved, and the ends stay put', () => {
+    const p = makeImported();
+    const urls = p.images.map((i) => i.url);
+    const later = moveImage(p, urls[0], 1);
+    expect(savePayload(later).images.map((i) => i.url)).toEqual([urls[1], urls[0], ...urls.slice(2)]);
+    expect(moveImage(p, urls[0], -1)).toBe(p);
+    expect(moveImage(p, urls.at(-1)!, 1)).toBe(p);
+    expect(moveImage(later, urls[0], -1).images.map((i) => i.url)).toEqual(urls);
   });
 
   it('validates before saving', () => {

@@ -142,3 +142,13 @@ export function savePayload(p: Product) {
     })),
   };
 }
+
+/** Moves an image one place earlier (-1) or later (+1) in the order the store shows them; at an end it stays. */
+export function moveImage(p: ImportedProduct, url: string, by: -1 | 1): ImportedProduct {
+  const from = p.images.findIndex((img) => img.url === url);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= p.images.length) return p;
+  const images = [...p.images];
+  [images[from], images[to]] = [images[to], images[from]];
+  return { ...p, images };
+}
