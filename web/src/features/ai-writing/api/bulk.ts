@@ -12,7 +12,7 @@ export interface WritableProduct {
   image?: string | null;
 }
 
-/** The most products one request writes (the server's limit too). */
+/** The products one page offers to write: a page of 50 (the server takes up to 100 a request). */
 export const BULK_MAX = 50;
 export const WRITE_POLL_MS = 1500;
 
