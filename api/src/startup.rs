@@ -34,8 +34,6 @@ pub struct AppState {
     pub search_cache: Arc<domain::catalogue::SearchCache>,
     /// Recently checked sessions, for the catalogue's read-only calls (`CatalogueScope`).
     pub scope_cache: Arc<crate::scope_cache::ScopeCache>,
-    /// The order center's large counts, kept 2 s (`domain::orders::count_cache`).
-    pub order_counts: Arc<domain::orders::count_cache::CountCache>,
     /// The payment vendor (top-ups, its webhook); one client, and one webhook registration.
     pub payments: Arc<domain::connectors::payments::PaymentVendor>,
     /// The image library's files (`gallery.dir`).
@@ -82,10 +80,9 @@ impl Application {
         let c = &settings.catalogue;
         let search_cache = domain::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
-        let order_counts = Arc::new(domain::orders::count_cache::CountCache::new(std::time::Duration::from_secs(2), 5_000));
         let payments = Arc::new(domain::connectors::payments::PaymentVendor::new(&settings.payments));
         let gallery = domain::gallery::Files::new(&settings.gallery)?;
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, order_counts, payments, gallery };
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, payments, gallery };
         Ok(Self { listener, router: router(state) })
     }
 

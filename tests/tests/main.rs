@@ -39,6 +39,7 @@ mod openapi_document;
 mod order_automation;
 mod order_cancel;
 mod order_center;
+mod order_counts;
 mod order_protected;
 mod order_sources;
 mod orders;

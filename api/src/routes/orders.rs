@@ -1,6 +1,5 @@
 //! The order center: list, counts, detail, logs and the user's edits to orders.
-//! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same. Edits here
-//! forget the workplace's cached counts (`domain::orders::count_cache`) so its next counts are exact.
+//! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same.
 use axum::extract::State;
 use axum::routing::{get, post, put};
 use domain::orders::{edit, list, view};
@@ -40,13 +39,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/orders/v5/list", params(list::ListQuery), responses((status = 200, body = list::OrderPage)))]
 async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderPage> {
     let filter = list::Filter::parse(&q, true)?;
-    reply(list::list(&state.pool, &state.order_counts, scope.workplace.id, &scope.workplace.currency, &filter).await?)
+    reply(list::list(&state.pool, scope.workplace.id, &scope.workplace.currency, &filter).await?)
 }
 
 #[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, body = list::OrderCounts)))]
 async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderCounts> {
     let filter = list::Filter::parse(&q, false)?;
-    reply(list::counts(&state.pool, &state.order_counts, scope.workplace.id, &filter).await?)
+    reply(list::counts(&state.pool, scope.workplace.id, &filter).await?)
 }
 
 /// The order with its log, oldest first.
@@ -156,7 +155,6 @@ async fn change_supplier(
         &i.sku_id,
     )
     .await?;
-    state.order_counts.forget_workplace(scope.workplace.id);
     reply(view::one(&state.pool, scope.workplace.id, id).await?)
 }
 
@@ -170,14 +168,12 @@ struct FlagInput {
 #[utoipa::path(put, path = "/orders/v5/mark-order", request_body = FlagInput, responses((status = 200, body = Updated)))]
 async fn mark_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Updated> {
     let updated = edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "marked", i.marked.unwrap_or(true)).await?;
-    state.order_counts.forget_workplace(scope.workplace.id);
     reply(Updated { updated })
 }
 
 #[utoipa::path(put, path = "/orders/v5/mark-archive", request_body = FlagInput, responses((status = 200, body = Updated)))]
 async fn mark_archive(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<FlagInput>) -> ApiResult<Updated> {
     let updated = edit::set_flag(&state.pool, scope.workplace.id, &i.orders, "archived", i.archived.unwrap_or(true)).await?;
-    state.order_counts.forget_workplace(scope.workplace.id);
     reply(Updated { updated })
 }
 
@@ -189,14 +185,12 @@ struct OrdersInput {
 #[utoipa::path(put, path = "/orders/v4/update-to-fail", request_body = OrdersInput, responses((status = 200, body = Updated)))]
 async fn update_to_fail(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Updated> {
     let updated = edit::set_failed(&state.pool, scope.workplace.id, &i.orders, true).await?;
-    state.order_counts.forget_workplace(scope.workplace.id);
     reply(Updated { updated })
 }
 
 #[utoipa::path(post, path = "/orders/v5/revert-order", request_body = OrdersInput, responses((status = 200, body = Updated)))]
 async fn revert_order(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<OrdersInput>) -> ApiResult<Updated> {
     let updated = edit::set_failed(&state.pool, scope.workplace.id, &i.orders, false).await?;
-    state.order_counts.forget_workplace(scope.workplace.id);
     reply(Updated { updated })
 }
 
@@ -210,7 +204,6 @@ struct ManualInput {
 #[utoipa::path(put, path = "/orders/v4/manually-fulfill", request_body = ManualInput, responses((status = 200, body = view::OrderView)))]
 async fn manually_fulfill(State(state): State<AppState>, scope: Scope, ApiJson(i): ApiJson<ManualInput>) -> ApiResult<view::OrderView> {
     edit::manually_fulfill(&state.pool, scope.workplace.id, i.order_id, &i.source, &i.order_no).await?;
-    state.order_counts.forget_workplace(scope.workplace.id);
     reply(view::one(&state.pool, scope.workplace.id, i.order_id).await?)
 }
 

@@ -76,12 +76,6 @@ impl<V: Send + Sync + 'static> PageCache<V> {
         self.slots.lock().unwrap().clear();
     }
 
-    /// Forgets the entries whose key starts with `prefix` (the order counts of one workplace,
-    /// or one key that must not be kept: `orders::count_cache`).
-    pub fn forget(&self, prefix: &str) {
-        self.slots.lock().unwrap().retain(|k, _| !k.starts_with(prefix));
-    }
-
     pub fn len(&self) -> usize {
         self.slots.lock().unwrap().len()
     }

@@ -1,16 +1,17 @@
 //! The order center's list and counts. Filters are parsed once into `Filter` (every bad
 //! parameter named), then both queries share one WHERE clause on the orders' own columns.
-use chrono::{Duration, NaiveDate, Utc};
+//! Counts are exact and read from the database's tallies (`tally`), pages from an index walk
+//! that starts after the previous page's last order (`after`) rather than skipping orders.
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use super::count_cache::CountCache;
 use super::display::{self, Display};
 use super::status::{TABS, statuses_of};
+use super::tally::{self, Keys};
 use super::view::{self, OrderView};
 use crate::error::{Fields, Result};
 
@@ -27,6 +28,9 @@ pub struct ListQuery {
     pub keyword: Option<String>,
     pub page: Option<i64>,
     pub page_size: Option<i64>,
+    /// The previous page's `next_after`: this page starts after that order (and `page` only
+    /// numbers it), so a deep page costs what the first does.
+    pub after: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -41,8 +45,19 @@ pub struct Filter {
     source: Option<String>,
     marked: Option<bool>,
     keyword: Option<String>,
+    after: Option<(DateTime<Utc>, i64)>,
     pub page: i64,
     pub page_size: i64,
+}
+
+/// An order's place in the list (newest first): `ordered_at` in microseconds and its id.
+fn cursor_of(o: &OrderView) -> String {
+    format!("{}.{}", o.ordered_at.timestamp_micros(), o.id)
+}
+
+fn parse_cursor(s: &str) -> Option<(DateTime<Utc>, i64)> {
+    let (micros, id) = s.split_once('.')?;
+    Some((DateTime::from_timestamp_micros(micros.parse().ok()?)?, id.parse().ok()?))
 }
 
 fn date(field: &str, v: Option<&str>, default: NaiveDate, f: &mut Fields) -> NaiveDate {
@@ -91,6 +106,10 @@ impl Filter {
         if !(1..=100).contains(&page_size) {
             f.take::<()>("page_size", Err("page_size must be 1 to 100".into()));
         }
+        let after = match q.after.as_deref().filter(|a| !a.is_empty()) {
+            None => None,
+            Some(a) => f.take("after", parse_cursor(a).ok_or_else(|| "after must be a page's next_after".to_string())),
+        };
         f.finish()?;
         Ok(Filter {
             statuses,
@@ -102,6 +121,7 @@ impl Filter {
             source,
             marked,
             keyword: q.keyword.clone().map(|k| k.trim().to_string()).filter(|k| !k.is_empty()),
+            after,
             page,
             page_size,
         })
@@ -112,9 +132,12 @@ impl Filter {
         Filter { dated: false, from: NaiveDate::MIN, to: NaiveDate::MIN, ..self.clone() }
     }
 
-    /// The count cache's key: everything but the page.
-    fn key(&self, kind: &str) -> String {
-        format!("{kind}|{:?}", Filter { page: 0, page_size: 0, ..self.clone() })
+    /// The tally keys of this filter; none with a keyword (it is not tallied).
+    fn tally_keys(&self) -> Option<Keys<'_>> {
+        if self.keyword.is_some() {
+            return None;
+        }
+        Some(Keys { source: self.source.as_deref(), store: self.store, marked: self.marked, days: self.dated.then_some((self.from, self.to)) })
     }
 
     /// WHERE on orders `o` (without the tab's statuses unless `with_status`).
@@ -136,7 +159,7 @@ impl Filter {
             qb.push(" AND o.marked = ").push_bind(m);
         }
         if let Some(src) = &self.source {
-            qb.push(" AND EXISTS (SELECT 1 FROM order_line_items l WHERE l.order_id = o.id AND l.source = ").push_bind(src.as_str()).push(")");
+            qb.push(" AND o.sources @> ARRAY[").push_bind(src.as_str()).push("]");
         }
         if let Some(k) = &self.keyword {
             qb.push(" AND (o.name ILIKE ")
@@ -156,40 +179,50 @@ pub struct OrderPage {
     pub page: i64,
     pub page_size: i64,
     pub items: Vec<OrderView>,
+    /// Pass as `after` (with `page` + 1) for the next page; absent on the last page.
+    pub next_after: Option<String>,
     /// The workspace's currency and the rates into it (`display`).
     pub display: Display,
 }
 
-/// One page of the tab, newest first. The page is always read; `total` is exact when the page
-/// is the tab's last (not full), else it is the count cache's (see `count_cache`), never less
-/// than the orders up to this page.
-pub async fn list(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<OrderPage> {
-    let offset = (f.page - 1) * f.page_size;
+/// One page of the tab, newest first, with the tab's exact total.
+pub async fn list(pool: &PgPool, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<OrderPage> {
     let mut page = QueryBuilder::new("SELECT o.id FROM orders o");
     f.push_where(&mut page, workplace_id, true);
-    page.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size).push(" OFFSET ").push_bind(offset);
+    if let Some((at, id)) = f.after {
+        page.push(" AND (o.ordered_at, o.id) < (").push_bind(at).push(", ").push_bind(id).push(")");
+    }
+    page.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size);
+    if f.after.is_none() {
+        page.push(" OFFSET ").push_bind((f.page - 1) * f.page_size);
+    }
     let ids: Vec<i64> = page.build_query_scalar().fetch_all(pool).await?;
-    let seen = offset + ids.len() as i64;
-    let total = if (ids.len() as i64) < f.page_size && (!ids.is_empty() || f.page == 1) {
-        seen
-    } else {
-        let (pool, filter) = (pool.clone(), f.clone());
-        let counted = cache
-            .get(workplace_id, &f.key("total"), move || {
-                let (pool, f) = (pool.clone(), filter.clone());
-                async move {
-                    let mut count = QueryBuilder::new("SELECT count(*) FROM orders o");
-                    f.push_where(&mut count, workplace_id, true);
-                    let n: i64 = count.build_query_scalar().fetch_one(&pool).await?;
-                    Ok((json!(n), n))
-                }
-            })
-            .await?;
-        counted.as_i64().unwrap_or(0).max(seen)
+    let total = match f.tally_keys() {
+        Some(keys) => {
+            let rows = tally::by_status(pool, workplace_id, &keys).await?;
+            rows.iter().filter(|(st, rf, _)| f.counts_status(st, rf.as_deref())).map(|r| r.2).sum()
+        }
+        None => {
+            let mut count = QueryBuilder::new("SELECT count(*) FROM orders o");
+            f.push_where(&mut count, workplace_id, true);
+            count.build_query_scalar().fetch_one(pool).await?
+        }
     };
     let items = view::load(pool, workplace_id, &ids).await?;
+    let next_after = items.last().filter(|_| ids.len() as i64 == f.page_size).map(cursor_of);
     let display = display::for_page(pool, display_currency, &items).await?;
-    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items, display })
+    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items, next_after, display })
+}
+
+impl Filter {
+    /// Whether an order of this status and refund status is in the filter's tab.
+    fn counts_status(&self, status: &str, refund: Option<&str>) -> bool {
+        match (&self.statuses, self.refund_tab) {
+            (None, _) => true,
+            (Some(st), true) => refund.is_some_and(|r| st.contains(&r)),
+            (Some(st), false) => st.contains(&status),
+        }
+    }
 }
 
 /// Orders per tab (`payment`, `refund`, ...), each per sub-status (`cancelled_` dropped), with
@@ -200,24 +233,21 @@ pub struct OrderCounts(pub BTreeMap<String, BTreeMap<String, i64>>);
 /// Counts per tab and sub-status under the same filters but over every date (one grouped
 /// query), through the count cache: a date range narrows the list, never what a tab says is
 /// waiting, so "New orders 0" cannot hide an order bought before the range.
-pub async fn counts(pool: &PgPool, cache: &CountCache, workplace_id: Uuid, f: &Filter) -> Result<OrderCounts> {
+pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<OrderCounts> {
     let f = &f.undated();
-    let (pool, filter) = (pool.clone(), f.clone());
-    let counted = cache
-        .get(workplace_id, &f.key("counts"), move || {
-            let (pool, f) = (pool.clone(), filter.clone());
-            async move { count_all(&pool, workplace_id, &f).await }
-        })
-        .await?;
-    Ok(serde_json::from_value(counted).map_err(anyhow::Error::from)?)
-}
-
-/// The counts and how many orders they cover.
-async fn count_all(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<(Value, i64)> {
-    let mut qb = QueryBuilder::new("SELECT o.status, o.refund_status, count(*) FROM orders o");
-    f.push_where(&mut qb, workplace_id, false);
-    qb.push(" GROUP BY 1, 2");
-    let rows: Vec<(String, Option<String>, i64)> = qb.build_query_as().fetch_all(pool).await?;
+    let rows: Vec<(String, Option<String>, i64)> = match f.tally_keys() {
+        Some(keys) => {
+            let rows = tally::by_status(pool, workplace_id, &keys).await?;
+            tally::fold_if_many(pool, workplace_id).await?;
+            rows
+        }
+        None => {
+            let mut qb = QueryBuilder::new("SELECT o.status, o.refund_status, count(*) FROM orders o");
+            f.push_where(&mut qb, workplace_id, false);
+            qb.push(" GROUP BY 1, 2");
+            qb.build_query_as().fetch_all(pool).await?
+        }
+    };
     let mut out = OrderCounts::default();
     for (tab, subs) in TABS {
         let mut m = BTreeMap::new();
@@ -232,8 +262,7 @@ async fn count_all(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<(Val
         }
         out.0.insert(tab.to_string(), m);
     }
-    // The count cache keeps JSON (it also keeps the list's totals).
-    Ok((serde_json::to_value(out).map_err(anyhow::Error::from)?, rows.iter().map(|r| r.2).sum()))
+    Ok(out)
 }
 
 /// Every order of the workplace in the placement tab (bulk placement of all ready orders).

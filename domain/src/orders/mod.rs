@@ -6,7 +6,6 @@ pub mod aliexpress_placing;
 pub mod automation;
 pub mod automation_flows;
 pub mod cancel;
-pub mod count_cache;
 pub mod display;
 pub mod ebay_placing;
 pub mod edit;
@@ -21,6 +20,7 @@ pub mod preview;
 pub mod refund;
 pub mod resolve;
 pub mod status;
+pub mod tally;
 pub mod view;
 
 use serde_json::Value;
