@@ -3933,6 +3933,8 @@ export interface components {
       /** @description The workspace's currency and the rates into it (`display`). */
       display: components['schemas']['Display'];
       items: components['schemas']['OrderView'][];
+      /** @description Pass as `after` (with `page` + 1) for the next page; absent on the last page. */
+      next_after?: string | null;
       /** Format: int64 */
       page: number;
       /** Format: int64 */
@@ -9900,6 +9902,11 @@ export interface operations {
         keyword?: string;
         page?: number;
         page_size?: number;
+        /**
+         * @description The previous page's `next_after`: this page starts after that order (and `page` only
+         *     numbers it), so a deep page costs what the first does.
+         */
+        after?: string;
       };
       header?: never;
       path?: never;
@@ -10013,6 +10020,11 @@ export interface operations {
         keyword?: string;
         page?: number;
         page_size?: number;
+        /**
+         * @description The previous page's `next_after`: this page starts after that order (and `page` only
+         *     numbers it), so a deep page costs what the first does.
+         */
+        after?: string;
       };
       header?: never;
       path?: never;
