@@ -91,6 +91,35 @@ describe('order center', () => {
     await waitFor(() => expect(calls.some((c) => c.path === 'orders/v5/list' && c.query.get('status') === 'waiting_payment')).toBe(true));
   });
 
+  it("the next page starts after this page's last order; going back counts from the start", async () => {
+    const calls = mockApi((c) => {
+      if (c.path === 'orders/v5/count-order-status') return { data: COUNTS };
+      if (c.path === 'orders/v5/list') {
+        const page = Number(c.query.get('page'));
+        return {
+          data: {
+            total: 45,
+            page,
+            page_size: 20,
+            items: [orderFixture({ id: page })],
+            next_after: `170000000000000${page}.${page}`,
+            display: USD_DISPLAY,
+          },
+        };
+      }
+      if (c.path === 'core/workplaces/settings/order-column-list') return { data: { columns: [] } };
+      return undefined;
+    });
+    const { router } = renderRoute(<OrderCenterPage />, { path: '/app/orders' });
+    await screen.findAllByTestId('order-row');
+    fireEvent.click(screen.getByTestId('order-pager-next'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&after=1700000000000001.1'));
+    await waitFor(() => expect(calls.some((c) => c.path === 'orders/v5/list' && c.query.get('after') === '1700000000000001.1')).toBe(true));
+    fireEvent.click(await screen.findByTestId('order-pager-prev'));
+    // Page 1 again, read from its start (the list's key has no `after`).
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('the cancel dialog sends the chosen reason', async () => {
     const calls = serve();
     renderRoute(<OrderCenterPage />, { path: '/app/orders' });

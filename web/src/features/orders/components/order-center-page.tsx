@@ -75,7 +75,7 @@ export function OrderCenterPage({
 
   const go = (next: Partial<Filters>) => {
     setSelected(new Set());
-    setParams(writeFilters({ ...filters, page: 1, ...next }));
+    setParams(writeFilters({ ...filters, page: 1, after: '', ...next }));
   };
   const onTab = (tab: OrderTab, status?: string) => go({ tab, status: subStatusOf(tab, status) });
   // No order in any tab and no filter but the default ones: a new account, told what comes here.
@@ -192,7 +192,10 @@ export function OrderCenterPage({
           page={filters.page}
           pageSize={ORDER_PAGE_SIZE}
           total={list.data.total}
-          onChange={(page) => go({ page })}
+          onChange={(page) =>
+            // The next page starts after this one's last order; any other page is counted to.
+            go({ page, after: page === filters.page + 1 ? (list.data?.next_after ?? '') : '' })
+          }
           testId="order-pager"
         />
       ) : null}

@@ -15,6 +15,8 @@ export interface OrderFilters {
   mark: 'all' | '1' | '0';
   keyword: string;
   page: number;
+  /** The previous page's `next_after`: the page starts after its last order (no orders skipped). */
+  after: string;
   /** Order ids from the `orders` query parameter (a JSON array). */
   orders: string[];
 }
@@ -70,6 +72,7 @@ export function readFilters(params: URLSearchParams, now = new Date()): OrderFil
     mark: mark === '1' || mark === '0' ? mark : 'all',
     keyword: params.get('keyword') ?? '',
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    after: params.get('after') ?? '',
     orders: parseOrderIds(params.get('orders')),
   };
 }
@@ -87,6 +90,7 @@ export function writeFilters(filters: OrderFilters, now = new Date()): URLSearch
   if (filters.mark !== 'all') q.set('mark_order', filters.mark);
   if (filters.keyword) q.set('keyword', filters.keyword);
   if (filters.page > 1) q.set('page', String(filters.page));
+  if (filters.page > 1 && filters.after) q.set('after', filters.after);
   if (filters.orders.length > 0) q.set('orders', JSON.stringify(filters.orders));
   return q;
 }
@@ -104,6 +108,7 @@ export function listQuery(f: OrderFilters): URLSearchParams {
   q.set('tab', f.tab);
   q.set('status', f.status);
   q.set('page', String(f.page));
+  if (f.page > 1 && f.after) q.set('after', f.after);
   q.set('page_size', String(ORDER_PAGE_SIZE));
   q.set('sort', 'created_at');
   q.set('direction', 'desc');
