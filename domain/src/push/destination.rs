@@ -107,6 +107,11 @@ impl Client {
                         crate::store::stores::forget_stock_location(&mut conn, *store_id).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         return Err(PushError::Unavailable(m));
                     }
+                    Err(PushError::Unavailable(m)) if m == shopify_listings::VIDEO_GONE => {
+                        // The next attempt (a new job run, which reads the pair again) uploads it.
+                        super::video::remember(ctx, t, None, None).await?;
+                        return Err(PushError::Unavailable(m));
+                    }
                     other => other?,
                 };
                 if first {

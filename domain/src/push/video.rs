@@ -87,11 +87,13 @@ async fn fetch(inspect: &InspectSettings, source: &str, max_bytes: usize, timeou
         Ok(f) => f,
         Err(FetchError::TooBig(_)) => {
             return Err(refused(format!(
-                "it is larger than {} MB, the most Dropline uploads; remove the video in the editor to push the product without it",
-                max_bytes.div_ceil(1 << 20)
+                "it is larger than {}, the most Dropline uploads; remove the video in the editor to push the product without it",
+                size_text(max_bytes)
             )));
         }
-        Err(e @ (FetchError::Timeout(_) | FetchError::Unreachable(_))) => return Err(PushError::Unavailable(format!("The product's video could not be read: {e}"))),
+        Err(e @ (FetchError::Timeout(_) | FetchError::Unreachable(_))) => {
+            return Err(PushError::Unavailable(format!("The product's video could not be read: {e}")));
+        }
         Err(FetchError::Status(code)) if code >= 500 => return Err(PushError::Unavailable(format!("The product's video could not be read: HTTP {code}"))),
         Err(e) => return Err(refused(e.to_string())),
     };
@@ -109,9 +111,20 @@ async fn fetch(inspect: &InspectSettings, source: &str, max_bytes: usize, timeou
     Ok((fetched.body, kind, name))
 }
 
+/// "50 MB", or "4 KB" under a megabyte.
+fn size_text(bytes: usize) -> String {
+    if bytes >= 1 << 20 { format!("{} MB", bytes.div_ceil(1 << 20)) } else { format!("{} KB", bytes.div_ceil(1 << 10)) }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::VideoKind;
+    use super::{VideoKind, size_text};
+
+    #[test]
+    fn sizes_read_as_megabytes_or_kilobytes() {
+        assert_eq!(size_text(52_428_800), "50 MB");
+        assert_eq!(size_text(4_096), "4 KB");
+    }
 
     #[test]
     fn the_bytes_tell_the_format() {

@@ -185,10 +185,18 @@ async fn upload(State(app): State<AppState>, Path(bucket): Path<String>, mut for
     let Some(bytes) = file else { return error(StatusCode::BAD_REQUEST, "InvalidArgument", "The form has no file field.") };
     let size = bytes.len() as u64;
     if size > staged.file_size {
-        return error(StatusCode::BAD_REQUEST, "EntityTooLarge", "Your proposed upload is larger than the maximum object size specified in your Policy Document.");
+        return error(
+            StatusCode::BAD_REQUEST,
+            "EntityTooLarge",
+            "Your proposed upload is larger than the maximum object size specified in your Policy Document.",
+        );
     }
     if size < staged.file_size {
-        return error(StatusCode::BAD_REQUEST, "EntityTooSmall", "Your proposed upload is smaller than the minimum object size specified in your Policy Document.");
+        return error(
+            StatusCode::BAD_REQUEST,
+            "EntityTooSmall",
+            "Your proposed upload is smaller than the minimum object size specified in your Policy Document.",
+        );
     }
     with_shop(&w, &shop, |s| {
         if let Some(f) = s.staged.get_mut(&staged.key) {

@@ -10,6 +10,10 @@ use crate::connectors::listing::{Listing, PushError, money};
 /// merchant deactivated or deleted it): the caller reads the locations again and retries.
 pub const LOCATION_GONE: &str = "The store's stock location is no longer active";
 
+/// What an upsert answers when the shop no longer has the video an earlier push made (the
+/// merchant deleted it): the caller forgets it, and the next try uploads the video again.
+pub const VIDEO_GONE: &str = "The store no longer has the product's video";
+
 /// Shopify allows at most three options per product.
 pub const MAX_OPTIONS: usize = 3;
 
@@ -163,6 +167,10 @@ pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>, location
     let errors = payload["userErrors"].as_array().into_iter().flatten();
     if errors.clone().any(|e| e["field"].as_array().is_some_and(|f| f.last() == Some(&json!("locationId")))) {
         return Err(PushError::Unavailable(LOCATION_GONE.into()));
+    }
+    let names_a_file_by_id = |f: &Vec<Value>| f.iter().any(|x| x == "files") && f.last() == Some(&json!("id"));
+    if matches!(video, Some(VideoFile::Existing(_))) && errors.clone().any(|e| e["field"].as_array().is_some_and(names_a_file_by_id)) {
+        return Err(PushError::Unavailable(VIDEO_GONE.into()));
     }
     user_errors(payload, "the product")?;
     let id = payload["product"]["id"].as_str().map(str::to_string).ok_or_else(|| PushError::Unavailable("Shopify answered without the product".into()))?;

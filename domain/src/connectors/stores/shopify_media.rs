@@ -132,7 +132,10 @@ mod tests {
     #[test]
     fn the_storages_refusal_is_read_from_its_xml() {
         let xml = "<?xml version='1.0' encoding='UTF-8'?><Error><Code>EntityTooLarge</Code><Message>Your proposed upload is larger than the maximum object size specified in your Policy Document.</Message></Error>";
-        assert_eq!(storage_error(xml).unwrap(), "EntityTooLarge: Your proposed upload is larger than the maximum object size specified in your Policy Document.");
+        assert_eq!(
+            storage_error(xml).unwrap(),
+            "EntityTooLarge: Your proposed upload is larger than the maximum object size specified in your Policy Document."
+        );
         assert_eq!(storage_error("nope"), None);
     }
 }

@@ -176,7 +176,8 @@ mod tests {
 
     #[test]
     fn the_video_is_the_first_approved_media_url() {
-        let with = |videos: serde_json::Value| json!({ "ae_multimedia_info_dto": { "image_urls": "https://a/1.jpg", "ae_video_dtos": { "ae_video_d_t_o": videos } } });
+        let with =
+            |videos: serde_json::Value| json!({ "ae_multimedia_info_dto": { "image_urls": "https://a/1.jpg", "ae_video_dtos": { "ae_video_d_t_o": videos } } });
         let r = with(json!([
             { "media_status": "refused", "media_url": "https://v/refused.mp4" },
             { "media_status": "approved", "media_type": "MAIN_IMAGE_VIDEO", "media_url": "https://v/main.mp4", "poster_url": "https://v/p.jpg" }

@@ -29,7 +29,13 @@ export function EditorVideo({ product, onChange }: { product: ImportedProduct; o
         {t('importList.editor.videoHelp')}
       </Text>
       <HStack>
-        <Button size="sm" variant="outline" colorPalette="red" onClick={() => onChange({ ...product, video_url: null })} data-testid="editor-remove-video">
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => onChange({ ...product, video_url: null })}
+          data-testid="editor-remove-video"
+        >
           {t('importList.editor.removeVideo')}
         </Button>
       </HStack>
