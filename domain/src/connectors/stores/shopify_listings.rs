@@ -21,6 +21,11 @@ pub const SET: &str = "mutation($identifier: ProductSetIdentifiers, $input: Prod
     productSet(identifier: $identifier, input: $input, synchronous: true) {
     product { id handle onlineStoreUrl media(last: 1) { nodes { id mediaContentType } } } userErrors { field message code } } }";
 
+pub const BY_HANDLE: &str = "query($handle: String!) { productByIdentifier(identifier: { handle: $handle }) { id } }";
+pub const PUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }";
+pub const UNPUBLISH: &str =
+    "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { field message } } }";
+
 /// The product's video as `productSet` names it: a file just staged (its `resourceUrl`), or the
 /// media an earlier push made (its id), which keeps it without uploading it again. `productSet`'s
 /// `files` is a list field: whatever the input leaves out is removed from the product.
@@ -36,10 +41,6 @@ pub struct Upserted {
     pub id: String,
     pub video_media_id: Option<String>,
 }
-pub const BY_HANDLE: &str = "query($handle: String!) { productByIdentifier(identifier: { handle: $handle }) { id } }";
-pub const PUBLISH: &str = "mutation($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }";
-pub const UNPUBLISH: &str =
-    "mutation($id: ID!, $input: [PublicationInput!]!) { publishableUnpublish(id: $id, input: $input) { userErrors { field message } } }";
 
 pub fn failed(e: ShopifyError) -> PushError {
     match e {
@@ -175,8 +176,8 @@ pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>, location
     user_errors(payload, "the product")?;
     let id = payload["product"]["id"].as_str().map(str::to_string).ok_or_else(|| PushError::Unavailable("Shopify answered without the product".into()))?;
     // Dropline sends one video a product, after the images: the last media is that one.
-    let media = payload["product"]["media"]["nodes"].as_array().into_iter().flatten();
-    let video_media_id = video.and_then(|_| media.clone().find(|m| m["mediaContentType"] == "VIDEO")).and_then(|m| m["id"].as_str()).map(str::to_string);
+    let last = &payload["product"]["media"]["nodes"][0];
+    let video_media_id = video.filter(|_| last["mediaContentType"] == "VIDEO").and_then(|_| last["id"].as_str()).map(str::to_string);
     Ok(Upserted { id, video_media_id })
 }
 
