@@ -26,8 +26,8 @@ const COLUMNS: &str =
     "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id, video_source, video_media_id";
 
 pub enum Lease {
-    /// This run holds the pair now.
-    Held(Target),
+    /// This run holds the pair now (boxed: a target is large beside the other answers).
+    Held(Box<Target>),
     /// A newer push of the pair replaced this run's job.
     Superseded,
     /// Another run holds the pair (a re-delivered job while the first still runs).
@@ -44,7 +44,7 @@ pub async fn lease(pool: &PgPool, workplace_id: Uuid, product_id: Uuid, destinat
     let held: Option<Target> =
         sqlx::query_as(&sql).bind(workplace_id).bind(product_id).bind(destination).bind(progress_id).bind(secs).fetch_optional(pool).await?;
     if let Some(t) = held {
-        return Ok(Lease::Held(t));
+        return Ok(Lease::Held(Box::new(t)));
     }
     let current: Option<Option<i64>> =
         sqlx::query_scalar("SELECT progress_id FROM push_targets WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")

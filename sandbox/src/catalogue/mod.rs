@@ -64,7 +64,7 @@ impl Summary {
     /// sources' APIs document no video field, so their products have none.
     pub fn has_video(&self) -> bool {
         match self.source {
-            "dropline" => self.n % 2 == 0,
+            "dropline" => self.n.is_multiple_of(2),
             "aliexpress" => self.n % 50 == 25,
             _ => false,
         }
