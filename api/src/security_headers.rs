@@ -2,7 +2,8 @@
 //! Shopify's admin and Dropline itself may frame it (`frame-ancestors`; in development and tests
 //! also the sandbox, whose admin page stands in for Shopify's); scripts come only from Dropline's
 //! own origin and App Bridge's (`shopify.app_bridge_url`), styles may be inline (the UI library injects its styles at run time),
-//! pictures may come from any HTTPS host (suppliers' and stores' image hosts). Workers may also
+//! pictures and product videos may come from any HTTPS host (suppliers' and stores' image and
+//! video hosts; `media-src`, else `default-src` would keep a supplier's video out). Workers may also
 //! start from a `blob:` our own script made: the image library's HEIC converter (heic-to, its
 //! no-eval build) runs libheif in a worker it builds that way. HSTS is sent when the product is
 //! served over HTTPS. An answer that sets its own, stricter policy (a library file) keeps it.
@@ -34,7 +35,7 @@ impl SecurityHeaders {
         let sandbox = sandbox_url.and_then(origin).map(|o| format!(" {o}")).unwrap_or_default();
         let images = if https { "'self' data: blob: https:" } else { "'self' data: blob: http: https:" };
         let csp = format!(
-            "default-src 'self'; script-src 'self'{bridge}; style-src 'self' 'unsafe-inline'; img-src {images}; font-src 'self' data:; \
+            "default-src 'self'; script-src 'self'{bridge}; style-src 'self' 'unsafe-inline'; img-src {images}; media-src {images}; font-src 'self' data:; \
              connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'self' https://*.myshopify.com https://admin.shopify.com{sandbox}"
         );
@@ -74,6 +75,7 @@ mod tests {
         let h = SecurityHeaders::new("https://app.dropline.io");
         assert!(h.hsts.is_some());
         assert!(h.csp.to_str().unwrap().contains("img-src 'self' data: blob: https:;"));
+        assert!(h.csp.to_str().unwrap().contains("media-src 'self' data: blob: https:;"), "a supplier's video plays");
         assert!(SecurityHeaders::new("http://127.0.0.1:8080").hsts.is_none());
     }
 

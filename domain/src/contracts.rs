@@ -2,7 +2,7 @@
 //! (`tests/tests/shopify_contract.rs`) validates each against Shopify's published Admin schema
 //! of the version Dropline targets, so a query Shopify would refuse (or a deprecated field it
 //! will drop) fails CI instead of a store owner's push.
-use crate::connectors::stores::{catalog, orders, shopify, shopify_billing, shopify_listings, shopify_locations, store_copy};
+use crate::connectors::stores::{catalog, orders, shopify, shopify_billing, shopify_listings, shopify_locations, shopify_media, store_copy};
 use crate::tracking::writeback_shopify;
 
 pub fn shopify_documents() -> Vec<(&'static str, String)> {
@@ -14,6 +14,7 @@ pub fn shopify_documents() -> Vec<(&'static str, String)> {
         ("product upsert", shopify_listings::SET.into()),
         ("product by handle", shopify_listings::BY_HANDLE.into()),
         ("publish", shopify_listings::PUBLISH.into()),
+        ("staged uploads", shopify_media::STAGED_UPLOADS.into()),
         ("unpublish", shopify_listings::UNPUBLISH.into()),
         ("store products page", catalog::SHOPIFY_PAGE.into()),
         ("pushed product read back", store_copy::SHOPIFY_PRODUCT.into()),

@@ -18,8 +18,8 @@ use crate::AppState;
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 pub struct FaultRule {
     /// "shopify", "woocommerce", "aliexpress", "cj", "temu", "dropline", "ebay",
-    /// "alibaba", "amazon", "17track", "google", "facebook", "images", "payments",
-    /// "tiktok", "google-merchant" or "*".
+    /// "alibaba", "amazon", "17track", "google", "facebook", "images", "videos", "payments",
+    /// "tiktok", "google-merchant", "shopify-storage" (staged uploads) or "*".
     pub platform: String,
     /// Matches the full path or the path inside a shop/store (e.g. "/admin/api").
     pub route_prefix: Option<String>,
@@ -78,6 +78,9 @@ pub fn platform_of(path: &str, headers: &HeaderMap) -> Option<(String, String)> 
         "track" => "17track",
         "oauth" => return Some((second.to_string(), rest)),
         "img" => "images",
+        "video" => "videos",
+        // Shopify's storage, where staged uploads go (`shopify::staged`).
+        "shopify-storage" => "shopify-storage",
         "payments" => "payments",
         // Each sales channel is its own platform: tiktok, facebook, google-merchant.
         "channels" => return Some((second.to_string(), rest)),

@@ -22,6 +22,7 @@ pub mod shopify;
 pub mod state;
 pub mod suppliers;
 pub mod util;
+pub mod video;
 pub mod woocommerce;
 
 pub use state::AppState;
@@ -114,6 +115,7 @@ fn router(state: AppState) -> Router {
         .merge(suppliers::routes())
         .merge(carriers::routes())
         .merge(images::routes())
+        .merge(video::routes())
         .merge(payments::routes())
         .merge(rates::routes())
         .merge(ai::routes())

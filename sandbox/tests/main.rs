@@ -22,6 +22,7 @@ mod shopify_enums;
 mod shopify_handles;
 mod shopify_locations;
 mod shopify_protected;
+mod shopify_staged_uploads;
 mod shopify_versions;
 mod suppliers;
 mod woocommerce;

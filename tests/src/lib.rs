@@ -10,7 +10,9 @@ mod sandbox_calls;
 pub mod site;
 mod worker_process;
 
-pub use merchant::{StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_of_shop};
+pub use merchant::{
+    StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_configured, store_owner_of_shop,
+};
 pub use pictures::png_declaring;
 pub use s3::S3Server;
 pub use sandbox_calls::{in_stock_ids, supplier_product, woo_rest};

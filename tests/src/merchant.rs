@@ -75,7 +75,20 @@ pub async fn store_owner(pool: PgPool, email: &str, shop: &str, woo: &str) -> St
 /// `store_owner`, with the sandbox shop set up first by its control routes: each
 /// `(route, body)` is posted to `/_sandbox/shopify/{shop}/{route}` before the shop connects.
 pub async fn store_owner_of_shop(pool: PgPool, email: &str, shop: &str, woo: &str, shop_setup: &[(&str, Value)]) -> StoreOwner {
-    let (app, sandbox, token) = signed_up_on_sandbox(pool, email).await;
+    store_owner_configured(pool, email, shop, woo, shop_setup, |_| {}).await
+}
+
+/// `store_owner_of_shop` on a product whose settings `tweak` changed first.
+pub async fn store_owner_configured(
+    pool: PgPool,
+    email: &str,
+    shop: &str,
+    woo: &str,
+    shop_setup: &[(&str, Value)],
+    tweak: impl FnOnce(&mut domain::config::Settings),
+) -> StoreOwner {
+    let (app, sandbox) = TestApp::on_sandbox_with(pool, tweak).await;
+    let token = app.signed_up(email).await;
     for (route, body) in shop_setup {
         let r = app.http.post(format!("{sandbox}/_sandbox/shopify/{shop}/{route}")).json(body).send().await.unwrap();
         assert!(r.status().is_success(), "{route}: {}", r.status());

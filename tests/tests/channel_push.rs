@@ -67,6 +67,7 @@ fn listing(price_cents: i64, colors: &[&str]) -> Listing {
         vendor: "Lumo".into(),
         options: vec!["Color".into()],
         images: vec!["https://img.example/lamp-1.jpg".into(), "https://img.example/lamp-2.jpg".into()],
+        video: None,
         variants: colors
             .iter()
             .enumerate()

@@ -49,6 +49,7 @@ mod payment_webhook_endpoint;
 mod plan_catalogue;
 mod plan_gates;
 mod product_center_editor;
+mod product_video;
 mod push;
 mod push_faults;
 mod push_quota_once;

@@ -32,6 +32,7 @@ pub struct ProductDetail {
     pub name: String,
     pub description: String,
     pub images: Vec<String>,
+    /// The supplier's video of the product (played on the detail page), if it has one.
     pub video_url: Option<String>,
     #[schema(value_type = Vec<Object>)]
     pub options: Vec<Value>,
@@ -91,7 +92,7 @@ pub async fn load(pool: &PgPool, suppliers: &Suppliers, source: Source, id: &str
         name: doc.title,
         description: doc.description,
         images: first_unique(&doc.images, usize::MAX),
-        video_url: None,
+        video_url: doc.video_url,
         options: doc.options.iter().map(option_view).collect(),
         variants,
         sold_out_variants: sold_out,

@@ -58,6 +58,7 @@ struct Row {
     source_product_id: String,
     title: String,
     images: Vec<String>,
+    video_url: Option<String>,
     price_cents: i64,
     price_max_cents: i64,
     orders: i32,
@@ -178,7 +179,7 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
     let (cost, min_days, max_days) =
         if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
     let mut q = QueryBuilder::new(format!(
-        "SELECT sp.source, sp.source_product_id, sp.title, sp.images, sp.price_cents, sp.price_max_cents, sp.orders,
+        "SELECT sp.source, sp.source_product_id, sp.title, sp.images, sp.video_url, sp.price_cents, sp.price_max_cents, sp.orders,
                 sp.rating, sp.reviews_count, sp.total_variants, sp.ships_to, {cost} AS cost_cents, {min_days} AS min_days,
                 {max_days} AS max_days
          FROM supplier_products sp"
@@ -228,7 +229,7 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
         .map(|r| ProductCard {
             name: r.title,
             images: first_unique(&r.images, 5),
-            video_url: None,
+            video_url: r.video_url,
             price: dollars(r.price_cents),
             imported: false,
             product_package_id: None,

@@ -59,6 +59,11 @@ pub struct ShopifySettings {
     /// The App Bridge script the dashboard loads when embedded in the admin (Shopify's CDN; the
     /// sandbox's stand-in in development and tests).
     pub app_bridge_url: String,
+    /// The largest product video a push reads from the supplier and uploads (Shopify itself
+    /// takes up to 1 GB; the video is held in memory while it goes up).
+    pub video_max_bytes: usize,
+    /// How long reading the supplier's video may take.
+    pub video_timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -16,6 +16,9 @@ pub struct Listing {
     pub options: Vec<String>,
     /// Chosen images, thumbnail first.
     pub images: Vec<String>,
+    /// The product's video (its supplier's address), on the first part only; destinations
+    /// that take no video (WooCommerce's REST products, the sales channels) leave it out.
+    pub video: Option<String>,
     pub variants: Vec<ListingVariant>,
     /// Publish (visible to buyers) or keep as a draft.
     pub publish: bool,

@@ -42,7 +42,17 @@ pub struct ProductEdit {
     pub options: Option<Vec<OptionEdit>>,
     pub images: Option<Vec<ImageEdit>>,
     pub thumbnail: Option<String>,
+    /// `null` removes the product's video; the address it has keeps it. A video cannot be set to
+    /// another address here: it is the supplier's.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub video_url: Option<Option<String>>,
     pub variants: Option<Vec<VariantEdit>>,
+}
+
+/// A field that was sent, `null` included (`Some(None)`), apart from one left out (`None`).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> std::result::Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 pub fn cents(field: &str, v: f64, f: &mut Fields) -> Option<i64> {
@@ -129,6 +139,13 @@ pub async fn edit(pool: &PgPool, workplace_id: Uuid, id: Uuid, e: ProductEdit) -
     }
     if let Some(t) = e.thumbnail {
         p.thumbnail = Some(t);
+    }
+    match e.video_url {
+        Some(None) => p.video_url = None,
+        Some(Some(v)) if p.video_url.as_deref() != Some(v.as_str()) => {
+            f.take::<()>("video_url", Err("the video can only be kept or removed".into()));
+        }
+        _ => {}
     }
     if let Some(new) = &e.options {
         for (old_name, name, values) in option_changes(&p.options, new, &mut f) {

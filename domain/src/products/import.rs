@@ -57,6 +57,7 @@ pub fn draft(d: &ProductDetail, ship_to: &Country, shipping: i64, rule: &Pricing
         options: json!(options),
         images: json!(d.images.iter().map(|u| json!({"url": u, "selected": true})).collect::<Vec<_>>()),
         thumbnail: d.images.first().cloned(),
+        video_url: d.video_url.clone(),
         pricing_applied_at: Some(now),
         created_at: now,
         updated_at: now,

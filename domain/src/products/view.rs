@@ -42,6 +42,8 @@ pub struct ImportedProduct {
     #[schema(value_type = Vec<Object>)]
     pub images: Value,
     pub thumbnail: Option<String>,
+    /// The supplier's video, pushed where the destination takes video (Shopify); null once removed.
+    pub video_url: Option<String>,
     pub variants: Vec<VariantView>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -82,6 +84,7 @@ pub fn view(p: ProductRow, variants: &[VariantRow]) -> ImportedProduct {
         options: p.options,
         images: p.images,
         thumbnail: p.thumbnail,
+        video_url: p.video_url,
         variants: variants.iter().map(VariantView::from).collect(),
         created_at: p.created_at,
         updated_at: p.updated_at,

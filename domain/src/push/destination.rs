@@ -35,7 +35,10 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
                 in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
-                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id)).await
+                // Fetched and uploaded before any product is written: a video that cannot go
+                // leaves the store as it was.
+                let video = super::video::for_shopify(ctx, &admin, t, parts.first()).await?;
+                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id, video)).await
             } else {
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
                 in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
@@ -69,8 +72,9 @@ async fn in_store_currency(ctx: &TaskContext, t: &Target, store_id: Uuid, curren
 
 /// A destination's API, ready to take listing parts.
 pub(super) enum Client {
-    /// The admin, the publications to publish on, and the store (which keeps its stock location).
-    Shopify(shopify::Admin, Vec<String>, Uuid),
+    /// The admin, the publications to publish on, the store (which keeps its stock location),
+    /// and the product's video as the first part sends it.
+    Shopify(shopify::Admin, Vec<String>, Uuid, Option<shopify_listings::VideoFile>),
     Woo(woocommerce::Rest),
     /// A sales channel, its access token and account.
     Channel(Channel, String, ChannelAccount),
@@ -79,32 +83,43 @@ pub(super) enum Client {
 impl Client {
     /// An outage is retried here a few times before the job gives the attempt up: every try
     /// looks the product up by its key again, so a create whose answer was lost is not repeated.
-    async fn upsert(&self, ctx: &TaskContext, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+    async fn upsert(&self, ctx: &TaskContext, t: &Target, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
         let mut tries = 0;
         loop {
             tries += 1;
-            match self.upsert_once(ctx, l, existing).await {
+            match self.upsert_once(ctx, t, l, existing).await {
                 Err(PushError::Unavailable(_)) if tries < 3 => tokio::time::sleep(std::time::Duration::from_millis(300 * tries)).await,
                 other => return other,
             }
         }
     }
 
-    async fn upsert_once(&self, ctx: &TaskContext, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+    async fn upsert_once(&self, ctx: &TaskContext, t: &Target, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
         match self {
-            Client::Shopify(admin, publications, store_id) => {
+            Client::Shopify(admin, publications, store_id, video) => {
                 let location = stock_location(ctx, admin, *store_id).await?;
-                let id = match shopify_listings::upsert(admin, l, existing, &location).await {
+                let video = video.as_ref().filter(|_| l.video.is_some());
+                let first = l.key == t.remote_key;
+                let done = match shopify_listings::upsert(admin, l, existing, &location, video).await {
                     Err(PushError::Unavailable(m)) if m == shopify_listings::LOCATION_GONE => {
                         // Read the locations again on the next try.
                         let mut conn = ctx.pool.acquire().await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         crate::store::stores::forget_stock_location(&mut conn, *store_id).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         return Err(PushError::Unavailable(m));
                     }
+                    Err(PushError::Unavailable(m)) if m == shopify_listings::VIDEO_GONE => {
+                        // The next attempt (a new job run, which reads the pair again) uploads it.
+                        super::video::remember(ctx, t, None, None).await?;
+                        return Err(PushError::Unavailable(m));
+                    }
                     other => other?,
                 };
-                shopify_listings::publish(admin, &id, publications, l.publish).await?;
-                Ok(id)
+                if first {
+                    let media = done.video_media_id.as_deref();
+                    super::video::remember(ctx, t, l.video.as_deref().filter(|_| media.is_some()), media).await?;
+                }
+                shopify_listings::publish(admin, &done.id, publications, l.publish).await?;
+                Ok(done.id)
             }
             Client::Woo(rest) => woo_listings::upsert(rest, l, existing).await,
             Client::Channel(channel, token, account) => channels::upsert(&ctx.settings.channels, *channel, token, account, l, existing).await,
@@ -116,7 +131,7 @@ pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], 
     let mut ids = t.remote_ids.clone();
     for (i, part) in parts.iter().enumerate() {
         let existing = ids.get(i).cloned();
-        let id = client.upsert(ctx, part, existing.as_deref()).await?;
+        let id = client.upsert(ctx, t, part, existing.as_deref()).await?;
         if existing.as_deref() != Some(id.as_str()) {
             ids.truncate(i);
             ids.push(id);

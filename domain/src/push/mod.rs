@@ -9,6 +9,7 @@ pub mod listing;
 pub mod platforms;
 pub mod progress;
 pub mod start;
+pub mod video;
 
 use serde::Deserialize;
 use std::collections::BTreeMap;

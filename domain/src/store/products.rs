@@ -26,6 +26,8 @@ pub struct ProductRow {
     #[schema(value_type = Vec<Object>)]
     pub images: Value,
     pub thumbnail: Option<String>,
+    /// The supplier's video, carried from the catalogue at import; the editor can remove it.
+    pub video_url: Option<String>,
     pub pricing_applied_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -51,9 +53,9 @@ pub struct VariantRow {
 }
 
 const PRODUCT_COLUMNS: &str = "id, source, source_product_id, ship_to, stage, title, description_html, tags, collections, \
-     product_type, vendor, options, images, thumbnail, pricing_applied_at, created_at, updated_at";
+     product_type, vendor, options, images, thumbnail, video_url, pricing_applied_at, created_at, updated_at";
 
-/// Binds the fields the editor changes, in their column order (`title` .. `thumbnail`), for
+/// Binds the fields the editor changes, in their column order (`title` .. `video_url`), for
 /// both `insert` and `update`: one list, so a new editable field cannot be bound in one only.
 /// A macro because `insert` binds a `QueryScalar` and `update` a `Query`.
 macro_rules! bind_editable {
@@ -67,6 +69,7 @@ macro_rules! bind_editable {
             .bind(&$p.options)
             .bind(&$p.images)
             .bind(&$p.thumbnail)
+            .bind(&$p.video_url)
     };
 }
 
@@ -75,8 +78,8 @@ macro_rules! bind_editable {
 pub async fn insert(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow, copy_of: Option<Uuid>) -> Result<Option<Uuid>> {
     let q = sqlx::query_scalar(
         "INSERT INTO products (id, workplace_id, source, source_product_id, ship_to, title, description_html, tags,
-             collections, product_type, vendor, options, images, thumbnail, pricing_applied_at, copy_of)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, COALESCE($15, now()), $16)
+             collections, product_type, vendor, options, images, thumbnail, video_url, pricing_applied_at, copy_of)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16, now()), $17)
          ON CONFLICT (workplace_id, source, source_product_id) WHERE copy_of IS NULL DO NOTHING RETURNING id",
     )
     .bind(p.id)
@@ -148,7 +151,7 @@ pub async fn variants(pool: &PgPool, product_ids: &[Uuid]) -> Result<Vec<(Uuid, 
 pub async fn update(conn: &mut PgConnection, workplace_id: Uuid, p: &ProductRow) -> Result<()> {
     let q = sqlx::query(
         "UPDATE products SET title = $3, description_html = $4, tags = $5, collections = $6, product_type = $7,
-             vendor = $8, options = $9, images = $10, thumbnail = $11, updated_at = now()
+             vendor = $8, options = $9, images = $10, thumbnail = $11, video_url = $12, updated_at = now()
          WHERE id = $1 AND workplace_id = $2",
     )
     .bind(p.id)

@@ -17,13 +17,17 @@ pub struct Target {
     pub remote_key: String,
     pub remote_ids: Vec<String>,
     pub progress_id: Option<i64>,
+    /// The video address last pushed there, and the media the destination made of it.
+    pub video_source: Option<String>,
+    pub video_media_id: Option<String>,
 }
 
-const COLUMNS: &str = "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id";
+const COLUMNS: &str =
+    "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id, video_source, video_media_id";
 
 pub enum Lease {
-    /// This run holds the pair now.
-    Held(Target),
+    /// This run holds the pair now (boxed: a target is large beside the other answers).
+    Held(Box<Target>),
     /// A newer push of the pair replaced this run's job.
     Superseded,
     /// Another run holds the pair (a re-delivered job while the first still runs).
@@ -40,7 +44,7 @@ pub async fn lease(pool: &PgPool, workplace_id: Uuid, product_id: Uuid, destinat
     let held: Option<Target> =
         sqlx::query_as(&sql).bind(workplace_id).bind(product_id).bind(destination).bind(progress_id).bind(secs).fetch_optional(pool).await?;
     if let Some(t) = held {
-        return Ok(Lease::Held(t));
+        return Ok(Lease::Held(Box::new(t)));
     }
     let current: Option<Option<i64>> =
         sqlx::query_scalar("SELECT progress_id FROM push_targets WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
@@ -62,6 +66,23 @@ pub async fn record_remote(pool: &PgPool, t: &Target, remote_ids: &[String]) -> 
         .bind(remote_ids)
         .execute(pool)
         .await?;
+    Ok(())
+}
+
+/// Remembers the video the destination now holds for the pair (`None`: it holds none), the
+/// moment it exists, like the remote ids: an update push keeps that media instead of sending
+/// the same video again.
+pub async fn record_video(pool: &PgPool, t: &Target, source: Option<&str>, media_id: Option<&str>) -> Result<()> {
+    sqlx::query(
+        "UPDATE push_targets SET video_source = $4, video_media_id = $5, updated_at = now() WHERE workplace_id = $1 AND product_id = $2 AND destination = $3",
+    )
+    .bind(t.workplace_id)
+    .bind(t.product_id)
+    .bind(&t.destination)
+    .bind(source)
+    .bind(media_id)
+    .execute(pool)
+    .await?;
     Ok(())
 }
 

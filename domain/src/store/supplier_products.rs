@@ -20,19 +20,21 @@ pub async fn upsert_summaries(pool: &PgPool, source: Source, items: &[Summary]) 
     let ratings: Vec<f32> = items.iter().map(|s| s.rating).collect();
     let collections: Vec<String> = items.iter().map(|s| pg_array(&s.collections)).collect();
     let images: Vec<String> = items.iter().map(|s| pg_array(s.image.as_slice())).collect();
+    let videos: Vec<Option<&str>> = items.iter().map(|s| s.video_url.as_deref()).collect();
     let done = sqlx::query(
         "INSERT INTO supplier_products (source, source_product_id, title, category_id, price_cents, price_max_cents,
-             orders, rating, collections, images, fetched_at)
-         SELECT $1, id, title, cat, price, price, ord, rating, cols::text[], imgs::text[], now()
-         FROM UNNEST($2::text[], $3::text[], $4::int[], $5::bigint[], $6::int[], $7::real[], $8::text[], $9::text[])
-              AS t(id, title, cat, price, ord, rating, cols, imgs)
+             orders, rating, collections, images, video_url, fetched_at)
+         SELECT $1, id, title, cat, price, price, ord, rating, cols::text[], imgs::text[], video, now()
+         FROM UNNEST($2::text[], $3::text[], $4::int[], $5::bigint[], $6::int[], $7::real[], $8::text[], $9::text[], $10::text[])
+              AS t(id, title, cat, price, ord, rating, cols, imgs, video)
          ON CONFLICT (source, source_product_id) DO UPDATE SET
              title = EXCLUDED.title, category_id = EXCLUDED.category_id, collections = EXCLUDED.collections, fetched_at = now(),
              orders = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.orders ELSE supplier_products.orders END,
              rating = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.rating ELSE supplier_products.rating END,
              price_cents = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.price_cents ELSE supplier_products.price_cents END,
              price_max_cents = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.price_max_cents ELSE supplier_products.price_max_cents END,
-             images = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.images ELSE supplier_products.images END",
+             images = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.images ELSE supplier_products.images END,
+             video_url = CASE WHEN supplier_products.detail IS NULL THEN EXCLUDED.video_url ELSE supplier_products.video_url END",
     )
     .bind(source.as_str())
     .bind(&ids)
@@ -43,6 +45,7 @@ pub async fn upsert_summaries(pool: &PgPool, source: Source, items: &[Summary]) 
     .bind(&ratings)
     .bind(&collections)
     .bind(&images)
+    .bind(&videos)
     .execute(pool)
     .await?;
     Ok(done.rows_affected())
@@ -82,8 +85,8 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
     sqlx::query(
         "INSERT INTO supplier_products (source, source_product_id, title, category_id, price_cents, price_max_cents,
              compare_at_cents, orders, rating, reviews_count, collections, images, ship_from, ships_to, total_variants,
-             us_shipping_cents, detail, detail_fetched_at, us_min_days, us_max_days)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now(), $18, $19)
+             us_shipping_cents, detail, detail_fetched_at, us_min_days, us_max_days, video_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now(), $18, $19, $20)
          ON CONFLICT (source, source_product_id) DO UPDATE SET
              title = EXCLUDED.title, price_cents = EXCLUDED.price_cents, price_max_cents = EXCLUDED.price_max_cents,
              compare_at_cents = EXCLUDED.compare_at_cents, orders = EXCLUDED.orders, rating = EXCLUDED.rating,
@@ -94,7 +97,7 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
              us_shipping_cents = COALESCE(EXCLUDED.us_shipping_cents, supplier_products.us_shipping_cents),
              us_min_days = COALESCE(EXCLUDED.us_min_days, supplier_products.us_min_days),
              us_max_days = COALESCE(EXCLUDED.us_max_days, supplier_products.us_max_days),
-             detail = EXCLUDED.detail, detail_fetched_at = now()",
+             detail = EXCLUDED.detail, detail_fetched_at = now(), video_url = EXCLUDED.video_url",
     )
     .bind(source.as_str())
     .bind(&p.id)
@@ -117,6 +120,7 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
     .bind(detail)
     .bind(us.and_then(|o| o.first()).map(|o| o.min_days))
     .bind(us.and_then(|o| o.first()).map(|o| o.max_days))
+    .bind(&p.video_url)
     .execute(&mut *tx)
     .await?;
     if let Some(options) = us {
@@ -161,6 +165,9 @@ pub struct DetailDoc {
     pub description: String,
     pub category: Value,
     pub images: Vec<String>,
+    /// Kept since issue 21; a detail cached before it has none until read again.
+    #[serde(default)]
+    pub video_url: Option<String>,
     pub options: Vec<Value>,
     pub variants: Vec<Value>,
 }
@@ -172,6 +179,7 @@ impl From<&Product> for DetailDoc {
             description: p.description.clone(),
             category: p.category.clone(),
             images: p.images.clone(),
+            video_url: p.video_url.clone(),
             options: p.options.clone(),
             variants: p
                 .variants

@@ -19,7 +19,7 @@ impl Handler<TaskContext> for PushJob {
         // pair is free again for the next run.
         let lease = ctx.settings.queue.lease_secs as f64;
         let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, lease).await? {
-            Lease::Held(t) => t,
+            Lease::Held(t) => *t,
             Lease::Superseded => return Ok(json!({ "superseded": true })),
             Lease::Busy => return Err(JobFailure::transient("another run of this push is in progress")),
         };

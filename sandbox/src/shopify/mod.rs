@@ -19,6 +19,7 @@ pub mod oauth;
 pub mod protected;
 pub mod seed;
 pub mod session_token;
+pub mod staged;
 pub mod storefront;
 pub mod webhooks;
 
@@ -36,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/", get(storefront::home))
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
+        .merge(staged::routes())
         .merge(session_token::routes())
         .merge(billing::routes())
         .merge(locations::routes())

@@ -77,8 +77,22 @@ pub struct Product {
     pub options: Vec<ProdOption>,
     pub variants: Vec<Variant>,
     pub images: Vec<String>,
+    /// Shopify-hosted videos (productSet `files` of a staged upload), after the images in `media`.
+    pub videos: Vec<VideoMedia>,
     pub created_ms: i64,
     pub updated_ms: i64,
+}
+
+/// A product's Shopify-hosted video: `READY` once its staged file arrived, `FAILED` when the
+/// staged target named was never uploaded.
+#[derive(Debug, Clone, Serialize)]
+pub struct VideoMedia {
+    pub id: u64,
+    pub filename: String,
+    pub alt: Option<String>,
+    pub status: String,
+    /// The staged file's key in Shopify's storage.
+    pub key: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -232,6 +246,8 @@ pub struct Shop {
     pub limits: super::limits::Limits,
     /// The app's subscriptions and usage charges (`billing.rs`).
     pub billing: super::billing::Billing,
+    /// Staged uploads by key in Shopify's storage (`staged.rs`).
+    pub staged: BTreeMap<String, super::staged::StagedFile>,
 }
 
 impl Shop {

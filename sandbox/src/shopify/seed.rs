@@ -104,6 +104,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         locations: vec![super::locations::Location::new(w.next_id(), "Shop location")],
         limits: Default::default(),
         billing: Default::default(),
+        staged: BTreeMap::new(),
     }
 }
 
@@ -140,6 +141,7 @@ fn seeded_product(w: &World, rng: &mut StdRng, now: i64) -> Product {
         options: vec![ProdOption { id: w.next_id(), name: "Color".into(), values: colors }],
         variants,
         images: vec![format!("shop-{id}")],
+        videos: vec![],
         created_ms: now,
         updated_ms: now,
     }

@@ -55,6 +55,23 @@ pub fn param_json(q: &HashMap<String, String>, key: &str) -> Value {
     q.get(key).and_then(|s| serde_json::from_str(s).ok()).unwrap_or(Value::Null)
 }
 
+/// `ae_multimedia_info_dto`: the main images `;`-joined, and the product's video as the
+/// method's published response describes it (`ae_video_dtos` with `media_url`, `poster_url`,
+/// `media_status`, `media_type`, `media_id`, `ali_member_id`), in the same DTO-list wrapping as
+/// the SKUs.
+fn multimedia(base: &str, p: &crate::catalogue::Product) -> Value {
+    let mut m = json!({"image_urls": p.images.iter().map(|i| super::img(base, i)).collect::<Vec<_>>().join(";")});
+    if let Some(url) = super::video(base, &p.summary) {
+        let poster = p.images.first().map(|i| super::img(base, i));
+        let media_id = crate::util::hash_str(3, &p.summary.id) % 1_000_000_000_000;
+        m["ae_video_dtos"] = json!({"ae_video_d_t_o": [{
+            "media_id": media_id, "media_status": "approved", "media_type": "MAIN_IMAGE_VIDEO",
+            "media_url": url, "poster_url": poster, "ali_member_id": 227_887_939,
+        }]});
+    }
+    m
+}
+
 async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Response {
     if q.get("app_key").map(String::as_str) != Some(creds::ALIEXPRESS_APP_KEY) {
         return error("isv.appkey-not-exists", "Invalid app Key");
@@ -91,7 +108,7 @@ async fn dispatch(State(app): State<AppState>, q: HashMap<String, String>) -> Re
                     "ae_item_base_info_dto": {"product_id": p.summary.id, "subject": p.summary.title, "detail": p.description, "category_id": p.summary.category,
                         "avg_evaluation_rating": format!("{:.1}", p.summary.rating10 as f64 / 10.0), "sales_count": p.summary.orders.to_string(), "currency_code": "USD"},
                     "ae_item_sku_info_dtos": {"ae_item_sku_info_d_t_o": skus},
-                    "ae_multimedia_info_dto": {"image_urls": p.images.iter().map(|i| super::img(&base, i)).collect::<Vec<_>>().join(";")},
+                    "ae_multimedia_info_dto": multimedia(&base, &p),
                 }),
             )
         }

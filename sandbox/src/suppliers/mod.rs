@@ -72,6 +72,11 @@ pub fn img(base: &str, id: &str) -> String {
     format!("{base}/img/{id}.png")
 }
 
+/// The product's video address, if it has one (`crate::video`).
+pub fn video(base: &str, s: &Summary) -> Option<String> {
+    s.has_video().then(|| format!("{base}/video/{}.webm", s.id))
+}
+
 fn category_json(cat: &Catalogue, id: u32) -> Value {
     let c = cat.categories.iter().find(|c| c.id == id);
     let parent = c.and_then(|c| c.parent_id).and_then(|p| cat.categories.iter().find(|x| x.id == p));
@@ -84,6 +89,7 @@ pub fn summary_json(cat: &Catalogue, s: &Summary, base: &str) -> Value {
         "id": s.id, "source": s.source, "title": s.title, "category": category_json(cat, s.category),
         "price": {"amount": money(s.price_cents), "currency": "USD"}, "orders": s.orders, "rating": s.rating10 as f64 / 10.0,
         "collections": s.collections(), "image": img(base, &format!("{}-0", s.id)),
+        "video_url": video(base, s),
     })
 }
 

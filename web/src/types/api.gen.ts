@@ -3736,6 +3736,8 @@ export interface components {
       updated_at: string;
       variants: components['schemas']['VariantView'][];
       vendor: string;
+      /** @description The supplier's video, pushed where the destination takes video (Shopify); null once removed. */
+      video_url?: string | null;
     };
     InspectInput: {
       /** @description The store's address; `https://` is added when no scheme is given. */
@@ -4274,6 +4276,7 @@ export interface components {
       source_product_id: string;
       /** @description The variants in stock: what an import takes (spec section 5 drops zero-quantity SKUs). */
       variants: components['schemas']['DetailVariant'][];
+      /** @description The supplier's video of the product (played on the detail page), if it has one. */
       video_url?: string | null;
     };
     ProductEdit: {
@@ -4287,6 +4290,11 @@ export interface components {
       title?: string | null;
       variants?: components['schemas']['VariantEdit'][] | null;
       vendor?: string | null;
+      /**
+       * @description `null` removes the product's video; the address it has keeps it. A video cannot be set to
+       *     another address here: it is the supplier's.
+       */
+      video_url?: string | null;
     };
     ProductPlatform: {
       /** @description The store's name (its domain when unnamed) or the channel's brand. */

@@ -150,6 +150,7 @@ mod tests {
             vendor: String::new(),
             options: vec!["Color".into(), "Plug".into()],
             images: vec!["https://i/a.jpg".into(), "https://i/b.jpg".into()],
+            video: None,
             variants: vec![],
             publish: false,
             currency: "GBP".into(),

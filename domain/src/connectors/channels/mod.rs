@@ -284,6 +284,7 @@ mod tests {
             vendor: String::new(),
             options: vec![],
             images: vec![],
+            video: None,
             variants: vec![],
             publish: true,
             currency: "USD".into(),

@@ -6,6 +6,7 @@ pub mod shopify;
 pub mod shopify_billing;
 pub mod shopify_listings;
 pub mod shopify_locations;
+pub mod shopify_media;
 pub mod shopify_session;
 pub mod store_copy;
 pub mod woo_listings;

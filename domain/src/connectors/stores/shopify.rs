@@ -132,6 +132,12 @@ impl Admin {
         Admin { endpoint, token: token.to_string(), http: http(), limiter: None }
     }
 
+    /// The client the Admin API is called with, for the other addresses Shopify hands out (its
+    /// storage's upload targets), which take no access token.
+    pub fn http(&self) -> &reqwest::Client {
+        &self.http
+    }
+
     /// Meters every call through the shop's shared bucket, keyed by `shop`.
     pub fn metered(mut self, limiter: RateLimiter, shop: &str) -> Self {
         self.limiter = Some((limiter, shop.to_string()));

@@ -118,6 +118,8 @@ pub(crate) mod tests {
             scopes: String::new(),
             shop_url_template: "https://{shop}".into(),
             app_bridge_url: String::new(),
+            video_max_bytes: 1 << 20,
+            video_timeout_secs: 10,
         }
     }
 

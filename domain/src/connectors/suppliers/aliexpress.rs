@@ -106,11 +106,24 @@ pub fn product_from(result: &Value) -> Product {
         collections: vec![],
         reviews_count: 0,
         images,
+        video_url: video_of(result),
         ship_from: Some("CN".into()),
         ships_to: vec![],
         options: options.into_iter().map(|(name, values)| json!({ "name": name, "values": values })).collect(),
         variants,
     }
+}
+
+/// The product's video: `ae_multimedia_info_dto.ae_video_dtos[].media_url` ("Media URL" in the
+/// method's published response, beside `poster_url`, `media_status` and `media_type`), the first
+/// one that is an address and not refused (`media_status` other than `approved` is skipped).
+fn video_of(result: &Value) -> Option<String> {
+    list(&result["ae_multimedia_info_dto"], "ae_video_dtos", "ae_video_d_t_o")
+        .iter()
+        .filter(|v| v["media_status"].as_str().is_none_or(|s| s.eq_ignore_ascii_case("approved")))
+        .filter_map(|v| v["media_url"].as_str())
+        .find(|u| u.starts_with("https://") || u.starts_with("http://"))
+        .map(str::to_string)
 }
 
 fn base_images(result: &Value) -> Vec<String> {
@@ -155,4 +168,22 @@ pub fn freight_from(result: &Value, country: &str) -> Result<Vec<FreightOption>,
         return Err(SupplierError::CannotShip(country.into()));
     }
     Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn the_video_is_the_first_approved_media_url() {
+        let with =
+            |videos: serde_json::Value| json!({ "ae_multimedia_info_dto": { "image_urls": "https://a/1.jpg", "ae_video_dtos": { "ae_video_d_t_o": videos } } });
+        let r = with(json!([
+            { "media_status": "refused", "media_url": "https://v/refused.mp4" },
+            { "media_status": "approved", "media_type": "MAIN_IMAGE_VIDEO", "media_url": "https://v/main.mp4", "poster_url": "https://v/p.jpg" }
+        ]));
+        assert_eq!(super::product_from(&r).video_url.as_deref(), Some("https://v/main.mp4"));
+        assert_eq!(super::product_from(&with(json!([{ "media_id": 5, "media_status": "approved" }]))).video_url, None, "no address, no video");
+        assert_eq!(super::product_from(&json!({})).video_url, None);
+    }
 }

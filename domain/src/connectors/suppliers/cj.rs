@@ -154,6 +154,7 @@ pub fn summary_from(item: &Value) -> Summary {
         rating: 0.0,
         collections: if item["isFreeShipping"] == true { vec!["free_ship_us".into()] } else { vec![] },
         image: item["productImage"].as_str().map(str::to_string),
+        video_url: None,
     }
 }
 
@@ -238,6 +239,8 @@ pub fn product_from(data: &Value, raw: &[Value]) -> Product {
         collections: vec![],
         reviews_count: 0,
         images,
+        // CJ's API 2.0 product/query documents no video field we could trace.
+        video_url: None,
         ship_from: warehouse_country(raw),
         ships_to: vec![],
         options: options.into_iter().map(|(name, values)| json!({ "name": name, "values": values })).collect(),

@@ -49,6 +49,7 @@ pub fn summary_from(s: &Value) -> Summary {
         rating: 0.0,
         collections,
         image: image(&s["image"]),
+        video_url: None,
     }
 }
 
@@ -134,6 +135,8 @@ pub fn product_from(items: &[Value], common_description: Option<&str>) -> Produc
         collections: vec![],
         reviews_count: rating["reviewCount"].as_i64().unwrap_or(0),
         images,
+        // The Browse API's item has images only (`image`, `additionalImages`), no video.
+        video_url: None,
         ship_from: first["itemLocation"]["country"].as_str().map(str::to_string),
         ships_to: first["shipToLocations"]["regionIncluded"]
             .as_array()

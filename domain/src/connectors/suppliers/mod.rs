@@ -64,6 +64,9 @@ pub struct Summary {
     #[serde(default)]
     pub collections: Vec<String>,
     pub image: Option<String>,
+    /// The product's video (the JSON protocol's `video_url`, Dropline's own catalogue).
+    #[serde(default)]
+    pub video_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -99,6 +102,10 @@ pub struct Product {
     pub reviews_count: i64,
     #[serde(default)]
     pub images: Vec<String>,
+    /// A playable video of the product, where the supplier's API documents one: the JSON
+    /// protocol's `video_url`; AliExpress's `ae_video_dtos[].media_url`.
+    #[serde(default)]
+    pub video_url: Option<String>,
     pub ship_from: Option<String>,
     #[serde(default)]
     pub ships_to: Vec<String>,

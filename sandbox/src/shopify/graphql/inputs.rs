@@ -1,6 +1,6 @@
 //! Input objects and enums, named as in Shopify's schema so clients'
 //! variable declarations (`$input: ProductSetInput!`) validate.
-use super::scalars::{DateTime, Money, Url};
+use super::scalars::{DateTime, Money, UnsignedInt64, Url};
 use async_graphql::{Enum, ID, InputObject};
 
 pub use super::enums::{ProductStatus, WebhookSubscriptionFormat};
@@ -173,6 +173,38 @@ pub struct FileSetInput {
     pub alt: Option<String>,
     pub content_type: Option<FileContentType>,
     pub filename: Option<String>,
+}
+
+/// What a staged upload becomes (`stagedUploadsCreate`); the sandbox stages `VIDEO` only.
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum StagedUploadTargetGenerateUploadResource {
+    BulkMutationVariables,
+    CollectionImage,
+    DisputeFileUpload,
+    File,
+    Image,
+    #[graphql(name = "MODEL_3D")]
+    Model3d,
+    ReturnLabel,
+    ShopImage,
+    UrlRedirectImport,
+    Video,
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum StagedUploadHttpMethodType {
+    Post,
+    Put,
+}
+
+/// One file to stage. Shopify's `httpMethod` defaults to PUT; `fileSize` is required for VIDEO.
+#[derive(InputObject, Clone)]
+pub struct StagedUploadInput {
+    pub file_size: Option<UnsignedInt64>,
+    pub filename: String,
+    pub http_method: Option<StagedUploadHttpMethodType>,
+    pub mime_type: String,
+    pub resource: StagedUploadTargetGenerateUploadResource,
 }
 
 /// `productByIdentifier(identifier:)`: a product by id or by handle.

@@ -29,11 +29,12 @@ mod products;
 mod publications;
 mod query;
 pub mod scalars;
+mod staged;
 mod types;
 mod types_orders;
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation, billing::BillingMutation);
+pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation, billing::BillingMutation, staged::StagedMutation);
 
 /// Shopify names its root query type `QueryRoot`.
 #[derive(MergedObject, Default)]

@@ -72,20 +72,14 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
         product_options: None,
     };
     apply(&mut p, &fields);
-    // `files` is declarative like the variants: when given, it is the product's media, in
-    // order. Only images are kept (the sandbox has no video or 3D media).
+    // `files` is a list field: when given, it is the product's media, in order, and what it
+    // leaves out is removed. Images and Shopify-hosted videos are kept (no 3D or external video):
+    // a video comes from a staged upload's `resourceUrl` (Shopify takes no other source for
+    // one), or stays by its id.
     if let Some(files) = &input.files {
-        let mut images = Vec::new();
-        for (i, f) in files.iter().enumerate() {
-            let src = f.original_source.as_deref().map(str::trim).unwrap_or("");
-            if !(src.starts_with("http://") || src.starts_with("https://")) {
-                return Err(fail(&["input", "files", &i.to_string(), "originalSource"], "Original source must be an http(s) URL", "INVALID_INPUT"));
-            }
-            if matches!(f.content_type, None | Some(FileContentType::Image)) {
-                images.push(src.to_string());
-            }
-        }
+        let (images, videos) = media_of(g, shop, &p, files)?;
         p.images = images;
+        p.videos = videos;
     }
     // productSet is declarative: the given options and variants replace the old ones.
     let old = std::mem::take(&mut p.variants);
@@ -134,6 +128,46 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
     p.updated_ms = g.now_ms();
     shop.products.insert(p.id, p.clone());
     Ok(p)
+}
+
+fn media_of(g: &super::Gql, shop: &model::Shop, p: &model::Product, files: &[FileSetInput]) -> Result<(Vec<String>, Vec<model::VideoMedia>), Vec<UserError>> {
+    let (mut images, mut videos) = (Vec::new(), Vec::new());
+    for (i, f) in files.iter().enumerate() {
+        let at = |field: &str| ["input".to_string(), "files".into(), i.to_string(), field.into()];
+        let refuse = |field: &str, m: &str| {
+            let at = at(field);
+            fail(&at.iter().map(String::as_str).collect::<Vec<_>>(), m, "INVALID_INPUT")
+        };
+        if let Some(id) = f.id.as_deref() {
+            match parse_gid(id).and_then(|id| p.videos.iter().find(|v| v.id == id)) {
+                Some(v) => videos.push(v.clone()),
+                None => return Err(refuse("id", "File does not exist")),
+            }
+            continue;
+        }
+        let src = f.original_source.as_deref().map(str::trim).unwrap_or("");
+        if !(src.starts_with("http://") || src.starts_with("https://")) {
+            return Err(refuse("originalSource", "Original source must be an http(s) URL"));
+        }
+        match f.content_type {
+            None | Some(FileContentType::Image) => images.push(src.to_string()),
+            Some(FileContentType::Video) => {
+                let base = g.app.base_url();
+                let Some(staged) = shop.staged.values().find(|s| s.resource_url(&base) == src) else {
+                    return Err(refuse("originalSource", "Videos require a staged upload URL"));
+                };
+                videos.push(model::VideoMedia {
+                    id: g.world.next_id(),
+                    filename: f.filename.clone().unwrap_or_else(|| staged.filename.clone()),
+                    alt: f.alt.clone(),
+                    status: if staged.uploaded.is_some() { "READY" } else { "FAILED" }.into(),
+                    key: staged.key.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok((images, videos))
 }
 
 /// A variant's stock lines: each names one of the shop's active locations (`locationId` is

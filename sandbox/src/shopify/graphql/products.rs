@@ -114,6 +114,7 @@ pub(super) fn blank(g: &super::Gql, id: u64) -> model::Product {
         options: vec![],
         variants: vec![],
         images: vec![],
+        videos: vec![],
         created_ms: now,
         updated_ms: now,
     }

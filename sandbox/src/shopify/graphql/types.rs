@@ -183,6 +183,17 @@ pub struct MediaImage {
     pub image: Option<Image>,
 }
 
+/// A Shopify-hosted video (`Video`, which is also a `File`): its status is `READY` once the
+/// staged file it was made from arrived.
+#[derive(SimpleObject, Clone)]
+pub struct Video {
+    pub id: ID,
+    pub alt: Option<String>,
+    pub media_content_type: MediaContentType,
+    pub status: MediaStatus,
+    pub filename: String,
+}
+
 /// Shopify's `Media` interface; clients select `... on MediaImage { image { url } }`.
 // One `field(...)` per interface field is async-graphql's syntax, not a duplicate.
 #[allow(clippy::duplicated_attributes)]
@@ -195,6 +206,7 @@ pub struct MediaImage {
 )]
 pub enum Media {
     MediaImage(MediaImage),
+    Video(Video),
 }
 
 #[derive(Clone)]
@@ -325,6 +337,16 @@ impl Product {
                 };
                 (n, Media::MediaImage(m))
             })
+            .chain(self.0.videos.iter().map(|v| {
+                let m = Video {
+                    id: ID(gid("Video", v.id)),
+                    alt: v.alt.clone(),
+                    media_content_type: MediaContentType::VIDEO,
+                    status: if v.status == "READY" { MediaStatus::READY } else { MediaStatus::FAILED },
+                    filename: v.filename.clone(),
+                };
+                (v.id, Media::Video(m))
+            }))
             .collect();
         paginate(items, first, after, last, before)
     }

@@ -103,6 +103,23 @@ describe('product detail', () => {
     expect(onImported).toHaveBeenCalled();
   });
 
+  it('shows the video first, over the first image, and the images on demand', async () => {
+    mockApi((c) => {
+      if (c.path === 'center/products/source/cj/77') return { data: { ...detail, video_url: 'https://v.test/77.webm' } };
+      return { data: { options: [], items: [], total: 0, ids: [] } };
+    });
+    renderRoute(<ProductDetailPage upgradePath={null} />, {
+      path: '/app/find-product/cj/detail/77/US',
+      route: '/app/find-product/:productSource/detail/:productId/:shipTo',
+    });
+    const video = await screen.findByTestId('detail-video');
+    expect([video.getAttribute('src'), video.getAttribute('poster')]).toEqual(['https://v.test/77.webm', 'https://img.test/m1.jpg']);
+    fireEvent.click(screen.getByLabelText('Image 2'));
+    expect(screen.queryByTestId('detail-video')).toBeNull();
+    fireEvent.click(screen.getByTestId('detail-video-thumb'));
+    expect(screen.getByTestId('detail-video')).toBeTruthy();
+  });
+
   it('quota expired with billing hidden says "Limit quota exceeded" without an upgrade link', async () => {
     mockApi((c) => {
       if (c.path === 'center/products/source/cj/77') return { data: { ...detail } };

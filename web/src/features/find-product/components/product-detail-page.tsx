@@ -18,6 +18,7 @@ import { LogisticsTable, VariantsTable, allVariants } from './detail-tables';
 import type { FindProductPageProps } from './find-product-page';
 import { ImportButton } from './import-button';
 import { OptionsPicker } from './options-picker';
+import { ProductVideo } from './product-video';
 import { QuotaPrompt } from './quota-prompt';
 import { ReviewsList } from './reviews-list';
 import { ShipToPicker } from './ship-to-picker';
@@ -57,7 +58,8 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
   const favourites = useFavourites();
   const [quota, setQuota] = useState(false);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [shown, setShown] = useState(0);
+  // The frame shows the video (-1, first when the product has one) or an image by its index.
+  const [shown, setShown] = useState(-1);
   const imports = useProductImport({ onImported, onQuotaExpired: () => setQuota(true) });
   useDocumentTitle(detail?.name ?? t('pages.productDetail'));
 
@@ -84,6 +86,8 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
   const variantCount = allVariants(detail).length;
   const soldOut = detail.sold_out_variants?.length ?? 0;
   const nothingToImport = detail.variants.length === 0;
+  const video = detail.video_url ?? null;
+  const framed = video ? shown : Math.max(shown, 0);
 
   return (
     <Stack gap="6" maxW="7xl" data-testid="product-detail" data-key={key}>
@@ -91,9 +95,31 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
       <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="6">
         <Stack gap="2" data-testid="detail-images">
           <Box aspectRatio={1} bg="bg.muted" borderRadius="xl" overflow="hidden" borderWidth="1px">
-            {images[shown] ? <Image src={images[shown]} alt={detail.name} w="full" h="full" objectFit="cover" /> : null}
+            {video && framed < 0 ? (
+              <ProductVideo src={video} poster={images[0]} title={detail.name} />
+            ) : images[framed] ? (
+              <Image src={images[framed]} alt={detail.name} w="full" h="full" objectFit="cover" />
+            ) : null}
           </Box>
           <HStack gap="1.5" wrap="wrap">
+            {video ? (
+              <Box
+                as="button"
+                boxSize="14"
+                borderRadius="md"
+                overflow="hidden"
+                borderWidth="2px"
+                borderColor={framed < 0 ? 'teal.500' : 'transparent'}
+                bg="bg.emphasized"
+                fontSize="xs"
+                fontWeight="medium"
+                onClick={() => setShown(-1)}
+                aria-label={t('findProduct.video.show')}
+                data-testid="detail-video-thumb"
+              >
+                ▶ {t('findProduct.video.short')}
+              </Box>
+            ) : null}
             {images.map((src, i) => (
               <Box
                 key={src}
@@ -102,7 +128,7 @@ export function ProductDetailPage({ upgradePath, onImported }: FindProductPagePr
                 borderRadius="md"
                 overflow="hidden"
                 borderWidth="2px"
-                borderColor={i === shown ? 'teal.500' : 'transparent'}
+                borderColor={i === framed ? 'teal.500' : 'transparent'}
                 onClick={() => setShown(i)}
                 aria-label={t('findProduct.image', { index: i + 1 })}
               >

@@ -65,6 +65,7 @@ describe('import list editor', () => {
         { url: 'https://img.test/c.jpg', selected: false },
       ],
       thumbnail: 'https://img.test/b.jpg',
+      video_url: null,
       variants: [
         { id: 'v2', options: { Color: 'Red', Size: 'M' }, price: 24.9, compare_at_price: null, enabled: true },
         { id: 'v4', options: { Color: 'Navy', Size: 'M' }, price: 13, compare_at_price: 39, enabled: true },
@@ -73,6 +74,23 @@ describe('import list editor', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.getAttribute('data-type')).toBe('success');
     expect(toast.textContent).toContain('Saved successfully');
+  });
+
+  it("shows the supplier's video and removes it", async () => {
+    const withVideo = makeImported({ video_url: 'https://v.test/1.webm' });
+    const calls = mockApi((c) => {
+      if (c.method === 'GET') return { data: withVideo };
+      if (c.method === 'PUT') return { data: { ...withVideo, ...(c.body as object), variants: withVideo.variants } };
+      return undefined;
+    });
+    renderRoute(<EditorPage />, { path: '/app/products-import/editor/p1', route: ROUTE });
+    const card = await screen.findByTestId('editor-video');
+    expect(card.querySelector('video')?.getAttribute('src')).toBe('https://v.test/1.webm');
+    fireEvent.click(screen.getByTestId('editor-remove-video'));
+    expect(screen.getByTestId('editor-no-video')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('editor-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { video_url: unknown }).video_url).toBeNull();
   });
 
   it('formats the description with the toolbar, saves it as HTML, and shows a loss as the price drops', async () => {

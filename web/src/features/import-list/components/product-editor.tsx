@@ -14,6 +14,7 @@ import { EditorGeneral } from './editor-general';
 import { EditorImages } from './editor-images';
 import { EditorOptions } from './editor-options';
 import { EditorVariants } from './editor-variants';
+import { EditorVideo } from './editor-video';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -149,6 +150,9 @@ export function ProductEditor({ productId, back, actions, aside, assist, imageTo
           remove: (url) => setDraft((d) => (d ? removeImage(d, url) : d)),
         })}
         <EditorImages product={draft} onChange={setDraft} />
+      </Card>
+      <Card title={t('importList.editor.video')} testId="editor-video-card">
+        <EditorVideo product={draft} onChange={setDraft} />
       </Card>
     </Stack>
   );

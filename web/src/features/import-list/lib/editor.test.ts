@@ -129,6 +129,7 @@ describe('editor edits', () => {
       'title',
       'variants',
       'vendor',
+      'video_url',
     ]);
     expect(body.title).toBe('New title');
     expect(body.options[0]).toEqual({ name: 'Color', values: ['Crimson', 'Blue'] });

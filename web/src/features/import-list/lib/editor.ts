@@ -133,6 +133,8 @@ export function savePayload(p: Product) {
     options: p.options.map((o) => ({ name: o.name, values: [...o.values] })),
     images: p.images.map((img) => ({ url: img.url, selected: img.selected })),
     thumbnail: p.thumbnail,
+    // Only ever kept or removed (null): the address is the supplier's.
+    video_url: p.video_url ?? null,
     variants: p.variants.map((v) => ({
       id: v.id,
       options: { ...v.options },
