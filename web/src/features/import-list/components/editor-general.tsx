@@ -3,15 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
 import { TagsField } from '@/components/tags-field';
 import type { ImportedProduct } from '@/types/products';
+import { useStoreCollections, useStoreTags } from '../api/store-meta';
 
 interface Props {
   product: ImportedProduct;
   onChange: (product: ImportedProduct) => void;
 }
 
-/** Title, description (formatted text, saved as HTML), product type, vendor, tags and collections. */
+/**
+ * Title, description (formatted text, saved as HTML), product type, vendor, tags and collections.
+ * Tags and collections offer the current store's own; a new name is created in the store at push.
+ */
 export function EditorGeneral({ product, onChange }: Props) {
   const { t } = useTranslation();
+  const { data: collections } = useStoreCollections();
+  const { data: tags } = useStoreTags();
+  const collectionNames = collections?.collections.map((c) => c.title) ?? [];
   const set = (patch: Partial<ImportedProduct>) => onChange({ ...product, ...patch });
   return (
     <Stack gap="4">
@@ -45,6 +52,8 @@ export function EditorGeneral({ product, onChange }: Props) {
             onChange={(tags) => set({ tags })}
             placeholder={t('importList.editor.addTag')}
             testId="editor-tags"
+            suggestions={tags?.tags}
+            suggestionsLabel={t('importList.editor.storeTags')}
           />
         </Field.Root>
         <Field.Root>
@@ -54,6 +63,10 @@ export function EditorGeneral({ product, onChange }: Props) {
             onChange={(collections) => set({ collections })}
             placeholder={t('importList.editor.addCollection')}
             testId="editor-collections"
+            suggestions={collectionNames}
+            suggestionsLabel={t(
+              collections?.platform === 'woocommerce' ? 'importList.editor.storeCategories' : 'importList.editor.storeCollections',
+            )}
           />
         </Field.Root>
       </SimpleGrid>
