@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::config::Settings;
-use crate::connectors::stores::store_meta::{self, Read, StoreCollection};
+use crate::connectors::stores::store_meta::{self, Read};
 use crate::connectors::stores::{shopify, woocommerce};
 use crate::crypto::Sealer;
 use crate::error::{Error, Result};
@@ -20,7 +20,7 @@ use crate::store::stores::{self, Store};
 /// WooCommerce category's number); a product keeps the title, which each store's push finds
 /// again (or creates) by name.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Collection {
+pub struct StoreCollection {
     pub id: String,
     pub title: String,
     pub handle: String,
@@ -32,7 +32,7 @@ pub struct StoreCollections {
     pub platform: String,
     /// Shopify's custom collections (smart ones choose their products by rules) or
     /// WooCommerce's product categories, by title.
-    pub collections: Vec<Collection>,
+    pub collections: Vec<StoreCollection>,
     /// The store has more than the list holds (2,000).
     pub truncated: bool,
 }
@@ -82,7 +82,7 @@ pub async fn collections(pool: &PgPool, settings: &Settings, sealer: &Sealer, wo
         Client::Woo(rest) => store_meta::woo_categories(rest).await,
     };
     let Read { items, truncated } = read.map_err(|e| upstream(&store, e))?;
-    let mut collections: Vec<Collection> = items.into_iter().map(|StoreCollection { id, title, handle }| Collection { id, title, handle }).collect();
+    let mut collections: Vec<StoreCollection> = items.into_iter().map(|c| StoreCollection { id: c.id, title: c.title, handle: c.handle }).collect();
     collections.sort_by_key(|c| c.title.to_lowercase());
     Ok(StoreCollections { store_id: store.id, platform: store.platform, collections, truncated })
 }

@@ -41,9 +41,7 @@ export function TagsField({ value, onChange, placeholder, testId = 'tags', sugge
   }
   const typed = text.trim().toLowerCase();
   const chosen = new Set(value.map((x) => x.toLowerCase()));
-  const offered = suggestions
-    .filter((s) => !chosen.has(s.toLowerCase()) && s.toLowerCase().includes(typed))
-    .slice(0, SHOWN_SUGGESTIONS);
+  const offered = suggestions.filter((s) => !chosen.has(s.toLowerCase()) && s.toLowerCase().includes(typed)).slice(0, SHOWN_SUGGESTIONS);
   return (
     <Stack gap="2" data-testid={testId}>
       {value.length > 0 ? (

@@ -13,7 +13,7 @@ use super::woocommerce::Rest;
 /// A collection (Shopify) or product category (WooCommerce): `id` is the platform's own
 /// (a `gid://shopify/Collection/…` or the category's number).
 #[derive(Debug, Clone, PartialEq)]
-pub struct StoreCollection {
+pub struct RemoteCollection {
     pub id: String,
     pub title: String,
     pub handle: String,
@@ -56,8 +56,9 @@ async fn shopify_pages(admin: &Admin, query: &str, field: &str, cost: f64) -> Re
         after = page["pageInfo"]["endCursor"].as_str().map(str::to_string);
         let more = page["pageInfo"]["hasNextPage"] == true && after.is_some();
         if out.len() >= MAX_ITEMS {
+            let over = out.len() > MAX_ITEMS;
             out.truncate(MAX_ITEMS);
-            return Ok((out, more || out.len() == MAX_ITEMS));
+            return Ok((out, more || over));
         }
         if !more {
             return Ok((out, false));
@@ -65,12 +66,12 @@ async fn shopify_pages(admin: &Admin, query: &str, field: &str, cost: f64) -> Re
     }
 }
 
-pub async fn shopify_collections(admin: &Admin) -> Result<Read<StoreCollection>, String> {
+pub async fn shopify_collections(admin: &Admin) -> Result<Read<RemoteCollection>, String> {
     let (nodes, truncated) = shopify_pages(admin, SHOPIFY_COLLECTIONS, "collections", 252.0).await?;
     let items = nodes
         .iter()
         .filter_map(|n| {
-            Some(StoreCollection { id: n["id"].as_str()?.to_string(), title: n["title"].as_str()?.to_string(), handle: n["handle"].as_str().unwrap_or("").to_string() })
+            Some(RemoteCollection { id: n["id"].as_str()?.to_string(), title: n["title"].as_str()?.to_string(), handle: n["handle"].as_str().unwrap_or("").to_string() })
         })
         .collect();
     Ok(Read { items, truncated })
@@ -91,8 +92,9 @@ async fn woo_terms(rest: &Rest, kind: &str) -> Result<(Vec<Value>, bool), String
         let full = items.len() == 100;
         out.extend(items);
         if out.len() >= MAX_ITEMS {
+            let over = out.len() > MAX_ITEMS;
             out.truncate(MAX_ITEMS);
-            return Ok((out, full));
+            return Ok((out, full || over));
         }
         if !full {
             break;
@@ -106,11 +108,11 @@ fn unescape(s: &str) -> String {
     s.replace("&amp;", "&").replace("&#039;", "'").replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">")
 }
 
-pub async fn woo_categories(rest: &Rest) -> Result<Read<StoreCollection>, String> {
+pub async fn woo_categories(rest: &Rest) -> Result<Read<RemoteCollection>, String> {
     let (terms, truncated) = woo_terms(rest, "categories").await?;
     let items = terms
         .iter()
-        .filter_map(|t| Some(StoreCollection { id: t["id"].as_i64()?.to_string(), title: unescape(t["name"].as_str()?), handle: t["slug"].as_str().unwrap_or("").to_string() }))
+        .filter_map(|t| Some(RemoteCollection { id: t["id"].as_i64()?.to_string(), title: unescape(t["name"].as_str()?), handle: t["slug"].as_str().unwrap_or("").to_string() }))
         .collect();
     Ok(Read { items, truncated })
 }
@@ -137,21 +139,49 @@ pub async fn shopify_collection_ids(admin: &Admin, names: &[String]) -> Result<V
         let found = a["data"]["collections"]["nodes"].as_array().and_then(|n| n.iter().find(same)).and_then(|c| c["id"].as_str()).map(str::to_string);
         let id = match found {
             Some(id) => id,
-            None => {
-                let a = admin.graphql(SHOPIFY_COLLECTION_CREATE, json!({ "collection": { "title": name } })).await.map_err(failed)?;
-                let payload = &a["data"]["collectionCreate"];
-                match payload["collection"]["id"].as_str() {
-                    Some(id) => id.to_string(),
-                    None => {
-                        let why = payload["userErrors"][0]["message"].as_str().or(a["errors"][0]["message"].as_str()).unwrap_or("no reason given");
-                        return Err(PushError::Rejected(format!("Shopify refused the collection \"{name}\": {why}")));
-                    }
-                }
-            }
+            None => create_collection(admin, name).await?,
         };
         if !ids.contains(&id) {
             ids.push(id);
         }
     }
     Ok(ids)
+}
+
+/// Shopify's handle for a title: lowercase words joined by hyphens.
+fn handle_of(title: &str) -> String {
+    let lower = title.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.join("-")
+}
+
+/// Creates the custom collection under the handle its title makes. Shopify keeps handles unique,
+/// so when two pushes create the same new name at once (or a lost answer is retried), the second
+/// is refused and takes the collection that holds the handle: one collection, never a twin.
+async fn create_collection(admin: &Admin, name: &str) -> Result<String, PushError> {
+    let handle = handle_of(name);
+    let body = if handle.is_empty() { json!({ "title": name }) } else { json!({ "title": name, "handle": handle }) };
+    let a = admin.graphql(SHOPIFY_COLLECTION_CREATE, json!({ "collection": body })).await.map_err(failed)?;
+    let payload = &a["data"]["collectionCreate"];
+    if let Some(id) = payload["collection"]["id"].as_str() {
+        return Ok(id.to_string());
+    }
+    let taken = payload["userErrors"].as_array().into_iter().flatten().any(|e| e["field"] == json!(["handle"]));
+    if taken {
+        let found = admin.graphql_costed(SHOPIFY_COLLECTION_BY_TITLE, json!({ "query": format!("handle:{handle}") }), 27.0).await.map_err(failed)?;
+        if let Some(id) = found["data"]["collections"]["nodes"][0]["id"].as_str() {
+            return Ok(id.to_string());
+        }
+    }
+    let why = payload["userErrors"][0]["message"].as_str().or(a["errors"][0]["message"].as_str()).unwrap_or("no reason given");
+    Err(PushError::Rejected(format!("Shopify refused the collection \"{name}\": {why}")))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_handle_is_the_titles_words() {
+        assert_eq!(super::handle_of("Gift Ideas & More!"), "gift-ideas-more");
+        assert_eq!(super::handle_of("  "), "");
+    }
 }

@@ -45,7 +45,11 @@ describe('editor choices from the store', () => {
     // The product already has "lamp": only the others are offered; typing narrows them.
     expect(within(tags).queryByRole('button', { name: 'Add lamp' })).toBeNull();
     fireEvent.change(screen.getByTestId('editor-tags-input'), { target: { value: 'sum' } });
-    expect(within(screen.getByTestId('editor-tags-suggestions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['+ Summer']);
+    expect(
+      within(screen.getByTestId('editor-tags-suggestions'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['+ Summer']);
     fireEvent.click(screen.getByRole('button', { name: 'Add Summer' }));
 
     fireEvent.click(screen.getByTestId('editor-save'));

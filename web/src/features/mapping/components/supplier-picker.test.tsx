@@ -15,21 +15,27 @@ const imported = (items: { id: string; source: string; source_product_id: string
 describe('supplier picker', () => {
   it('maps to a product the workspace already imported, chosen by its title', async () => {
     const calls = mockApi((c) => {
-      if (c.path === 'center/products/imported_list') return { data: imported([{ id: 'p9', source: 'cj', source_product_id: 'c1', title: 'Desk lamp' }]) };
+      if (c.path === 'center/products/imported_list')
+        return { data: imported([{ id: 'p9', source: 'cj', source_product_id: 'c1', title: 'Desk lamp' }]) };
       if (c.path === 'center/products/source/cj/c1') return { data: makeSupplierDetail('cj', 'c1', ['c1-x', 'c1-y']) };
       return undefined;
     });
     const onAdd = vi.fn();
     renderRoute(<SupplierPicker variantId="v1" problemOf={() => null} onAdd={onAdd} onCancel={() => undefined} />);
     const choice = (await screen.findByTestId('picker-v1-imported')) as HTMLSelectElement;
-    expect([...choice.options].map((o) => o.textContent)).toEqual(['Choose one, or enter a supplier product below', 'Desk lamp · CJ Dropshipping']);
+    expect([...choice.options].map((o) => o.textContent)).toEqual([
+      'Choose one, or enter a supplier product below',
+      'Desk lamp · CJ Dropshipping',
+    ]);
     fireEvent.change(choice, { target: { value: 'p9' } });
     // The choice fills the supplier fields and lists that product's variants at once.
     const sku = (await screen.findByTestId('picker-v1-sku')) as HTMLSelectElement;
     expect(sku.options).toHaveLength(2);
     expect((screen.getByTestId('picker-v1-product-id') as HTMLInputElement).value).toBe('c1');
     fireEvent.click(screen.getByTestId('picker-v1-add'));
-    await waitFor(() => expect(onAdd).toHaveBeenCalledWith({ source: 'cj', source_product_id: 'c1', sku_id: 'c1-x', ship_to_countries: [] }));
+    await waitFor(() =>
+      expect(onAdd).toHaveBeenCalledWith({ source: 'cj', source_product_id: 'c1', sku_id: 'c1-x', ship_to_countries: [] }),
+    );
     expect(calls.find((c) => c.path === 'center/products/imported_list')!.query.get('page_size')).toBe('100');
   });
 
