@@ -2,7 +2,7 @@ import { Button, HStack, Input, Stack, Tag, Text } from '@chakra-ui/react';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface TagsFieldProps {
+export interface TagsFieldProps {
   value: readonly string[];
   onChange: (value: string[]) => void;
   placeholder?: string;

@@ -1,9 +1,8 @@
 import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
-import { TagsField } from '@/components/tags-field';
 import type { ImportedProduct } from '@/types/products';
-import { useStoreCollections, useStoreTags } from '../api/store-meta';
+import { StoreCollectionsField, StoreTagsField } from './store-fields';
 
 interface Props {
   product: ImportedProduct;
@@ -16,9 +15,6 @@ interface Props {
  */
 export function EditorGeneral({ product, onChange }: Props) {
   const { t } = useTranslation();
-  const { data: collections } = useStoreCollections();
-  const { data: tags } = useStoreTags();
-  const collectionNames = collections?.collections.map((c) => c.title) ?? [];
   const set = (patch: Partial<ImportedProduct>) => onChange({ ...product, ...patch });
   return (
     <Stack gap="4">
@@ -47,26 +43,20 @@ export function EditorGeneral({ product, onChange }: Props) {
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.editor.tags')}</Field.Label>
-          <TagsField
+          <StoreTagsField
             value={product.tags}
             onChange={(tags) => set({ tags })}
             placeholder={t('importList.editor.addTag')}
             testId="editor-tags"
-            suggestions={tags?.tags}
-            suggestionsLabel={t('importList.editor.storeTags')}
           />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.editor.collections')}</Field.Label>
-          <TagsField
+          <StoreCollectionsField
             value={product.collections}
             onChange={(collections) => set({ collections })}
             placeholder={t('importList.editor.addCollection')}
             testId="editor-collections"
-            suggestions={collectionNames}
-            suggestionsLabel={t(
-              collections?.platform === 'woocommerce' ? 'importList.editor.storeCategories' : 'importList.editor.storeCollections',
-            )}
           />
         </Field.Root>
       </SimpleGrid>
