@@ -2,7 +2,7 @@
 //! supplier's, the store's copy against Dropline's and the supplier's) and the screens' counts.
 //! See docs/API.md "Product center".
 use axum::extract::State;
-use domain::products::imported_list::{self, ImportedItem};
+use domain::products::imported_list::{self as imported, ImportedItem};
 use domain::products::source_variants::{self, SourceVariants};
 use domain::push::compare::{self, ProductCompare};
 use domain::push::platforms::{self, ProductPlatform};
@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(product_counts))
         .routes(routes!(product_source_variants))
         .routes(routes!(product_compare))
-        .routes(routes!(imported))
+        .routes(routes!(imported_list))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -47,9 +47,9 @@ struct ImportedPage {
 /// Every product the workspace imported (import list and product center, copies marked), newest
 /// first: what the mapping picker offers as suppliers already imported.
 #[utoipa::path(get, path = "/center/products/imported_list", params(ImportedQuery), responses((status = 200, body = ImportedPage)))]
-async fn imported(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ImportedQuery>) -> ApiResult<ImportedPage> {
+async fn imported_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ImportedQuery>) -> ApiResult<ImportedPage> {
     let (page, page_size) = super::page_and_size(q.page, q.page_size)?;
-    let (total, items) = imported_list::page(&state.pool, scope.workplace.id, q.keyword.as_deref(), q.source.as_deref(), page, page_size).await?;
+    let (total, items) = imported::page(&state.pool, scope.workplace.id, q.keyword.as_deref(), q.source.as_deref(), page, page_size).await?;
     reply(ImportedPage { total, page, page_size, items })
 }
 

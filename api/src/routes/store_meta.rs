@@ -14,7 +14,7 @@ use crate::extract::{ApiQuery, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(collections)).routes(routes!(tags))
+    OpenApiRouter::new().routes(routes!(store_collections)).routes(routes!(store_tags))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -34,7 +34,7 @@ fn chosen(q: &StoreQuery, headers: &HeaderMap) -> Result<Option<Uuid>, domain::E
 /// The store's collections (Shopify custom collections, WooCommerce product categories), by
 /// title. FORBIDDEN GoToMyChannel when the workplace has no store.
 #[utoipa::path(get, path = "/products/collection/all", params(StoreQuery), responses((status = 200, body = StoreCollections)))]
-async fn collections(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<StoreQuery>) -> ApiResult<StoreCollections> {
+async fn store_collections(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<StoreQuery>) -> ApiResult<StoreCollections> {
     let store_id = chosen(&q, &headers)?;
     reply(meta::collections(&state.pool, &state.settings, &state.sealer, scope.workplace.id, store_id).await?)
 }
@@ -42,7 +42,7 @@ async fn collections(State(state): State<AppState>, scope: Scope, headers: Heade
 /// The tags the store's products carry, alphabetically. FORBIDDEN GoToMyChannel when the
 /// workplace has no store.
 #[utoipa::path(get, path = "/products/tags", params(StoreQuery), responses((status = 200, body = StoreTags)))]
-async fn tags(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<StoreQuery>) -> ApiResult<StoreTags> {
+async fn store_tags(State(state): State<AppState>, scope: Scope, headers: HeaderMap, ApiQuery(q): ApiQuery<StoreQuery>) -> ApiResult<StoreTags> {
     let store_id = chosen(&q, &headers)?;
     reply(meta::tags(&state.pool, &state.settings, &state.sealer, scope.workplace.id, store_id).await?)
 }

@@ -6,7 +6,7 @@
 //! input-objects/ProductSetInput (`collections`: "The IDs of collections that this product will
 //! be a member of").
 use async_graphql::connection::Connection;
-use async_graphql::{Context, ID, InputObject, Object, Result};
+use async_graphql::{Context, ID, InputObject, Object, Result, SimpleObject};
 
 use super::super::model::{self, gid, handleize, parse_gid};
 use super::gql;
