@@ -32,12 +32,14 @@ async fn the_imported_list_pages_through_the_workspaces_own_imports() {
     assert_eq!(first.code(), 200, "{}", first.body);
     assert_eq!((first.data()["total"].clone(), first.data()["items"].as_array().unwrap().len()), (json!(3), 2));
     let second = page(s.token.clone(), "?page=2&page_size=2").await;
-    let mut seen: Vec<String> = [&first, &second].iter().flat_map(|a| a.data()["items"].as_array().unwrap().clone()).map(|i| i["id"].as_str().unwrap().to_string()).collect();
+    let mut seen: Vec<String> =
+        [&first, &second].iter().flat_map(|a| a.data()["items"].as_array().unwrap().clone()).map(|i| i["id"].as_str().unwrap().to_string()).collect();
     seen.sort();
     let mut expected = mine.clone();
     expected.sort();
     assert_eq!(seen, expected, "every import once, over both pages");
-    let pushed: Vec<Value> = [&first, &second].iter().flat_map(|a| a.data()["items"].as_array().unwrap().clone()).filter(|i| i["id"] == mine[0].as_str()).collect();
+    let pushed: Vec<Value> =
+        [&first, &second].iter().flat_map(|a| a.data()["items"].as_array().unwrap().clone()).filter(|i| i["id"] == mine[0].as_str()).collect();
     assert_eq!(pushed[0]["stage"], "product_center", "a pushed product stays in the list");
     assert_eq!(pushed[0]["source"], "aliexpress");
 

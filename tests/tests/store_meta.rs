@@ -39,8 +39,10 @@ fn strings(v: &Value) -> Vec<String> {
 async fn shop_collections(s: &StoreOwner, shop: &str) -> Vec<(String, bool, Vec<u64>)> {
     let state: Value = reqwest::get(format!("{}/_sandbox/shopify/{shop}", s.sandbox)).await.unwrap().json().await.unwrap();
     let list = state["collections"].as_object().unwrap().values();
-    list.map(|c| (c["title"].as_str().unwrap().to_string(), c["smart"] == true, c["products"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).collect()))
-        .collect()
+    list.map(|c| {
+        (c["title"].as_str().unwrap().to_string(), c["smart"] == true, c["products"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).collect())
+    })
+    .collect()
 }
 
 #[tokio::test]

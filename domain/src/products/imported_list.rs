@@ -26,15 +26,23 @@ pub struct ImportedItem {
 }
 
 /// One page and the total; `keyword` matches the title, `source` the supplier.
-pub async fn page(pool: &PgPool, workplace_id: Uuid, keyword: Option<&str>, source: Option<&str>, page: i64, page_size: i64) -> Result<(i64, Vec<ImportedItem>)> {
+pub async fn page(
+    pool: &PgPool,
+    workplace_id: Uuid,
+    keyword: Option<&str>,
+    source: Option<&str>,
+    page: i64,
+    page_size: i64,
+) -> Result<(i64, Vec<ImportedItem>)> {
     let pattern = keyword.map(str::trim).filter(|k| !k.is_empty()).map(|k| format!("%{}%", k.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
-    let total: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM products WHERE workplace_id = $1 AND ($2::text IS NULL OR title ILIKE $2) AND ($3::text IS NULL OR source = $3)")
-        .bind(workplace_id)
-        .bind(&pattern)
-        .bind(source)
-        .fetch_one(pool)
-        .await?;
+    let total: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM products WHERE workplace_id = $1 AND ($2::text IS NULL OR title ILIKE $2) AND ($3::text IS NULL OR source = $3)",
+    )
+    .bind(workplace_id)
+    .bind(&pattern)
+    .bind(source)
+    .fetch_one(pool)
+    .await?;
     let items = sqlx::query_as(
         "SELECT id, source, source_product_id, title, thumbnail AS image, stage, copy_of, created_at FROM products
          WHERE workplace_id = $1 AND ($2::text IS NULL OR title ILIKE $2) AND ($3::text IS NULL OR source = $3)

@@ -55,11 +55,12 @@ pub async fn bulk_update(pool: &PgPool, who: Actor, channel: &str, input: Channe
     if input.is_publish == Some(false) && channel == Channel::Facebook {
         return Err(Error::field("is_publish", "Facebook cannot unpublish: remove the products there instead"));
     }
-    let connected: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM channel_connections WHERE workplace_id = $1 AND channel = $2 AND status = 'connected')")
-        .bind(who.workplace_id)
-        .bind(channel.key())
-        .fetch_one(pool)
-        .await?;
+    let connected: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM channel_connections WHERE workplace_id = $1 AND channel = $2 AND status = 'connected')")
+            .bind(who.workplace_id)
+            .bind(channel.key())
+            .fetch_one(pool)
+            .await?;
     if !connected {
         return Err(Error::field("channel", format!("{} is not connected to this workspace", channel.name())));
     }

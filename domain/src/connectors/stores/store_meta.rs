@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use super::shopify::{Admin, ShopifyError};
 use super::shopify_listings::failed;
-use crate::connectors::listing::PushError;
 use super::woocommerce::Rest;
+use crate::connectors::listing::PushError;
 
 /// A collection (Shopify) or product category (WooCommerce): `id` is the platform's own
 /// (a `gid://shopify/Collection/…` or the category's number).
@@ -71,7 +71,11 @@ pub async fn shopify_collections(admin: &Admin) -> Result<Read<RemoteCollection>
     let items = nodes
         .iter()
         .filter_map(|n| {
-            Some(RemoteCollection { id: n["id"].as_str()?.to_string(), title: n["title"].as_str()?.to_string(), handle: n["handle"].as_str().unwrap_or("").to_string() })
+            Some(RemoteCollection {
+                id: n["id"].as_str()?.to_string(),
+                title: n["title"].as_str()?.to_string(),
+                handle: n["handle"].as_str().unwrap_or("").to_string(),
+            })
         })
         .collect();
     Ok(Read { items, truncated })
@@ -112,7 +116,13 @@ pub async fn woo_categories(rest: &Rest) -> Result<Read<RemoteCollection>, Strin
     let (terms, truncated) = woo_terms(rest, "categories").await?;
     let items = terms
         .iter()
-        .filter_map(|t| Some(RemoteCollection { id: t["id"].as_i64()?.to_string(), title: unescape(t["name"].as_str()?), handle: t["slug"].as_str().unwrap_or("").to_string() }))
+        .filter_map(|t| {
+            Some(RemoteCollection {
+                id: t["id"].as_i64()?.to_string(),
+                title: unescape(t["name"].as_str()?),
+                handle: t["slug"].as_str().unwrap_or("").to_string(),
+            })
+        })
         .collect();
     Ok(Read { items, truncated })
 }

@@ -114,9 +114,9 @@ impl<'a> Cx<'a> {
         let fields: Vec<FieldRef<'a>> = sub.items.iter().flat_map(|i| self.fields(&i.node)).collect();
         let bare = |name: &str, list: &[FieldRef<'a>]| list.iter().any(|(f, s)| f.name.node.as_str() == name && s.items.is_empty());
         bare("nodes", &fields)
-            || fields.iter().any(|(f, s)| {
-                f.name.node.as_str() == "edges" && bare("node", &s.items.iter().flat_map(|i| self.fields(&i.node)).collect::<Vec<_>>())
-            })
+            || fields
+                .iter()
+                .any(|(f, s)| f.name.node.as_str() == "edges" && bare("node", &s.items.iter().flat_map(|i| self.fields(&i.node)).collect::<Vec<_>>()))
     }
 }
 
