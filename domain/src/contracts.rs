@@ -2,7 +2,7 @@
 //! (`tests/tests/shopify_contract.rs`) validates each against Shopify's published Admin schema
 //! of the version Dropline targets, so a query Shopify would refuse (or a deprecated field it
 //! will drop) fails CI instead of a store owner's push.
-use crate::connectors::stores::{catalog, orders, shopify, shopify_billing, shopify_listings, shopify_locations, shopify_media, store_copy};
+use crate::connectors::stores::{catalog, orders, shopify, shopify_billing, shopify_listings, shopify_locations, shopify_media, store_copy, store_meta};
 use crate::tracking::writeback_shopify;
 
 pub fn shopify_documents() -> Vec<(&'static str, String)> {
@@ -18,6 +18,10 @@ pub fn shopify_documents() -> Vec<(&'static str, String)> {
         ("unpublish", shopify_listings::UNPUBLISH.into()),
         ("store products page", catalog::SHOPIFY_PAGE.into()),
         ("pushed product read back", store_copy::SHOPIFY_PRODUCT.into()),
+        ("custom collections", store_meta::SHOPIFY_COLLECTIONS.into()),
+        ("product tags", store_meta::SHOPIFY_TAGS.into()),
+        ("collection by title", store_meta::SHOPIFY_COLLECTION_BY_TITLE.into()),
+        ("collection create", store_meta::SHOPIFY_COLLECTION_CREATE.into()),
         ("orders page", orders::shopify_orders_query()),
         ("fulfillments of an order", writeback_shopify::FULFILLMENTS.into()),
         ("fulfillment orders of an order", writeback_shopify::FULFILLMENT_ORDERS.into()),

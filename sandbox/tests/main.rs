@@ -18,6 +18,7 @@ mod payments;
 mod payments_billing;
 mod payments_strict;
 mod shopify;
+mod shopify_collections;
 mod shopify_enums;
 mod shopify_handles;
 mod shopify_locations;

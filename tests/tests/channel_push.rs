@@ -63,6 +63,7 @@ fn listing(price_cents: i64, colors: &[&str]) -> Listing {
         title: "LED Desk Lamp".into(),
         description_html: "<p>Warm light, <b>USB</b> powered.</p>".into(),
         tags: vec![],
+        collections: vec![],
         product_type: "Lighting".into(),
         vendor: "Lumo".into(),
         options: vec!["Color".into()],

@@ -27,6 +27,7 @@ mod push;
 mod replies;
 mod replies_setup;
 mod social;
+mod store_meta;
 pub mod stores;
 mod tracking;
 mod tracking_import;
@@ -56,6 +57,7 @@ pub fn api(dev_outbox: bool) -> OpenApiRouter<AppState> {
         .merge(mapping::router())
         .merge(push::router())
         .merge(product_center::router())
+        .merge(store_meta::router())
         .merge(orders::router())
         .merge(order_placement::router())
         .merge(aliexpress::router())

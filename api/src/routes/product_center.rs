@@ -2,16 +2,17 @@
 //! supplier's, the store's copy against Dropline's and the supplier's) and the screens' counts.
 //! See docs/API.md "Product center".
 use axum::extract::State;
+use domain::products::imported_list::{self as imported, ImportedItem};
 use domain::products::source_variants::{self, SourceVariants};
 use domain::push::compare::{self, ProductCompare};
 use domain::push::platforms::{self, ProductPlatform};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
 use crate::error::{ApiResult, reply};
-use crate::extract::{ApiPath, Scope};
+use crate::extract::{ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,6 +21,36 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(product_counts))
         .routes(routes!(product_source_variants))
         .routes(routes!(product_compare))
+        .routes(routes!(imported_list))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ImportedQuery {
+    page: Option<i64>,
+    /// At most 100.
+    page_size: Option<i64>,
+    /// Part of the title.
+    keyword: Option<String>,
+    /// Only this supplier's products (aliexpress, cj, ...).
+    source: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct ImportedPage {
+    total: i64,
+    page: i64,
+    page_size: i64,
+    items: Vec<ImportedItem>,
+}
+
+/// Every product the workspace imported (import list and product center, copies marked), newest
+/// first: what the mapping picker offers as suppliers already imported.
+#[utoipa::path(get, path = "/center/products/imported_list", params(ImportedQuery), responses((status = 200, body = ImportedPage)))]
+async fn imported_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<ImportedQuery>) -> ApiResult<ImportedPage> {
+    let (page, page_size) = super::page_and_size(q.page, q.page_size)?;
+    let (total, items) = imported::page(&state.pool, scope.workplace.id, q.keyword.as_deref(), q.source.as_deref(), page, page_size).await?;
+    reply(ImportedPage { total, page, page_size, items })
 }
 
 /// `{platforms}`: the stores and channels the product was pushed to, oldest first.

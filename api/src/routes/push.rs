@@ -2,6 +2,7 @@
 //! See docs/API.md "Push to stores and channels".
 use axum::extract::State;
 use domain::channels::Actor;
+use domain::push::bulk_channel::{self, ChannelBulkStarted, ChannelBulkUpdate};
 use domain::push::{self, PushSettings, PushStarted, progress};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -19,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(push_simple))
         .routes(routes!(update_push))
         .routes(routes!(push_all))
+        .routes(routes!(bulk_update_channel))
         .routes(routes!(push_progress))
         .routes(routes!(pushed))
         .routes(routes!(sync_log))
@@ -69,6 +71,18 @@ async fn update_push(State(state): State<AppState>, scope: Scope, ApiJson(input)
 async fn push_all(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<PushInput>) -> ApiResult<PushStarted> {
     let ids = domain::store::products::import_list_ids(&state.pool, scope.workplace.id).await?;
     push_ids(&state, &scope, PushInput { settings: input.settings, product_package_ids: ids }).await
+}
+
+/// Edits the products (price, tags, type, vendor) and updates their copies on the sales channel
+/// (tiktok, facebook, google): one progress item per product, never a second listing.
+#[utoipa::path(post, path = "/center/products/bulk-update/{channel}", params(("channel" = String, Path, description = "tiktok, facebook or google")), request_body = ChannelBulkUpdate, responses((status = 200, body = ChannelBulkStarted)))]
+async fn bulk_update_channel(
+    State(state): State<AppState>,
+    scope: Scope,
+    ApiPath(channel): ApiPath<String>,
+    ApiJson(input): ApiJson<ChannelBulkUpdate>,
+) -> ApiResult<ChannelBulkStarted> {
+    reply(bulk_channel::bulk_update(&state.pool, actor(&scope), &channel, input).await?)
 }
 
 #[derive(Deserialize, IntoParams)]

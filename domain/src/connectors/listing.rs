@@ -10,6 +10,9 @@ pub struct Listing {
     pub title: String,
     pub description_html: String,
     pub tags: Vec<String>,
+    /// Collection (Shopify) or category (WooCommerce) names; each connector finds the ids.
+    /// Sales channels have none.
+    pub collections: Vec<String>,
     pub product_type: String,
     pub vendor: String,
     /// Option names in order (at most three on Shopify).

@@ -4,6 +4,7 @@ pub mod description;
 pub mod edit;
 pub mod import;
 pub mod import_all;
+pub mod imported_list;
 pub mod jobs;
 pub mod pricing;
 pub mod source_variants;

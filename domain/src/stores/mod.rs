@@ -4,6 +4,7 @@ pub mod currency;
 pub mod embedded;
 pub mod install;
 pub mod jobs;
+pub mod meta;
 pub mod webhooks;
 
 use serde_json::{Value, json};

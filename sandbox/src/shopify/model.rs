@@ -95,6 +95,19 @@ pub struct VideoMedia {
     pub key: String,
 }
 
+/// A collection: a custom one holds the products added to it (`productSet` `collections`,
+/// `collectionAddProducts`); a smart one chooses its products by rules, and Shopify refuses
+/// adding a product to it by hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct Collection {
+    pub id: u64,
+    pub title: String,
+    pub handle: String,
+    pub smart: bool,
+    pub products: BTreeSet<u64>,
+    pub updated_ms: i64,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Address {
     pub name: String,
@@ -228,6 +241,7 @@ pub struct Shop {
     pub installed: bool,
     pub scope: String,
     pub products: BTreeMap<u64, Product>,
+    pub collections: BTreeMap<u64, Collection>,
     pub orders: BTreeMap<u64, Order>,
     pub fulfillment_orders: BTreeMap<u64, FulfillmentOrder>,
     pub fulfillments: BTreeMap<u64, Fulfillment>,

@@ -76,6 +76,13 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         online.insert(p.id);
         products.insert(p.id, p);
     }
+    // Like a new shop's admin: a custom collection and a smart (rule-based) one.
+    let mut collections = BTreeMap::new();
+    for (title, smart) in [("Home page", false), ("Best sellers", true)] {
+        let id = w.next_id();
+        let c = Collection { id, title: title.into(), handle: handleize(title), smart, products: online.clone(), updated_ms: now };
+        collections.insert(id, c);
+    }
     let mut published = HashMap::new();
     published.insert(publications[0].id, online);
     let name = domain.trim_end_matches(".myshopify.com").replace('-', " ");
@@ -91,6 +98,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         installed: false,
         scope: String::new(),
         products,
+        collections,
         orders: BTreeMap::new(),
         fulfillment_orders: BTreeMap::new(),
         fulfillments: BTreeMap::new(),

@@ -544,6 +544,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/center/products/bulk-update/{channel}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Edits the products (price, tags, type, vendor) and updates their copies on the sales channel
+     *     (tiktok, facebook, google): one progress item per product, never a second listing.
+     */
+    post: operations['bulk_update_channel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/center/products/bulk_update': {
     parameters: {
       query?: never;
@@ -861,6 +881,26 @@ export interface paths {
     put?: never;
     /** Splits a product into one per value of `option`, as a job; poll tracking-split-status. */
     post: operations['split'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/center/products/imported_list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every product the workspace imported (import list and product center, copies marked), newest
+     *     first: what the mapping picker offers as suppliers already imported.
+     */
+    get: operations['imported_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2656,6 +2696,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products/collection/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The store's collections (Shopify custom collections, WooCommerce product categories), by
+     *     title. FORBIDDEN GoToMyChannel when the workplace has no store.
+     */
+    get: operations['store_collections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tags the store's products carry, alphabetically. FORBIDDEN GoToMyChannel when the
+     *     workplace has no store.
+     */
+    get: operations['store_tags'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/products/{id}/map-group': {
     parameters: {
       query?: never;
@@ -3234,6 +3314,24 @@ export interface components {
     CategoryTree: {
       categories: components['schemas']['CategoryNode'][];
     };
+    ChannelBulkStarted: {
+      channel: string;
+      /** @description One progress item per product (`/center/products/push/progress?ids=`). */
+      progress_ids: number[];
+    };
+    ChannelBulkUpdate: {
+      /**
+       * @description Publish, or take the products off sale; absent: as each was last pushed. Facebook
+       *     cannot unpublish (spec section 5).
+       */
+      is_publish?: boolean | null;
+      price?: null | components['schemas']['PriceOp'];
+      /** @description Products already pushed to the channel. */
+      product_ids: string[];
+      product_type?: string | null;
+      tags_add?: string[] | null;
+      vendor?: string | null;
+    };
     /** @description One ticked channel of the push modal. */
     ChannelChoice: {
       /** @description Publish (visible to buyers) or push unpublished. */
@@ -3704,6 +3802,32 @@ export interface components {
     ImportListPage: {
       display: components['schemas']['Display'];
       items: components['schemas']['ImportListItem'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      page_size: number;
+      /** Format: int64 */
+      total: number;
+    };
+    ImportedItem: {
+      /**
+       * Format: uuid
+       * @description The product this one is a duplicate or split part of.
+       */
+      copy_of?: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      image?: string | null;
+      source: string;
+      source_product_id: string;
+      /** @description `import_list` or `product_center` (pushed at least once). */
+      stage: string;
+      title: string;
+    };
+    ImportedPage: {
+      items: components['schemas']['ImportedItem'][];
       /** Format: int64 */
       page: number;
       /** Format: int64 */
@@ -4812,6 +4936,28 @@ export interface components {
       /** Format: uuid */
       workplace_id: string;
     };
+    /**
+     * @description A collection to choose: `id` is the platform's (a `gid://shopify/Collection/…`, or the
+     *     WooCommerce category's number); a product keeps the title, which each store's push finds
+     *     again (or creates) by name.
+     */
+    StoreCollection: {
+      handle: string;
+      id: string;
+      title: string;
+    };
+    StoreCollections: {
+      /**
+       * @description Shopify's custom collections (smart ones choose their products by rules) or
+       *     WooCommerce's product categories, by title.
+       */
+      collections: components['schemas']['StoreCollection'][];
+      platform: string;
+      /** Format: uuid */
+      store_id: string;
+      /** @description The store has more than the list holds (2,000). */
+      truncated: boolean;
+    };
     StoreIdInput: {
       /** Format: uuid */
       store_id: string;
@@ -4878,6 +5024,14 @@ export interface components {
       platform: string;
       /** @description Null when the store could not be read or no longer has the product. */
       title?: string | null;
+    };
+    StoreTags: {
+      platform: string;
+      /** Format: uuid */
+      store_id: string;
+      /** @description The tags the store's products carry, in alphabetical order. */
+      tags: string[];
+      truncated: boolean;
     };
     /** @description A variant's price and stock in one store. */
     StoreVariant: {
@@ -5371,6 +5525,8 @@ export type CardDetails = components['schemas']['CardDetails'];
 export type CardInput = components['schemas']['CardInput'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryTree = components['schemas']['CategoryTree'];
+export type ChannelBulkStarted = components['schemas']['ChannelBulkStarted'];
+export type ChannelBulkUpdate = components['schemas']['ChannelBulkUpdate'];
 export type ChannelChoice = components['schemas']['ChannelChoice'];
 export type ChannelList = components['schemas']['ChannelList'];
 export type ChannelReply = components['schemas']['ChannelReply'];
@@ -5435,6 +5591,8 @@ export type ImportInput = components['schemas']['ImportInput'];
 export type ImportItem = components['schemas']['ImportItem'];
 export type ImportListItem = components['schemas']['ImportListItem'];
 export type ImportListPage = components['schemas']['ImportListPage'];
+export type ImportedItem = components['schemas']['ImportedItem'];
+export type ImportedPage = components['schemas']['ImportedPage'];
 export type ImportedProduct = components['schemas']['ImportedProduct'];
 export type InspectInput = components['schemas']['InspectInput'];
 export type Keywords = components['schemas']['Keywords'];
@@ -5565,6 +5723,8 @@ export type SplitStarted = components['schemas']['SplitStarted'];
 export type SplitStatus = components['schemas']['SplitStatus'];
 export type Steps = components['schemas']['Steps'];
 export type Store = components['schemas']['Store'];
+export type StoreCollection = components['schemas']['StoreCollection'];
+export type StoreCollections = components['schemas']['StoreCollections'];
 export type StoreIdInput = components['schemas']['StoreIdInput'];
 export type StoreIdReply = components['schemas']['StoreIdReply'];
 export type StoreProductPage = components['schemas']['StoreProductPage'];
@@ -5572,6 +5732,7 @@ export type StoreProductView = components['schemas']['StoreProductView'];
 export type StoreReply = components['schemas']['StoreReply'];
 export type StoreScan = components['schemas']['StoreScan'];
 export type StoreSide = components['schemas']['StoreSide'];
+export type StoreTags = components['schemas']['StoreTags'];
 export type StoreVariant = components['schemas']['StoreVariant'];
 export type StoreVariantView = components['schemas']['StoreVariantView'];
 export type StoresReply = components['schemas']['StoresReply'];
@@ -6737,6 +6898,45 @@ export interface operations {
       default: components['responses']['Refused'];
     };
   };
+  bulk_update_channel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description tiktok, facebook or google */
+        channel: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChannelBulkUpdate'];
+      };
+    };
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ChannelBulkStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
   bulk_update: {
     parameters: {
       query?: never;
@@ -7582,6 +7782,46 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['SplitStarted'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  imported_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        /** @description At most 100. */
+        page_size?: number;
+        /** @description Part of the title. */
+        keyword?: string;
+        /** @description Only this supplier's products (aliexpress, cj, ...). */
+        source?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ImportedPage'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;
@@ -11621,6 +11861,76 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['AutoUpdate'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  store_collections: {
+    parameters: {
+      query?: {
+        /** @description The store to read; else the `store-id` header's; else the workplace's default store. */
+        store_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StoreCollections'];
+            message: string;
+            /** @description The spec's response code (docs/API.md); 200 on success. */
+            status: number;
+            /** @enum {boolean} */
+            success: true;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      default: components['responses']['Refused'];
+    };
+  };
+  store_tags: {
+    parameters: {
+      query?: {
+        /** @description The store to read; else the `store-id` header's; else the workplace's default store. */
+        store_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK: `data` holds the answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['StoreTags'];
             message: string;
             /** @description The spec's response code (docs/API.md); 200 on success. */
             status: number;

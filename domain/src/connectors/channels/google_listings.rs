@@ -146,6 +146,7 @@ mod tests {
             title: "Lamp".into(),
             description_html: "<p>Warm</p>".into(),
             tags: vec![],
+            collections: vec![],
             product_type: "Lighting".into(),
             vendor: String::new(),
             options: vec!["Color".into(), "Plug".into()],

@@ -280,6 +280,7 @@ mod tests {
             title: String::new(),
             description_html: String::new(),
             tags: vec![],
+            collections: vec![],
             product_type: String::new(),
             vendor: String::new(),
             options: vec![],

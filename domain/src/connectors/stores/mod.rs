@@ -9,6 +9,7 @@ pub mod shopify_locations;
 pub mod shopify_media;
 pub mod shopify_session;
 pub mod store_copy;
+pub mod store_meta;
 pub mod woo_listings;
 pub mod woo_oauth;
 pub mod woo_terms;

@@ -161,7 +161,12 @@ pub async fn upsert(admin: &Admin, l: &Listing, existing: Option<&str>, location
         Some(id) => json!({ "id": id }),
         None => json!({ "handle": l.key }),
     };
-    let input = set_input(l, location, video)?;
+    let mut input = set_input(l, location, video)?;
+    // productSet's `collections` is the whole membership: sent only when the product names
+    // some, so a product without any leaves what the merchant arranged in Shopify alone.
+    if !l.collections.is_empty() {
+        input["collections"] = json!(super::store_meta::shopify_collection_ids(admin, &l.collections).await?);
+    }
     let a = admin.graphql(SET, json!({ "identifier": identifier, "input": input })).await.map_err(failed)?;
     refused(&a, "the product")?;
     let payload = &a["data"]["productSet"];
@@ -204,6 +209,7 @@ mod tests {
             title: "Lamp".into(),
             description_html: String::new(),
             tags: vec![],
+            collections: vec![],
             product_type: String::new(),
             vendor: String::new(),
             options: options.iter().map(|o| o.to_string()).collect(),

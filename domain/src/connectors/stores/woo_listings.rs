@@ -94,6 +94,11 @@ pub async fn upsert(rest: &Rest, l: &Listing, existing: Option<&str>) -> Result<
     };
     let mut body = product_body(l);
     body["tags"] = json!(super::woo_terms::term_ids(rest, "tags", &l.tags).await?);
+    // Without categories WooCommerce files a new product under "Uncategorized" and keeps an
+    // existing product's: sent only when the product names some.
+    if !l.collections.is_empty() {
+        body["categories"] = json!(super::woo_terms::term_ids(rest, "categories", &l.collections).await?);
+    }
     let product = match found {
         Some(id) => rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?,
         None => match rest.send(Method::POST, "products", Some(body.clone())).await {

@@ -1,7 +1,7 @@
 //! Shopify-style static query cost and the per-shop leaky bucket.
-//! Rules (as Shopify documents them): a scalar costs 0, an object 1, a
-//! connection 2 plus `first`/`last` times the cost of each node, a mutation
-//! 10. `edges`, `node`, `nodes` and `pageInfo` are free wrappers.
+//! Rules (as Shopify documents them, shopify.dev "GraphQL Admin API rate limits"): a scalar
+//! costs 0, an object 1, a connection 2 plus `first`/`last` times the cost of each node (a
+//! connection of scalars returns no objects: 2), a mutation 10. `edges`, `node`, `nodes` and `pageInfo` are free wrappers.
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType, Selection, SelectionSet};
 use async_graphql::{Name, Value};
 
@@ -101,9 +101,22 @@ impl<'a> Cx<'a> {
             }
         });
         match size {
+            // A connection of strings (`productTags`) returns no objects: 2 whatever its size.
+            Some(_) if self.scalar_nodes(sub) => 2,
             Some(n) => 2 + n * self.set_cost(sub).max(1),
             None => 1 + self.set_cost(sub),
         }
+    }
+
+    /// Whether a connection's selection reads its nodes as scalars (`nodes` or `edges { node }`
+    /// with no fields under them).
+    fn scalar_nodes(&self, sub: &'a SelectionSet) -> bool {
+        let fields: Vec<FieldRef<'a>> = sub.items.iter().flat_map(|i| self.fields(&i.node)).collect();
+        let bare = |name: &str, list: &[FieldRef<'a>]| list.iter().any(|(f, s)| f.name.node.as_str() == name && s.items.is_empty());
+        bare("nodes", &fields)
+            || fields
+                .iter()
+                .any(|(f, s)| f.name.node.as_str() == "edges" && bare("node", &s.items.iter().flat_map(|i| self.fields(&i.node)).collect::<Vec<_>>()))
     }
 }
 

@@ -224,7 +224,8 @@ pub struct ProductSetIdentifiers {
 product_input!(ProductSetInput { id: Option<ID> } {
     product_options: Option<Vec<OptionSetInput>>,
     variants: Option<Vec<ProductVariantSetInput>>,
-    files: Option<Vec<FileSetInput>>
+    files: Option<Vec<FileSetInput>>,
+    collections: Option<Vec<ID>>
 });
 
 #[derive(InputObject, Clone, Default)]

@@ -19,6 +19,7 @@ use crate::util::json_error;
 
 mod billing;
 mod codes;
+mod collections;
 pub mod cost;
 mod enums;
 mod fulfil;
@@ -34,11 +35,11 @@ mod types;
 mod types_orders;
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation, billing::BillingMutation, staged::StagedMutation);
+pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation, billing::BillingMutation, staged::StagedMutation, collections::CollectionMutation);
 
 /// Shopify names its root query type `QueryRoot`.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(query::Query, locations::LocationQuery, billing::BillingQuery);
+pub struct QueryRoot(query::Query, locations::LocationQuery, billing::BillingQuery, collections::CollectionQuery);
 
 pub type AdminSchema = Schema<QueryRoot, Mutation, EmptySubscription>;
 

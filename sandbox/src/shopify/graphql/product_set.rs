@@ -39,6 +39,10 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
         (Some(_), None) => return Err(fail(&["identifier"], "An identifier needs an id or a handle", "INVALID_INPUT")),
         (None, None) => None,
     };
+    let collections = match &input.collections {
+        Some(ids) => Some(super::collections::check_ids(shop, ids)?),
+        None => None,
+    };
     let new_variants = vars.len().saturating_sub(existing.as_ref().map_or(0, |p| p.variants.len()));
     if !admit_new_variants(shop, new_variants, g.world.clock.now_ms()) {
         return Err(variant_throttle());
@@ -126,6 +130,9 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
     }
     p.options = options;
     p.updated_ms = g.now_ms();
+    if let Some(ids) = &collections {
+        super::collections::set_membership(shop, p.id, ids, p.updated_ms);
+    }
     shop.products.insert(p.id, p.clone());
     Ok(p)
 }

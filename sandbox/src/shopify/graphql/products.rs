@@ -237,6 +237,9 @@ impl ProductMutation {
             s.published.values_mut().for_each(|set| {
                 set.remove(&id);
             });
+            s.collections.values_mut().for_each(|c| {
+                c.products.remove(&id);
+            });
             s.products.remove(&id).is_some()
         });
         ProductDeletePayload::of(if removed { Ok(ID(gid("Product", id))) } else { Err(fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")) })

@@ -16,7 +16,7 @@ use super::types_orders::{Fulfillment, FulfillmentOrder, Order, ShopInfo, ShopRe
 pub struct Query;
 
 /// Parses `title:foo status:active bar` into (field, value) terms; bare words get field "".
-fn terms(q: &Option<String>) -> Vec<(String, String)> {
+pub(super) fn terms(q: &Option<String>) -> Vec<(String, String)> {
     q.as_deref()
         .unwrap_or("")
         .split_whitespace()

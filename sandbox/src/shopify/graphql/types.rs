@@ -33,11 +33,23 @@ pub fn paginate<T: OutputType>(
     last: Option<i32>,
     before: Option<String>,
 ) -> Result<Connection<String, T>> {
+    paginate_max(items, first, after, last, before, MAX_PAGE)
+}
+
+/// `paginate` for a connection whose page limit is not Shopify's usual 250 (`productTags`: 5000).
+pub fn paginate_max<T: OutputType>(
+    items: Vec<(u64, T)>,
+    first: Option<i32>,
+    after: Option<String>,
+    last: Option<i32>,
+    before: Option<String>,
+    max: i32,
+) -> Result<Connection<String, T>> {
     if first.is_none() && last.is_none() {
         return Err("you must provide one of first or last".into());
     }
-    if first.unwrap_or(0) > MAX_PAGE || last.unwrap_or(0) > MAX_PAGE || first.unwrap_or(0) < 0 || last.unwrap_or(0) < 0 {
-        return Err(format!("The maximum number of items requested exceeded ({MAX_PAGE}).").into());
+    if first.unwrap_or(0) > max || last.unwrap_or(0) > max || first.unwrap_or(0) < 0 || last.unwrap_or(0) < 0 {
+        return Err(format!("The maximum number of items requested exceeded ({max}).").into());
     }
     let pos = |c: &Option<String>| c.as_deref().and_then(cursor_id).and_then(|id| items.iter().position(|(i, _)| *i == id));
     let mut start = pos(&after).map(|p| p + 1).unwrap_or(0);

@@ -3,11 +3,11 @@ import { Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-u
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '@/components/money-input';
-import { TagsField } from '@/components/tags-field';
 import { messageOf } from '@/lib/api';
 import { notify } from '@/lib/toaster';
 import { type PriceOp, bulkUpdate } from '../api/import-list';
 import { type BulkForm, EMPTY_BULK, bulkPayload, priceValid } from '../lib/bulk';
+import { StoreCollectionsField, StoreTagsField } from './store-fields';
 
 interface BulkEditDialogProps {
   ids: string[] | null;
@@ -50,11 +50,16 @@ export function BulkEditDialog({ ids, onClose, onDone }: BulkEditDialogProps) {
       <Stack gap="4">
         <Field.Root>
           <Field.Label>{t('importList.bulk.addTags')}</Field.Label>
-          <TagsField value={form.tags} onChange={(tags) => set({ tags })} placeholder={t('importList.editor.addTag')} testId="bulk-tags" />
+          <StoreTagsField
+            value={form.tags}
+            onChange={(tags) => set({ tags })}
+            placeholder={t('importList.editor.addTag')}
+            testId="bulk-tags"
+          />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.bulk.addCollections')}</Field.Label>
-          <TagsField
+          <StoreCollectionsField
             value={form.collections}
             onChange={(collections) => set({ collections })}
             placeholder={t('importList.editor.addCollection')}

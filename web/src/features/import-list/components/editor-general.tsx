@@ -1,15 +1,18 @@
 import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '@/components/rich-text/rich-text-editor';
-import { TagsField } from '@/components/tags-field';
 import type { ImportedProduct } from '@/types/products';
+import { StoreCollectionsField, StoreTagsField } from './store-fields';
 
 interface Props {
   product: ImportedProduct;
   onChange: (product: ImportedProduct) => void;
 }
 
-/** Title, description (formatted text, saved as HTML), product type, vendor, tags and collections. */
+/**
+ * Title, description (formatted text, saved as HTML), product type, vendor, tags and collections.
+ * Tags and collections offer the current store's own; a new name is created in the store at push.
+ */
 export function EditorGeneral({ product, onChange }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<ImportedProduct>) => onChange({ ...product, ...patch });
@@ -40,7 +43,7 @@ export function EditorGeneral({ product, onChange }: Props) {
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.editor.tags')}</Field.Label>
-          <TagsField
+          <StoreTagsField
             value={product.tags}
             onChange={(tags) => set({ tags })}
             placeholder={t('importList.editor.addTag')}
@@ -49,7 +52,7 @@ export function EditorGeneral({ product, onChange }: Props) {
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('importList.editor.collections')}</Field.Label>
-          <TagsField
+          <StoreCollectionsField
             value={product.collections}
             onChange={(collections) => set({ collections })}
             placeholder={t('importList.editor.addCollection')}

@@ -7,6 +7,7 @@ import { formatMoney } from '@/lib/money';
 import type { ProductDetail } from '@/types/products';
 import { fetchSupplierProduct } from '../api/mapping';
 import { type DraftSupplier, isDataNotFound, optionsText, parseCountries } from '../lib/mapping';
+import { ImportedChoice } from './imported-choice';
 import { SourceFields } from './source-fields';
 
 interface SupplierPickerProps {
@@ -33,14 +34,14 @@ export function SupplierPicker({ variantId, problemOf, onAdd, onCancel }: Suppli
   const [error, setError] = useState<string | null>(null);
   const testId = `picker-${variantId}`;
 
-  async function load() {
-    const id = productId.trim();
+  async function load(from = source, rawId = productId) {
+    const id = rawId.trim();
     if (!id) return;
     setLoading(true);
     setError(null);
     setDetail(null);
     setSkuId('');
-    const res = await fetchSupplierProduct(source, id);
+    const res = await fetchSupplierProduct(from, id);
     setLoading(false);
     if (res.success && res.data) {
       setDetail(res.data);
@@ -65,6 +66,14 @@ export function SupplierPicker({ variantId, problemOf, onAdd, onCancel }: Suppli
 
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle" data-testid={testId}>
+      <ImportedChoice
+        testId={testId}
+        onPick={(from, id) => {
+          setSource(from);
+          setProductId(id);
+          void load(from, id);
+        }}
+      />
       <SourceFields
         source={source}
         productId={productId}
