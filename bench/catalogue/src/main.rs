@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 const P99_AIM_MS: f64 = 20.0;
+const UNCACHED_P99_AIM_MS: f64 = 50.0;
 const IMPORT_AIM: f64 = 200.0;
 
 #[tokio::main]
@@ -86,37 +87,39 @@ async fn main() -> anyhow::Result<()> {
             queries.push(format!("keyword={k}{f}{sort}&page={page}"));
         }
     }
-    let queries = std::sync::Arc::new(queries);
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let tasks = (0..clients).map(|c| {
-        let (http, base, token, queries) = (http.clone(), base.clone(), token.clone(), queries.clone());
-        tokio::spawn(async move {
-            let mut lat = vec![];
-            let mut i = c;
-            while Instant::now() < deadline {
-                let t = Instant::now();
-                let res = http.get(format!("{base}/api/center/products/find?{}", queries[i % queries.len()])).bearer_auth(&token).send().await?;
-                anyhow::ensure!(res.status().is_success(), "search answered {}", res.status());
-                res.bytes().await?;
-                lat.push(t.elapsed().as_secs_f64() * 1000.0);
-                i += 1;
-            }
-            Ok::<_, anyhow::Error>(lat)
-        })
-    });
-    let mut lat: Vec<f64> = vec![];
-    for r in futures::future::join_all(tasks).await {
-        lat.extend(r??);
-    }
-    lat.sort_by(f64::total_cmp);
-    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    let (lat, rate) = load(&http, &base, &token, std::sync::Arc::new(queries), clients, seconds, false).await?;
+    let pct = |lat: &[f64], p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
     println!(
-        "search: {} requests ({} distinct queries) from {clients} clients in {seconds} s ({:.0}/s)",
-        lat.len(),
-        queries.len(),
-        lat.len() as f64 / seconds as f64
+        "search, a dashboard's mix of 120 queries (pages kept by the page cache): {} requests from {clients} clients in {seconds} s ({rate:.0}/s)",
+        lat.len()
     );
-    println!("  p50 {:.2} ms, p99 {:.2} ms; ratio of p99 to the 20 ms aim: {:.2} (below 1 meets it)", pct(0.5), pct(0.99), pct(0.99) / P99_AIM_MS);
+    println!(
+        "  p50 {:.2} ms, p99 {:.2} ms; ratio of p99 to the {P99_AIM_MS} ms aim: {:.2} (below 1 meets it)",
+        pct(&lat, 0.5),
+        pct(&lat, 0.99),
+        pct(&lat, 0.99) / P99_AIM_MS
+    );
+    // Never-seen queries: each request's keyword, sort, page and set of sources is its own
+    // (32,004 of them), so no page is kept for it.
+    let words = &keywords[1..];
+    let all_sources = ["aliexpress", "cj", "temu", "dropline", "ebay", "alibaba", "amazon"];
+    let combos = words.len() * sorts.len();
+    let fresh: Vec<String> = (0..combos * 3 * 127)
+        .map(|i| {
+            let (k, sort, page) = (words[i % words.len()], sorts[(i / words.len()) % sorts.len()], 1 + (i / combos) % 3);
+            let mask = 1 + (i / (combos * 3)) % 127;
+            let sources: Vec<&str> = all_sources.iter().enumerate().filter(|(b, _)| mask & (1 << b) != 0).map(|(_, s)| *s).collect();
+            format!("keyword={k}{sort}&sources={}&page={page}", sources.join(","))
+        })
+        .collect();
+    let (lat, rate) = load(&http, &base, &token, std::sync::Arc::new(fresh), clients, seconds, true).await?;
+    println!("search, never-seen queries (nothing kept): {} requests from {clients} clients in {seconds} s ({rate:.0}/s)", lat.len());
+    println!(
+        "  p50 {:.2} ms, p99 {:.2} ms; ratio of p99 to the {UNCACHED_P99_AIM_MS} ms aim: {:.2} (below 1 meets it)",
+        pct(&lat, 0.5),
+        pct(&lat, 0.99),
+        pct(&lat, 0.99) / UNCACHED_P99_AIM_MS
+    );
 
     // 3. import-all through the queue and the real worker.
     let workplace: uuid::Uuid =
@@ -150,4 +153,46 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("  {:.0} products/s; ratio to the 200/s aim: {:.2}", total as f64 / secs, total as f64 / secs / IMPORT_AIM);
     Ok(())
+}
+
+/// CLIENTS clients send `queries` to find-product for SECONDS (each query once when `once`, else
+/// round and round); answers the sorted latencies in ms and the requests per second.
+async fn load(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    queries: std::sync::Arc<Vec<String>>,
+    clients: usize,
+    seconds: u64,
+    once: bool,
+) -> anyhow::Result<(Vec<f64>, f64)> {
+    let next = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let t = Instant::now();
+    let tasks = (0..clients).map(|c| {
+        let (http, base, token, queries, next) = (http.clone(), base.to_string(), token.to_string(), queries.clone(), next.clone());
+        tokio::spawn(async move {
+            let mut lat = vec![];
+            let mut mine = c;
+            while Instant::now() < deadline {
+                let i = if once { next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) } else { mine };
+                if once && i >= queries.len() {
+                    break;
+                }
+                let t = Instant::now();
+                let res = http.get(format!("{base}/api/center/products/find?{}", queries[i % queries.len()])).bearer_auth(&token).send().await?;
+                anyhow::ensure!(res.status().is_success(), "search answered {}", res.status());
+                res.bytes().await?;
+                lat.push(t.elapsed().as_secs_f64() * 1000.0);
+                mine += 1;
+            }
+            Ok::<_, anyhow::Error>(lat)
+        })
+    });
+    let mut lat: Vec<f64> = vec![];
+    for r in futures::future::join_all(tasks).await {
+        lat.extend(r??);
+    }
+    lat.sort_by(f64::total_cmp);
+    Ok((lat.clone(), lat.len() as f64 / t.elapsed().as_secs_f64()))
 }
