@@ -8,6 +8,7 @@ mod pictures;
 mod s3;
 mod sandbox_calls;
 pub mod site;
+pub mod usage;
 mod worker_process;
 
 pub use merchant::{StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_of_shop};
