@@ -1,6 +1,7 @@
 //! Sends a product's listing parts to one destination: a Shopify shop, a WooCommerce store or
 //! a sales channel, metered by the destination's shared rate limit.
 use serde_json::Value;
+use std::sync::Mutex;
 use uuid::Uuid;
 
 use super::listing::{self, Listing, PushError};
@@ -31,11 +32,12 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 let token = creds["access_token"].as_str().unwrap_or_default();
                 let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
                 // Split only where the shop's own limit requires it (2,048 since 2025-10-15).
-                let limit = store_limits(ctx, &admin, store_id).await?.1.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
+                let (location, max) = store_limits(ctx, &admin, store_id).await?;
+                let limit = max.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
                 in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
-                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id)).await
+                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id, Mutex::new(Some(location)))).await
             } else {
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
                 in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
@@ -69,8 +71,9 @@ async fn in_store_currency(ctx: &TaskContext, t: &Target, store_id: Uuid, curren
 
 /// A destination's API, ready to take listing parts.
 pub(super) enum Client {
-    /// The admin, the publications to publish on, and the store (which keeps its stock location).
-    Shopify(shopify::Admin, Vec<String>, Uuid),
+    /// The admin, the publications to publish on, the store (which keeps its stock location),
+    /// and that location as read for this push (None once the shop said it is gone).
+    Shopify(shopify::Admin, Vec<String>, Uuid, Mutex<Option<String>>),
     Woo(woocommerce::Rest),
     /// A sales channel, its access token and account.
     Channel(Channel, String, ChannelAccount),
@@ -92,11 +95,16 @@ impl Client {
 
     async fn upsert_once(&self, ctx: &TaskContext, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
         match self {
-            Client::Shopify(admin, publications, store_id) => {
-                let location = stock_location(ctx, admin, *store_id).await?;
+            Client::Shopify(admin, publications, store_id, known) => {
+                let kept = known.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                let location = match kept {
+                    Some(location) => location,
+                    None => stock_location(ctx, admin, *store_id).await?,
+                };
                 let id = match shopify_listings::upsert(admin, l, existing, &location).await {
                     Err(PushError::Unavailable(m)) if m == shopify_listings::LOCATION_GONE => {
                         // Read the locations again on the next try.
+                        *known.lock().unwrap_or_else(|e| e.into_inner()) = None;
                         let mut conn = ctx.pool.acquire().await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         crate::store::stores::forget_stock_location(&mut conn, *store_id).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         return Err(PushError::Unavailable(m));
