@@ -152,7 +152,10 @@ fn report_cpu(cpu: &std::collections::BTreeMap<String, f64>, pairs: i64, secs: f
 /// start-up), as the stores fill: 1.0 is flat.
 async fn flatness(pool: &PgPool, started: chrono::DateTime<chrono::Utc>) -> anyhow::Result<()> {
     let at: Vec<chrono::DateTime<chrono::Utc>> =
-        sqlx::query_scalar("SELECT pushed_at FROM push_targets WHERE status = 'success' AND pushed_at >= $1 ORDER BY pushed_at").bind(started).fetch_all(pool).await?;
+        sqlx::query_scalar("SELECT pushed_at FROM push_targets WHERE status = 'success' AND pushed_at >= $1 ORDER BY pushed_at")
+            .bind(started)
+            .fetch_all(pool)
+            .await?;
     let n = at.len();
     if n < 8 {
         return Ok(());
