@@ -88,7 +88,8 @@ async fn a_tiktok_product_is_searched_by_the_seller_skus_it_has_now() {
     renamed["skus"][0]["seller_sku"] = json!("NEW-0");
     let (_, edited) = tts(&sb, &token, "PUT", &format!("{base}/products/{id}"), &[], Some(renamed)).await;
     assert_eq!(edited["code"], 0, "{edited}");
-    let search = |skus: Value| tts(&sb, &token, "POST", &format!("{base}/products/search"), &[("page_size", "10")], Some(json!({ "seller_skus": skus })));
+    let path = format!("{base}/products/search");
+    let search = |skus: Value| tts(&sb, &token, "POST", &path, &[("page_size", "10")], Some(json!({ "seller_skus": skus })));
     assert_eq!(search(json!(["DL-sku0"])).await.1["data"]["total_count"], 0, "the old SKU is gone");
     assert_eq!(search(json!(["NEW-0"])).await.1["data"]["products"][0]["id"], id.as_str());
     assert_eq!(search(json!(["NEW-0", "DL-sku1"])).await.1["data"]["total_count"], 1, "one product, however many of its SKUs match");

@@ -130,7 +130,7 @@ impl Catalog {
     }
 
     /// Ids of the products holding a variant whose SKU is `sku`, ignoring case, in id order.
-    pub fn products_with_sku(&self, sku: &str) -> impl Iterator<Item = &Product> {
+    pub fn products_with_sku<'a>(&'a self, sku: &str) -> impl Iterator<Item = &'a Product> + use<'a> {
         self.by_sku.get(&sku.to_lowercase()).into_iter().flatten().map(|id| &self.products[id])
     }
 
