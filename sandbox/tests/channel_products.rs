@@ -6,14 +6,14 @@ use common::{Sandbox, hmac_hex};
 use serde_json::{Value, json};
 
 /// The shop's access token and the seller's open_id.
-async fn tiktok_token(sb: &Sandbox) -> (String, String) {
+pub(crate) async fn tiktok_token(sb: &Sandbox) -> (String, String) {
     let code = consent_code(sb, "/channels/tiktok/oauth/authorize?app_key=k&state=s&redirect_uri=http%3A%2F%2Fx").await;
     let tok = tiktok_code_exchange(sb, "k", "sandbox-tiktok-secret", &code).await;
     (tok["data"]["access_token"].as_str().unwrap().to_string(), tok["data"]["open_id"].as_str().unwrap().to_string())
 }
 
 /// A signed TikTok 202309 call, signed as the Partner API documents it.
-async fn tts(sb: &Sandbox, token: &str, method: &str, path: &str, query: &[(&str, &str)], body: Option<Value>) -> (u16, Value) {
+pub(crate) async fn tts(sb: &Sandbox, token: &str, method: &str, path: &str, query: &[(&str, &str)], body: Option<Value>) -> (u16, Value) {
     let mut params: Vec<(String, String)> = query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     params.extend([("app_key".to_string(), "k".to_string()), ("timestamp".to_string(), "1700000000".to_string())]);
     let mut sorted = params.clone();
@@ -33,7 +33,7 @@ async fn tts(sb: &Sandbox, token: &str, method: &str, path: &str, query: &[(&str
     (r.status().as_u16(), r.json().await.unwrap())
 }
 
-fn tiktok_product(title: &str, warehouse: &str, prices: [&str; 2]) -> Value {
+pub(crate) fn tiktok_product(title: &str, warehouse: &str, prices: [&str; 2]) -> Value {
     let sku = |i: usize, color: &str| {
         json!({"seller_sku": format!("DL-sku{i}"), "price": {"amount": prices[i], "currency": "USD"},
         "inventory": [{"warehouse_id": warehouse, "quantity": 5}], "sales_attributes": [{"name": "Color", "value_name": color}]})

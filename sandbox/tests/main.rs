@@ -14,6 +14,7 @@ mod dialects;
 mod ebay;
 mod ebay_orders;
 mod identity;
+mod lookups;
 mod payments;
 mod payments_billing;
 mod payments_strict;

@@ -2,18 +2,18 @@ use crate::common;
 use common::{Receiver, Sandbox, hmac_b64, param};
 use serde_json::{Value, json};
 
-struct Woo<'a> {
-    sb: &'a Sandbox,
-    store: &'a str,
-    ck: String,
-    cs: String,
+pub(crate) struct Woo<'a> {
+    pub(crate) sb: &'a Sandbox,
+    pub(crate) store: &'a str,
+    pub(crate) ck: String,
+    pub(crate) cs: String,
 }
 
 impl Woo<'_> {
     fn url(&self, path: &str) -> String {
         self.sb.url(&format!("/woo/{}/wp-json/wc/v3{path}", self.store))
     }
-    async fn send(&self, m: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
+    pub(crate) async fn send(&self, m: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
         let mut r = self.sb.http.request(m, self.url(path)).header("x-forwarded-proto", "https").basic_auth(&self.ck, Some(&self.cs));
         if let Some(b) = body {
             r = r.json(&b);
@@ -23,7 +23,7 @@ impl Woo<'_> {
 }
 
 /// Keys via the real wc-auth flow: the callback receives them as JSON.
-async fn keys_via_wc_auth(sb: &Sandbox, store: &str) -> (String, String) {
+pub(crate) async fn keys_via_wc_auth(sb: &Sandbox, store: &str) -> (String, String) {
     let rx = Receiver::start(0).await;
     let r = sb
         .http

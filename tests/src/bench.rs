@@ -5,6 +5,9 @@ use domain::config::Settings;
 use secrecy::SecretString;
 use serde_json::Value;
 use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use std::time::Duration;
+use tokio::runtime::Runtime;
 
 const SERVER: &str = "postgres://postgres@127.0.0.1:5432";
 
@@ -42,6 +45,61 @@ pub async fn app_on_sandbox(name: &str, tweak: impl FnOnce(&mut Settings)) -> an
         tweak(s);
     })
     .await)
+}
+
+/// The parts a bench measures, each on a tokio runtime of its own whose threads carry its name
+/// (`sandbox`, `api`, `worker`), so `usage::thread_cpu` tells their CPU time apart inside one
+/// process. The threads are kept alive for the whole run, so none takes its CPU time away.
+pub struct Split {
+    pub sandbox: Runtime,
+    pub api: Runtime,
+    pub worker: Runtime,
+}
+
+impl Split {
+    pub fn new() -> std::io::Result<Self> {
+        Ok(Split { sandbox: runtime("sandbox")?, api: runtime("api")?, worker: runtime("worker")? })
+    }
+
+    /// Stops the runtimes without waiting for their tasks (a runtime dropped inside async code
+    /// would panic).
+    pub fn stop(self) {
+        for rt in [self.sandbox, self.api, self.worker] {
+            rt.shutdown_background();
+        }
+    }
+}
+
+fn runtime(name: &str) -> std::io::Result<Runtime> {
+    tokio::runtime::Builder::new_multi_thread().thread_name(name).thread_keep_alive(Duration::from_secs(86_400)).enable_all().build()
+}
+
+/// `app_on_sandbox` with the sandbox and the API on `split`'s runtimes, the API on connections
+/// of its own (opened on its runtime, `max_connections` of them); the app's `pool` is the
+/// bench's, on the caller's runtime.
+pub async fn app_on_split_sandbox(
+    name: &str,
+    split: &Split,
+    max_connections: u32,
+    tweak: impl FnOnce(&mut Settings) + Send + 'static,
+) -> anyhow::Result<(TestApp, String)> {
+    let pool = fresh_database(name).await?;
+    let sandbox = split.sandbox.spawn(crate::start_sandbox()).await?;
+    let (base, options) = (sandbox.clone(), (*pool.connect_options()).clone());
+    let mut app = split
+        .api
+        .spawn(async move {
+            let own = PgPoolOptions::new().max_connections(max_connections).connect_lazy_with(options);
+            TestApp::spawn_with(own, |s| {
+                crate::use_sandbox(s, &base);
+                s.queue.schedules = false;
+                tweak(s);
+            })
+            .await
+        })
+        .await?;
+    app.pool = pool;
+    Ok((app, sandbox))
 }
 
 /// Summed over the sandbox shops: THROTTLED answers, points charged, points available now, and

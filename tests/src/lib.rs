@@ -8,6 +8,7 @@ mod pictures;
 mod s3;
 mod sandbox_calls;
 pub mod site;
+pub mod usage;
 mod worker_process;
 
 pub use merchant::{

@@ -152,6 +152,7 @@ async fn main() -> anyhow::Result<()> {
         status.failed.len()
     );
     println!("  {:.0} products/s; ratio to the 200/s aim: {:.2}", total as f64 / secs, total as f64 / secs / IMPORT_AIM);
+    println!("{}", dropline_tests::usage::peak_rss_line("api, worker and sandbox", &[]));
     Ok(())
 }
 

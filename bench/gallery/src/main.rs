@@ -76,5 +76,6 @@ async fn main() -> anyhow::Result<()> {
     println!("disk: the same thumbnail files read: p50 {:.2} ms, p99 {:.2} ms", disk.p(0.5), disk.p(0.99));
     println!("ratio page p99 to disk p99: {:.2}", whole.p(0.99) / disk.p(0.99).max(0.001));
     let _ = std::fs::remove_dir_all(&dir);
+    println!("{}", dropline_tests::usage::peak_rss_alone("api and sandbox; no worker runs in this bench"));
     Ok(())
 }

@@ -60,6 +60,7 @@ fn main() {
     println!("  parse only:  {:.2} ms/page", parse * 1000.0 / iterations as f64);
     println!("  match only:  {:.3} ms/page", matching * 1000.0 / iterations as f64);
     println!("ratio to the {AIM} pages/s aim: {:.2}", pages_per_s / AIM);
+    println!("{}", dropline_tests::usage::peak_rss_alone("the inspection's page work; neither the api nor the worker runs in this bench"));
 }
 
 /// The shipped catalogue plus synthetic entries up to 500.

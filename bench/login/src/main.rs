@@ -56,6 +56,7 @@ async fn main() -> anyhow::Result<()> {
     println!("GET /api/health during the sign-ins ({} calls): p50 {l50:.1} ms, p99 {l99:.1} ms", loaded.len());
     println!("ratio loaded/idle: p50 {:.2}, p99 {:.2}", l50 / i50.max(0.001), l99 / i99.max(0.001));
     println!("ratio loaded p99 to the {LOADED_P99_AIM_MS:.0} ms aim: {:.2} (issue 18 measured 1,850 ms before the fix)", l99 / LOADED_P99_AIM_MS);
+    println!("{}", dropline_tests::usage::peak_rss_alone("the api; no worker runs in this bench"));
     Ok(())
 }
 

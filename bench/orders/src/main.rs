@@ -55,6 +55,8 @@ async fn main() -> anyhow::Result<()> {
         anyhow::Ok(())
     }
     .await;
+    let pids: Vec<u32> = procs.iter().map(|p| p.id()).collect();
+    println!("{}", dropline_tests::usage::peak_rss_line("api and sandbox", &pids));
     for p in &mut procs {
         p.kill().ok();
         p.wait().ok();

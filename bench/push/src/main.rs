@@ -1,16 +1,23 @@
-//! `cargo run --release -p bench-push [-- PRODUCTS STORES PER_STORE]`
+//! `cargo run --release -p bench-push [-- PRODUCTS STORES PER_STORE DURATION_SECS]`
 //!
 //! 1. Throughput: PRODUCTS products (default 10,000) to a Shopify store, a WooCommerce store
 //!    and TikTok Shop, throttling off, through the real API, dispatcher, Redis and worker;
-//!    prints product-channel pushes per second end to end as a ratio to the 1,000/s aim.
+//!    prints product-channel pushes per second end to end as a ratio to the 1,000/s aim, the
+//!    CPU milliseconds per push of the api, the worker and the sandbox (each on a runtime of
+//!    its own, `bench::Split`), the rate with the sandbox's CPU set apart, and how flat the
+//!    rate stays as the stores fill (the run's last quarter against its second).
+//!    With DURATION_SECS (default 0), the same products are then pushed again and again for
+//!    that long, the resident memory printed every minute (does anything grow without bound?).
 //! 2. Pacing: STORES Shopify stores (default 50) on Shopify's Standard plan (2,000 points,
 //!    100 a second), PER_STORE products each; prints the points per second Dropline achieved in
 //!    steady state as a share of the sum of the stores' restore rates (aim 95%), and the
 //!    THROTTLED answers the stores gave (aim 0 after the first).
-use dropline_tests::bench::{app_on_sandbox, shopify_buckets};
+use dropline_tests::bench::{Split, app_on_split_sandbox, shopify_buckets};
+use dropline_tests::usage::{self, peak_rss_line, rss_mb};
 use dropline_tests::{TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, push_products};
 use serde_json::json;
 use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -20,8 +27,11 @@ const SHARE_AIM: f64 = 0.95;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let (products, stores, per_store) = (arg(1, 10_000), arg(2, 50), arg(3, 120));
-    let (app, sandbox) = app_on_sandbox("push", |s| {
+    let (products, stores, per_store, duration) = (arg(1, 10_000), arg(2, 50), arg(3, 120), arg(4, 0));
+    let split = Split::new()?;
+    // The api and the worker each on connections of their own, as many as in production.
+    let connections = domain::config::Settings::load_env("test")?.database.max_connections;
+    let (app, sandbox) = app_on_split_sandbox("push", &split, connections, |s| {
         // Throughput is measured with the stores' own limits out of the way.
         s.woocommerce.requests_per_second = 1.0e6;
         s.woocommerce.burst = 1.0e6;
@@ -29,8 +39,11 @@ async fn main() -> anyhow::Result<()> {
     .await?;
     let pool = app.pool.clone();
     let (stop, rx) = watch::channel(false);
-    let worker = worker::Worker::with_pool(app.settings.clone(), pool.clone()).await?;
-    let running = tokio::spawn(worker.run_until_stopped(Some(rx)));
+    let (settings, options) = (app.settings.clone(), (*pool.connect_options()).clone());
+    let running = split.worker.spawn(async move {
+        let own = PgPoolOptions::new().max_connections(connections).connect_lazy_with(options);
+        worker::Worker::with_pool(settings, own).await?.run_until_stopped(Some(rx)).await
+    });
 
     // 1. Throughput.
     let token = app.signed_up("bench-push@example.com").await;
@@ -40,41 +53,62 @@ async fn main() -> anyhow::Result<()> {
     unlimited(&app, &sandbox, "bench-shop").await;
     let ids = catalogue(&app, &token, &sandbox, products).await?;
     settle(&pool).await?;
+    let to = [shop.as_str(), woo.as_str(), "tiktok"];
+    let started: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("SELECT now()").fetch_one(&pool).await?;
+    let cpu = usage::thread_cpu();
     let t = Instant::now();
-    push(&app, &token, &ids, &[shop.as_str(), woo.as_str(), "tiktok"]).await?;
+    push(&app, &token, &ids, &to).await?;
     let pairs = wait_final(&pool, Duration::from_secs(3_600)).await?;
     let secs = t.elapsed().as_secs_f64();
+    let cpu = usage::spent(&cpu, &usage::thread_cpu());
     let failed: i64 = sqlx::query_scalar("SELECT count(*) FROM push_targets WHERE status = 'error'").fetch_one(&pool).await?;
     let rate = pairs as f64 / secs;
     println!(
         "push: {pairs} product-channel pushes ({products} products x 3 destinations, {failed} failed) in {secs:.1} s = {rate:.0}/s; ratio to the {PUSH_AIM}/s aim: {:.2}",
         rate / PUSH_AIM
     );
+    report_cpu(&cpu, pairs, secs);
+    flatness(&pool, started).await?;
+    if duration > 0 {
+        endurance(&app, &token, &ids, &to, Duration::from_secs(duration as u64)).await?;
+    }
 
-    // 2. Pacing across Shopify stores with the standard bucket.
+    // 2. Pacing across Shopify stores with the standard bucket (0 stores skips it).
+    if stores > 0 {
+        pacing(&app, &sandbox, stores, per_store).await?;
+    }
+    println!("{}", peak_rss_line("api, worker and sandbox, each on a runtime of its own", &[]));
+    stop.send(true)?;
+    let _ = running.await;
+    split.stop();
+    Ok(())
+}
+
+async fn pacing(app: &TestApp, sandbox: &str, stores: usize, per_store: usize) -> anyhow::Result<()> {
+    let pool = &app.pool;
     let token = app.signed_up("bench-paced@example.com").await;
     let mut destinations = vec![];
     for i in 0..stores {
         let name = format!("paced-{i}");
-        let a = connect_shopify(&app, &token, &name).await;
+        let a = connect_shopify(app, &token, &name).await;
         destinations.push(a.data()["store"]["id"].as_str().unwrap_or_default().to_string());
     }
-    settle(&pool).await?;
+    settle(pool).await?;
     // Every bucket full (Shopify's standard plan) when the push starts.
     let standard = json!({ "maximum_available": 1000, "currently_available": 1000, "restore_rate": 50 });
     for i in 0..stores {
         app.http.post(format!("{sandbox}/_sandbox/shopify/paced-{i}/throttle")).json(&standard).send().await?;
     }
     let paced: Vec<String> = (0..stores).map(|i| format!("paced-{i}")).collect();
-    let (throttled_before, charged_before, available, restore) = shopify_buckets(&sandbox, &paced).await;
-    let ids = catalogue(&app, &token, &sandbox, per_store).await?;
-    sqlx::query("TRUNCATE push_targets").execute(&pool).await?;
+    let (throttled_before, charged_before, available, restore) = shopify_buckets(sandbox, &paced).await;
+    let ids = catalogue(app, &token, sandbox, per_store).await?;
+    sqlx::query("TRUNCATE push_targets").execute(pool).await?;
     let refs: Vec<&str> = destinations.iter().map(String::as_str).collect();
     let t = Instant::now();
-    push(&app, &token, &ids, &refs).await?;
-    let done = wait_final(&pool, Duration::from_secs(3_600)).await?;
+    push(app, &token, &ids, &refs).await?;
+    let done = wait_final(pool, Duration::from_secs(3_600)).await?;
     let secs = t.elapsed().as_secs_f64();
-    let (throttled_after, charged_after, _, _) = shopify_buckets(&sandbox, &paced).await;
+    let (throttled_after, charged_after, _, _) = shopify_buckets(sandbox, &paced).await;
     // What the buckets allowed over the run: what they held at the start plus what they
     // restored; the share is the part of that Dropline used.
     let allowed = available + restore * secs;
@@ -85,8 +119,78 @@ async fn main() -> anyhow::Result<()> {
         used / allowed,
         throttled_after - throttled_before
     );
-    stop.send(true)?;
-    let _ = running.await;
+    Ok(())
+}
+
+/// CPU milliseconds per push of each part (its runtime's threads), and the rate with the
+/// sandbox's CPU time taken out of the run's (spread over the machine's cores): the sandbox
+/// stands in for the stores, whose own work is not Dropline's.
+fn report_cpu(cpu: &std::collections::BTreeMap<String, f64>, pairs: i64, secs: f64) {
+    let part = |name: &str| cpu.get(name).copied().unwrap_or(0.0);
+    let (api, worker, sandbox) = (part("api"), part("worker"), part("sandbox"));
+    let client = cpu.values().sum::<f64>() - api - worker - sandbox;
+    let per = |s: f64| s * 1000.0 / pairs.max(1) as f64;
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) as f64;
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "push CPU per push: api {:.2} ms, worker {:.2} ms, sandbox {:.2} ms, bench client {:.2} ms; {cores} cores shared with PostgreSQL, Redis and whatever else runs (load average {})",
+        per(api),
+        per(worker),
+        per(sandbox),
+        per(client),
+        load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    );
+    let without = (secs - sandbox / cores).max(f64::EPSILON);
+    let rate = pairs as f64 / without;
+    println!(
+        "push without the sandbox: {rate:.0}/s ({without:.1} s: the run less the sandbox's {sandbox:.1} CPU s over {cores} cores); ratio to the {PUSH_AIM}/s aim: {:.2}",
+        rate / PUSH_AIM
+    );
+}
+
+/// The rate over the run's last quarter of pushes against its second (the first holds the
+/// start-up), as the stores fill: 1.0 is flat.
+async fn flatness(pool: &PgPool, started: chrono::DateTime<chrono::Utc>) -> anyhow::Result<()> {
+    let at: Vec<chrono::DateTime<chrono::Utc>> =
+        sqlx::query_scalar("SELECT pushed_at FROM push_targets WHERE status = 'success' AND pushed_at >= $1 ORDER BY pushed_at")
+            .bind(started)
+            .fetch_all(pool)
+            .await?;
+    let n = at.len();
+    if n < 8 {
+        return Ok(());
+    }
+    let rate = |a: usize, b: usize| (b - a) as f64 / ((at[b] - at[a]).num_microseconds().unwrap_or(1).max(1) as f64 / 1e6);
+    let (second, last) = (rate(n / 4, n / 2), rate(3 * n / 4, n - 1));
+    println!("push flatness: {last:.0}/s over the last quarter of pushes, {second:.0}/s over the second; ratio {:.2} (1.00 is flat)", last / second);
+    Ok(())
+}
+
+/// Pushes the same products again and again for `length`, printing the rate and the resident
+/// memory each minute: a leak shows as memory that keeps climbing after the first minutes.
+async fn endurance(app: &TestApp, token: &str, ids: &[String], to: &[&str], length: Duration) -> anyhow::Result<()> {
+    let t = Instant::now();
+    let (mut pushes, mut mark, mut seen) = (0, (Instant::now(), 0), vec![]);
+    while t.elapsed() < length {
+        push(app, token, ids, to).await?;
+        wait_final(&app.pool, Duration::from_secs(3_600)).await?;
+        pushes += ids.len() * to.len();
+        if mark.0.elapsed() >= Duration::from_secs(60) || t.elapsed() >= length {
+            let rss = rss_mb(None).unwrap_or(0.0);
+            seen.push(rss);
+            let rate = (pushes - mark.1) as f64 / mark.0.elapsed().as_secs_f64();
+            println!("endurance: at {:.1} min: RSS {rss:.0} MB, {rate:.0} pushes/s", t.elapsed().as_secs_f64() / 60.0);
+            mark = (Instant::now(), pushes);
+        }
+    }
+    if let (Some(first), Some(last)) = (seen.first(), seen.last()) {
+        let top = seen.iter().copied().fold(0.0, f64::max);
+        println!(
+            "endurance: {pushes} pushes in {:.0} s; RSS {first:.0} MB after the first minute, {last:.0} MB at the end (highest {top:.0} MB); growth ratio {:.2}",
+            t.elapsed().as_secs_f64(),
+            last / first
+        );
+    }
     Ok(())
 }
 

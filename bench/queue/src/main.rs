@@ -64,6 +64,8 @@ async fn main() -> anyhow::Result<()> {
     println!("  ratio to raw Redis round trips: {:.2}", jps / redis_rps);
     println!("  ratio to the 10,000 jobs/s aim: {:.2}", jps / TARGET);
     println!("  ratio to Sidekiq's published 23,500 jobs/s: {:.2}", jps / SIDEKIQ_PUBLISHED);
+    let peak = dropline_tests::usage::peak_rss_mb(None).unwrap_or(0.0);
+    println!("peak RSS api -, worker {peak:.0} MB: the bench process (the worker and the enqueuing; no api runs in this bench)");
     Ok(())
 }
 

@@ -34,6 +34,7 @@ async fn main() -> anyhow::Result<()> {
         let rps = run(&http, &format!("{base}{path}"), token, connections, Duration::from_secs(seconds)).await?;
         println!("  {name:<22} {rps:>9.0} requests/s   ratio to the 10,000/s aim: {:.2}", rps / AIM);
     }
+    println!("{}", dropline_tests::usage::peak_rss_alone("the sandbox and its clients; neither the api nor the worker runs in this bench"));
     Ok(())
 }
 

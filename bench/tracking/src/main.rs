@@ -43,7 +43,9 @@ async fn main() -> anyhow::Result<()> {
     println!("parcels by status: {by_status:?}; write-back jobs queued: {jobs}");
     // The carrier half's write-back jobs are for a store that is not the point here.
     sqlx::query("DELETE FROM progress_items WHERE kind = 'tracking_writeback'").execute(&pool).await?;
-    writeback::run(&app, &sandbox, &pool, stores, per_store).await
+    writeback::run(&app, &sandbox, &pool, stores, per_store).await?;
+    println!("{}", dropline_tests::usage::peak_rss_line("api, worker and sandbox", &[]));
+    Ok(())
 }
 
 fn report(pass: &str, n: usize, secs: f64) {

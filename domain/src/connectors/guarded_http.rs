@@ -173,7 +173,18 @@ impl Resolve for GuardResolver {
 /// A client for other calls to an address a user typed (a WooCommerce store's REST API): every
 /// name it resolves must be public (or configured as allowed) and it follows no redirect;
 /// `check_address` is the check to make before sending anything.
+///
+/// One client per (allowed hosts, timeout), kept for the process: its connections, each
+/// checked by the guard when it was opened, are reused from call to call and push to push
+/// instead of a client (and a connection) made per push.
 pub fn guarded_client(settings: &InspectSettings, timeout: Duration) -> reqwest::Client {
+    type Clients = std::sync::Mutex<std::collections::HashMap<(Vec<String>, Duration), reqwest::Client>>;
+    static CLIENTS: std::sync::LazyLock<Clients> = std::sync::LazyLock::new(Default::default);
+    let mut clients = CLIENTS.lock().unwrap_or_else(|e| e.into_inner());
+    clients.entry((settings.allow_hosts.clone(), timeout)).or_insert_with(|| new_guarded_client(settings, timeout)).clone()
+}
+
+fn new_guarded_client(settings: &InspectSettings, timeout: Duration) -> reqwest::Client {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .no_proxy()

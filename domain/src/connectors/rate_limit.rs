@@ -2,6 +2,7 @@
 //! throttle status (cost points available, restore rate) corrects the bucket after each call,
 //! and a `Retry-After` pauses the store. A store's limit never slows another store.
 use apalis_redis::ConnectionManager;
+use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::OnceCell;
 
@@ -52,6 +53,12 @@ redis.call('PEXPIRE', KEYS[1], 3600000)
 return 0
 "#;
 
+/// The scripts, hashed once: `Script::new` computes the SHA-1 Redis runs them by, a cost every
+/// metered call paid again.
+static ACQUIRE_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(ACQUIRE));
+static OBSERVE_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(OBSERVE));
+static PAUSE_SCRIPT: LazyLock<redis::Script> = LazyLock::new(|| redis::Script::new(PAUSE));
+
 /// What a store allows before the platform tells us otherwise.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -90,8 +97,7 @@ impl RateLimiter {
     pub async fn acquire(&self, store: &str, cost: f64, limits: Limits) {
         let Some(mut conn) = self.conn().await else { return };
         loop {
-            let wait: Result<i64, _> =
-                redis::Script::new(ACQUIRE).key(key(store)).arg(cost).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
+            let wait: Result<i64, _> = ACQUIRE_SCRIPT.key(key(store)).arg(cost).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
             match wait {
                 Ok(0) => return,
                 Ok(ms) => tokio::time::sleep(Duration::from_millis(ms.clamp(1, 60_000) as u64)).await,
@@ -106,14 +112,13 @@ impl RateLimiter {
     /// Records the platform's own count of what is left.
     pub async fn observe(&self, store: &str, available: f64, limits: Limits) {
         let Some(mut conn) = self.conn().await else { return };
-        let _: Result<i64, _> =
-            redis::Script::new(OBSERVE).key(key(store)).arg(available).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
+        let _: Result<i64, _> = OBSERVE_SCRIPT.key(key(store)).arg(available).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
     }
 
     /// Holds every call to the store for `wait` (a 429's Retry-After).
     pub async fn pause(&self, store: &str, wait: Duration) {
         let Some(mut conn) = self.conn().await else { return };
-        let _: Result<i64, _> = redis::Script::new(PAUSE).key(key(store)).arg(wait.as_millis() as u64).invoke_async(&mut conn).await;
+        let _: Result<i64, _> = PAUSE_SCRIPT.key(key(store)).arg(wait.as_millis() as u64).invoke_async(&mut conn).await;
     }
 }
 

@@ -1,6 +1,7 @@
 //! Sends a product's listing parts to one destination: a Shopify shop, a WooCommerce store or
 //! a sales channel, metered by the destination's shared rate limit.
 use serde_json::Value;
+use std::sync::Mutex;
 use uuid::Uuid;
 
 use super::listing::{self, Listing, PushError};
@@ -31,14 +32,15 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 let token = creds["access_token"].as_str().unwrap_or_default();
                 let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
                 // Split only where the shop's own limit requires it (2,048 since 2025-10-15).
-                let limit = store_limits(ctx, &admin, store_id).await?.1.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
+                let (location, max) = store_limits(ctx, &admin, store_id).await?;
+                let limit = max.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
                 in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
                 // Fetched and uploaded before any product is written: a video that cannot go
                 // leaves the store as it was.
                 let video = super::video::for_shopify(ctx, &admin, t, parts.first()).await?;
-                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id, video)).await
+                each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id, Mutex::new(Some(location)), video)).await
             } else {
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
                 in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
@@ -73,8 +75,9 @@ async fn in_store_currency(ctx: &TaskContext, t: &Target, store_id: Uuid, curren
 /// A destination's API, ready to take listing parts.
 pub(super) enum Client {
     /// The admin, the publications to publish on, the store (which keeps its stock location),
-    /// and the product's video as the first part sends it.
-    Shopify(shopify::Admin, Vec<String>, Uuid, Option<shopify_listings::VideoFile>),
+    /// that location as read for this push (None once the shop said it is gone), and the
+    /// product's video as the first part sends it.
+    Shopify(shopify::Admin, Vec<String>, Uuid, Mutex<Option<String>>, Option<shopify_listings::VideoFile>),
     Woo(woocommerce::Rest),
     /// A sales channel, its access token and account.
     Channel(Channel, String, ChannelAccount),
@@ -96,13 +99,18 @@ impl Client {
 
     async fn upsert_once(&self, ctx: &TaskContext, t: &Target, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
         match self {
-            Client::Shopify(admin, publications, store_id, video) => {
-                let location = stock_location(ctx, admin, *store_id).await?;
+            Client::Shopify(admin, publications, store_id, known, video) => {
+                let kept = known.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                let location = match kept {
+                    Some(location) => location,
+                    None => stock_location(ctx, admin, *store_id).await?,
+                };
                 let video = video.as_ref().filter(|_| l.video.is_some());
                 let first = l.key == t.remote_key;
                 let done = match shopify_listings::upsert(admin, l, existing, &location, video).await {
                     Err(PushError::Unavailable(m)) if m == shopify_listings::LOCATION_GONE => {
                         // Read the locations again on the next try.
+                        *known.lock().unwrap_or_else(|e| e.into_inner()) = None;
                         let mut conn = ctx.pool.acquire().await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         crate::store::stores::forget_stock_location(&mut conn, *store_id).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
                         return Err(PushError::Unavailable(m));

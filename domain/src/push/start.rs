@@ -101,46 +101,51 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
     let mut tx = pool.begin().await?;
     let mut payloads = vec![];
     let mut pairs = vec![];
+    let mut keys = HashSet::new();
     for id in &wanted {
         for (d, _) in &targets {
-            payloads.push(PushJob { workplace_id: who.workplace_id, product_id: *id, destination: d.key() });
-            pairs.push((*id, d));
+            // Two spellings of one store id are one destination.
+            if keys.insert((*id, d.key())) {
+                payloads.push(PushJob { workplace_id: who.workplace_id, product_id: *id, destination: d.key() });
+                pairs.push((*id, d));
+            }
         }
     }
     let ids = enqueue_many_in(&mut tx, Some(who.workplace_id), &payloads).await?;
     let choice: HashMap<String, &ChannelChoice> = targets.iter().map(|(d, c)| (d.key(), c)).collect();
     // Quota: a product-destination pair is charged once, when its row is first written (each
     // product ceil(variants/100) units). The pair's unique index decides, under its row lock, so
-    // a double click or two pushes at once charge one of them.
-    let mut total_push = 0;
-    for ((product, d), progress) in pairs.iter().zip(&ids) {
-        let c = choice[&d.key()];
-        let store_id = match d {
+    // a double click or two pushes at once charge one of them. All pairs in one statement: a
+    // statement per pair made a push of thousands wait for thousands of round trips.
+    let choices: Vec<&ChannelChoice> = pairs.iter().map(|(_, d)| choice[&d.key()]).collect();
+    let store_ids: Vec<Option<Uuid>> = pairs
+        .iter()
+        .map(|(_, d)| match d {
             Destination::Store(s) => Some(*s),
             _ => None,
-        };
-        // The remote key is chosen once; a later push keeps the one the destination knows.
-        let new_pair: bool = sqlx::query_scalar(
-            "INSERT INTO push_targets (product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, progress_id, error)
-             VALUES ($1, $2, $3, $4, 'processing', $5, $6, $7, $8, NULL)
-             ON CONFLICT (product_id, destination) DO UPDATE SET status = 'processing', publish = $5, publications = $6,
-                 progress_id = $8, error = NULL, updated_at = now()
-             RETURNING (xmax = 0)",
-        )
-        .bind(product)
-        .bind(who.workplace_id)
-        .bind(d.key())
-        .bind(store_id)
-        .bind(c.is_publish)
-        .bind(&c.publications)
-        .bind(remote_key(&info[product].0, *product))
-        .bind(progress)
-        .fetch_one(&mut *tx)
-        .await?;
-        if new_pair && !update.contains(product) {
-            total_push += units(info[product].1 as usize);
-        }
-    }
+        })
+        .collect();
+    let new_pairs: Vec<(Uuid, bool)> = sqlx::query_as(
+        "INSERT INTO push_targets (product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, progress_id, error)
+         SELECT u.product, $1, u.destination, u.store, 'processing', u.publish, ARRAY(SELECT jsonb_array_elements_text(u.publications)), u.remote_key, u.progress, NULL
+         FROM UNNEST($2::uuid[], $3::text[], $4::uuid[], $5::boolean[], $6::jsonb[], $7::text[], $8::bigint[])
+              AS u(product, destination, store, publish, publications, remote_key, progress)
+         ON CONFLICT (product_id, destination) DO UPDATE SET status = 'processing', publish = EXCLUDED.publish,
+             publications = EXCLUDED.publications, progress_id = EXCLUDED.progress_id, error = NULL, updated_at = now()
+         RETURNING product_id, (xmax = 0)",
+    )
+    .bind(who.workplace_id)
+    .bind(pairs.iter().map(|(p, _)| *p).collect::<Vec<_>>())
+    .bind(pairs.iter().map(|(_, d)| d.key()).collect::<Vec<_>>())
+    .bind(store_ids)
+    .bind(choices.iter().map(|c| c.is_publish).collect::<Vec<_>>())
+    .bind(choices.iter().map(|c| json!(c.publications)).collect::<Vec<_>>())
+    // The remote key is chosen once; a later push keeps the one the destination knows.
+    .bind(pairs.iter().map(|(p, _)| remote_key(&info[p].0, *p)).collect::<Vec<_>>())
+    .bind(&ids)
+    .fetch_all(&mut *tx)
+    .await?;
+    let total_push: i64 = new_pairs.iter().filter(|(product, new)| *new && !update.contains(product)).map(|(product, _)| units(info[product].1 as usize)).sum();
     // Nothing new to list (update pushes): consume nothing, and report the quota as it stands
     // once this transaction has given its connection back.
     let charged = if total_push == 0 {

@@ -3,7 +3,7 @@
 //! items per account (TikTok seller open_id, Meta catalog id, Google merchant id), the same
 //! ids its authorisation endpoints (`channels.rs`) hand out, so a test can read the account
 //! from the product's connection and count what arrived there.
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -26,6 +26,9 @@ type Items = HashMap<String, BTreeMap<String, Value>>;
 pub struct ProductsState {
     /// TikTok products per seller (open_id), by product id.
     tiktok: Items,
+    /// Per seller, each seller SKU's products (by id): the search by SKU reads it rather than
+    /// every product, and every TikTok write keeps it in step (`tiktok::store`).
+    tiktok_skus: HashMap<String, HashMap<String, BTreeSet<String>>>,
     /// Meta items per catalog, by retailer id (the seller's own id, Meta's upsert key).
     meta: Items,
     /// Meta batch outcomes by handle, read through `check_batch_request_status`.

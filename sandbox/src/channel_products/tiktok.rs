@@ -3,7 +3,7 @@
 //! (HMAC-SHA256 of secret + path + sorted params + body + secret, keyed with the app secret)
 //! and carry the shop's token in `x-tts-access-token`. Errors are HTTP 200 with a non-zero
 //! `code`, as TikTok answers them; only a bad token is a 401 (like the warehouse list).
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, OriginalUri, Path, Query, Request, State};
@@ -13,7 +13,7 @@ use axum::routing::{get, post};
 use axum::{Json, RequestExt, Router};
 use serde_json::{Value, json};
 
-use super::{items_of, text, with_items};
+use super::text;
 use crate::channels::{tiktok_open_id, tiktok_warehouse_id, valid};
 use crate::util::{hash_str, header, hmac_hex};
 use crate::{AppState, creds};
@@ -202,6 +202,34 @@ fn assign_sku_ids(app: &AppState, p: &mut Value, before: &[Value]) {
     }
 }
 
+/// A product's seller SKUs ("" where a SKU has none), what the search matches.
+fn seller_skus(p: &Value) -> impl Iterator<Item = &str> {
+    p["skus"].as_array().into_iter().flatten().map(|s| s["seller_sku"].as_str().unwrap_or(""))
+}
+
+/// Writes product `id` of `shop` as `f` makes it from what is stored (None: nothing is
+/// written), under one write lock, keeping the seller's SKU index in step; answers the product.
+fn store(app: &AppState, shop: &str, id: &str, f: impl FnOnce(Option<&Value>) -> Option<Value>) -> Option<Value> {
+    let w = app.world();
+    let mut guard = w.channel_products.write().expect("channel products lock");
+    let st = &mut *guard;
+    let items = st.tiktok.entry(shop.to_string()).or_default();
+    let new = f(items.get(id))?;
+    let index = st.tiktok_skus.entry(shop.to_string()).or_default();
+    if let Some(old) = items.get(id) {
+        for sku in seller_skus(old) {
+            if let Some(ids) = index.get_mut(sku) {
+                ids.remove(id);
+            }
+        }
+    }
+    for sku in seller_skus(&new) {
+        index.entry(sku.to_string()).or_default().insert(id.to_string());
+    }
+    items.insert(id.to_string(), new.clone());
+    Some(new)
+}
+
 fn skus_reply(p: &Value) -> Value {
     let skus: Vec<Value> = p["skus"].as_array().into_iter().flatten().map(|s| json!({
         "id": s["id"], "seller_sku": s["seller_sku"],
@@ -227,7 +255,7 @@ async fn create(State(app): State<AppState>, call: Signed) -> Response {
     p["create_time"] = json!(now);
     p["update_time"] = json!(now);
     let reply = json!({"product_id": id, "skus": skus_reply(&p), "warnings": []});
-    with_items(&app, |s| &mut s.tiktok, &shop, |m| m.insert(id.clone(), p));
+    store(&app, &shop, &id, |_| Some(p));
     tracing::info!(%id, "tiktok: product created");
     answer(0, "Success", reply)
 }
@@ -239,30 +267,29 @@ async fn edit(State(app): State<AppState>, Path(id): Path<String>, call: Signed)
     };
     let shop = call.shop;
     let now = app.world().clock.now_secs();
-    let done = with_items(
-        &app,
-        |s| &mut s.tiktok,
-        &shop,
-        |m| {
-            let old = m.get_mut(&id)?;
-            let before = old["skus"].as_array().cloned().unwrap_or_default();
-            assign_sku_ids(&app, &mut p, &before);
-            for k in ["id", "create_time"] {
-                p[k] = old[k].clone();
-            }
-            p["update_time"] = json!(now);
-            *old = p;
-            Some(skus_reply(old))
-        },
-    );
-    match done {
+    let done = store(&app, &shop, &id, |old| {
+        let old = old?;
+        let before = old["skus"].as_array().cloned().unwrap_or_default();
+        assign_sku_ids(&app, &mut p, &before);
+        for k in ["id", "create_time"] {
+            p[k] = old[k].clone();
+        }
+        p["update_time"] = json!(now);
+        Some(p)
+    });
+    match done.as_ref().map(skus_reply) {
         Some(skus) => answer(0, "Success", json!({"skus": skus, "warnings": []})),
         None => no_product(&id),
     }
 }
 
 async fn get_one(State(app): State<AppState>, Path(id): Path<String>, call: Signed) -> Response {
-    match items_of(&app, |s| &s.tiktok, &call.shop).remove(&id) {
+    let found = {
+        let w = app.world();
+        let st = w.channel_products.read().expect("channel products lock");
+        st.tiktok.get(&call.shop).and_then(|m| m.get(&id)).cloned()
+    };
+    match found {
         Some(p) => answer(0, "Success", p),
         None => no_product(&id),
     }
@@ -282,11 +309,18 @@ async fn search(State(app): State<AppState>, call: Signed) -> Response {
     let hits: Vec<Value> = {
         let w = app.world();
         let st = w.channel_products.read().expect("channel products lock");
-        st.tiktok
-            .get(&shop)
-            .into_iter()
-            .flat_map(|m| m.values())
-            .filter(|p| wanted.is_empty() || p["skus"].as_array().into_iter().flatten().any(|s| wanted.contains(&s["seller_sku"].as_str().unwrap_or(""))))
+        let items = st.tiktok.get(&shop);
+        // By SKU from the seller's index (in id order, as the scan of all products gave them).
+        let all: Box<dyn Iterator<Item = &Value>> = match (items, wanted.is_empty()) {
+            (None, _) => Box::new(std::iter::empty()),
+            (Some(m), true) => Box::new(m.values()),
+            (Some(m), false) => {
+                let index = st.tiktok_skus.get(&shop);
+                let ids: BTreeSet<&String> = wanted.iter().flat_map(|w| index.and_then(|i| i.get(*w)).into_iter().flatten()).collect();
+                Box::new(ids.into_iter().filter_map(|id| m.get(id)))
+            }
+        };
+        all.filter(|p| wanted.is_empty() || seller_skus(p).any(|s| wanted.contains(&s)))
             .filter(|p| status.is_none_or(|st| p["status"] == st))
             .cloned()
             .collect()

@@ -42,7 +42,7 @@ impl Default for Limits {
 /// large-store throttle refuses them.
 pub fn admit_new_variants(shop: &mut Shop, new: usize, now_ms: i64) -> bool {
     let day = now_ms.div_euclid(DAY_MS);
-    let held = shop.products.values().map(|p| p.variants.len()).sum::<usize>() + shop.limits.extra_variants;
+    let held = shop.products.variant_count() + shop.limits.extra_variants;
     if shop.limits.created.0 != day {
         shop.limits.created = (day, 0);
     }

@@ -10,6 +10,7 @@ use crate::AppState;
 use crate::state::World;
 
 pub mod billing;
+pub mod catalog;
 pub mod control;
 pub mod graphql;
 pub mod limits;

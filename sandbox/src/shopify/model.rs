@@ -240,7 +240,7 @@ pub struct Shop {
     pub apps: Vec<String>,
     pub installed: bool,
     pub scope: String,
-    pub products: BTreeMap<u64, Product>,
+    pub products: super::catalog::Catalog,
     pub collections: BTreeMap<u64, Collection>,
     pub orders: BTreeMap<u64, Order>,
     pub fulfillment_orders: BTreeMap<u64, FulfillmentOrder>,
@@ -277,7 +277,7 @@ impl Shop {
         self.scope.split(',').map(str::trim).any(|s| s == scope || s == write)
     }
     pub fn find_variant(&self, variant_id: u64) -> Option<(&Product, &Variant)> {
-        self.products.values().find_map(|p| p.variants.iter().find(|v| v.id == variant_id).map(|v| (p, v)))
+        self.products.variant(variant_id)
     }
 }
 

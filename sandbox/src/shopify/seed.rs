@@ -69,7 +69,7 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         .iter()
         .map(|(handle, name)| Publication { id: w.next_id(), name: name.to_string(), handle: handle.to_string(), app_id: w.next_id() })
         .collect();
-    let mut products = BTreeMap::new();
+    let mut products = super::catalog::Catalog::default();
     let mut online = BTreeSet::new();
     for _ in 0..rng.random_range(3..=6) {
         let p = seeded_product(w, &mut rng, now);

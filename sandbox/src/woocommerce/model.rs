@@ -1,5 +1,5 @@
 //! A WooCommerce store's data, kept in Woo's REST JSON shapes.
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -47,6 +47,10 @@ pub struct Store {
     pub next_id: u64,
     /// The shop's currency (WooCommerce > Settings > General), what its prices are in.
     pub currency: String,
+    /// Non-empty SKU → the products and variations holding it (one post-id sequence), kept in
+    /// step by every write (`resku`) so a lookup by SKU does not scan the store.
+    #[serde(skip)]
+    skus: HashMap<String, BTreeSet<u64>>,
 }
 
 impl Store {
@@ -64,7 +68,30 @@ impl Store {
             terms: BTreeMap::new(),
             next_id: 100,
             currency: "USD".into(),
+            skus: HashMap::new(),
         }
+    }
+
+    /// Post `id` (a product or a variation) changed its SKU from `before` to `after`; "" is
+    /// no SKU. Every write that may change a SKU calls it.
+    pub fn resku(&mut self, id: u64, before: &str, after: &str) {
+        if before == after {
+            return;
+        }
+        if let Some(ids) = self.skus.get_mut(before) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.skus.remove(before);
+            }
+        }
+        if !after.is_empty() {
+            self.skus.entry(after.to_string()).or_default().insert(id);
+        }
+    }
+
+    /// The posts (products and variations) holding the non-empty `sku`, in id order.
+    pub fn sku_holders(&self, sku: &str) -> impl DoubleEndedIterator<Item = u64> + '_ {
+        self.skus.get(sku).into_iter().flatten().copied()
     }
     pub fn id(&mut self) -> u64 {
         self.next_id += 1;

@@ -98,10 +98,9 @@ fn merge(target: &mut Value, input: &Value, next_img: &mut impl FnMut() -> u64) 
     derive(t);
 }
 
+/// Whether a product or variation other than post `except` holds `sku` (from the store's index).
 fn sku_taken(store: &Store, sku: &str, except: u64) -> bool {
-    !sku.is_empty()
-        && (store.products.iter().any(|(id, p)| *id != except && s(p, "sku") == sku)
-            || store.variations.values().flat_map(|m| m.iter()).any(|(id, v)| *id != except && s(v, "sku") == sku))
+    !sku.is_empty() && store.sku_holders(sku).any(|id| id != except)
 }
 
 fn new_product(id: u64, now: i64, base: &str, store: &str) -> Value {
@@ -126,10 +125,16 @@ fn new_variation(id: u64, parent: u64, now: i64, base: &str, store: &str) -> Val
 
 pub async fn list(_: ReadAccess, State(app): State<AppState>, Path(store): Path<String>, Query(q): Q) -> Response {
     let items: Vec<Value> = with_store(&app.world(), &store, |st| {
-        st.products
-            .values()
-            .rev()
-            .filter(|p| q.get("sku").is_none_or(|want| want.split(',').any(|w| s(p, "sku") == w)))
+        // A SKU filter reads the index (newest first, as the scan of all products gave them).
+        let by_sku: Option<std::collections::BTreeSet<u64>> = q
+            .get("sku")
+            .filter(|want| !want.split(',').any(str::is_empty))
+            .map(|want| want.split(',').flat_map(|w| st.sku_holders(w)).filter(|id| st.products.contains_key(id)).collect());
+        let all: Box<dyn Iterator<Item = &Value>> = match &by_sku {
+            Some(ids) => Box::new(ids.iter().rev().map(|id| &st.products[id])),
+            None => Box::new(st.products.values().rev()),
+        };
+        all.filter(|p| q.get("sku").is_none_or(|want| want.split(',').any(|w| s(p, "sku") == w)))
             .filter(|p| q.get("search").is_none_or(|t| s(p, "name").to_lowercase().contains(&t.to_lowercase())))
             .filter(|p| q.get("status").is_none_or(|t| t == "any" || s(p, "status") == *t))
             .filter(|p| q.get("type").is_none_or(|t| s(p, "type") == *t))
@@ -154,6 +159,7 @@ pub async fn create(_: WriteAccess, State(app): State<AppState>, Path(store): Pa
         let mut p = new_product(id, now, &base, &store);
         let mut ids = (id * 100..).step_by(1);
         merge(&mut p, &with_terms(st, &input), &mut || ids.next().unwrap_or(0));
+        st.resku(id, "", &s(&p, "sku"));
         st.products.insert(id, p.clone());
         Ok(p)
     });
@@ -179,11 +185,14 @@ pub async fn update(_: WriteAccess, State(app): State<AppState>, Path((store, id
         let Some(p) = st.products.get_mut(&id) else {
             return Err(err_response(invalid_product()));
         };
+        let before = s(p, "sku");
         let mut ids = (id * 100 + 50..).step_by(1);
         merge(p, &input, &mut || ids.next().unwrap_or(0));
         p["date_modified"] = json!(woo_date(now));
         p["date_modified_gmt"] = json!(woo_date(now));
-        Ok(p.clone())
+        let p = p.clone();
+        st.resku(id, &before, &s(&p, "sku"));
+        Ok(p)
     });
     match r {
         Ok(p) => webhooks::announce(&app, &store, "product.updated", StatusCode::OK, p),
@@ -199,8 +208,12 @@ pub async fn delete(_: WriteAccess, State(app): State<AppState>, Path((store, id
     let id = id_of(&id);
     let r = with_store(&app.world(), &store, |st| {
         if force {
-            st.variations.remove(&id);
-            st.products.remove(&id)
+            for (vid, v) in st.variations.remove(&id).unwrap_or_default() {
+                st.resku(vid, &s(&v, "sku"), "");
+            }
+            let p = st.products.remove(&id)?;
+            st.resku(id, &s(&p, "sku"), "");
+            Some(p)
         } else {
             st.products.get_mut(&id).map(|p| {
                 p["status"] = json!("trash");
@@ -238,6 +251,7 @@ fn add_variation(st: &mut Store, parent: u64, input: &Value, now: i64, base: &st
     let id = st.id();
     let mut v = new_variation(id, parent, now, base, store);
     merge(&mut v, input, &mut || 0);
+    st.resku(id, "", &s(&v, "sku"));
     st.variations.entry(parent).or_default().insert(id, v.clone());
     if let Some(p) = st.products.get_mut(&parent) {
         if let Some(arr) = p["variations"].as_array_mut() {
@@ -253,12 +267,16 @@ fn edit_variation(st: &mut Store, parent: u64, vid: u64, input: &Value) -> Resul
         return Err(invalid_sku());
     }
     let v = st.variations.get_mut(&parent).and_then(|m| m.get_mut(&vid)).ok_or_else(invalid_variation)?;
+    let before = s(v, "sku");
     merge(v, input, &mut || 0);
-    Ok(v.clone())
+    let v = v.clone();
+    st.resku(vid, &before, &s(&v, "sku"));
+    Ok(v)
 }
 
 fn remove_variation(st: &mut Store, parent: u64, vid: u64) -> Option<Value> {
     let v = st.variations.get_mut(&parent)?.remove(&vid)?;
+    st.resku(vid, &s(&v, "sku"), "");
     if let Some(arr) = st.products.get_mut(&parent).and_then(|p| p["variations"].as_array_mut()) {
         arr.retain(|x| x.as_u64() != Some(vid));
     }

@@ -44,8 +44,13 @@ impl std::fmt::Display for ShopifyError {
     }
 }
 
+/// One client for every shop: its connections are kept and reused from push to push. A client
+/// built per push opened a connection per push and paid the TLS set-up each time.
+static HTTP: std::sync::LazyLock<reqwest::Client> =
+    std::sync::LazyLock::new(|| reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds"));
+
 pub(super) fn http() -> reqwest::Client {
-    reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("reqwest client builds")
+    HTTP.clone()
 }
 
 /// The shop's base address: `https://acme.myshopify.com` in production.

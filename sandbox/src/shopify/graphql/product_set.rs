@@ -35,7 +35,7 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
             None => return Err(fail(&["input", "id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
         },
         // An upsert by handle updates the product holding it, or creates one under it.
-        (Some(ProductSetIdentifiers { handle: Some(h), .. }), None) => shop.products.values().find(|p| p.handle == handleize(h)).cloned(),
+        (Some(ProductSetIdentifiers { handle: Some(h), .. }), None) => shop.products.by_handle(&handleize(h)).cloned(),
         (Some(_), None) => return Err(fail(&["identifier"], "An identifier needs an id or a handle", "INVALID_INPUT")),
         (None, None) => None,
     };
@@ -60,7 +60,7 @@ fn set_in(g: &super::Gql, shop: &mut model::Shop, identifier: Option<ProductSetI
     };
     // Since 2025-01 a given handle must be free; one made from the title gets a suffix instead.
     if let Some(h) = input.handle.as_deref().map(handleize)
-        && shop.products.values().any(|o| o.id != p.id && o.handle == h)
+        && shop.products.handle_taken(&h, Some(p.id))
     {
         return Err(fail(&["input", "handle"], format!("Handle '{h}' already in use. Please provide a new handle."), "HANDLE_NOT_UNIQUE"));
     }
@@ -199,7 +199,7 @@ fn stock(shop: &model::Shop, lines: &[ProductSetInventoryInput], variant: usize)
 
 /// `base`, or `base-1`, `base-2` ... whichever no product holds yet.
 pub(super) fn unique_handle(shop: &model::Shop, base: &str) -> String {
-    let taken = |h: &str| shop.products.values().any(|p| p.handle == h);
+    let taken = |h: &str| shop.products.handle_taken(h, None);
     if !taken(base) {
         return base.to_string();
     }

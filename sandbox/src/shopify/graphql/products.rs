@@ -171,7 +171,7 @@ fn create(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
     // end with one handle twice.
     g.write(|s| {
         match f.handle.as_deref().map(handleize) {
-            Some(h) if s.products.values().any(|o| o.handle == h) => return Err(handle_taken(&h)),
+            Some(h) if s.products.handle_taken(&h, None) => return Err(handle_taken(&h)),
             Some(_) => {}
             None => p.handle = unique_handle(s, &handleize(&title)),
         }
@@ -187,7 +187,7 @@ fn update(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
     let now = g.now_ms();
     g.write(|s| {
         if let Some(h) = f.handle.as_deref().map(handleize)
-            && s.products.values().any(|o| o.id != id && o.handle == h)
+            && s.products.handle_taken(&h, Some(id))
         {
             return Err(handle_taken(&h));
         }
@@ -196,14 +196,12 @@ fn update(g: &super::Gql, f: ProductFields) -> Result<model::Product, Vec<UserEr
 }
 
 fn update_in(s: &mut model::Shop, id: u64, f: &ProductFields, now: i64) -> Result<model::Product, Vec<UserError>> {
-    match s.products.get_mut(&id) {
-        Some(p) => {
-            apply(p, f);
-            p.updated_ms = now;
-            Ok(p.clone())
-        }
-        None => Err(fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST")),
-    }
+    let changed = s.products.update(id, |p| {
+        apply(p, f);
+        p.updated_ms = now;
+        p.clone()
+    });
+    changed.ok_or_else(|| fail(&["id"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST"))
 }
 
 /// Since 2025-01 Shopify refuses a given handle that another product holds.
@@ -279,32 +277,37 @@ impl ProductMutation {
         let pid = parse_gid(&product_id).unwrap_or(0);
         let now = g.now_ms();
         let (product, product_variants, user_errors) = variants_parts(g.write(|s| {
-            let Some(p) = s.products.get_mut(&pid) else {
+            let Some(r) = s.products.update(pid, |p| bulk_update(p, &variants, now)) else {
                 return Err(fail(&["productId"], "Product does not exist", "PRODUCT_DOES_NOT_EXIST"));
             };
-            let mut changed = Vec::new();
-            for (i, v) in variants.iter().enumerate() {
-                let vid = v.id.as_deref().and_then(|s| parse_gid(s)).unwrap_or(0);
-                let Some(x) = p.variants.iter_mut().find(|x| x.id == vid) else {
-                    return Err(fail(&["variants", &i.to_string(), "id"], "Product variant does not exist", "PRODUCT_VARIANT_DOES_NOT_EXIST"));
-                };
-                if let Some(c) = v.price.as_deref().and_then(parse_money) {
-                    x.price_cents = c;
-                }
-                if let Some(c) = &v.compare_at_price {
-                    x.compare_at_cents = parse_money(c);
-                }
-                if let Some(sku) = v.inventory_item.as_ref().and_then(|i| i.sku.clone()) {
-                    x.sku = sku;
-                }
-                if v.barcode.is_some() {
-                    x.barcode = v.barcode.clone();
-                }
-                changed.push(x.clone());
-            }
-            p.updated_ms = now;
-            Ok((p.clone(), changed))
+            r
         }));
         Some(ProductVariantsBulkUpdatePayload { product, product_variants, user_errors })
     }
+}
+
+/// productVariantsBulkUpdate on the product: prices, SKUs and barcodes of existing variants.
+fn bulk_update(p: &mut model::Product, variants: &[ProductVariantsBulkInput], now: i64) -> VariantsResult {
+    let mut changed = Vec::new();
+    for (i, v) in variants.iter().enumerate() {
+        let vid = v.id.as_deref().and_then(|s| parse_gid(s)).unwrap_or(0);
+        let Some(x) = p.variants.iter_mut().find(|x| x.id == vid) else {
+            return Err(fail(&["variants", &i.to_string(), "id"], "Product variant does not exist", "PRODUCT_VARIANT_DOES_NOT_EXIST"));
+        };
+        if let Some(c) = v.price.as_deref().and_then(parse_money) {
+            x.price_cents = c;
+        }
+        if let Some(c) = &v.compare_at_price {
+            x.compare_at_cents = parse_money(c);
+        }
+        if let Some(sku) = v.inventory_item.as_ref().and_then(|i| i.sku.clone()) {
+            x.sku = sku;
+        }
+        if v.barcode.is_some() {
+            x.barcode = v.barcode.clone();
+        }
+        changed.push(x.clone());
+    }
+    p.updated_ms = now;
+    Ok((p.clone(), changed))
 }

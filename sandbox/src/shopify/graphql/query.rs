@@ -36,6 +36,15 @@ fn wild(hay: &str, pat: &str) -> bool {
     }
 }
 
+/// The products a search can match, in id order: those holding an exact `sku:` term's SKU
+/// (from the shop's index), else all of them. Each is still checked against every term.
+fn candidates<'a>(s: &'a model::Shop, terms: &[(String, String)]) -> Box<dyn Iterator<Item = &'a model::Product> + 'a> {
+    match terms.iter().find(|(k, v)| k == "sku" && !v.ends_with('*')) {
+        Some((_, sku)) => Box::new(s.products.products_with_sku(sku)),
+        None => Box::new(s.products.values()),
+    }
+}
+
 fn product_matches(p: &model::Product, terms: &[(String, String)]) -> bool {
     terms.iter().all(|(k, v)| match k.as_str() {
         "" => p.title.to_lowercase().contains(v.as_str()),
@@ -72,7 +81,7 @@ fn find_product(ctx: &Context<'_>, id: &str) -> Option<Product> {
 }
 
 fn find_by_handle(ctx: &Context<'_>, handle: &str) -> Option<Product> {
-    gql(ctx).read(|s| s.products.values().find(|p| p.handle == handle).cloned().map(Product))
+    gql(ctx).read(|s| s.products.by_handle(handle).cloned().map(Product))
 }
 
 fn ordered<T>(mut v: Vec<(u64, T)>, reverse: Option<bool>) -> Vec<(u64, T)> {
@@ -114,7 +123,7 @@ impl Query {
         query: Option<String>,
     ) -> Result<Connection<String, Product>> {
         let t = terms(&query);
-        let items = gql(ctx).read(|s| s.products.values().filter(|p| product_matches(p, &t)).map(|p| (p.id, Product(p.clone()))).collect());
+        let items = gql(ctx).read(|s| candidates(s, &t).filter(|p| product_matches(p, &t)).map(|p| (p.id, Product(p.clone()))).collect());
         paginate(ordered(items, reverse), first, after, last, before)
     }
 
@@ -148,8 +157,7 @@ impl Query {
     ) -> Result<Connection<String, ProductVariant>> {
         let t = terms(&query);
         let mut items: Vec<(u64, ProductVariant)> = gql(ctx).read(|s| {
-            s.products
-                .values()
+            candidates(s, &t)
                 .flat_map(|p| p.variants.iter().map(move |v| (p, v)))
                 .filter(|(p, v)| {
                     t.iter().all(|(k, val)| match k.as_str() {

@@ -1,0 +1,97 @@
+//! What a bench reads of its own process and of the processes it started (Linux `/proc`): the
+//! CPU time of its threads by name (each part of the product on a runtime whose threads carry
+//! its name, `bench::Split`) and peak resident memory, printed the same way by every bench.
+use std::collections::BTreeMap;
+
+/// `/proc`'s CPU times are in clock ticks of 1/100 s (USER_HZ on every Linux the benches run on).
+const TICKS_PER_SEC: f64 = 100.0;
+
+/// CPU seconds (user + system) of this process's live threads, summed by thread name.
+pub fn thread_cpu() -> BTreeMap<String, f64> {
+    let mut by_name = BTreeMap::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return by_name };
+    for task in tasks.flatten() {
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else { continue };
+        if let Some((name, secs)) = parse_stat(&stat) {
+            *by_name.entry(name).or_insert(0.0) += secs;
+        }
+    }
+    by_name
+}
+
+/// CPU seconds (user + system) of process `pid` so far, its threads' included.
+pub fn process_cpu(pid: u32) -> Option<f64> {
+    parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?).map(|(_, secs)| secs)
+}
+
+/// The name and user + system CPU seconds of a `stat` line: `pid (name) state ... utime stime`.
+/// The name may hold spaces and parentheses, so the fields are counted from the last ')'.
+fn parse_stat(stat: &str) -> Option<(String, f64)> {
+    let (head, rest) = stat.rsplit_once(')')?;
+    let name = head.split_once('(')?.1.to_string();
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // After the name: state is field 3, utime field 14 and stime field 15 (proc(5)).
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some((name, ticks / TICKS_PER_SEC))
+}
+
+/// The CPU seconds spent between two `thread_cpu` readings, by name (threads that ended in
+/// between are not counted: the bench runtimes keep theirs alive).
+pub fn spent(before: &BTreeMap<String, f64>, after: &BTreeMap<String, f64>) -> BTreeMap<String, f64> {
+    after.iter().map(|(name, secs)| (name.clone(), secs - before.get(name).copied().unwrap_or(0.0))).collect()
+}
+
+/// A `/proc/<pid>/status` memory line (`VmHWM`, `VmRSS`) in MB; `None` as pid is this process.
+fn status_mb(pid: Option<u32>, field: &str) -> Option<f64> {
+    let path = pid.map_or_else(|| "/proc/self/status".to_string(), |p| format!("/proc/{p}/status"));
+    let status = std::fs::read_to_string(path).ok()?;
+    let line = status.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Peak resident memory (VmHWM) of process `pid`, or of this process for `None`, in MB.
+pub fn peak_rss_mb(pid: Option<u32>) -> Option<f64> {
+    status_mb(pid, "VmHWM")
+}
+
+/// Resident memory now (VmRSS) of process `pid`, or of this process for `None`, in MB.
+pub fn rss_mb(pid: Option<u32>) -> Option<f64> {
+    status_mb(pid, "VmRSS")
+}
+
+/// The line every bench prints at its end: `peak RSS api … MB, worker … MB`. `inside` says what
+/// runs in the bench's own process; `workers` are the worker processes it started (read before
+/// they are stopped), else the worker is in the bench process too.
+pub fn peak_rss_line(inside: &str, workers: &[u32]) -> String {
+    let own = peak_rss_mb(None).unwrap_or(0.0);
+    if workers.is_empty() {
+        return format!("peak RSS api {own:.0} MB, worker {own:.0} MB: one figure, the bench process ({inside}) holds both");
+    }
+    let peaks: Vec<f64> = workers.iter().filter_map(|p| peak_rss_mb(Some(*p))).collect();
+    let top = peaks.iter().copied().fold(0.0, f64::max);
+    format!("peak RSS api {own:.0} MB (the bench process: {inside}), worker {top:.0} MB (the largest of {} worker processes)", peaks.len())
+}
+
+/// The same line for a bench that runs neither the api nor the worker: what its process peaked at.
+pub fn peak_rss_alone(inside: &str) -> String {
+    format!("peak RSS api -, worker -: {:.0} MB for the bench process ({inside})", peak_rss_mb(None).unwrap_or(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stat_line_gives_its_name_and_cpu_even_with_spaces_and_parentheses_in_the_name() {
+        let stat = "4242 (api (x) 1) S 1 4242 4242 0 -1 4194368 512 0 0 0 250 50 0 0 20 0 9 0 100 0 0";
+        assert_eq!(parse_stat(stat), Some(("api (x) 1".to_string(), 3.0)));
+        assert_eq!(parse_stat("garbage"), None);
+    }
+
+    #[test]
+    fn this_process_reports_its_memory_and_threads() {
+        assert!(peak_rss_mb(None).is_some_and(|m| m > 0.0) && rss_mb(None).is_some_and(|m| m > 0.0));
+        assert!(!thread_cpu().is_empty());
+    }
+}
