@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::debits::{Debit, debit_many};
 use super::ledger::{self, Account, Kind};
-use super::{card_declined, insufficient_balance};
+use super::card_declined;
 use crate::connectors::payments::{PaymentVendor, VendorError};
 use crate::{Error, Result};
 

@@ -38,8 +38,8 @@ pub fn grouped(pool: PgPool) -> WalletDebits {
 
 /// What became of one payment of the batch.
 enum Fate {
-    /// Booked now: its index among the new transactions.
-    New(usize),
+    /// Booked now (its id comes back from the write).
+    New,
     /// Booked before under its reference.
     Prior(i64),
     /// The same payment as an earlier one of this batch (a retry racing the first run).
@@ -114,7 +114,7 @@ async fn book(pool: &PgPool, debits: &[Debit]) -> Result<Vec<Result<i64>>> {
                     *bonus -= from_bonus;
                     *topup -= d.amount_cents - from_bonus;
                     new.push((i, from_bonus, d.amount_cents - from_bonus));
-                    Fate::New(new.len() - 1)
+                    Fate::New
                 }
                 _ => Fate::Insufficient,
             }
@@ -153,7 +153,7 @@ async fn book(pool: &PgPool, debits: &[Debit]) -> Result<Vec<Result<i64>>> {
                     i = *j;
                     continue;
                 }
-                Fate::New(_) => booked
+                Fate::New => booked
                     .get(&(workplaces[i], references[i].clone()))
                     .copied()
                     .ok_or_else(|| Error::Internal(anyhow::anyhow!("wallet debit {} booked nothing", references[i]))),
