@@ -10,9 +10,9 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
+use super::card_declined;
 use super::debits::{Debit, debit_many};
 use super::ledger::{self, Account, Kind};
-use super::card_declined;
 use crate::connectors::payments::{PaymentVendor, VendorError};
 use crate::{Error, Result};
 

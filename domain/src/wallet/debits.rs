@@ -31,7 +31,8 @@ pub struct Debit {
 pub fn grouped(pool: PgPool) -> WalletDebits {
     Batcher::spawn(500, 2, move |debits: Vec<(Uuid, i64, i64)>| {
         let pool = pool.clone();
-        let debits: Vec<Debit> = debits.into_iter().map(|(workplace_id, source_order_id, amount_cents)| Debit { workplace_id, source_order_id, amount_cents }).collect();
+        let debits: Vec<Debit> =
+            debits.into_iter().map(|(workplace_id, source_order_id, amount_cents)| Debit { workplace_id, source_order_id, amount_cents }).collect();
         async move { debit_many(&pool, &debits).await.map_err(|e| e.to_string()) }
     })
 }
