@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
     println!("  raw Redis PING:              {redis_rps:>10.0} round trips/s (same run, one connection, unpipelined)");
     println!("                               {redis_pipelined:>10.0} commands/s (pipelined 100 at a time)");
     for (processes, (jps, secs)) in [1, 2].iter().zip(&rates) {
-        println!("  whole path, {processes} worker process{}: {jps:>9.0} jobs/s  ({secs:.2} s)", if *processes == 1 { ": " } else { "es" });
+        println!("  whole path, {processes} worker process{}: {jps:>9.0} jobs/s  ({secs:.2} s)", if *processes == 1 { " " } else { "es" });
     }
     let (one, two) = (rates[0].0, rates[1].0);
     println!("  ratio of two worker processes to one: {:.2}", two / one);
@@ -52,7 +52,7 @@ async fn main() -> anyhow::Result<()> {
 /// are committed, after every process has registered its workers with Redis (so process start
 /// is not measured), and stops when none is queued or processing. Answers (jobs/s, seconds).
 async fn run(settings: &Settings, pool: &PgPool, queues: &RedisQueues, jobs_n: usize, processes: usize) -> anyhow::Result<(f64, f64)> {
-    sqlx::query("TRUNCATE progress_items").execute(pool).await?;
+    sqlx::query("DELETE FROM progress_items").execute(pool).await?;
     let mut procs: Vec<Child> = vec![];
     let result = async {
         for i in 0..processes {
