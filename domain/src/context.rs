@@ -24,16 +24,23 @@ pub struct TaskContext {
     pub payments: Arc<crate::connectors::payments::PaymentVendor>,
     /// The carrier tracking API.
     pub track: crate::connectors::carriers::track17::Track17,
+    /// The process's wallet payments of supplier orders, booked many per wallet lock
+    /// (`wallet::debits::grouped`, wired by `tasks::runner`).
+    pub wallet_debits: Arc<WalletDebits>,
 }
 
+/// Wallet payments by (workplace, supplier order, cents), each answered with its transaction id
+/// or why it was refused.
+pub type WalletDebits = crate::queue::Batcher<(uuid::Uuid, i64, i64), crate::Result<i64>>;
+
 impl TaskContext {
-    pub fn new(pool: PgPool, settings: Arc<Settings>) -> anyhow::Result<Self> {
+    pub fn new(pool: PgPool, settings: Arc<Settings>, wallet_debits: WalletDebits) -> anyhow::Result<Self> {
         let mailer = Mailer::new(&settings.email)?;
         let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
         let suppliers = Suppliers::new(&settings.suppliers);
         let limiter = RateLimiter::new(settings.redis.url.expose_secret());
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track })
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits: Arc::new(wallet_debits) })
     }
 }

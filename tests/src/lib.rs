@@ -17,7 +17,7 @@ pub use merchant::{
 pub use pictures::png_declaring;
 pub use s3::S3Server;
 pub use sandbox_calls::{in_stock_ids, supplier_product, woo_rest};
-pub use worker_process::worker_command;
+pub use worker_process::{production_worker, worker_command};
 
 use domain::config::Settings;
 use domain::context::TaskContext;

@@ -24,3 +24,20 @@ pub fn worker_command(profile: &str, settings: &Settings) -> Command {
         .env("RUST_LOG", "warn");
     command
 }
+
+/// `worker_command` with the production queue settings of config/default.toml (not the test
+/// ones: lease 5 s, dispatch every 50 ms) and the schedules off, its output in
+/// `$TMPDIR/{log_name}.log`: how the benches run real workers.
+pub fn production_worker(profile: &str, settings: &Settings, log_name: &str) -> std::io::Result<std::process::Child> {
+    let log = std::fs::File::create(std::env::temp_dir().join(format!("{log_name}.log")))?;
+    worker_command(profile, settings)
+        .env("DROPLINE__QUEUE__LEASE_SECS", "300")
+        .env("DROPLINE__QUEUE__REDISPATCH_AFTER_SECS", "60")
+        .env("DROPLINE__QUEUE__MAX_RUN_SECS", "600")
+        .env("DROPLINE__QUEUE__DISPATCH_INTERVAL_MS", "250")
+        .env("DROPLINE__QUEUE__VACUUM_INTERVAL_SECS", "5")
+        .env("DROPLINE__QUEUE__SCHEDULES", "false")
+        .stdout(log.try_clone()?)
+        .stderr(log)
+        .spawn()
+}

@@ -5,6 +5,8 @@ use dropline_tests::{TestApp, eventually, no_redirect, signed_up_on_sandbox};
 use serde_json::{Value, json};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+#[path = "wallet/grouped.rs"]
+mod grouped;
 #[path = "wallet/ledger.rs"]
 mod ledger;
 #[path = "wallet/support.rs"]

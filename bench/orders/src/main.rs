@@ -18,7 +18,7 @@
 //! (`DROPLINE_WORKER_BIN` overrides the path).
 use domain::wallet::ledger::{self, Account, Kind};
 use dropline_tests::bench::app_on_sandbox;
-use dropline_tests::{TestApp, connect_shopify, worker_command};
+use dropline_tests::{TestApp, connect_shopify, production_worker};
 use futures::{StreamExt, stream};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -67,17 +67,7 @@ async fn main() -> anyhow::Result<()> {
 /// The real worker binary on the bench's database, Redis namespace and sandbox, with the
 /// production queue settings (config/default.toml), not the test ones.
 fn spawn_worker(app: &TestApp, i: usize) -> anyhow::Result<Child> {
-    let log = std::fs::File::create(std::env::temp_dir().join(format!("bench-orders-worker-{i}.log")))?;
-    Ok(worker_command("release", &app.settings)
-        .env("DROPLINE__QUEUE__LEASE_SECS", "300")
-        .env("DROPLINE__QUEUE__REDISPATCH_AFTER_SECS", "60")
-        .env("DROPLINE__QUEUE__MAX_RUN_SECS", "600")
-        .env("DROPLINE__QUEUE__DISPATCH_INTERVAL_MS", "250")
-        .env("DROPLINE__QUEUE__VACUUM_INTERVAL_SECS", "5")
-        .env("DROPLINE__QUEUE__SCHEDULES", "false")
-        .stdout(log.try_clone()?)
-        .stderr(log)
-        .spawn()?)
+    Ok(production_worker("release", &app.settings, &format!("bench-orders-worker-{i}"))?)
 }
 
 /// splitmix64: the same orders every run.

@@ -68,7 +68,8 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
     }
     let charged = match method.as_str() {
         "card" => charge::card_charge(&ctx.pool, &ctx.payments, row.workplace_id, id, row.total_cents).await,
-        _ => charge::debit_for_order(&ctx.pool, row.workplace_id, id, row.total_cents).await,
+        // Grouped with the process's other wallet payments: one wallet lock for many.
+        _ => ctx.wallet_debits.call((row.workplace_id, id, row.total_cents)).await.map_err(|e| Error::Internal(anyhow::anyhow!(e)))?,
     };
     match charged {
         Ok(_) => {}

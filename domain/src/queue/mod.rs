@@ -8,6 +8,7 @@ pub mod job;
 pub mod redis_queues;
 pub mod runner;
 
+pub use batch::Batcher;
 pub use dispatcher::Dispatcher;
 pub use enqueue::{NOTIFY_CHANNEL, enqueue, enqueue_kind, enqueue_many, enqueue_many_in, enqueue_many_with_refs_in};
 pub use job::{Family, Handler, Job, Noop, Registry};

@@ -68,6 +68,6 @@ pub fn registry() -> Registry<TaskContext> {
 
 /// The runner of the product's jobs over `pool` (the worker's, or a test's).
 pub fn runner(pool: sqlx::PgPool, settings: Arc<Settings>) -> anyhow::Result<Arc<Runner<TaskContext>>> {
-    let ctx = TaskContext::new(pool.clone(), settings.clone())?;
+    let ctx = TaskContext::new(pool.clone(), settings.clone(), crate::wallet::debits::grouped(pool.clone()))?;
     Ok(Runner::new(pool, settings.queue.clone(), ctx, registry()))
 }

@@ -10,8 +10,9 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
+use super::card_declined;
+use super::debits::{Debit, debit_many};
 use super::ledger::{self, Account, Kind};
-use super::{card_declined, insufficient_balance};
 use crate::connectors::payments::{PaymentVendor, VendorError};
 use crate::{Error, Result};
 
@@ -29,83 +30,19 @@ fn positive(amount_cents: i64) -> Result<()> {
 
 /// Pays a supplier order from the wallet, bonus first, then top-up. Returns the transaction id;
 /// a second call for the same source order books nothing and returns the first id. A balance
-/// below `amount_cents` is `InsufficientBalance` (422) and stores nothing.
+/// below `amount_cents` is `InsufficientBalance` (422) and stores nothing. The worker books its
+/// payments through `debits::grouped`, many per wallet lock; this is the same booking alone.
 ///
-/// Every wallet payment of a workplace waits for the `wallets` row lock, so the lock is held
-/// for one statement and the commit only (bench-orders: ~8 round trips under the lock kept 27
-/// of 32 worker connections waiting). The commit does not wait for its WAL flush, which would
-/// otherwise be one disk flush per payment under the lock: a debit lost to a crash is booked
-/// again by the retried job (the order is still `paying`), and any later durable commit (the
-/// order's `order_placed`, a reversal) flushes the WAL up to and past this debit first.
+/// The commit does not wait for its WAL flush, which would otherwise be one disk flush under
+/// the wallet lock: a debit lost to a crash is booked again by the retried job (the order is
+/// still `paying`), and any later durable commit (the order's `order_placed`, a reversal)
+/// flushes the WAL up to and past this debit first (checked with pg_stat_wal: 100 such
+/// commits, 1 flush).
 #[instrument(skip_all, fields(%workplace_id, source_order_id, amount_cents))]
 pub async fn debit_for_order(pool: &PgPool, workplace_id: Uuid, source_order_id: i64, amount_cents: i64) -> Result<i64> {
-    positive(amount_cents)?;
-    let reference = pay_reference(source_order_id);
-    let description = format!("Payment for supplier order #{source_order_id}");
-    // Its own implicit transaction: no BEGIN/COMMIT round trips while the lock is held.
-    let row: Result<(Option<i64>, bool, bool, Option<i64>), sqlx::Error> =
-        sqlx::query_as(DEBIT).bind(workplace_id).bind(&reference).bind(source_order_id).bind(amount_cents).bind(&description).fetch_one(pool).await;
-    let (prior, enough, mine, booked) = match row {
-        Ok(r) => r,
-        // A replay that raced us past the `prior` read (its commit came after our snapshot):
-        // the unique reference refused our copy, whose whole statement rolled back.
-        Err(e) if e.as_database_error().and_then(|d| d.constraint()) == Some("wallet_transactions_workplace_id_reference_key") => {
-            return ledger::existing(&mut *pool.acquire().await?, workplace_id, &reference).await?.ok_or_else(|| e.into());
-        }
-        // The wallet's CHECKs (never negative) are the last word on an overdraw.
-        Err(e) if e.as_database_error().and_then(|d| d.constraint()).is_some_and(|c| c.starts_with("wallets_")) => return Err(insufficient_balance()),
-        Err(e) => return Err(e.into()),
-    };
-    match (prior, booked) {
-        (Some(id), _) => Ok(id),
-        (None, Some(id)) => {
-            // The payment is committed: a failed notice must not make it look refused.
-            if let Err(e) = super::low_balance::check(pool, workplace_id).await {
-                tracing::warn!(error = %e, "low balance notice failed");
-            }
-            Ok(id)
-        }
-        _ if !enough => Err(insufficient_balance()),
-        _ if !mine => Err(Error::NotFound("Source order")),
-        _ => Err(Error::Internal(anyhow::anyhow!("wallet debit {reference} booked nothing"))),
-    }
+    let debit = Debit { workplace_id, source_order_id, amount_cents };
+    debit_many(pool, &[debit]).await?.pop().unwrap_or_else(|| Err(Error::Internal(anyhow::anyhow!("a debit without an answer"))))
 }
-
-/// `debit_for_order`'s statement ($1 workplace, $2 reference, $3 source order, $4 amount, $5
-/// description). `old` locks the wallet and, being FOR UPDATE, reads its latest committed
-/// balances even after waiting; the UPDATE then takes the bonus first from those. `prior` is
-/// read before the lock: a concurrent replay that commits meanwhile makes our INSERT hit the
-/// unique (workplace, reference), handled by the caller. A missing wallet has nothing to pay with.
-/// `set_config(.., true)` is `SET LOCAL` for the statement's own transaction: its commit is
-/// asynchronous (see `debit_for_order`; checked with pg_stat_wal: 100 such commits, 1 flush).
-const DEBIT: &str = "
-WITH prior AS (SELECT id FROM wallet_transactions WHERE workplace_id = $1 AND reference = $2),
-old AS (
-    SELECT balance_bonus_cents AS bonus, balance_topup_cents AS topup FROM wallets
-    WHERE workplace_id = $1 AND NOT EXISTS (SELECT 1 FROM prior) FOR UPDATE
-),
-mine AS (SELECT EXISTS (SELECT 1 FROM source_orders WHERE id = $3 AND workplace_id = $1) AS ok),
-take AS (
-    SELECT LEAST(bonus, $4) AS bonus, $4 - LEAST(bonus, $4) AS topup FROM old
-    WHERE bonus + topup >= $4 AND (SELECT ok FROM mine)
-),
-upd AS (
-    UPDATE wallets w SET balance_bonus_cents = w.balance_bonus_cents - t.bonus,
-                         balance_topup_cents = w.balance_topup_cents - t.topup, updated_at = now()
-    FROM take t WHERE w.workplace_id = $1 RETURNING t.bonus, t.topup
-),
-txn AS (
-    INSERT INTO wallet_transactions (workplace_id, kind, reference, amount_cents, source_order_id, description)
-    SELECT $1, 'order_payment', $2, -$4::bigint, $3, $5 FROM upd RETURNING id
-),
-entries AS (
-    INSERT INTO ledger_entries (transaction_id, workplace_id, account, amount_cents)
-    SELECT txn.id, $1, e.account, e.amount FROM txn, upd,
-           LATERAL (VALUES ('wallet_bonus', -upd.bonus), ('wallet_topup', -upd.topup), ('supplier_payable', $4::bigint)) AS e(account, amount)
-    WHERE e.amount <> 0
-)
-SELECT (SELECT id FROM prior), EXISTS (SELECT 1 FROM old WHERE bonus + topup >= $4), (SELECT ok FROM mine), (SELECT id FROM txn)
-FROM (SELECT set_config('synchronous_commit', 'off', true) AS s) AS async_commit WHERE async_commit.s = 'off'";
 
 /// Pays a supplier order with the workplace's saved card: a PaymentIntent confirmed at the
 /// vendor (Idempotency-Key `dropline-so-{id}`, so a retry replays the first charge instead of

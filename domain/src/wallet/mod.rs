@@ -1,5 +1,5 @@
 //! The wallet and payments: a double-entry ledger per workplace (`ledger`), the payments of
-//! supplier orders (`charge`), top-ups through the vendor's hosted checkout and its signed
+//! supplier orders (`charge`, grouped per wallet lock in `debits`), top-ups through the vendor's hosted checkout and its signed
 //! webhook (`topup`), and what the dashboard reads (`views`, `settings`).
 //!
 //! Money is integer cents here and in the database, dollars (decimal numbers) on the wire.
@@ -8,6 +8,7 @@
 //! a replayed webhook or a double click books nothing twice.
 pub mod card_setup;
 pub mod charge;
+pub mod debits;
 pub mod ledger;
 pub mod low_balance;
 pub mod settings;
