@@ -169,6 +169,7 @@ mod tests {
                 })
                 .collect(),
             images: vec![],
+            videos: vec![],
             created_ms: 0,
             updated_ms: 0,
         }

@@ -30,6 +30,8 @@ function serve(opts: { updateFails?: boolean } = {}) {
   let status = 'success';
   return mockApi((c) => {
     if (c.path === 'stores/list-store') return { data: { stores: [makeStore('s1', { name: 'Main shop' })] } };
+    if (c.path === 'products/collection/all') return { data: { store_id: 's1', platform: 'shopify', collections: [], truncated: false } };
+    if (c.path === 'products/tags') return { data: { store_id: 's1', platform: 'shopify', tags: [], truncated: false } };
     if (c.path === 'center/products/platform/p1')
       return {
         data: {
