@@ -1,9 +1,10 @@
-//! Answers find-product searches from the cache: one count and one page query, both on
-//! indexes. The page itself is the same for every workplace (so `PageCache` can keep it); the
+//! Answers find-product searches from the cache: a count and a page of keys, both on the
+//! narrow `supplier_search` copy of the catalogue and its indexes, then the page's cards. The page itself is the same for every workplace (so `PageCache` can keep it); the
 //! workplace's imported flags are read for the page's cards on every request (`mark_imported`),
 //! so a product imported a moment ago shows as imported on the next search.
 use serde::Serialize;
 use sqlx::{PgPool, Postgres, QueryBuilder};
+use std::collections::HashMap;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -52,23 +53,31 @@ pub struct SearchPage {
     pub items: Vec<ProductCard>,
 }
 
+/// A match as the narrow copy holds it, with its shipping to the chosen country.
 #[derive(sqlx::FromRow)]
-struct Row {
+struct Key {
+    source: String,
+    source_product_id: String,
+    price_cents: i64,
+    orders: i32,
+    rating: Option<f32>,
+    ships_to: Option<Vec<String>>,
+    cost_cents: Option<i64>,
+    min_days: Option<i32>,
+    max_days: Option<i32>,
+}
+
+/// What a card shows beyond the key: read for the page's products only.
+#[derive(sqlx::FromRow)]
+struct Shown {
     source: String,
     source_product_id: String,
     title: String,
     images: Vec<String>,
     video_url: Option<String>,
-    price_cents: i64,
     price_max_cents: i64,
-    orders: i32,
-    rating: Option<f32>,
     reviews_count: Option<i32>,
     total_variants: Option<i32>,
-    ships_to: Option<Vec<String>>,
-    cost_cents: Option<i64>,
-    min_days: Option<i32>,
-    max_days: Option<i32>,
 }
 
 pub fn dollars(cents: i64) -> f64 {
@@ -179,10 +188,9 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
     let (cost, min_days, max_days) =
         if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
     let mut q = QueryBuilder::new(format!(
-        "SELECT sp.source, sp.source_product_id, sp.title, sp.images, sp.video_url, sp.price_cents, sp.price_max_cents, sp.orders,
-                sp.rating, sp.reviews_count, sp.total_variants, sp.ships_to, {cost} AS cost_cents, {min_days} AS min_days,
-                {max_days} AS max_days
-         FROM supplier_products sp"
+        "SELECT sp.source, sp.source_product_id, sp.price_cents, sp.orders, sp.rating, sp.ships_to, {cost} AS cost_cents,
+                {min_days} AS min_days, {max_days} AS max_days
+         FROM supplier_search sp"
     ));
     if !us {
         q.push(" LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ");
@@ -213,35 +221,37 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
     }
     q.push(", sp.source, sp.source_product_id LIMIT ").push_bind(s.page_size);
     q.push(" OFFSET ").push_bind((s.page - 1) * s.page_size);
-    let rows: Vec<Row> = q.build_query_as().fetch_all(pool).await?;
+    let rows: Vec<Key> = q.build_query_as().fetch_all(pool).await?;
     // A first page holding fewer than a page of matches is the whole answer: no count needed.
     let total = if s.page == 1 && (rows.len() as i64) < s.page_size {
         rows.len() as i64
     } else {
-        let mut count = QueryBuilder::new("SELECT count(*) FROM (SELECT 1 FROM supplier_products sp");
+        let mut count = QueryBuilder::new("SELECT count(*) FROM (SELECT 1 FROM supplier_search sp");
         filters(&mut count, s, categories, favourites_of);
         count.push(" LIMIT ").push_bind(COUNT_CAP).push(") t");
         count.build_query_scalar().fetch_one(pool).await?
     };
     let ship_to = s.ship_to.0.clone();
+    let mut shown = shown(pool, &rows).await?;
     let items = rows
         .into_iter()
-        .map(|r| ProductCard {
-            name: r.title,
-            images: first_unique(&r.images, 5),
-            video_url: r.video_url,
+        .filter_map(|r| Some((shown.remove(&(r.source.clone(), r.source_product_id.clone()))?, r)))
+        .map(|(d, r)| ProductCard {
+            name: d.title,
+            images: first_unique(&d.images, 5),
+            video_url: d.video_url,
             price: dollars(r.price_cents),
             imported: false,
             product_package_id: None,
-            total_variants: r.total_variants,
+            total_variants: d.total_variants,
             ship_to: ship_to.clone(),
             mapped: false,
             lastest_volume: r.orders as i64,
             details: CardDetails {
-                price_range: [dollars(r.price_cents), dollars(r.price_max_cents)],
+                price_range: [dollars(r.price_cents), dollars(d.price_max_cents)],
                 lastest_volume: r.orders as i64,
                 rating: r.rating,
-                reviews_count: r.reviews_count,
+                reviews_count: d.reviews_count,
                 shipping_cost: r.cost_cents.map(dollars),
                 shipping_time_min: r.min_days,
                 shipping_time_max: r.max_days,
@@ -252,6 +262,21 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
         })
         .collect();
     Ok(SearchPage { total, page: s.page, page_size: s.page_size, items })
+}
+
+/// The page's products' titles, images and the rest of their cards, by key, in one round trip.
+async fn shown(pool: &PgPool, keys: &[Key]) -> Result<HashMap<(String, String), Shown>> {
+    let sources: Vec<&str> = keys.iter().map(|k| k.source.as_str()).collect();
+    let ids: Vec<&str> = keys.iter().map(|k| k.source_product_id.as_str()).collect();
+    let rows: Vec<Shown> = sqlx::query_as(
+        "SELECT p.source, p.source_product_id, p.title, p.images, p.video_url, p.price_max_cents, p.reviews_count, p.total_variants
+         FROM unnest($1::text[], $2::text[]) k(source, id) JOIN supplier_products p ON p.source = k.source AND p.source_product_id = k.id",
+    )
+    .bind(&sources)
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| ((r.source.clone(), r.source_product_id.clone()), r)).collect())
 }
 
 #[cfg(test)]
