@@ -107,6 +107,14 @@ async fn every_line_runs_once_and_is_answered_by_its_number() {
     };
     assert!(made >= 2, "{}", state["products"]);
 
+    // The result file is kept seven days after completion; then the operation reads EXPIRED.
+    sb.post_json("/_sandbox/clock/advance", json!({ "seconds": 8 * 24 * 3600 })).await;
+    let later = gql(&sb, "2026-07", "bulk", &token, STATUS, json!({ "id": id })).await["data"]["bulkOperation"].clone();
+    assert_eq!((later["status"].as_str(), &later["url"]), (Some("EXPIRED"), &Value::Null), "{later}");
+    let gone = sb.http.get(url).send().await.unwrap();
+    assert_eq!(gone.status(), 400);
+    assert!(gone.text().await.unwrap().contains("ExpiredToken"));
+
     let hit = hook.wait_for(1).await.remove(0);
     assert_eq!(hit.headers["x-shopify-topic"], "bulk_operations/finish");
     let sent: Value = serde_json::from_slice(&hit.body).unwrap();
