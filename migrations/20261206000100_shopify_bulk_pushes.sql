@@ -12,6 +12,8 @@ CREATE TABLE shopify_bulk_pushes (
     phase           TEXT NOT NULL DEFAULT 'set' CHECK (phase IN ('set', 'publish', 'done', 'failed')),
     operation_id    TEXT,
     line_products   UUID[] NOT NULL DEFAULT '{}',
+    -- Operations that failed with an error Shopify calls intermittent, run again (at most twice).
+    failed_operations INT NOT NULL DEFAULT 0,
     -- A run holds the row until then, so a webhook's run and the poll never start a phase twice.
     lease_until     TIMESTAMPTZ,
     error           TEXT,

@@ -185,3 +185,38 @@ async fn shopifys_own_webhook_finishes_the_bulk_push() {
     assert_eq!(s.app.count("SELECT count(*) FROM webhook_events WHERE topic = 'bulk_operations/finish'").await, 2, "the set and the publish operation");
     assert_eq!(s.app.count("SELECT count(*) FROM shopify_bulk_pushes WHERE phase = 'done' AND operation_id IS NULL").await, 1);
 }
+
+/// Waits until the pairs of `products` have all ended.
+async fn ended(s: &StoreOwner, products: &[Uuid]) -> Vec<(Uuid, String, Vec<String>, Option<String>)> {
+    eventually("the bulk push ends", Duration::from_secs(60), || async {
+        s.app.drain().await;
+        let p: Vec<_> = pairs(s).await.into_iter().filter(|(p, ..)| products.contains(p)).collect();
+        if p.len() == products.len() && p.iter().all(|(_, st, ..)| st != "processing") { Ok(p) } else { Err(p) }
+    })
+    .await
+}
+
+#[tokio::test]
+async fn an_intermittent_failure_runs_the_operation_again_and_a_lasting_one_ends_each_product_in_error() {
+    let db = domain::db::TestDatabase::new().await;
+    let (s, ids) = merchant(db.pool.clone(), "bulk-fail@example.com", 1, 8).await;
+    let fail = |n: u32| s.app.http.post(format!("{}/_sandbox/shopify/{SHOP}/limits", s.sandbox)).json(&json!({ "bulk_fail_next": n })).send();
+    // One failure (INTERNAL_SERVER_ERROR, "might be intermittent"): the set phase runs again.
+    fail(1).await.unwrap();
+    assert_eq!(push_products(&s.app, &s.token, &ids[..4], &[&s.shopify]).await.code(), 200);
+    let done = ended(&s, &ids[..4]).await;
+    assert!(done.iter().all(|(_, st, ids, _)| st == "success" && ids.len() == 1), "{done:?}");
+    let statuses: Vec<String> = operations(&s).await.into_iter().map(|(_, st)| st).collect();
+    assert_eq!(statuses, ["FAILED", "COMPLETED", "COMPLETED"]);
+
+    // Failing again and again: every product of the push ends in error with Shopify's reason.
+    fail(3).await.unwrap();
+    assert_eq!(push_products(&s.app, &s.token, &ids[4..], &[&s.shopify]).await.code(), 200);
+    let failed = ended(&s, &ids[4..]).await;
+    for (_, status, remote_ids, error) in &failed {
+        assert_eq!((status.as_str(), remote_ids.len()), ("error", 0));
+        assert_eq!(error.as_deref(), Some("Shopify's bulk operation ended FAILED (INTERNAL_SERVER_ERROR)"));
+    }
+    assert_eq!(operations(&s).await.len(), 6, "the failed operation run twice more, then given up");
+    assert_eq!(shop(&s).await["calls"]["product_set"], 0);
+}

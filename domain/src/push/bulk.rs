@@ -13,7 +13,9 @@
 //! run for that operation at once, and the job itself comes back every `shopify.bulk_poll_secs`
 //! in case the webhook is lost. Reading the results records each product's id (or its line's
 //! error) only on a pair still `processing` in this bulk push, so a doubled webhook, or the poll
-//! and the webhook at once, change nothing the second time.
+//! and the webhook at once, change nothing the second time. An operation failing with an error
+//! Shopify calls intermittent runs again (twice at most); any other failure ends every product
+//! still in the bulk push in `error` with the reason.
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;

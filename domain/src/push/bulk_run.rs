@@ -23,7 +23,11 @@ pub struct Row {
     pub phase: String,
     pub operation_id: Option<String>,
     pub line_products: Vec<Uuid>,
+    pub failed_operations: i32,
 }
+
+/// How many times a phase's operation is run again after an intermittent failure.
+const RERUNS: i32 = 2;
 
 /// What a run came to.
 pub enum Step {
@@ -38,7 +42,7 @@ pub async fn lease(pool: &PgPool, workplace_id: Uuid, id: i64, secs: f64) -> Res
     Ok(sqlx::query_as(
         "UPDATE shopify_bulk_pushes SET lease_until = now() + make_interval(secs => $3), updated_at = now()
          WHERE id = $1 AND workplace_id = $2 AND (lease_until IS NULL OR lease_until < now())
-         RETURNING id, workplace_id, store_id, destination, phase, operation_id, line_products",
+         RETURNING id, workplace_id, store_id, destination, phase, operation_id, line_products, failed_operations",
     )
     .bind(id)
     .bind(workplace_id)
@@ -84,6 +88,11 @@ pub async fn step(ctx: &TaskContext, row: &mut Row, only: Option<&str>) -> Resul
             // A completed operation without a file answered nothing (no lines).
             ("COMPLETED", None) => advance(ctx, row, &op).await.map_err(db)?,
             ("CREATED" | "RUNNING" | "CANCELING", _) => return Ok(Step::Wait),
+            // Shopify's enum says these "might be intermittent": the phase runs again (productSet
+            // upserts by handle, so lines that did run make no twin).
+            ("FAILED", _) if matches!(status.error_code.as_deref(), Some("INTERNAL_SERVER_ERROR" | "TIMEOUT")) && row.failed_operations < RERUNS => {
+                rerun(&ctx.pool, row, &op).await.map_err(db)?;
+            }
             (other, _) => {
                 let code = status.error_code.map(|c| format!(" ({c})")).unwrap_or_default();
                 fail(&ctx.pool, row, &format!("Shopify's bulk operation ended {other}{code}")).await.map_err(db)?;
@@ -222,6 +231,22 @@ async fn advance(ctx: &TaskContext, row: &mut Row, op: &str) -> Result<()> {
     row.phase = next.into();
     row.operation_id = None;
     row.line_products.clear();
+    Ok(())
+}
+
+/// Forgets the failed operation `op` so the phase starts again.
+async fn rerun(pool: &PgPool, row: &mut Row, op: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE shopify_bulk_pushes SET operation_id = NULL, line_products = '{}', failed_operations = failed_operations + 1, updated_at = now()
+         WHERE id = $1 AND operation_id = $2",
+    )
+    .bind(row.id)
+    .bind(op)
+    .execute(pool)
+    .await?;
+    row.operation_id = None;
+    row.line_products.clear();
+    row.failed_operations += 1;
     Ok(())
 }
 

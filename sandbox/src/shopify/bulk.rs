@@ -11,7 +11,9 @@
 //! - the file must be a staged upload of this shop (`NO_SUCH_FILE`), each line a JSON object
 //!   (`INVALID_STAGED_UPLOAD_FILE`), at most 100 MB (the staged upload's policy, `limits.rs`);
 //! - status goes CREATED → RUNNING → COMPLETED; the result `url` expires 7 days after completion
-//!   (then the operation reads `EXPIRED` and the address answers `ExpiredToken`);
+//!   (then the operation reads `EXPIRED` and the address answers `ExpiredToken`); a test can have
+//!   operations fail (`FAILED`, `INTERNAL_SERVER_ERROR`, no `completedAt`: the sandbox's reading of
+//!   a field documented as "when the bulk operation was successfully completed");
 //! - `bulk_operations/finish` is sent to the shop's `BULK_OPERATIONS_FINISH` subscriptions with
 //!   `admin_graphql_api_id`, `completed_at`, `created_at`, `error_code`, `status` and `type`,
 //!   the last three in lower case (the webhook reference), and no result URL.

@@ -10,12 +10,13 @@
 //! upload's policy (`staged.rs`).
 //!
 //! Control: `POST /_sandbox/shopify/{shop}/limits {max_product_variants?, extra_variants?,
-//! created_today?, bulk_file_bytes?, bulk_line_ms?}` sets the limit the shop reports and
+//! created_today?, bulk_file_bytes?, bulk_line_ms?, bulk_fail_next?}` sets the limit the shop reports and
 //! enforces, how many variants it holds beyond the ones emulated (a large store without 50,000
 //! products in memory), how many new variants it has created today, a lower bulk file limit (a
 //! test need not upload 100 MB to see it refused; it can only be lowered), and how long each
 //! line of a bulk operation takes (0 by default: Shopify publishes no rate; a test holds
-//! operations running with it).
+//! operations running with it), and how many of the next bulk operations fail with
+//! `INTERNAL_SERVER_ERROR` (which Shopify's enum says "might be intermittent").
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -43,11 +44,13 @@ pub struct Limits {
     pub bulk_file_bytes: u64,
     /// Milliseconds each bulk operation line takes.
     pub bulk_line_ms: u64,
+    /// The next bulk operations to fail (`INTERNAL_SERVER_ERROR`), for tests.
+    pub bulk_fail_next: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_product_variants: 2_048, extra_variants: 0, created: (0, 0), bulk_file_bytes: BULK_FILE_BYTES, bulk_line_ms: 0 }
+        Limits { max_product_variants: 2_048, extra_variants: 0, created: (0, 0), bulk_file_bytes: BULK_FILE_BYTES, bulk_line_ms: 0, bulk_fail_next: 0 }
     }
 }
 
@@ -78,6 +81,7 @@ struct LimitsIn {
     created_today: Option<usize>,
     bulk_file_bytes: Option<u64>,
     bulk_line_ms: Option<u64>,
+    bulk_fail_next: Option<u32>,
 }
 
 async fn set(State(app): State<AppState>, Path(shop): Path<String>, Json(l): Json<LimitsIn>) -> Response {
@@ -92,6 +96,9 @@ async fn set(State(app): State<AppState>, Path(shop): Path<String>, Json(l): Jso
         }
         if let Some(b) = l.bulk_file_bytes {
             s.limits.bulk_file_bytes = b.clamp(1, BULK_FILE_BYTES);
+        }
+        if let Some(n) = l.bulk_fail_next {
+            s.limits.bulk_fail_next = n;
         }
         if let Some(ms) = l.bulk_line_ms {
             s.limits.bulk_line_ms = ms.min(60_000);

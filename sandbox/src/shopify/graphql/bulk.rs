@@ -133,12 +133,27 @@ fn start(g: &Gql, mutation: String, path: String, client_identifier: Option<Stri
 /// Runs every line, writes the result file (in an order of its own: Shopify promises none, so
 /// a reader must go by `__lineNumber`), completes the operation and sends `bulk_operations/finish`.
 async fn run(g: Gql, id: u64, mutation: String, vars: Vec<(u64, Value)>) {
-    let line_ms = g.write(|s| {
+    let (line_ms, fail) = g.write(|s| {
         if let Some(o) = s.bulk.ops.get_mut(&id) {
             o.status = "RUNNING".into();
         }
-        s.limits.bulk_line_ms
+        let fail = s.limits.bulk_fail_next > 0;
+        s.limits.bulk_fail_next = s.limits.bulk_fail_next.saturating_sub(1);
+        (s.limits.bulk_line_ms, fail)
     });
+    if fail {
+        // Failed before any line ran: no partial data, no completion time.
+        let failed = g.write(|s| {
+            let o = s.bulk.ops.get_mut(&id)?;
+            o.status = "FAILED".into();
+            o.error_code = Some("INTERNAL_SERVER_ERROR".into());
+            Some(o.clone())
+        });
+        if let Some(op) = failed {
+            crate::shopify::webhooks::fire(&g.app, &g.shop, "BULK_OPERATIONS_FINISH", bulk::finish_payload(&op));
+        }
+        return;
+    }
     let mut out: Vec<String> = Vec::with_capacity(vars.len());
     for (n, (line, v)) in vars.into_iter().enumerate() {
         let ctx = Gql { app: g.app.clone(), world: g.world.clone(), shop: g.shop.clone(), version: g.version.clone(), in_bulk: true };
