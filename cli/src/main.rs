@@ -224,7 +224,7 @@ async fn main() -> anyhow::Result<()> {
             import::run(&pool, args).await?;
         }
         Command::Push { email, all, ids, channels, publish: _, unpublish } => {
-            push::run(&pool, push::Args { email, all, ids, channels, publish: !unpublish }).await?;
+            push::run(&pool, push::Args { email, all, ids, channels, publish: !unpublish }, settings.shopify.bulk_threshold).await?;
         }
         Command::Sync { email, now } => sync::run(&pool, &email, now).await?,
         Command::Orders { command: OrdersCommand::Place { email, ready: _, source, pay } } => {

@@ -54,7 +54,8 @@ fn read_ids(path: &std::path::Path) -> anyhow::Result<Vec<Uuid>> {
         .collect()
 }
 
-pub async fn run(pool: &PgPool, a: Args) -> anyhow::Result<()> {
+/// `bulk_threshold`: the configured `shopify.bulk_threshold` (`push::start`).
+pub async fn run(pool: &PgPool, a: Args, bulk_threshold: usize) -> anyhow::Result<()> {
     let user = users::by_email(pool, &a.email).await?.ok_or_else(|| anyhow::anyhow!("no account {}", a.email))?;
     let workplace = workplaces::of_user(pool, user.id).await?.into_iter().next().ok_or_else(|| anyhow::anyhow!("{} has no workplace", a.email))?;
     let ids = match &a.ids {
@@ -70,7 +71,7 @@ pub async fn run(pool: &PgPool, a: Args) -> anyhow::Result<()> {
     let channels: BTreeMap<String, ChannelChoice> =
         targets.iter().map(|(k, p)| (k.clone(), ChannelChoice { is_publish: a.publish || p == "facebook", publications: vec![] })).collect();
     let who = Actor { user_id: user.id, workplace_id: workplace.id };
-    let started = match push::start(pool, who, PushSettings { channels, push: ids, update: vec![] }).await {
+    let started = match push::start(pool, who, PushSettings { channels, push: ids, update: vec![] }, bulk_threshold).await {
         Ok(s) => s,
         Err(domain::Error::QuotaExceeded { message, data }) => {
             anyhow::bail!("{message} (limit {}, used {}, this push needs {})", data["limit"], data["usage"], data["total_push"])

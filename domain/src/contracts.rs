@@ -2,7 +2,9 @@
 //! (`tests/tests/shopify_contract.rs`) validates each against Shopify's published Admin schema
 //! of the version Dropline targets, so a query Shopify would refuse (or a deprecated field it
 //! will drop) fails CI instead of a store owner's push.
-use crate::connectors::stores::{catalog, orders, shopify, shopify_billing, shopify_listings, shopify_locations, shopify_media, store_copy, store_meta};
+use crate::connectors::stores::{
+    catalog, orders, shopify, shopify_billing, shopify_bulk, shopify_listings, shopify_locations, shopify_media, store_copy, store_meta,
+};
 use crate::tracking::writeback_shopify;
 
 pub fn shopify_documents() -> Vec<(&'static str, String)> {
@@ -15,6 +17,9 @@ pub fn shopify_documents() -> Vec<(&'static str, String)> {
         ("product by handle", shopify_listings::BY_HANDLE.into()),
         ("publish", shopify_listings::PUBLISH.into()),
         ("staged uploads", shopify_media::STAGED_UPLOADS.into()),
+        ("bulk productSet line", shopify_bulk::SET_LINE.into()),
+        ("bulk mutation run", shopify_bulk::RUN.into()),
+        ("bulk operation status", shopify_bulk::STATUS.into()),
         ("unpublish", shopify_listings::UNPUBLISH.into()),
         ("store products page", catalog::SHOPIFY_PAGE.into()),
         ("pushed product read back", store_copy::SHOPIFY_PRODUCT.into()),

@@ -19,6 +19,7 @@ mod payments;
 mod payments_billing;
 mod payments_strict;
 mod shopify;
+mod shopify_bulk;
 mod shopify_collections;
 mod shopify_enums;
 mod shopify_handles;

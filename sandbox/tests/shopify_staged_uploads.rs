@@ -45,7 +45,8 @@ async fn a_video_goes_up_as_signed_and_becomes_the_products_media() {
     for (change, field) in [
         (json!({ "fileSize": null }), "fileSize"),
         (json!({ "mimeType": "text/html" }), "mimeType"),
-        (json!({ "resource": "BULK_MUTATION_VARIABLES" }), "resource"),
+        (json!({ "resource": "FILE" }), "resource"),
+        (json!({ "resource": "BULK_MUTATION_VARIABLES" }), "mimeType"),
     ] {
         let mut input = video.clone();
         input.as_object_mut().unwrap().extend(change.as_object().unwrap().clone());

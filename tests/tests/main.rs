@@ -52,6 +52,7 @@ mod product_center_bulk;
 mod product_center_editor;
 mod product_video;
 mod push;
+mod push_bulk;
 mod push_faults;
 mod push_quota_once;
 mod push_stock_location;

@@ -1,6 +1,7 @@
-//! Push under faults: the worker process killed mid-push and restarted, 20% 5xx and timeouts
-//! from the stores, and the same job delivered several times. Each ends with every product in
-//! each store exactly once and every push item final.
+//! Push under faults: the worker process killed mid-push and restarted (call by call, and with
+//! the Shopify store's products going through its bulk path), 20% 5xx and timeouts from the
+//! stores, and the same job delivered several times. Each ends with every product in each store
+//! exactly once and every push item final.
 use dropline_tests::{TestApp, connect_shopify, connect_woo, in_stock_ids, push_products, start_sandbox_with, use_sandbox, worker_command};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -14,8 +15,18 @@ struct Setup {
 }
 
 async fn setup(pool: PgPool, tag: &str) -> Setup {
+    setup_with(pool, tag, usize::MAX).await
+}
+
+/// `setup` on a product whose Shopify bulk threshold is `bulk_threshold` (none by default: these
+/// tests are about the per-call path unless they say otherwise).
+async fn setup_with(pool: PgPool, tag: &str, bulk_threshold: usize) -> Setup {
     let sandbox = start_sandbox_with(|c| c.fault_timeout_ms = 300).await;
-    let app = TestApp::spawn_with(pool, |s| use_sandbox(s, &sandbox)).await;
+    let app = TestApp::spawn_with(pool, |s| {
+        use_sandbox(s, &sandbox);
+        s.shopify.bulk_threshold = bulk_threshold;
+    })
+    .await;
     let token = app.signed_up(&format!("{tag}@example.com")).await;
     let shop = connect_shopify(&app, &token, &format!("{tag}-shop")).await;
     assert_eq!(shop.code(), 200, "{}", shop.body);
@@ -109,9 +120,25 @@ async fn a_job_delivered_three_times_at_once_pushes_once() {
 #[tokio::test]
 async fn killing_the_worker_mid_push_and_restarting_it_pushes_each_product_once() {
     let db = domain::db::TestDatabase::new().await;
-    let pool = db.pool.clone();
-    let s = setup(pool, "killed").await;
+    killed(setup(db.pool.clone(), "killed").await, "killed", false).await;
+}
+
+#[tokio::test]
+async fn killing_the_worker_mid_bulk_push_and_restarting_it_pushes_each_product_once() {
+    let db = domain::db::TestDatabase::new().await;
+    let s = setup_with(db.pool.clone(), "bulkkill", 500).await;
+    killed(s, "bulkkill", true).await;
+    let bulk: i64 = sqlx::query_scalar("SELECT count(*) FROM shopify_bulk_pushes WHERE phase = 'done'").fetch_one(&db.pool).await.unwrap();
+    assert_eq!(bulk, 1, "the Shopify store's 1,000 went through one bulk push");
+}
+
+/// 1,000 products to both stores, the worker killed mid-push; `bulk`: without their video (which
+/// would keep them on single calls), so Shopify's bulk path takes them.
+async fn killed(s: Setup, tag: &str, bulk: bool) {
     let ids = products(&s, 1000).await;
+    if bulk {
+        sqlx::query("UPDATE products SET video_url = NULL").execute(&s.app.pool).await.unwrap();
+    }
     push(&s, &ids).await;
     let mut worker = spawn_worker(&s.app);
     let started = Instant::now();
@@ -136,7 +163,7 @@ async fn killing_the_worker_mid_push_and_restarting_it_pushes_each_product_once(
         .await
         .unwrap();
     assert_eq!(open, 0, "every push job is final");
-    assert_each_once(&s, "killed", 1000).await;
+    assert_each_once(&s, tag, 1000).await;
 }
 
 /// The real worker binary (built by scripts/test before the Rust tests) on the test's

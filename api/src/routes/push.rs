@@ -41,7 +41,7 @@ struct PushInput {
 async fn push_ids(state: &AppState, scope: &Scope, input: PushInput) -> ApiResult<PushStarted> {
     let mut settings = input.settings;
     settings.push.extend(input.product_package_ids);
-    reply(push::start(&state.pool, actor(scope), settings).await?)
+    reply(push::start(&state.pool, actor(scope), settings, state.settings.shopify.bulk_threshold).await?)
 }
 
 /// Pushes products to every ticked store and channel: one progress item per pair.
@@ -63,7 +63,7 @@ struct UpdatePushInput {
 /// `settings.push` are pushed for the first time, `settings.update` over what is there.
 #[utoipa::path(post, path = "/center/products/update-push", request_body = UpdatePushInput, responses((status = 200, body = PushStarted)))]
 async fn update_push(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<UpdatePushInput>) -> ApiResult<PushStarted> {
-    reply(push::start(&state.pool, actor(&scope), input.settings).await?)
+    reply(push::start(&state.pool, actor(&scope), input.settings, state.settings.shopify.bulk_threshold).await?)
 }
 
 /// Every product of the import list.

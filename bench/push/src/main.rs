@@ -1,4 +1,4 @@
-//! `cargo run --release -p bench-push [-- PRODUCTS STORES PER_STORE DURATION_SECS]`
+//! `cargo run --release -p bench-push [-- PRODUCTS STORES PER_STORE DURATION_SECS BULK]`
 //!
 //! 1. Throughput: PRODUCTS products (default 10,000) to a Shopify store, a WooCommerce store
 //!    and TikTok Shop, throttling off, through the real API, dispatcher, Redis and worker;
@@ -12,6 +12,10 @@
 //!    100 a second), PER_STORE products each; prints the points per second Dropline achieved in
 //!    steady state as a share of the sum of the stores' restore rates (aim 95%), and the
 //!    THROTTLED answers the stores gave (aim 0 after the first).
+//! 3. Bulk: BULK products (default 1,000; 0 skips it) to one Standard-plan Shopify store by the
+//!    per-call path and by Shopify's bulk path, products per minute side by side (`bulk.rs`).
+mod bulk;
+
 use dropline_tests::bench::{Split, app_on_split_sandbox, shopify_buckets};
 use dropline_tests::usage::{self, peak_rss_line, rss_mb};
 use dropline_tests::{TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, push_products};
@@ -27,14 +31,15 @@ const SHARE_AIM: f64 = 0.95;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let (products, stores, per_store, duration) = (arg(1, 10_000), arg(2, 50), arg(3, 120), arg(4, 0));
+    let (products, stores, per_store, duration, bulk_products) = (arg(1, 10_000), arg(2, 50), arg(3, 120), arg(4, 0), arg(5, 1_000));
     let split = Split::new()?;
     // The api and the worker each on connections of their own, as many as in production.
     let connections = domain::config::Settings::load_env("test")?.database.max_connections;
-    let (app, sandbox) = app_on_split_sandbox("push", &split, connections, |s| {
+    let (app, sandbox) = app_on_split_sandbox("push", &split, connections, move |s| {
         // Throughput is measured with the stores' own limits out of the way.
         s.woocommerce.requests_per_second = 1.0e6;
         s.woocommerce.burst = 1.0e6;
+        s.shopify.bulk_threshold = bulk::threshold(bulk_products, s.shopify.bulk_threshold);
     })
     .await?;
     let pool = app.pool.clone();
@@ -76,6 +81,10 @@ async fn main() -> anyhow::Result<()> {
     // 2. Pacing across Shopify stores with the standard bucket (0 stores skips it).
     if stores > 0 {
         pacing(&app, &sandbox, stores, per_store).await?;
+    }
+    // 3. The per-call and the bulk path to one Standard-plan store.
+    if bulk_products > 0 {
+        bulk::compare(&app, &sandbox, bulk_products).await?;
     }
     println!("{}", peak_rss_line("api, worker and sandbox, each on a runtime of its own", &[]));
     stop.send(true)?;

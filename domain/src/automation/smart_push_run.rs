@@ -22,14 +22,17 @@ use crate::store::automation;
 const BATCH: i64 = 500;
 
 /// Every candidate workplace (or only `only`) at `now`; returns what each did.
-pub async fn run(pool: &PgPool, w: &Writer<'_>, only: Option<Uuid>, now: DateTime<Utc>, progress_id: i64) -> Result<Value> {
+/// `bulk_threshold` is `push::start`'s.
+pub async fn run(pool: &PgPool, w: &Writer<'_>, only: Option<Uuid>, now: DateTime<Utc>, progress_id: i64, bulk_threshold: usize) -> Result<Value> {
     let mut report = vec![];
     for (workplace_id, row) in automation::smart_push_candidates(pool, only).await? {
         let Ok(settings) = serde_json::from_value::<SmartPush>(row.smart_push) else { continue };
         if !applies(&settings, now) {
             continue;
         }
-        let one = super::exclusive(pool, "smart_push", workplace_id, push_new(pool, w, workplace_id, &settings, row.smart_push_since, progress_id)).await;
+        let one =
+            super::exclusive(pool, "smart_push", workplace_id, push_new(pool, w, workplace_id, &settings, (row.smart_push_since, progress_id), bulk_threshold))
+                .await;
         match one {
             Ok(Some(done)) => report.push(json!({ "workplace_id": workplace_id, "destinations": done })),
             Ok(None) => report.push(json!({ "workplace_id": workplace_id, "skipped": "another smart push of this workplace is running" })),
@@ -82,7 +85,14 @@ async fn within_quota(pool: &PgPool, workplace_id: Uuid, products: &[(Uuid, i64)
     Ok(out)
 }
 
-async fn push_new(pool: &PgPool, w: &Writer<'_>, workplace_id: Uuid, s: &SmartPush, since: DateTime<Utc>, progress_id: i64) -> Result<Vec<Value>> {
+async fn push_new(
+    pool: &PgPool,
+    w: &Writer<'_>,
+    workplace_id: Uuid,
+    s: &SmartPush,
+    (since, progress_id): (DateTime<Utc>, i64),
+    bulk_threshold: usize,
+) -> Result<Vec<Value>> {
     let Some(user_id) = automation::owner(pool, workplace_id).await? else { return Ok(vec![]) };
     let who = Actor { user_id, workplace_id };
     let Some(action) = &s.actions.pushed_connected_channels else { return Ok(vec![]) };
@@ -118,7 +128,7 @@ async fn push_new(pool: &PgPool, w: &Writer<'_>, workplace_id: Uuid, s: &SmartPu
         let is_publish = action.publish_status == PublishStatus::Publish || platform == "facebook";
         let settings =
             PushSettings { channels: BTreeMap::from([(key.clone(), ChannelChoice { is_publish, publications })]), push: ids.clone(), update: vec![] };
-        match push::start(pool, who, settings).await {
+        match push::start(pool, who, settings, bulk_threshold).await {
             Ok(started) => {
                 for id in &ids {
                     pushed.entry(*id).or_default().push(json!({ "destination": key, "publish": is_publish }));

@@ -36,7 +36,8 @@ pub async fn push_pending(pool: &PgPool, owner: Uuid, workplace_id: Uuid) -> Res
                 push: vec![],
                 update: chunk.to_vec(),
             };
-            let (pending, error) = match push::start(pool, who, settings).await {
+            // Update pushes only: nothing goes to a store for the first time, so never the bulk path.
+            let (pending, error) = match push::start(pool, who, settings, usize::MAX).await {
                 Ok(s) => {
                     started.extend(s.progress_ids);
                     (false, None)

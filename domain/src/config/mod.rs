@@ -64,6 +64,11 @@ pub struct ShopifySettings {
     pub video_max_bytes: usize,
     /// How long reading the supplier's video may take.
     pub video_timeout_secs: u64,
+    /// A store's first push of more products than this goes through Shopify's bulk path
+    /// (`push::bulk`).
+    pub bulk_threshold: usize,
+    /// How often a running bulk push polls its operation, should the webhook not arrive.
+    pub bulk_poll_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

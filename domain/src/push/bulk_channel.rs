@@ -97,7 +97,8 @@ pub async fn bulk_update(pool: &PgPool, who: Actor, channel: &str, input: Channe
     let mut progress_ids = vec![];
     for (is_publish, update) in groups {
         let channels = BTreeMap::from([(channel.key().to_string(), ChannelChoice { is_publish, publications: vec![] })]);
-        let started = super::start(pool, who, PushSettings { channels, push: vec![], update }).await?;
+        // A channel, and update pushes only: never Shopify's bulk path.
+        let started = super::start(pool, who, PushSettings { channels, push: vec![], update }, usize::MAX).await?;
         progress_ids.extend(started.progress_ids);
     }
     Ok(ChannelBulkStarted { channel: channel.key().to_string(), progress_ids })

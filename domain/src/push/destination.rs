@@ -18,6 +18,18 @@ use crate::store::products::{ProductRow, VariantRow};
 use crate::store::push_targets::{self, Target};
 use crate::stores::currency;
 
+/// A connected Shopify store of the workplace: its metered admin and its currency.
+pub(super) async fn shopify_store(ctx: &TaskContext, workplace_id: Uuid, store_id: Uuid) -> Result<(shopify::Admin, String), PushError> {
+    let store = crate::store::stores::credentials(&ctx.pool, store_id).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+    let store = store
+        .filter(|s| s.workplace_id == workplace_id && s.status == "connected" && s.platform == "shopify")
+        .ok_or_else(|| PushError::Revoked("The store is disconnected; connect it again to push".into()))?;
+    let creds: Value = ctx.sealer.open_json(&store.credentials).map_err(|e| PushError::Revoked(e.to_string()))?;
+    let token = creds["access_token"].as_str().unwrap_or_default();
+    let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, token).metered(ctx.limiter.clone(), &store.platform_domain);
+    Ok((admin, store.currency))
+}
+
 /// Pushes every part, recording each new remote id at once; returns all of them.
 pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants: &[VariantRow]) -> Result<Vec<String>, PushError> {
     let db = |e: crate::Error| PushError::Unavailable(e.to_string());
@@ -35,7 +47,7 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 let (location, max) = store_limits(ctx, &admin, store_id).await?;
                 let limit = max.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, limit);
-                in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
+                in_store_currency(ctx, t.workplace_id, store_id, &store.currency, &mut parts).await?;
                 let publications = publications(ctx, store_id, t).await.map_err(db)?;
                 // Fetched and uploaded before any product is written: a video that cannot go
                 // leaves the store as it was.
@@ -43,7 +55,7 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
                 each_part(ctx, t, &parts, &Client::Shopify(admin, publications, store_id, Mutex::new(Some(location)), video)).await
             } else {
                 let mut parts = listing::build(product, variants, &t.remote_key, t.publish, &store.currency, listing::VARIANT_LIMIT);
-                in_store_currency(ctx, t, store_id, &store.currency, &mut parts).await?;
+                in_store_currency(ctx, t.workplace_id, store_id, &store.currency, &mut parts).await?;
                 let w = &ctx.settings.woocommerce;
                 let rest = woocommerce::Rest::of_store(&store.api_base, &creds, &ctx.settings.inspect).metered(
                     ctx.limiter.clone(),
@@ -61,13 +73,13 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
 /// Prices are kept in USD; a store selling in another currency gets them converted, with its
 /// pricing rule's ending applied in that currency. No rate means no push (retried), never a
 /// USD amount labelled as the store's currency.
-async fn in_store_currency(ctx: &TaskContext, t: &Target, store_id: Uuid, currency: &str, parts: &mut [Listing]) -> Result<(), PushError> {
+pub(super) async fn in_store_currency(ctx: &TaskContext, workplace_id: Uuid, store_id: Uuid, currency: &str, parts: &mut [Listing]) -> Result<(), PushError> {
     if currency.eq_ignore_ascii_case("USD") {
         return Ok(());
     }
     let rate = currency::usd_rate(&ctx.pool, &ctx.settings.exchange_rates, currency).await.map_err(PushError::Unavailable)?;
     let (rule, _) =
-        pricing_rules::effective::<PricingRule>(&ctx.pool, t.workplace_id, Some(store_id)).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+        pricing_rules::effective::<PricingRule>(&ctx.pool, workplace_id, Some(store_id)).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
     currency::convert(parts, rate, currency, &rule);
     Ok(())
 }
@@ -156,7 +168,7 @@ async fn stock_location(ctx: &TaskContext, admin: &shopify::Admin, store_id: Uui
 }
 
 /// The stock location and the shop's variant limit per product, kept with the store once read.
-async fn store_limits(ctx: &TaskContext, admin: &shopify::Admin, store_id: Uuid) -> Result<(String, Option<i32>), PushError> {
+pub(super) async fn store_limits(ctx: &TaskContext, admin: &shopify::Admin, store_id: Uuid) -> Result<(String, Option<i32>), PushError> {
     let db = |e: crate::Error| PushError::Unavailable(e.to_string());
     if let Some((id, _, max)) = crate::store::stores::stock_location(&ctx.pool, store_id).await.map_err(db)? {
         return Ok((id, max));
@@ -174,10 +186,5 @@ async fn publications(ctx: &TaskContext, store_id: Uuid, t: &Target) -> crate::R
     if !t.publications.is_empty() {
         return Ok(t.publications.clone());
     }
-    let online: Option<String> =
-        sqlx::query_scalar("SELECT p->>'id' FROM stores, jsonb_array_elements(publications) p WHERE id = $1 AND p->>'handle' = 'online_store' LIMIT 1")
-            .bind(store_id)
-            .fetch_optional(&ctx.pool)
-            .await?;
-    Ok(online.into_iter().collect())
+    Ok(crate::store::stores::online_store_publication(&ctx.pool, store_id).await?.into_iter().collect())
 }

@@ -2,7 +2,10 @@
 //! `start` checks the spec's rules and quota, then writes one push target (the visible
 //! progress item) and one job per product and destination in one transaction; the
 //! `push_product` job calls the destination, finding its earlier work by Dropline's own key.
+pub mod bulk;
 pub mod bulk_channel;
+pub mod bulk_lines;
+pub mod bulk_run;
 pub mod channel_push;
 pub mod compare;
 pub mod destination;

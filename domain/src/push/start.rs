@@ -67,8 +67,10 @@ async fn destinations(pool: &PgPool, workplace_id: Uuid, choices: &BTreeMap<Stri
     Ok(out)
 }
 
-/// Starts pushing `push` (new) and `update` (overwrite) products to the chosen destinations.
-pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<PushStarted> {
+/// Starts pushing `push` (new) and `update` (overwrite) products to the chosen destinations. A
+/// Shopify store receiving more than `bulk_threshold` products for the first time gets them
+/// through the bulk path (`push::bulk`).
+pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings, bulk_threshold: usize) -> Result<PushStarted> {
     let targets = destinations(pool, who.workplace_id, &settings.channels).await?;
     if targets.is_empty() {
         return Err(Error::field("channels", "NeedToSelectAtLeastChannel"));
@@ -125,14 +127,14 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
             _ => None,
         })
         .collect();
-    let new_pairs: Vec<(Uuid, bool)> = sqlx::query_as(
+    let new_pairs: Vec<(Uuid, bool, String, bool)> = sqlx::query_as(
         "INSERT INTO push_targets (product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, progress_id, error)
          SELECT u.product, $1, u.destination, u.store, 'processing', u.publish, ARRAY(SELECT jsonb_array_elements_text(u.publications)), u.remote_key, u.progress, NULL
          FROM UNNEST($2::uuid[], $3::text[], $4::uuid[], $5::boolean[], $6::jsonb[], $7::text[], $8::bigint[])
               AS u(product, destination, store, publish, publications, remote_key, progress)
          ON CONFLICT (product_id, destination) DO UPDATE SET status = 'processing', publish = EXCLUDED.publish,
-             publications = EXCLUDED.publications, progress_id = EXCLUDED.progress_id, error = NULL, updated_at = now()
-         RETURNING product_id, (xmax = 0)",
+             publications = EXCLUDED.publications, progress_id = EXCLUDED.progress_id, error = NULL, bulk_id = NULL, updated_at = now()
+         RETURNING product_id, (xmax = 0), destination, cardinality(remote_ids) = 0",
     )
     .bind(who.workplace_id)
     .bind(pairs.iter().map(|(p, _)| *p).collect::<Vec<_>>())
@@ -145,7 +147,12 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings) -> Result<
     .bind(&ids)
     .fetch_all(&mut *tx)
     .await?;
-    let total_push: i64 = new_pairs.iter().filter(|(product, new)| *new && !update.contains(product)).map(|(product, _)| units(info[product].1 as usize)).sum();
+    let total_push: i64 =
+        new_pairs.iter().filter(|(product, new, ..)| *new && !update.contains(product)).map(|(product, ..)| units(info[product].1 as usize)).sum();
+    // Products the destination has never received (no remote id yet, not an overwrite).
+    let first_time: Vec<(Uuid, String)> =
+        new_pairs.iter().filter(|(product, _, _, none)| *none && !update.contains(product)).map(|(product, _, d, _)| (*product, d.clone())).collect();
+    super::bulk::plan(&mut tx, who.workplace_id, &first_time, bulk_threshold).await?;
     // Nothing new to list (update pushes): consume nothing, and report the quota as it stands
     // once this transaction has given its connection back.
     let charged = if total_push == 0 {

@@ -26,7 +26,7 @@ pub async fn for_shopify(ctx: &TaskContext, admin: &Admin, t: &Target, first: Op
     let s = &ctx.settings.shopify;
     let (bytes, kind, name) = fetch(&ctx.settings.inspect, source, s.video_max_bytes, s.video_timeout_secs).await?;
     let filename = format!("{name}.{}", kind.extension());
-    let upload = Upload { resource: "VIDEO", filename: &filename, mime_type: kind.mime(), bytes: &bytes };
+    let upload = Upload { resource: "VIDEO", what: "the product's video", filename: &filename, mime_type: kind.mime(), bytes: &bytes };
     Ok(Some(VideoFile::Staged(shopify_media::upload(admin, &upload).await?)))
 }
 

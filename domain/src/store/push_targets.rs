@@ -20,10 +20,11 @@ pub struct Target {
     /// The video address last pushed there, and the media the destination made of it.
     pub video_source: Option<String>,
     pub video_media_id: Option<String>,
+    /// The bulk push (`push::bulk`) the pair's first push goes through, if any.
+    pub bulk_id: Option<i64>,
 }
 
-const COLUMNS: &str =
-    "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id, video_source, video_media_id";
+const COLUMNS: &str = "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id, video_source, video_media_id, bulk_id";
 
 pub enum Lease {
     /// This run holds the pair now (boxed: a target is large beside the other answers).

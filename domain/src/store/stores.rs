@@ -197,3 +197,11 @@ pub async fn forget_stock_location(conn: &mut PgConnection, id: Uuid) -> Result<
 pub async fn display_name(pool: &sqlx::PgPool, id: Uuid) -> Result<Option<String>> {
     Ok(sqlx::query_scalar("SELECT COALESCE(NULLIF(name, ''), platform_domain) FROM stores WHERE id = $1").bind(id).fetch_optional(pool).await?)
 }
+
+/// The id of the store's Online Store publication, as read at setup; None when it has none.
+pub async fn online_store_publication(pool: &PgPool, id: Uuid) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT p->>'id' FROM stores, jsonb_array_elements(publications) p WHERE id = $1 AND p->>'handle' = 'online_store' LIMIT 1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?)
+}

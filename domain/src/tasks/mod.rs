@@ -8,6 +8,7 @@ pub mod exchange_rates_refresh;
 pub mod import_product;
 pub mod order_automation;
 pub mod place_order;
+pub mod push_bulk;
 pub mod push_product;
 pub mod refund_sync;
 pub mod send_email;
@@ -35,6 +36,7 @@ use crate::orders::automation::ScheduledRun;
 use crate::orders::jobs::{PlaceOrder, RefundSyncJob, StoreOrdersSyncJob};
 use crate::products::jobs::{ImportProductJob, SplitProductJob};
 use crate::push::PushJob;
+use crate::push::bulk::PushBulkJob;
 use crate::queue::{Noop, Registry, Runner};
 use crate::stores::jobs::{ExchangeRatesRefresh, StoreProductsSyncJob, StoreScanJob, StoreSetup, WebhookEvent};
 use crate::tracking::jobs::{TrackingSync, TrackingWriteback};
@@ -55,6 +57,7 @@ pub fn registry() -> Registry<TaskContext> {
         .add::<SplitProductJob>()
         .add::<AiWriteJob>()
         .add::<PushJob>()
+        .add::<PushBulkJob>()
         .add::<SmartPushJob>()
         .add::<SupplierSyncJob>()
         .add::<PlaceOrder>()

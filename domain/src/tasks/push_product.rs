@@ -27,6 +27,12 @@ impl Handler<TaskContext> for PushJob {
             push_targets::release(&ctx.pool, &t).await?;
             return Ok(json!({ "already": t.status }));
         }
+        // The store's bulk push (`push::bulk`) sends this product with the others and ends
+        // the pair; its progress item shows that push's outcome.
+        if let Some(bulk) = t.bulk_id {
+            push_targets::release(&ctx.pool, &t).await?;
+            return Ok(json!({ "bulk": bulk }));
+        }
         let Some((product, variants)) = crate::store::products::get(&ctx.pool, p.workplace_id, p.product_id).await? else {
             push_targets::finish(&ctx.pool, &t, Some("The product was deleted"), &t.remote_ids).await?;
             return Err(JobFailure::permanent("the product was deleted"));

@@ -12,6 +12,6 @@ use crate::queue::{Claimed, Handler};
 impl Handler<TaskContext> for SmartPushJob {
     async fn handle(ctx: &TaskContext, job: &Claimed, p: SmartPushJob) -> Result<Value, JobFailure> {
         let writer = Writer { sealer: &ctx.sealer, inspect: &ctx.settings.inspect };
-        Ok(crate::automation::smart_push_run::run(&ctx.pool, &writer, p.workplace_id, Utc::now(), job.id).await?)
+        Ok(crate::automation::smart_push_run::run(&ctx.pool, &writer, p.workplace_id, Utc::now(), job.id, ctx.settings.shopify.bulk_threshold).await?)
     }
 }

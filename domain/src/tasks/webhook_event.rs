@@ -1,6 +1,7 @@
 //! Processes one stored store webhook. `app/uninstalled` disconnects the store (keeping its
 //! products, orders and history); order topics store the order once (`orders::ingest`); `locations/*` make the next push read
-//! the shop's stock location again.
+//! the shop's stock location again; `bulk_operations/finish` has the bulk push that ran the
+//! operation read its results.
 use serde_json::{Value, json};
 
 use crate::context::TaskContext;
@@ -35,6 +36,7 @@ impl Handler<TaskContext> for WebhookEvent {
             "app_subscriptions/update" => {
                 crate::billing::shopify::on_subscription_update(&mut tx, &ctx.pool, &ctx.settings, &ctx.sealer, store_id, &body).await?
             }
+            "bulk_operations/finish" => bulk_finished(&mut tx, store_id, &body).await?,
             t if t.starts_with("locations/") => match store_id {
                 Some(id) => {
                     stores::forget_stock_location(&mut tx, id).await?;
@@ -67,6 +69,18 @@ async fn notify_disconnected(tx: &mut sqlx::PgConnection, store_id: uuid::Uuid, 
     };
     notifications::record(tx, workplace_id, e).await?;
     Ok(())
+}
+
+/// A bulk operation finished: the bulk push that ran it (if Dropline's) reads it at once. The
+/// body names the operation (`admin_graphql_api_id`), not its result file.
+async fn bulk_finished(tx: &mut sqlx::PgConnection, store_id: Option<uuid::Uuid>, body: &str) -> Result<String, JobFailure> {
+    let Some(store_id) = store_id else { return Ok("no store".into()) };
+    let value: Value = serde_json::from_str(body).map_err(|e| JobFailure::permanent(format!("bulk operation body is not JSON: {e}")))?;
+    let Some(operation) = value["admin_graphql_api_id"].as_str() else { return Ok("no operation".into()) };
+    Ok(match crate::push::bulk::on_finished(tx, store_id, operation).await? {
+        Some(bulk) => format!("bulk push {bulk} to read {operation}"),
+        None => "not a bulk push of Dropline's".into(),
+    })
 }
 
 /// An order topic: the order is stored (once) in the event's transaction, so a redelivered or

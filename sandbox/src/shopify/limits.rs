@@ -5,10 +5,18 @@
 //! productCreate/productSet notes: "a throttle that takes effect when a store has 50,000 product
 //! variants"), answered as a top-level `VARIANT_THROTTLE_EXCEEDED` error with nothing created.
 //!
+//! A bulk mutation's variables file may be at most 100 MB (20 MB before; changelog "Faster bulk
+//! operations", 2025-12: "Upload files up to 100MB (up from 20MB)"), enforced by the staged
+//! upload's policy (`staged.rs`).
+//!
 //! Control: `POST /_sandbox/shopify/{shop}/limits {max_product_variants?, extra_variants?,
-//! created_today?}` sets the limit the shop reports and enforces, how many variants it holds
-//! beyond the ones emulated (a large store without 50,000 products in memory), and how many new
-//! variants it has created today.
+//! created_today?, bulk_file_bytes?, bulk_line_ms?, bulk_fail_next?}` sets the limit the shop reports and
+//! enforces, how many variants it holds beyond the ones emulated (a large store without 50,000
+//! products in memory), how many new variants it has created today, a lower bulk file limit (a
+//! test need not upload 100 MB to see it refused; it can only be lowered), and how long each
+//! line of a bulk operation takes (0 by default: Shopify publishes no rate; a test holds
+//! operations running with it), and how many of the next bulk operations fail with
+//! `INTERNAL_SERVER_ERROR` (which Shopify's enum says "might be intermittent").
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -22,6 +30,8 @@ use crate::AppState;
 const DAY_MS: i64 = 86_400_000;
 const LARGE_STORE_VARIANTS: usize = 50_000;
 const NEW_VARIANTS_PER_DAY: usize = 1_000;
+/// Shopify's limit on a bulk mutation's variables file.
+pub const BULK_FILE_BYTES: u64 = 100 << 20;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Limits {
@@ -30,11 +40,17 @@ pub struct Limits {
     pub extra_variants: usize,
     /// (sandbox day, variants created that day) for the large-store throttle.
     pub created: (i64, usize),
+    /// The largest bulk mutation variables file the shop's staged uploads take.
+    pub bulk_file_bytes: u64,
+    /// Milliseconds each bulk operation line takes.
+    pub bulk_line_ms: u64,
+    /// The next bulk operations to fail (`INTERNAL_SERVER_ERROR`), for tests.
+    pub bulk_fail_next: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_product_variants: 2_048, extra_variants: 0, created: (0, 0) }
+        Limits { max_product_variants: 2_048, extra_variants: 0, created: (0, 0), bulk_file_bytes: BULK_FILE_BYTES, bulk_line_ms: 0, bulk_fail_next: 0 }
     }
 }
 
@@ -63,6 +79,9 @@ struct LimitsIn {
     max_product_variants: Option<usize>,
     extra_variants: Option<usize>,
     created_today: Option<usize>,
+    bulk_file_bytes: Option<u64>,
+    bulk_line_ms: Option<u64>,
+    bulk_fail_next: Option<u32>,
 }
 
 async fn set(State(app): State<AppState>, Path(shop): Path<String>, Json(l): Json<LimitsIn>) -> Response {
@@ -74,6 +93,15 @@ async fn set(State(app): State<AppState>, Path(shop): Path<String>, Json(l): Jso
         }
         if let Some(e) = l.extra_variants {
             s.limits.extra_variants = e;
+        }
+        if let Some(b) = l.bulk_file_bytes {
+            s.limits.bulk_file_bytes = b.clamp(1, BULK_FILE_BYTES);
+        }
+        if let Some(n) = l.bulk_fail_next {
+            s.limits.bulk_fail_next = n;
+        }
+        if let Some(ms) = l.bulk_line_ms {
+            s.limits.bulk_line_ms = ms.min(60_000);
         }
         if let Some(n) = l.created_today {
             s.limits.created = (now.div_euclid(DAY_MS), n);

@@ -10,6 +10,7 @@ use crate::AppState;
 use crate::state::World;
 
 pub mod billing;
+pub mod bulk;
 pub mod catalog;
 pub mod control;
 pub mod graphql;
@@ -39,6 +40,7 @@ pub fn routes() -> Router<AppState> {
         .route("/shops/{shop}/products.json", get(storefront::products_json))
         .merge(control::routes())
         .merge(staged::routes())
+        .merge(bulk::routes())
         .merge(session_token::routes())
         .merge(billing::routes())
         .merge(locations::routes())

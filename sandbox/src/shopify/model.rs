@@ -262,6 +262,16 @@ pub struct Shop {
     pub billing: super::billing::Billing,
     /// Staged uploads by key in Shopify's storage (`staged.rs`).
     pub staged: BTreeMap<String, super::staged::StagedFile>,
+    /// Bulk operations (`bulk.rs`).
+    pub bulk: super::bulk::Bulk,
+    /// Calls counted for tests and benches.
+    pub calls: Calls,
+}
+
+/// What the app called one at a time (a bulk operation's lines are not counted here).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Calls {
+    pub product_set: u64,
 }
 
 impl Shop {

@@ -113,6 +113,8 @@ pub fn new_shop(w: &World, domain: &str) -> Shop {
         limits: Default::default(),
         billing: Default::default(),
         staged: BTreeMap::new(),
+        bulk: Default::default(),
+        calls: Default::default(),
     }
 }
 

@@ -11,7 +11,7 @@ use crate::connectors::rate_limit::{self, RateLimiter};
 use crate::crypto::verify_hex_hmac;
 
 /// Webhook topics Dropline subscribes every shop to.
-pub const WEBHOOK_TOPICS: [&str; 9] = [
+pub const WEBHOOK_TOPICS: [&str; 10] = [
     "ORDERS_CREATE",
     "ORDERS_CANCELLED",
     "APP_UNINSTALLED",
@@ -23,6 +23,8 @@ pub const WEBHOOK_TOPICS: [&str; 9] = [
     "LOCATIONS_DEACTIVATE",
     // The plan of a store installed from Shopify changes when its app subscription does.
     "APP_SUBSCRIPTIONS_UPDATE",
+    // A bulk push (`push::bulk`) finishes when its operation does.
+    "BULK_OPERATIONS_FINISH",
 ];
 
 /// Why a call to a shop failed. `Revoked` means the token is dead (uninstalled app).

@@ -4,8 +4,9 @@
 //! address, the form parameters it signed, and the `resourceUrl` that names the file
 //! afterwards), then the file is POSTed there as `multipart/form-data`, the parameters first and
 //! the file last. `productSet`'s `files` then takes the `resourceUrl` as `originalSource`.
-//! The resource and its MIME type are the caller's, so the same two steps serve other staged
-//! resources (bulk mutation variables) when one needs them.
+//! The resource and its MIME type are the caller's, so the same two steps serve the JSONL
+//! variables of a bulk mutation (`BULK_MUTATION_VARIABLES`, `shopify_bulk.rs`), whose target
+//! has no `resourceUrl`: its `key` parameter names it.
 use serde_json::{Value, json};
 
 use super::shopify::Admin;
@@ -17,8 +18,10 @@ pub const STAGED_UPLOADS: &str = "mutation($input: [StagedUploadInput!]!) { stag
 
 /// A file to stage: which Shopify resource it becomes, its name, MIME type and bytes.
 pub struct Upload<'a> {
-    /// A `StagedUploadTargetGenerateUploadResource` value: `VIDEO`, ...
+    /// A `StagedUploadTargetGenerateUploadResource` value: `VIDEO`, `BULK_MUTATION_VARIABLES`.
     pub resource: &'a str,
+    /// What the file is, for messages: "the product's video".
+    pub what: &'a str,
     pub filename: &'a str,
     pub mime_type: &'a str,
     pub bytes: &'a [u8],
@@ -28,6 +31,7 @@ pub struct Upload<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Staged {
     pub url: String,
+    /// Empty for bulk mutation variables (Shopify answers none).
     pub resource_url: String,
     pub parameters: Vec<(String, String)>,
 }
@@ -46,21 +50,23 @@ pub async fn upload(admin: &Admin, u: &Upload<'_>) -> Result<String, PushError> 
 pub async fn stage(admin: &Admin, u: &Upload<'_>) -> Result<Staged, PushError> {
     let input = json!([{ "resource": u.resource, "filename": u.filename, "mimeType": u.mime_type,
         "fileSize": u.bytes.len().to_string(), "httpMethod": "POST" }]);
+    let what = format!("the upload of {}", u.what);
     let a = admin.graphql(STAGED_UPLOADS, json!({ "input": input })).await.map_err(failed)?;
-    refused(&a, "the video upload")?;
+    refused(&a, &what)?;
     let payload = &a["data"]["stagedUploadsCreate"];
-    user_errors(payload, "the video upload")?;
-    staged_of(&payload["stagedTargets"][0]).ok_or_else(|| PushError::Unavailable("Shopify answered no upload target for the video".into()))
+    user_errors(payload, &what)?;
+    let staged = staged_of(&payload["stagedTargets"][0]).filter(|s| u.resource != "VIDEO" || !s.resource_url.is_empty());
+    staged.ok_or_else(|| PushError::Unavailable(format!("Shopify answered no upload target for {}", u.what)))
 }
 
 fn staged_of(t: &Value) -> Option<Staged> {
     let parameters = t["parameters"].as_array()?.iter().filter_map(|p| Some((p["name"].as_str()?.to_string(), p["value"].as_str()?.to_string()))).collect();
-    Some(Staged { url: t["url"].as_str()?.to_string(), resource_url: t["resourceUrl"].as_str()?.to_string(), parameters })
+    Some(Staged { url: t["url"].as_str()?.to_string(), resource_url: t["resourceUrl"].as_str().unwrap_or_default().to_string(), parameters })
 }
 
 /// The multipart POST of the staged parameters and then the file. The target is Shopify's
 /// storage, not the Admin API: no access token goes there, the signed parameters are the grant.
-async fn send(http: &reqwest::Client, s: &Staged, u: &Upload<'_>) -> Result<(), PushError> {
+pub async fn send(http: &reqwest::Client, s: &Staged, u: &Upload<'_>) -> Result<(), PushError> {
     let boundary = format!("dropline-{}", uuid::Uuid::new_v4().simple());
     let body = multipart(&boundary, &s.parameters, u);
     let res = http
@@ -69,7 +75,7 @@ async fn send(http: &reqwest::Client, s: &Staged, u: &Upload<'_>) -> Result<(), 
         .body(body)
         .send()
         .await
-        .map_err(|e| PushError::Unavailable(format!("Shopify's storage could not be reached for the video: {e}")))?;
+        .map_err(|e| PushError::Unavailable(format!("Shopify's storage could not be reached for {}: {e}", u.what)))?;
     let status = res.status();
     if status.is_success() {
         return Ok(());
@@ -77,9 +83,9 @@ async fn send(http: &reqwest::Client, s: &Staged, u: &Upload<'_>) -> Result<(), 
     let text = res.text().await.unwrap_or_default();
     let why = storage_error(&text).unwrap_or_else(|| format!("HTTP {}", status.as_u16()));
     if status.is_client_error() {
-        Err(PushError::Rejected(format!("Shopify's storage refused the product's video: {why}")))
+        Err(PushError::Rejected(format!("Shopify's storage refused {}: {why}", u.what)))
     } else {
-        Err(PushError::Unavailable(format!("Shopify's storage did not take the product's video: {why}")))
+        Err(PushError::Unavailable(format!("Shopify's storage did not take {}: {why}", u.what)))
     }
 }
 
@@ -119,7 +125,7 @@ mod tests {
 
     #[test]
     fn the_form_carries_every_parameter_then_the_file() {
-        let u = Upload { resource: "VIDEO", filename: "a\"b.webm", mime_type: "video/webm", bytes: b"\x1a\x45\xdf\xa3" };
+        let u = Upload { resource: "VIDEO", what: "the product's video", filename: "a\"b.webm", mime_type: "video/webm", bytes: b"\x1a\x45\xdf\xa3" };
         let params = vec![("key".to_string(), "c/o/v/1.webm".to_string()), ("policy".to_string(), "eyJ9".to_string())];
         let body = multipart("B", &params, &u);
         let text = String::from_utf8_lossy(&body);

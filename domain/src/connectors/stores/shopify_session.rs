@@ -120,6 +120,8 @@ pub(crate) mod tests {
             app_bridge_url: String::new(),
             video_max_bytes: 1 << 20,
             video_timeout_secs: 10,
+            bulk_threshold: 500,
+            bulk_poll_secs: 60,
         }
     }
 

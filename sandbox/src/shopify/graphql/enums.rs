@@ -57,6 +57,11 @@ shopify_enum! {
         INVALID, INVALID_INPUT, OPTION_VALUES_FOR_NUMBER_OF_UNKNOWN_OPTIONS, PRODUCT_DOES_NOT_EXIST,
         TRACKED_VARIANT_LOCATION_NOT_FOUND, VARIANT_ALREADY_EXISTS,
     }
+    BulkOperationStatus { CANCELED, CANCELING, COMPLETED, CREATED, EXPIRED, FAILED, RUNNING }
+    BulkOperationType { MUTATION, QUERY }
+    BulkOperationErrorCode { ACCESS_DENIED, INTERNAL_SERVER_ERROR, TIMEOUT }
+    /// The codes the sandbox's bulkOperationRunMutation answers.
+    BulkMutationErrorCode { INVALID_MUTATION, INVALID_STAGED_UPLOAD_FILE, LIMIT_REACHED, NO_SUCH_FILE, OPERATION_IN_PROGRESS }
     /// The codes the sandbox's productVariantsBulkUpdate answers.
     ProductVariantsBulkUpdateUserErrorCode { PRODUCT_DOES_NOT_EXIST, PRODUCT_VARIANT_DOES_NOT_EXIST }
 }

@@ -30,7 +30,7 @@ topics! {
     FulfillmentsCreate => "FULFILLMENTS_CREATE", FulfillmentsUpdate => "FULFILLMENTS_UPDATE", ShopUpdate => "SHOP_UPDATE",
     LocationsCreate => "LOCATIONS_CREATE", LocationsUpdate => "LOCATIONS_UPDATE", LocationsDelete => "LOCATIONS_DELETE",
     LocationsActivate => "LOCATIONS_ACTIVATE", LocationsDeactivate => "LOCATIONS_DEACTIVATE",
-    AppSubscriptionsUpdate => "APP_SUBSCRIPTIONS_UPDATE",
+    AppSubscriptionsUpdate => "APP_SUBSCRIPTIONS_UPDATE", BulkOperationsFinish => "BULK_OPERATIONS_FINISH",
 }
 
 #[derive(InputObject, Clone, Default)]
@@ -175,7 +175,8 @@ pub struct FileSetInput {
     pub filename: Option<String>,
 }
 
-/// What a staged upload becomes (`stagedUploadsCreate`); the sandbox stages `VIDEO` only.
+/// What a staged upload becomes (`stagedUploadsCreate`); the sandbox stages `VIDEO` and
+/// `BULK_MUTATION_VARIABLES` only.
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum StagedUploadTargetGenerateUploadResource {
     BulkMutationVariables,

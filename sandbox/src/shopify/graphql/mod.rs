@@ -18,6 +18,7 @@ use crate::state::World;
 use crate::util::json_error;
 
 mod billing;
+mod bulk;
 mod codes;
 mod collections;
 pub mod cost;
@@ -35,11 +36,18 @@ mod types;
 mod types_orders;
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(products::ProductMutation, fulfil::FulfilMutation, billing::BillingMutation, staged::StagedMutation, collections::CollectionMutation);
+pub struct Mutation(
+    products::ProductMutation,
+    fulfil::FulfilMutation,
+    billing::BillingMutation,
+    staged::StagedMutation,
+    collections::CollectionMutation,
+    bulk::BulkMutation,
+);
 
 /// Shopify names its root query type `QueryRoot`.
 #[derive(MergedObject, Default)]
-pub struct QueryRoot(query::Query, locations::LocationQuery, billing::BillingQuery, collections::CollectionQuery);
+pub struct QueryRoot(query::Query, locations::LocationQuery, billing::BillingQuery, collections::CollectionQuery, bulk::BulkQuery);
 
 pub type AdminSchema = Schema<QueryRoot, Mutation, EmptySubscription>;
 
@@ -54,6 +62,8 @@ pub struct Gql {
     pub world: Arc<World>,
     pub shop: String,
     pub version: String,
+    /// A line of a bulk operation (`bulk.rs`), not a call of the app's own.
+    pub in_bulk: bool,
 }
 
 impl Gql {
@@ -163,7 +173,7 @@ async fn serve(State(app): State<AppState>, shop: String, version: String, heade
     if let Some(op) = op {
         req = req.operation_name(op);
     }
-    let ctx = Gql { app: app.clone(), world: w.clone(), shop, version };
+    let ctx = Gql { app: app.clone(), world: w.clone(), shop, version, in_bulk: false };
     let resp = schema().execute(req.data(ctx)).await;
     let mut out = serde_json::to_value(&resp).unwrap_or_else(|_| json!({}));
     out["extensions"] = cost::cost_extension(requested, requested, &bucket);

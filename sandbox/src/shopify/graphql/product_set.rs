@@ -160,7 +160,7 @@ fn media_of(g: &super::Gql, shop: &model::Shop, p: &model::Product, files: &[Fil
             None | Some(FileContentType::Image) => images.push(src.to_string()),
             Some(FileContentType::Video) => {
                 let base = g.app.base_url();
-                let Some(staged) = shop.staged.values().find(|s| s.resource_url(&base) == src) else {
+                let Some(staged) = shop.staged.values().find(|s| s.resource_url(&base).as_deref() == Some(src)) else {
                     return Err(refuse("originalSource", "Videos require a staged upload URL"));
                 };
                 videos.push(model::VideoMedia {

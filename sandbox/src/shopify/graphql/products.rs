@@ -251,7 +251,11 @@ impl ProductMutation {
         input: ProductSetInput,
         #[graphql(name = "synchronous")] _synchronous: Option<bool>,
     ) -> async_graphql::Result<Option<ProductSetPayload>> {
-        Ok(ProductSetPayload::of(throttled(set(gql(ctx), identifier, input))?.map(Product)))
+        let g = gql(ctx);
+        if !g.in_bulk {
+            g.write(|s| s.calls.product_set += 1);
+        }
+        Ok(ProductSetPayload::of(throttled(set(g, identifier, input))?.map(Product)))
     }
 
     async fn product_variants_bulk_create(

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::super::model::{self, gid, image_src};
 use super::enums::{
-    CountPrecision, MediaContentType, MediaStatus, ProductSetUserErrorCode, ProductStatus, ProductVariantsBulkCreateUserErrorCode,
+    BulkMutationErrorCode, CountPrecision, MediaContentType, MediaStatus, ProductSetUserErrorCode, ProductStatus, ProductVariantsBulkCreateUserErrorCode,
     ProductVariantsBulkUpdateUserErrorCode,
 };
 use super::gql;
@@ -109,7 +109,8 @@ macro_rules! coded_user_errors {
 coded_user_errors!(
     ProductSetUserError: ProductSetUserErrorCode,
     ProductVariantsBulkCreateUserError: ProductVariantsBulkCreateUserErrorCode,
-    ProductVariantsBulkUpdateUserError: ProductVariantsBulkUpdateUserErrorCode
+    ProductVariantsBulkUpdateUserError: ProductVariantsBulkUpdateUserErrorCode,
+    BulkMutationUserError: BulkMutationErrorCode
 );
 
 /// Shopify's payload types are nullable and named after their mutation.
