@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use super::shopify_cost;
 use crate::config::ShopifySettings;
 use crate::connectors::rate_limit::{self, RateLimiter};
 use crate::crypto::verify_hex_hmac;
@@ -190,10 +191,11 @@ impl Admin {
                                 capacity: status["maximumAvailable"].as_f64().unwrap_or(rate_limit::SHOPIFY.capacity),
                                 per_second: status["restoreRate"].as_f64().unwrap_or(rate_limit::SHOPIFY.per_second),
                             };
-                            limiter.observe(shop, available, limits).await;
+                            let reserved = cost.min(limits.capacity);
+                            limiter.observe(shop, available, shopify_cost::unreserved(&answer, reserved), limits).await;
                         }
                     }
-                    match throttled_wait(&answer) {
+                    match shopify_cost::throttled_wait(&answer) {
                         Some(wait) if attempt < 6 => {
                             if let Some((limiter, shop)) = &self.limiter {
                                 limiter.pause(shop, wait).await;
@@ -270,30 +272,4 @@ pub const PUBLICATIONS: &str = "{ publications(first: 50) { nodes { id
 
 fn first_error(answer: &Value) -> Option<String> {
     answer["errors"].as_array().and_then(|e| e.first()).map(|e| e["message"].as_str().unwrap_or("error").to_string())
-}
-
-/// How long to wait when Shopify answered THROTTLED: until the bucket holds the cost asked.
-fn throttled_wait(answer: &Value) -> Option<Duration> {
-    let errors = answer["errors"].as_array()?;
-    let throttled = errors.iter().find(|e| e["extensions"]["code"] == "THROTTLED")?;
-    let cost = answer["extensions"]["cost"].clone();
-    let cost = if cost.is_null() { throttled["extensions"]["cost"].clone() } else { cost };
-    let requested = cost["requestedQueryCost"].as_f64().unwrap_or(50.0);
-    let status = &cost["throttleStatus"];
-    let available = status["currentlyAvailable"].as_f64().unwrap_or(0.0);
-    let rate = status["restoreRate"].as_f64().filter(|r| *r > 0.0).unwrap_or(50.0);
-    Some(Duration::from_secs_f64(((requested - available) / rate).clamp(0.05, 20.0)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn throttled_answers_wait_for_the_missing_points() {
-        let a = json!({"errors": [{"message": "Throttled", "extensions": {"code": "THROTTLED"}}],
-            "extensions": {"cost": {"requestedQueryCost": 152, "throttleStatus": {"maximumAvailable": 1000, "currentlyAvailable": 52, "restoreRate": 50}}}});
-        assert_eq!(throttled_wait(&a), Some(Duration::from_secs(2)));
-        assert_eq!(throttled_wait(&json!({"data": {}})), None);
-    }
 }
