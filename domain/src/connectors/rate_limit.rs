@@ -5,6 +5,7 @@ use apalis_redis::ConnectionManager;
 use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::OnceCell;
+use tokio::time::Instant;
 
 /// Refill, then take `cost` if the bucket holds it; else answer the milliseconds to wait.
 /// Time is Redis' own clock, so workers on different machines agree.
@@ -109,15 +110,27 @@ impl RateLimiter {
 
     /// Waits until the store's bucket holds `cost`, then takes it.
     pub async fn acquire(&self, store: &str, cost: f64, limits: Limits) {
-        let Some(mut conn) = self.conn().await else { return };
+        let _ = self.acquire_until(store, cost, limits, None).await;
+    }
+
+    /// `acquire`, giving up (nothing taken) when the bucket would not hold `cost` before
+    /// `deadline`: the wait still needed is the error.
+    pub async fn acquire_until(&self, store: &str, cost: f64, limits: Limits, deadline: Option<Instant>) -> Result<(), Duration> {
+        let Some(mut conn) = self.conn().await else { return Ok(()) };
         loop {
             let wait: Result<i64, _> = ACQUIRE_SCRIPT.key(key(store)).arg(cost).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
             match wait {
-                Ok(0) => return,
-                Ok(ms) => tokio::time::sleep(Duration::from_millis(ms.clamp(1, 60_000) as u64)).await,
+                Ok(0) => return Ok(()),
+                Ok(ms) => {
+                    let wait = Duration::from_millis(ms.clamp(1, 60_000) as u64);
+                    if deadline.is_some_and(|d| Instant::now() + wait > d) {
+                        return Err(wait);
+                    }
+                    tokio::time::sleep(wait).await
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "rate limiter script failed; call goes unmetered");
-                    return;
+                    return Ok(());
                 }
             }
         }

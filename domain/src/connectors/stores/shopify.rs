@@ -30,7 +30,8 @@ pub const WEBHOOK_TOPICS: [&str; 9] = [
 #[derive(Debug)]
 pub enum ShopifyError {
     Revoked,
-    /// Still throttled after waiting several times: how long Shopify's bucket needs.
+    /// Still throttled after waiting several times, or the shared bucket would keep the call
+    /// waiting past the client's patience: how long the bucket needs.
     Throttled(Duration),
     Failed(String),
 }
@@ -113,6 +114,8 @@ pub struct Admin {
     http: reqwest::Client,
     /// The shop's shared bucket (Redis), when calls must be metered across workers.
     limiter: Option<(RateLimiter, String)>,
+    /// How long a call may wait for the shared bucket before giving up (`Throttled`).
+    patience: Option<Duration>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -135,7 +138,7 @@ pub struct Publication {
 impl Admin {
     pub fn new(settings: &ShopifySettings, shop: &str, token: &str) -> Self {
         let endpoint = format!("{}/admin/api/{}/graphql.json", shop_url(settings, shop), settings.api_version);
-        Admin { endpoint, token: token.to_string(), http: http(), limiter: None }
+        Admin { endpoint, token: token.to_string(), http: http(), limiter: None, patience: None }
     }
 
     /// The client the Admin API is called with, for the other addresses Shopify hands out (its
@@ -147,6 +150,14 @@ impl Admin {
     /// Meters every call through the shop's shared bucket, keyed by `shop`.
     pub fn metered(mut self, limiter: RateLimiter, shop: &str) -> Self {
         self.limiter = Some((limiter, shop.to_string()));
+        self
+    }
+
+    /// A call that would wait longer than `patience` for the shared bucket gives up with
+    /// `Throttled` (nothing sent), so a job can give its worker slot back rather than outlive
+    /// its run limit behind a long queue for one store.
+    pub fn patient(mut self, patience: Duration) -> Self {
+        self.patience = Some(patience);
         self
     }
 
@@ -163,10 +174,11 @@ impl Admin {
     pub async fn graphql_costed(&self, query: &str, variables: Value, cost: f64) -> Result<Value, ShopifyError> {
         let body = json!({ "query": query, "variables": variables });
         let mut attempt = 0;
+        let deadline = self.patience.map(|p| tokio::time::Instant::now() + p);
         loop {
             attempt += 1;
             if let Some((limiter, shop)) = &self.limiter {
-                limiter.acquire(shop, cost, rate_limit::SHOPIFY).await;
+                limiter.acquire_until(shop, cost, rate_limit::SHOPIFY, deadline).await.map_err(ShopifyError::Throttled)?;
             }
             let res = self.http.post(&self.endpoint).header("X-Shopify-Access-Token", &self.token).json(&body).send().await;
             let retry_in = match res {
