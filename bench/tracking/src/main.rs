@@ -22,7 +22,7 @@ const AIM: f64 = 2_000.0;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 30));
+    let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 300));
     // The bench runs the follow passes itself (the schedules are off); the worker only writes back.
     let (app, sandbox) = app_on_sandbox("tracking", |_| {}).await?;
     let pool = app.pool.clone();
