@@ -19,7 +19,7 @@ async fn the_shared_bucket_gets_back_what_shopify_refunded() {
     let token = install["access_token"].as_str().unwrap();
     let bucket = json!({ "maximum_available": 200, "currently_available": 200, "restore_rate": 0.001 });
     http.post(format!("{sandbox}/_sandbox/shopify/{shop}/throttle")).json(&bucket).send().await.unwrap();
-    let limiter = RateLimiter::new(settings.redis.url.expose_secret());
+    let limiter = RateLimiter::new(settings.redis.url.expose_secret(), &settings.redis.namespace);
     let admin = Admin::new(&settings.shopify, &shop, token).metered(limiter.clone(), &shop);
 
     // 52 points asked (2 + 50 products), a handful of products returned.

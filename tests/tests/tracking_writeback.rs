@@ -233,7 +233,7 @@ async fn a_write_back_behind_a_long_queue_for_its_store_comes_back_later() {
     let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
     sh.s.app.drain().await;
     // The store's bucket is held for ten minutes, as a long queue of other write-backs would hold it.
-    let limiter = RateLimiter::new(sh.s.app.settings.redis.url.expose_secret());
+    let limiter = RateLimiter::new(sh.s.app.settings.redis.url.expose_secret(), &sh.s.app.settings.redis.namespace);
     limiter.pause(&sh.shop, Duration::from_secs(600)).await;
     add_parcel(&sh, id, "1Z999AA10000007").await;
     sh.s.app.drain().await;

@@ -89,12 +89,15 @@ pub const SHOPIFY: Limits = Limits { capacity: 2000.0, per_second: 100.0 };
 #[derive(Clone)]
 pub struct RateLimiter {
     url: String,
+    /// `redis.namespace`: deployments and test runs sharing one Redis keep their own buckets
+    /// (the key is the shop's domain, and tests reuse shop names).
+    namespace: String,
     conn: std::sync::Arc<OnceCell<ConnectionManager>>,
 }
 
 impl RateLimiter {
-    pub fn new(redis_url: &str) -> Self {
-        RateLimiter { url: redis_url.to_string(), conn: Default::default() }
+    pub fn new(redis_url: &str, namespace: &str) -> Self {
+        RateLimiter { url: redis_url.to_string(), namespace: namespace.to_string(), conn: Default::default() }
     }
 
     async fn conn(&self) -> Option<ConnectionManager> {
@@ -118,7 +121,7 @@ impl RateLimiter {
     pub async fn acquire_until(&self, store: &str, cost: f64, limits: Limits, deadline: Option<Instant>) -> Result<(), Duration> {
         let Some(mut conn) = self.conn().await else { return Ok(()) };
         loop {
-            let wait: Result<i64, _> = ACQUIRE_SCRIPT.key(key(store)).arg(cost).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
+            let wait: Result<i64, _> = ACQUIRE_SCRIPT.key(self.key(store)).arg(cost).arg(limits.capacity).arg(limits.per_second).invoke_async(&mut conn).await;
             match wait {
                 Ok(0) => return Ok(()),
                 Ok(ms) => {
@@ -143,24 +146,27 @@ impl RateLimiter {
     pub async fn observe(&self, store: &str, available: f64, credit: f64, limits: Limits) {
         let Some(mut conn) = self.conn().await else { return };
         let _: Result<i64, _> =
-            OBSERVE_SCRIPT.key(key(store)).arg(available).arg(limits.capacity).arg(limits.per_second).arg(credit).invoke_async(&mut conn).await;
+            OBSERVE_SCRIPT.key(self.key(store)).arg(available).arg(limits.capacity).arg(limits.per_second).arg(credit).invoke_async(&mut conn).await;
     }
 
     /// What the store's bucket holds now (refilled to this instant), `None` before its first
     /// call or without Redis: for tests and diagnostics.
     pub async fn available(&self, store: &str) -> Option<f64> {
         let mut conn = self.conn().await?;
-        let held: Option<f64> = PEEK_SCRIPT.key(key(store)).invoke_async(&mut conn).await.ok()?;
+        let held: Option<f64> = PEEK_SCRIPT.key(self.key(store)).invoke_async(&mut conn).await.ok()?;
         held
     }
 
     /// Holds every call to the store for `wait` (a 429's Retry-After).
     pub async fn pause(&self, store: &str, wait: Duration) {
         let Some(mut conn) = self.conn().await else { return };
-        let _: Result<i64, _> = PAUSE_SCRIPT.key(key(store)).arg(wait.as_millis() as u64).invoke_async(&mut conn).await;
+        let _: Result<i64, _> = PAUSE_SCRIPT.key(self.key(store)).arg(wait.as_millis() as u64).invoke_async(&mut conn).await;
     }
 }
 
-fn key(store: &str) -> String {
-    format!("dropline:bucket:{store}")
+impl RateLimiter {
+    /// `dropline:bucket:{store}` with the default namespace.
+    fn key(&self, store: &str) -> String {
+        format!("{}:bucket:{store}", self.namespace)
+    }
 }
