@@ -192,8 +192,12 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Refill the bucket from the (virtual) clock.
+/// Refill the bucket from the (virtual) clock. A request that read the clock before waiting for
+/// the shop's lock never moves the bucket's time back: the restore since would count twice.
 pub fn refill(b: &mut Bucket, now_ms: i64) {
+    if now_ms <= b.updated_ms {
+        return;
+    }
     let elapsed = (now_ms - b.updated_ms).max(0) as f64 / 1000.0;
     b.available = (b.available + elapsed * b.restore_rate).min(b.maximum);
     b.updated_ms = now_ms;
