@@ -38,7 +38,7 @@ impl TaskContext {
         let mailer = Mailer::new(&settings.email)?;
         let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
         let suppliers = Suppliers::new(&settings.suppliers);
-        let limiter = RateLimiter::new(settings.redis.url.expose_secret());
+        let limiter = RateLimiter::new(settings.redis.url.expose_secret(), &settings.redis.namespace);
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
         Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits: Arc::new(wallet_debits) })

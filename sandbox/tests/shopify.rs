@@ -263,22 +263,24 @@ async fn webhook_faults_drop_and_duplicate() {
 async fn throttling_by_cost() {
     let sb = common::start().await;
     let token = install(&sb, "busy").await;
-    let q = "{ products(first: 250) { edges { node { id title } } } }"; // cost 252
-    let mut throttled = false;
-    // The Standard plan's bucket holds 2,000 points: the ninth call at most finds it short.
-    for _ in 0..9 {
-        let r = gql(&sb, "busy", &token, q, json!({})).await;
-        if r["errors"][0]["extensions"]["code"] == "THROTTLED" {
-            throttled = true;
-            assert!(r["extensions"]["cost"]["throttleStatus"]["currentlyAvailable"].as_f64().unwrap() < 252.0);
-            break;
-        }
-    }
-    assert!(throttled);
-    // The bucket refills on the virtual clock.
+    let q = "{ products(first: 250) { edges { node { id title } } } }"; // requested 252
+    // A query runs only when the bucket holds its requested cost, however little it would return.
+    sb.post_json("/_sandbox/shopify/busy/throttle", json!({"currently_available": 251})).await;
+    let r = gql(&sb, "busy", &token, q, json!({})).await;
+    assert_eq!(r["errors"][0]["extensions"]["code"], "THROTTLED", "{r}");
+    assert!(r["extensions"]["cost"]["throttleStatus"]["currentlyAvailable"].as_f64().unwrap() < 252.0);
+    // The bucket refills on the virtual clock (the Standard plan's holds 2,000 points), and a
+    // query is charged what it returned: 2 for the connection and 1 a product, the rest refunded.
     sb.post_json("/_sandbox/clock/advance", json!({"seconds": 30})).await;
     let r = gql(&sb, "busy", &token, q, json!({})).await;
     assert!(r["errors"].is_null(), "{r}");
+    let actual = 2 + r["data"]["products"]["edges"].as_array().unwrap().len() as u64;
+    assert_eq!(r["extensions"]["cost"]["requestedQueryCost"], 252, "{r}");
+    assert_eq!(r["extensions"]["cost"]["actualQueryCost"], actual, "{r}");
+    assert!(r["extensions"]["cost"]["throttleStatus"]["currentlyAvailable"].as_f64().unwrap() >= 2000.0 - actual as f64, "{r}");
+    // A mutation is charged its 10 whatever it returns.
+    let m = gql(&sb, "busy", &token, "mutation { productDelete(input: {id: \"gid://shopify/Product/1\"}) { deletedProductId } }", json!({})).await;
+    assert_eq!(m["extensions"]["cost"]["actualQueryCost"], 10, "{m}");
     // Throttling can be switched off per shop.
     sb.post_json("/_sandbox/shopify/busy/throttle", json!({"enabled": false})).await;
     for _ in 0..6 {

@@ -65,6 +65,7 @@ mod request_bodies;
 mod security_headers;
 mod shopify_billing;
 mod shopify_contract;
+mod shopify_refunds;
 mod sign_in_throttle;
 mod sign_up_rules;
 mod smart_push_content;

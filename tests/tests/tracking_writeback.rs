@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use crate::order_support as support;
 
+use domain::connectors::rate_limit::RateLimiter;
 use domain::tracking::jobs::TrackingWriteback;
+use secrecy::ExposeSecret;
 use support::{Shop, customer_buys, fund, shop_with_product, tab};
 
 async fn advance_days(sh: &Shop, days: i64) {
@@ -215,4 +217,35 @@ async fn a_rate_limited_or_unreachable_shop_is_written_once_when_it_answers() {
     assert_eq!(made.len(), 1, "{made:?}");
     let p = parcels(&sh, id).await.remove(0);
     assert_eq!(p["store"]["pending"], false, "{p}");
+}
+
+/// A write-back that would wait for its store's bucket longer than half its run limit gives its
+/// worker slot back rather than be cut off holding the order: nothing is sent, and the job comes
+/// back later with its attempt given back and nothing shown as an error.
+#[tokio::test]
+async fn a_write_back_behind_a_long_queue_for_its_store_comes_back_later() {
+    let db = domain::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
+    // The shared bucket's key is the shop's domain, common to every run on this Redis: a shop of its own.
+    let name = format!("patient-{}", uuid::Uuid::new_v4().simple());
+    let sh = shop_with_product(pool, "patient@example.com", &name).await;
+    let bought = customer_buys(&sh, 1, None).await;
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    sh.s.app.drain().await;
+    // The store's bucket is held for ten minutes, as a long queue of other write-backs would hold it.
+    let limiter = RateLimiter::new(sh.s.app.settings.redis.url.expose_secret(), &sh.s.app.settings.redis.namespace);
+    limiter.pause(&sh.shop, Duration::from_secs(600)).await;
+    add_parcel(&sh, id, "1Z999AA10000007").await;
+    sh.s.app.drain().await;
+    let (status, attempts, error): (String, i32, Option<String>) =
+        sqlx::query_as("SELECT status, attempts, error FROM progress_items WHERE kind = 'tracking_writeback' ORDER BY id DESC LIMIT 1")
+            .fetch_one(&sh.s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), attempts), ("queued", 0), "deferred, not failed");
+    assert_eq!(error.as_deref(), Some("waiting for the store's rate limit"));
+    assert!(fulfillments(&sh, &bought["id"]).await.is_empty());
+    let p = parcels(&sh, id).await.remove(0);
+    assert_eq!(p["store"]["pending"], true, "{p}");
+    assert!(p["store"]["error"].is_null(), "{p}");
 }

@@ -104,7 +104,7 @@ async fn pacing(app: &TestApp, sandbox: &str, stores: usize, per_store: usize) -
     }
     settle(pool).await?;
     // Every bucket full (Shopify's standard plan) when the push starts.
-    let standard = json!({ "maximum_available": 1000, "currently_available": 1000, "restore_rate": 50 });
+    let standard = json!({ "plan": "standard" });
     for i in 0..stores {
         app.http.post(format!("{sandbox}/_sandbox/shopify/paced-{i}/throttle")).json(&standard).send().await?;
     }

@@ -22,9 +22,16 @@ const AIM: f64 = 2_000.0;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 30));
+    let (parcels, runners, stores, per_store) = (arg(1, 100_000), arg(2, 4), arg(3, 10), arg(4, 300));
     // The bench runs the follow passes itself (the schedules are off); the worker only writes back.
-    let (app, sandbox) = app_on_sandbox("tracking", |_| {}).await?;
+    // The queue's lease and run limit as in production: the test configuration's 5 s lease has
+    // each of the write-back's thousands of waiting jobs beat its row every 1.7 s, and a beat
+    // late on the busy pool had live jobs taken for dead and run twice (618 extra runs of 3,000).
+    let (app, sandbox) = app_on_sandbox("tracking", |s| {
+        s.queue.lease_secs = 300;
+        s.queue.max_run_secs = 600;
+    })
+    .await?;
     let pool = app.pool.clone();
     let token = app.signed_up("bench-tracking@example.com").await;
     let store = connect_shopify(&app, &token, "tracking-bench").await.data()["store"]["id"].as_str().unwrap_or_default().to_string();

@@ -1,14 +1,20 @@
-//! The write-back half: STORES Shopify stores on Shopify's Standard plan (2,000 points,
-//! 100 a second), PER_STORE customer orders each with a parcel added, written back by the real
-//! worker (in process). Prints fulfillments per second and the share of the stores' limits the
-//! write-back used (the product is not the bottleneck when the share is close to 1), and the
-//! THROTTLED answers the stores gave.
+//! The write-back half: STORES Shopify stores on Shopify's Standard plan (100 points restored a
+//! second, 2,000 held; the sandbox's `standard` bucket), PER_STORE customer orders each with a
+//! parcel added, written back by the real worker (in process). Prints fulfillments per second,
+//! the share of the stores' limits the write-back used (the product is not the bottleneck when
+//! the share is close to 1) as a ratio to the 95% aim, and the THROTTLED answers the stores gave.
+//! A parcel is charged about 19 points (Shopify refunds what its reads did not return), so a
+//! store's full bucket alone writes about 100 parcels: PER_STORE well above that (300 by default)
+//! keeps work waiting on the limits for most of the run, which is what the share is about.
 use dropline_tests::bench::shopify_buckets;
 use dropline_tests::{TestApp, connect_shopify};
 use serde_json::json;
 use sqlx::PgPool;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
+
+/// The share of the stores' limits the write-back should use while parcels wait (issue 22).
+const SHARE_AIM: f64 = 0.95;
 
 pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per_store: usize) -> anyhow::Result<()> {
     let token = app.signed_up("bench-writeback@example.com").await;
@@ -29,11 +35,16 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     app.drain().await;
-    let orders: Vec<(i64, uuid::Uuid)> =
-        sqlx::query_as("SELECT o.id, o.workplace_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.platform_domain LIKE 'wb-%'")
-            .fetch_all(pool)
-            .await?;
-    let standard = json!({ "maximum_available": 1000, "currently_available": 1000, "restore_rate": 50 });
+    // Parcels reach the write-back mixed across stores (carrier updates come as they come), so
+    // they are added one store after another in turn, not a store's whole batch at a time.
+    let orders: Vec<(i64, uuid::Uuid)> = sqlx::query_as(
+        "SELECT o.id, o.workplace_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.platform_domain LIKE 'wb-%'
+         ORDER BY row_number() OVER (PARTITION BY o.store_id ORDER BY o.id), o.store_id",
+    )
+    .fetch_all(pool)
+    .await?;
+    // Shopify's Standard plan as the sandbox emulates it: 100 points a second, 2,000 held, full.
+    let standard = json!({ "plan": "standard" });
     for i in 0..stores {
         app.http.post(format!("{sandbox}/_sandbox/shopify/wb-{i}.myshopify.com/throttle")).json(&standard).send().await?;
     }
@@ -82,11 +93,12 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     let allowed = available + restore * secs;
     let used = charged_after - charged_before;
     println!(
-        "write-back: {written} of {} parcels written to {stores} Shopify stores ({:.0} points/s each) in {secs:.1} s = {:.1} fulfillments/s; points used {used:.0} of {allowed:.0} allowed = share {:.3}; {:.0} points per parcel; THROTTLED answers: {}",
+        "write-back: {written} of {} parcels written to {stores} Shopify stores ({:.0} points/s each) in {secs:.1} s = {:.1} fulfillments/s; points used {used:.0} of {allowed:.0} allowed = share {:.3}, ratio to the {SHARE_AIM} aim {:.3}; {:.0} points per parcel; THROTTLED answers: {} (aim: none after the first)",
         orders.len(),
         restore / stores.max(1) as f64,
         written as f64 / secs,
         used / allowed,
+        used / allowed / SHARE_AIM,
         used / written.max(1) as f64,
         throttled_after - throttled_before
     );

@@ -280,6 +280,9 @@ pub struct QueueSettings {
     /// Jobs of a background family (`queue::BACKGROUND_KINDS`) one worker runs at once, so
     /// a catalogue refresh never takes the connections a user's job is waiting for.
     pub background_concurrency: usize,
+    /// Jobs of the paced family (`queue::Family::Paced`) one worker runs at once: they wait on
+    /// stores' rate limits, not on the database.
+    pub paced_concurrency: usize,
     /// Whether the worker enqueues the periodic jobs (catalogue refresh, syncs, tracking); off
     /// for benchmarks that measure something else.
     pub schedules: bool,

@@ -22,5 +22,6 @@ pub fn concurrency(family: Family, settings: &crate::config::QueueSettings, pool
         Family::Background => settings.background_concurrency.max(1),
         Family::PoolBound => settings.worker_concurrency.min(pool_size as usize).max(1),
         Family::Interactive => settings.worker_concurrency,
+        Family::Paced => settings.paced_concurrency.max(1),
     }
 }

@@ -26,4 +26,5 @@ pub struct TrackingWriteback {
 
 impl Job for TrackingWriteback {
     const KIND: &'static str = "tracking_writeback";
+    const FAMILY: Family = Family::Paced;
 }

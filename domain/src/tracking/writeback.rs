@@ -9,6 +9,7 @@
 //! or a duplicate delivery never makes a second fulfillment or tracking item.
 use serde_json::{Value, json};
 use sqlx::PgPool;
+use std::time::Duration;
 use tracing::instrument;
 use uuid::Uuid;
 
@@ -46,10 +47,12 @@ pub struct Written {
     pub action: &'static str,
 }
 
-/// Why a write-back failed: the store refused (stop, show it) or could not be reached (retry).
+/// Why a write-back failed: the store refused (stop, show it), could not be reached (retry), or
+/// its rate limit has a queue longer than a run may wait (come back then; not a failure).
 pub enum Failure {
     Refused(String),
     Outage(String),
+    Later(std::time::Duration),
 }
 
 impl From<crate::Error> for Failure {
@@ -93,6 +96,7 @@ async fn under_lease(ctx: &TaskContext, job: &Claimed, workplace_id: Uuid, shipm
             set_error(conn, &p, &m).await?;
             Err(JobFailure::permanent(m))
         }
+        Err(Failure::Later(wait)) => Err(JobFailure::wait_for("waiting for the store's rate limit", wait.max(Duration::from_secs(1)))),
         Err(Failure::Outage(m)) => {
             // The user sees why the store was not written once the retries are spent.
             if last_try {
@@ -155,8 +159,12 @@ async fn write(ctx: &TaskContext, conn: &PgPool, p: &Parcel) -> Result<Option<(W
     let lines = lines(conn, p).await?;
     match store.platform.as_str() {
         "shopify" => {
+            // Half the run limit: a run behind a long queue for its store gives its worker slot
+            // back (nothing sent yet) well before it would be cut off holding the order's lease.
+            let patience = Duration::from_secs(ctx.settings.queue.max_run_secs / 2);
             let admin = shopify::Admin::new(&ctx.settings.shopify, &store.platform_domain, creds["access_token"].as_str().unwrap_or_default())
-                .metered(ctx.limiter.clone(), &store.platform_domain);
+                .metered(ctx.limiter.clone(), &store.platform_domain)
+                .patient(patience);
             Ok(Some((writeback_shopify::write(conn, &admin, p, &lines).await?, false)))
         }
         "woocommerce" => {

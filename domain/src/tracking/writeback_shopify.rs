@@ -31,6 +31,7 @@ pub(crate) const UPDATE: &str = "mutation($id: ID!, $t: FulfillmentTrackingInput
 fn failure(e: ShopifyError) -> Failure {
     match e {
         ShopifyError::Revoked => Failure::Refused(e.to_string()),
+        ShopifyError::Throttled(wait) => Failure::Later(wait),
         other => Failure::Outage(other.to_string()),
     }
 }

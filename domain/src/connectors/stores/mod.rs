@@ -5,6 +5,7 @@ pub mod orders;
 pub mod shopify;
 pub mod shopify_billing;
 pub mod shopify_bulk;
+pub mod shopify_cost;
 pub mod shopify_listings;
 pub mod shopify_locations;
 pub mod shopify_media;

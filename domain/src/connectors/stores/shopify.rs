@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use super::shopify_cost;
 use crate::config::ShopifySettings;
 use crate::connectors::rate_limit::{self, RateLimiter};
 use crate::crypto::verify_hex_hmac;
@@ -31,7 +32,8 @@ pub const WEBHOOK_TOPICS: [&str; 10] = [
 #[derive(Debug)]
 pub enum ShopifyError {
     Revoked,
-    /// Still throttled after waiting several times: how long Shopify's bucket needs.
+    /// Still throttled after waiting several times, or the shared bucket would keep the call
+    /// waiting past the client's patience: how long the bucket needs.
     Throttled(Duration),
     Failed(String),
 }
@@ -114,6 +116,8 @@ pub struct Admin {
     http: reqwest::Client,
     /// The shop's shared bucket (Redis), when calls must be metered across workers.
     limiter: Option<(RateLimiter, String)>,
+    /// How long a call may wait for the shared bucket before giving up (`Throttled`).
+    patience: Option<Duration>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -136,7 +140,7 @@ pub struct Publication {
 impl Admin {
     pub fn new(settings: &ShopifySettings, shop: &str, token: &str) -> Self {
         let endpoint = format!("{}/admin/api/{}/graphql.json", shop_url(settings, shop), settings.api_version);
-        Admin { endpoint, token: token.to_string(), http: http(), limiter: None }
+        Admin { endpoint, token: token.to_string(), http: http(), limiter: None, patience: None }
     }
 
     /// The client the Admin API is called with, for the other addresses Shopify hands out (its
@@ -148,6 +152,14 @@ impl Admin {
     /// Meters every call through the shop's shared bucket, keyed by `shop`.
     pub fn metered(mut self, limiter: RateLimiter, shop: &str) -> Self {
         self.limiter = Some((limiter, shop.to_string()));
+        self
+    }
+
+    /// A call that would wait longer than `patience` for the shared bucket gives up with
+    /// `Throttled` (nothing sent), so a job can give its worker slot back rather than outlive
+    /// its run limit behind a long queue for one store.
+    pub fn patient(mut self, patience: Duration) -> Self {
+        self.patience = Some(patience);
         self
     }
 
@@ -164,10 +176,11 @@ impl Admin {
     pub async fn graphql_costed(&self, query: &str, variables: Value, cost: f64) -> Result<Value, ShopifyError> {
         let body = json!({ "query": query, "variables": variables });
         let mut attempt = 0;
+        let deadline = self.patience.map(|p| tokio::time::Instant::now() + p);
         loop {
             attempt += 1;
             if let Some((limiter, shop)) = &self.limiter {
-                limiter.acquire(shop, cost, rate_limit::SHOPIFY).await;
+                limiter.acquire_until(shop, cost, rate_limit::SHOPIFY, deadline).await.map_err(ShopifyError::Throttled)?;
             }
             let res = self.http.post(&self.endpoint).header("X-Shopify-Access-Token", &self.token).json(&body).send().await;
             let retry_in = match res {
@@ -192,10 +205,11 @@ impl Admin {
                                 capacity: status["maximumAvailable"].as_f64().unwrap_or(rate_limit::SHOPIFY.capacity),
                                 per_second: status["restoreRate"].as_f64().unwrap_or(rate_limit::SHOPIFY.per_second),
                             };
-                            limiter.observe(shop, available, limits).await;
+                            let reserved = cost.min(limits.capacity);
+                            limiter.observe(shop, available, shopify_cost::unreserved(&answer, reserved), limits).await;
                         }
                     }
-                    match throttled_wait(&answer) {
+                    match shopify_cost::throttled_wait(&answer) {
                         Some(wait) if attempt < 6 => {
                             if let Some((limiter, shop)) = &self.limiter {
                                 limiter.pause(shop, wait).await;
@@ -272,30 +286,4 @@ pub const PUBLICATIONS: &str = "{ publications(first: 50) { nodes { id
 
 fn first_error(answer: &Value) -> Option<String> {
     answer["errors"].as_array().and_then(|e| e.first()).map(|e| e["message"].as_str().unwrap_or("error").to_string())
-}
-
-/// How long to wait when Shopify answered THROTTLED: until the bucket holds the cost asked.
-fn throttled_wait(answer: &Value) -> Option<Duration> {
-    let errors = answer["errors"].as_array()?;
-    let throttled = errors.iter().find(|e| e["extensions"]["code"] == "THROTTLED")?;
-    let cost = answer["extensions"]["cost"].clone();
-    let cost = if cost.is_null() { throttled["extensions"]["cost"].clone() } else { cost };
-    let requested = cost["requestedQueryCost"].as_f64().unwrap_or(50.0);
-    let status = &cost["throttleStatus"];
-    let available = status["currentlyAvailable"].as_f64().unwrap_or(0.0);
-    let rate = status["restoreRate"].as_f64().filter(|r| *r > 0.0).unwrap_or(50.0);
-    Some(Duration::from_secs_f64(((requested - available) / rate).clamp(0.05, 20.0)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn throttled_answers_wait_for_the_missing_points() {
-        let a = json!({"errors": [{"message": "Throttled", "extensions": {"code": "THROTTLED"}}],
-            "extensions": {"cost": {"requestedQueryCost": 152, "throttleStatus": {"maximumAvailable": 1000, "currentlyAvailable": 52, "restoreRate": 50}}}});
-        assert_eq!(throttled_wait(&a), Some(Duration::from_secs(2)));
-        assert_eq!(throttled_wait(&json!({"data": {}})), None);
-    }
 }

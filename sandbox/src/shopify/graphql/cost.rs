@@ -2,8 +2,9 @@
 //! Rules (as Shopify documents them, shopify.dev "GraphQL Admin API rate limits"): a scalar
 //! costs 0, an object 1, a connection 2 plus `first`/`last` times the cost of each node (a
 //! connection of scalars returns no objects: 2), a mutation 10. `edges`, `node`, `nodes` and `pageInfo` are free wrappers.
-use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType, Selection, SelectionSet};
+use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationDefinition, OperationType, Selection, SelectionSet};
 use async_graphql::{Name, Value};
+use serde_json::Value as Json;
 
 use super::super::model::Bucket;
 
@@ -35,15 +36,19 @@ pub fn plan_bucket(plan: &str, now_ms: i64) -> Option<Bucket> {
     })
 }
 
-pub fn requested_cost(query: &str, operation: Option<&str>, vars: &serde_json::Value) -> Option<u64> {
-    let doc = async_graphql::parser::parse_query(query).ok()?;
-    let op = match &doc.operations {
+fn operation<'a>(doc: &'a ExecutableDocument, operation: Option<&str>) -> Option<&'a OperationDefinition> {
+    Some(match &doc.operations {
         DocumentOperations::Single(op) => &op.node,
         DocumentOperations::Multiple(map) => match operation {
             Some(name) => &map.get(&Name::new(name))?.node,
             None => &map.values().next()?.node,
         },
-    };
+    })
+}
+
+pub fn requested_cost(query: &str, operation_name: Option<&str>, vars: &serde_json::Value) -> Option<u64> {
+    let doc = async_graphql::parser::parse_query(query).ok()?;
+    let op = operation(&doc, operation_name)?;
     let mutation = op.ty == OperationType::Mutation;
     let mut total = 0u64;
     let cx = Cx { doc: &doc, vars };
@@ -55,6 +60,25 @@ pub fn requested_cost(query: &str, operation: Option<&str>, vars: &serde_json::V
         }
     }
     Some(total.max(1))
+}
+
+/// What a query is charged once it has run ("Requested and actual cost": the requested cost is
+/// reserved, the actual one is what the answer holds and the difference is refunded): each
+/// connection 2 plus what its returned nodes cost (each at least 1) rather than `first` of them,
+/// an object 1 plus what it returned (a null object 1), a scalar 0. Never above the requested
+/// cost, and never below what Shopify would charge: a mutation, an answer with errors or one
+/// this cannot read keeps its requested cost (`None`).
+pub fn actual_cost(query: &str, operation_name: Option<&str>, vars: &serde_json::Value, answer: &Json) -> Option<u64> {
+    if query.trim_start().starts_with("mutation") || answer["errors"].as_array().is_some_and(|e| !e.is_empty()) {
+        return None;
+    }
+    let doc = async_graphql::parser::parse_query(query).ok()?;
+    let op = operation(&doc, operation_name)?;
+    if op.ty != OperationType::Query {
+        return None;
+    }
+    let cx = Cx { doc: &doc, vars };
+    Some(cx.set_actual(&op.selection_set.node, &answer["data"]).max(1))
 }
 
 struct Cx<'a> {
@@ -108,6 +132,54 @@ impl<'a> Cx<'a> {
         }
     }
 
+    fn set_actual(&self, set: &'a SelectionSet, v: &Json) -> u64 {
+        set.items.iter().flat_map(|i| self.fields(&i.node)).map(|(f, s)| self.field_actual(f, s, &v[f.response_key().node.as_str()])).sum()
+    }
+
+    /// `field_cost` with what the answer returned in place of what could have been.
+    fn field_actual(&self, f: &'a async_graphql::parser::types::Field, sub: &'a SelectionSet, v: &Json) -> u64 {
+        if sub.items.is_empty() {
+            return 0;
+        }
+        // The most any one element costs: never more than `set_cost(sub)`, as the request counted.
+        let each = |v: &Json| match v {
+            Json::Array(items) => items.iter().map(|i| self.set_actual(sub, i)).max().unwrap_or(0),
+            other => self.set_actual(sub, other),
+        };
+        if matches!(f.name.node.as_str(), "edges" | "node" | "nodes" | "pageInfo") {
+            return each(v);
+        }
+        let paged = f.arguments.iter().any(|(n, _)| matches!(n.node.as_str(), "first" | "last"));
+        match v {
+            _ if paged && self.scalar_nodes(sub) => 2,
+            // A list taken with `first` (an order's fulfillments).
+            Json::Array(items) if paged => 2 + items.iter().map(|i| self.set_actual(sub, i).max(1)).sum::<u64>(),
+            Json::Object(_) if paged => 2 + self.connection_nodes(sub, v),
+            _ if paged => 2,
+            Json::Array(_) => 1 + each(v),
+            _ => 1 + self.set_actual(sub, v),
+        }
+    }
+
+    /// What the nodes a connection returned cost, read from its `nodes` or `edges { node }`.
+    fn connection_nodes(&self, sub: &'a SelectionSet, v: &Json) -> u64 {
+        let mut most = 0;
+        for (f, s) in sub.items.iter().flat_map(|i| self.fields(&i.node)) {
+            let items = v[f.response_key().node.as_str()].as_array().cloned().unwrap_or_default();
+            let cost: u64 = match f.name.node.as_str() {
+                "nodes" => items.iter().map(|n| self.set_actual(s, n).max(1)).sum(),
+                "edges" => {
+                    let node = s.items.iter().flat_map(|i| self.fields(&i.node)).find(|(f, _)| f.name.node.as_str() == "node");
+                    let Some((nf, ns)) = node else { continue };
+                    items.iter().map(|e| self.set_actual(ns, &e[nf.response_key().node.as_str()]).max(1)).sum()
+                }
+                _ => continue,
+            };
+            most = most.max(cost);
+        }
+        most
+    }
+
     /// Whether a connection's selection reads its nodes as scalars (`nodes` or `edges { node }`
     /// with no fields under them).
     fn scalar_nodes(&self, sub: &'a SelectionSet) -> bool {
@@ -120,8 +192,12 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Refill the bucket from the (virtual) clock.
+/// Refill the bucket from the (virtual) clock. A request that read the clock before waiting for
+/// the shop's lock never moves the bucket's time back: the restore since would count twice.
 pub fn refill(b: &mut Bucket, now_ms: i64) {
+    if now_ms <= b.updated_ms {
+        return;
+    }
     let elapsed = (now_ms - b.updated_ms).max(0) as f64 / 1000.0;
     b.available = (b.available + elapsed * b.restore_rate).min(b.maximum);
     b.updated_ms = now_ms;

@@ -169,13 +169,24 @@ async fn serve(State(app): State<AppState>, shop: String, version: String, heade
         }))
         .into_response();
     }
-    let mut req = async_graphql::Request::new(query).variables(Variables::from_json(vars));
-    if let Some(op) = op {
+    let mut req = async_graphql::Request::new(query.clone()).variables(Variables::from_json(vars.clone()));
+    if let Some(op) = &op {
         req = req.operation_name(op);
     }
-    let ctx = Gql { app: app.clone(), world: w.clone(), shop, version, in_bulk: false };
+    let ctx = Gql { app: app.clone(), world: w.clone(), shop: shop.clone(), version, in_bulk: false };
     let resp = schema().execute(req.data(ctx)).await;
     let mut out = serde_json::to_value(&resp).unwrap_or_else(|_| json!({}));
-    out["extensions"] = cost::cost_extension(requested, requested, &bucket);
+    // The bucket gets back what the answer did not use (Shopify's refund of requested over actual).
+    let actual = cost::actual_cost(&query, op.as_deref(), &vars, &out).unwrap_or(requested).min(requested);
+    let bucket = match (bucket.enabled, requested - actual) {
+        (true, refund) if refund > 0 => with_shop(&w, &shop, |s| {
+            cost::refill(&mut s.throttle, w.clock.now_ms());
+            s.throttle.available = (s.throttle.available + refund as f64).min(s.throttle.maximum);
+            s.throttle.points_charged -= refund as f64;
+            s.throttle.clone()
+        }),
+        _ => bucket,
+    };
+    out["extensions"] = cost::cost_extension(requested, actual, &bucket);
     axum::Json(out).into_response()
 }
