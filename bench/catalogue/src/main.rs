@@ -54,7 +54,7 @@ async fn main() -> anyhow::Result<()> {
         anyhow::ensure!(t.elapsed() < Duration::from_secs(900), "the catalogue was not filled in 15 minutes");
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
-    sqlx::query("ANALYZE supplier_products, supplier_freight").execute(&pool).await?;
+    sqlx::query("ANALYZE supplier_products, supplier_search, supplier_freight").execute(&pool).await?;
     let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").fetch_one(&pool).await?;
     println!("catalogue cache: {cached} products with detail, filled by the worker in {:.1} s", t.elapsed().as_secs_f64());
 

@@ -265,6 +265,6 @@ pub async fn save_fingerprint(pool: &PgPool, source: Source, id: &str, dhash: i6
 
 /// Refreshes the planner's statistics after a full read changed many rows.
 pub async fn analyze(pool: &PgPool) -> Result<()> {
-    sqlx::query("ANALYZE supplier_products").execute(pool).await?;
+    sqlx::query("ANALYZE supplier_products, supplier_search").execute(pool).await?;
     Ok(())
 }
