@@ -16,6 +16,7 @@ mod billing;
 mod billing_off;
 mod card_setup;
 mod catalogue;
+mod catalogue_search_copy;
 mod channel_push;
 mod channels;
 mod cj_orders;
