@@ -121,10 +121,15 @@ export async function htmlDir(page) {
  * to be in it (`<html lang>`).
  */
 export async function chooseLanguage(page, lng) {
+  // Signed in, the choice is also saved to the account, and the next page load applies the
+  // account's language: wait for the save, or a navigation right after could undo the choice.
+  const signedIn = new URL(page.url()).pathname.startsWith('/app');
+  const saved = signedIn && page.waitForResponse((r) => r.url().includes('/auth/account/set-language'));
   await page.getByTestId('language-selector').click();
   await page.locator('[data-testid="language-menu"][data-state="open"]').waitFor();
   await page.getByTestId(`language-option-${lng}`).click();
   await page.waitForFunction((want) => document.documentElement.lang === want, lng);
+  if (saved) await saved;
 }
 
 /** Runs `fn(page)` in a fresh context; on failure saves `fail-<name>.png` (with the URL in the error). */
