@@ -9,10 +9,11 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::time::{Duration, Instant};
 
-/// The threshold the bench runs with: the product's default (500) when `n` is above it, else
-/// half of `n`, so a small run still takes the bulk path with a push of `n`.
+/// The threshold the bench runs with: the product's default (500) when `n` is above it or the
+/// comparison is skipped (`n` 0), else half of `n`, so a small run still takes the bulk path
+/// with a push of `n`.
 pub fn threshold(n: usize, configured: usize) -> usize {
-    if n > configured { configured } else { (n / 2).max(1) }
+    if n == 0 || n > configured { configured } else { (n / 2).max(1) }
 }
 
 pub async fn compare(app: &TestApp, sandbox: &str, n: usize) -> anyhow::Result<()> {
