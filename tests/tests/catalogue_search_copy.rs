@@ -59,4 +59,14 @@ async fn searches_follow_every_change_of_the_catalogue() {
     assert_eq!(ids(find(&pool, "lamp", "price", "asc").await), ["c", "a"]);
     let copies: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_search").fetch_one(&pool).await.unwrap();
     assert_eq!(copies, 2, "a removed product leaves no copy");
+
+    // A keyword's total is every match's count on any page, also past the last one.
+    for i in 0..23 {
+        add(&pool, &format!("l{i}"), &format!("Desk lamp no. {i}"), 100 + i, i as i32).await;
+    }
+    for (page, shown) in [("1", 20), ("2", 5), ("4", 0)] {
+        let p = FindParams { keyword: Some("lamp".into()), sort_by: Some("price".into()), page: Some(page.into()), ..Default::default() };
+        let found = search(&pool, &Search::parse(&p).unwrap(), &[]).await.unwrap();
+        assert_eq!((found.total, found.items.len()), (25, shown), "page {page}");
+    }
 }

@@ -65,6 +65,9 @@ struct Key {
     cost_cents: Option<i64>,
     min_days: Option<i32>,
     max_days: Option<i32>,
+    /// Every match's count, read in the same scan when the search has a keyword.
+    #[sqlx(default)]
+    total: Option<i64>,
 }
 
 /// What a card shows beyond the key: read for the page's products only.
@@ -189,8 +192,12 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
         if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
     let mut q = QueryBuilder::new(format!(
         "SELECT sp.source, sp.source_product_id, sp.price_cents, sp.orders, sp.rating, sp.ships_to, {cost} AS cost_cents,
-                {min_days} AS min_days, {max_days} AS max_days
-         FROM supplier_search sp"
+                {min_days} AS min_days, {max_days} AS max_days{total}
+         FROM supplier_search sp",
+        // A keyword's matches are a few thousand at most: counting them in the page's own scan
+        // costs less than a second scan (and steers the plan off walking a sort's index, which
+        // visits every row the keyword then throws away).
+        total = if s.keyword.is_some() { ", count(*) OVER () AS total" } else { "" },
     ));
     if !us {
         q.push(" LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ");
@@ -223,7 +230,9 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
     q.push(" OFFSET ").push_bind((s.page - 1) * s.page_size);
     let rows: Vec<Key> = q.build_query_as().fetch_all(pool).await?;
     // A first page holding fewer than a page of matches is the whole answer: no count needed.
-    let total = if s.page == 1 && (rows.len() as i64) < s.page_size {
+    let total = if let Some(total) = rows.first().and_then(|r| r.total) {
+        total.min(COUNT_CAP)
+    } else if s.page == 1 && (rows.len() as i64) < s.page_size {
         rows.len() as i64
     } else {
         let mut count = QueryBuilder::new("SELECT count(*) FROM (SELECT 1 FROM supplier_search sp");
