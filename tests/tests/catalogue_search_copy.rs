@@ -64,9 +64,11 @@ async fn searches_follow_every_change_of_the_catalogue() {
     for i in 0..23 {
         add(&pool, &format!("l{i}"), &format!("Desk lamp no. {i}"), 100 + i, i as i32).await;
     }
-    for (page, shown) in [("1", 20), ("2", 5), ("4", 0)] {
-        let p = FindParams { keyword: Some("lamp".into()), sort_by: Some("price".into()), page: Some(page.into()), ..Default::default() };
-        let found = search(&pool, &Search::parse(&p).unwrap(), &[]).await.unwrap();
-        assert_eq!((found.total, found.items.len()), (25, shown), "page {page}");
+    for sort_by in ["price", "most_relevant"] {
+        for (page, shown) in [("1", 20), ("2", 5), ("4", 0)] {
+            let p = FindParams { keyword: Some("lamp".into()), sort_by: Some(sort_by.into()), page: Some(page.into()), ..Default::default() };
+            let found = search(&pool, &Search::parse(&p).unwrap(), &[]).await.unwrap();
+            assert_eq!((found.total, found.items.len()), (25, shown), "{sort_by}, page {page}");
+        }
     }
 }

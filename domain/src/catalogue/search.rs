@@ -65,7 +65,7 @@ struct Key {
     cost_cents: Option<i64>,
     min_days: Option<i32>,
     max_days: Option<i32>,
-    /// Every match's count, read in the same scan when the search has a keyword.
+    /// Every match's count, read in the same scan when the matches are ranked.
     #[sqlx(default)]
     total: Option<i64>,
 }
@@ -190,14 +190,15 @@ async fn run(pool: &PgPool, s: &Search, categories: &[i32], favourites_of: Optio
     let us = s.ship_to.0 == "US";
     let (cost, min_days, max_days) =
         if us { ("sp.us_shipping_cents", "sp.us_min_days", "sp.us_max_days") } else { ("f.cost_cents", "f.min_days", "f.max_days") };
+    let ranked = s.sort_by == SortBy::MostRelevant && s.keyword.is_some();
     let mut q = QueryBuilder::new(format!(
         "SELECT sp.source, sp.source_product_id, sp.price_cents, sp.orders, sp.rating, sp.ships_to, {cost} AS cost_cents,
                 {min_days} AS min_days, {max_days} AS max_days{total}
          FROM supplier_search sp",
-        // A keyword's matches are a few thousand at most: counting them in the page's own scan
-        // costs less than a second scan (and steers the plan off walking a sort's index, which
-        // visits every row the keyword then throws away).
-        total = if s.keyword.is_some() { ", count(*) OVER () AS total" } else { "" },
+        // Ranking a keyword's matches reads every one of them anyway: counting them in that same
+        // scan spares a second. (Other sorts stop at the page on their index; a count there
+        // would read every match, which made the slowest searches slower.)
+        total = if ranked { ", count(*) OVER () AS total" } else { "" },
     ));
     if !us {
         q.push(" LEFT JOIN supplier_freight f ON f.source = sp.source AND f.source_product_id = sp.source_product_id AND f.country = ");
