@@ -41,7 +41,7 @@ pub async fn run(pool: &PgPool, command: TrackingCommand) -> anyhow::Result<()> 
     // The parcels this run will read: the bar's whole.
     let total = run::due(pool, workplace_id, now).await?;
     let started_at = run::database_now(pool).await?;
-    let mut tx = pool.begin().await?;
+    let mut tx = domain::db::begin(pool).await?;
     let job = TrackingSync { workplace_id, now, ..TrackingSync::default() };
     let id = domain::queue::enqueue(&mut tx, workplace_id, &job, json!({})).await?;
     tx.commit().await?;

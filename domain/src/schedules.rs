@@ -63,7 +63,7 @@ pub async fn tick(pool: &PgPool, settings: &Settings, now: DateTime<Utc>) -> Res
 
 /// Enqueues the job of slot (`name`, `due`) unless a worker already did.
 async fn once(pool: &PgPool, name: &str, due: DateTime<Utc>, kind: &str, workplace: Option<Uuid>, payload: &impl Serialize, refs: Value) -> Result<bool> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let fresh: bool = sqlx::query_scalar("INSERT INTO schedule_runs (name, due_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING true")
         .bind(name)
         .bind(due)

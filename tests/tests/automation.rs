@@ -47,7 +47,7 @@ async fn small(s: &Setup, n: usize) -> Vec<String> {
 
 /// Runs one smart push pass as the worker would, and every job it starts.
 async fn smart_push_pass(s: &Setup) -> Value {
-    let mut tx = s.app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&s.app.pool).await.unwrap();
     let id = domain::queue::enqueue(&mut tx, None, &domain::automation::jobs::SmartPushJob::default(), json!({})).await.unwrap();
     tx.commit().await.unwrap();
     s.app.drain().await;

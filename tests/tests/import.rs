@@ -60,7 +60,7 @@ async fn the_last_quota_unit_goes_to_one_import_only() {
     let w = workplace(&app, &t).await;
     let product_ids = ids("cj", 6, &sandbox_of(&app)).await;
     // 49 of 50 used: six imports race for the last unit.
-    let mut tx = app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&app.pool).await.unwrap();
     domain::plans::quota::consume(&mut tx, w, "IMPORT_PRODUCT", 49).await.unwrap();
     tx.commit().await.unwrap();
     let answers = futures::future::join_all(product_ids.iter().map(|id| import(&app, &t, "cj", id))).await;
@@ -189,7 +189,7 @@ async fn import_all_reports_each_product_and_stops_at_the_quota() {
     let w = workplace(&app, &t).await;
     let list = ids("ebay", 6, &sandbox_of(&app)).await;
     assert_eq!(import(&app, &t, "ebay", &list[0]).await.code(), 200);
-    let mut tx = app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&app.pool).await.unwrap();
     domain::plans::quota::consume(&mut tx, w, "IMPORT_PRODUCT", 46).await.unwrap(); // 47 of 50 used
     tx.commit().await.unwrap();
     let mut data: Vec<Value> = list.iter().map(|id| json!({"source": "ebay", "source_product_id": id})).collect();

@@ -14,6 +14,7 @@ mod aliexpress_orders;
 mod automation;
 mod billing;
 mod billing_off;
+mod cancelled_begin;
 mod card_setup;
 mod catalogue;
 mod catalogue_search_copy;

@@ -41,7 +41,7 @@ async fn store_variants_get_two_suppliers_by_priority() {
     assert!(!variants.is_empty());
 
     // Recommendations need the catalogue cache: fill one page per source.
-    let mut tx = app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&app.pool).await.unwrap();
     for source in domain::values::Source::ALL {
         domain::queue::enqueue(&mut tx, None, &CatalogueSyncJob { source }, json!({})).await.unwrap();
     }

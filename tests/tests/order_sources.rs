@@ -85,7 +85,7 @@ async fn a_sold_out_first_supplier_falls_back_to_the_second() {
         .unwrap();
     let me = app.get("/api/auth/account", Some(&t)).await;
     let wp = uuid::Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap();
-    let mut tx = app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&app.pool).await.unwrap();
     use domain::wallet::ledger::{self, Account, Kind};
     ledger::post(&mut tx, wp, Kind::Topup, "topup:fallback", None, "test", &[(Account::VendorClearing, -100_000), (Account::WalletTopup, 100_000)])
         .await

@@ -64,7 +64,7 @@ async fn update_push(s: &StoreOwner, product: &str, destination: &str) {
 async fn a_catalogue_video_reaches_shopify_once_and_not_woocommerce() {
     let db = domain::db::TestDatabase::new().await;
     let s = owner(db.pool.clone(), "video@example.com", "video-shop", |_| {}).await;
-    let mut tx = s.app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&s.app.pool).await.unwrap();
     domain::queue::enqueue(&mut tx, None, &CatalogueSyncJob { source: Source::Dropline }, json!({})).await.unwrap();
     tx.commit().await.unwrap();
     s.app.drain().await;

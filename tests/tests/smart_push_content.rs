@@ -31,7 +31,7 @@ async fn import(s: &Setup) -> (String, String) {
 
 /// One smart push pass as the worker runs it, and every job it starts.
 async fn pass(s: &Setup) {
-    let mut tx = s.app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&s.app.pool).await.unwrap();
     domain::queue::enqueue(&mut tx, None, &domain::automation::jobs::SmartPushJob::default(), json!({})).await.unwrap();
     tx.commit().await.unwrap();
     s.app.drain().await;

@@ -190,7 +190,7 @@ async fn track_now_reads_a_parcel_that_a_write_back_is_updating() {
     assert_eq!(a.code(), 200, "{}", a.body);
     sh.s.app.drain().await;
     // A write-back's transaction holds the parcel's row while the user presses Track now.
-    let mut held = sh.s.app.pool.begin().await.unwrap();
+    let mut held = domain::db::begin(&sh.s.app.pool).await.unwrap();
     sqlx::query("UPDATE shipments SET updated_at = now() WHERE order_id = $1").bind(id).execute(&mut *held).await.unwrap();
     let app = sh.s.app.post("/api/orders/v2/trackings/track-now", Some(&sh.s.token), json!({})).await;
     assert_eq!(app.code(), 200, "{}", app.body);

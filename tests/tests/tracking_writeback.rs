@@ -29,7 +29,7 @@ async fn fulfillments(sh: &Shop, order_id: &Value) -> Vec<Value> {
 
 /// Delivers the parcel's write-back job once more and runs it.
 async fn rerun(sh: &Shop, shipment_id: i64) {
-    let mut tx = sh.s.app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&sh.s.app.pool).await.unwrap();
     let payload = TrackingWriteback { shipment_id };
     domain::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
     tx.commit().await.unwrap();

@@ -27,7 +27,7 @@ async fn create_workplace(State(state): State<AppState>, user: AuthUser, ApiJson
     let name = f.take("name", WorkplaceName::parse(&input.name));
     let currency = f.take("currency", CurrencyCode::parse(input.currency.as_deref().unwrap_or("USD")));
     f.finish()?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = domain::db::begin(&state.pool).await?;
     let w = workplaces::create(&mut tx, user.user_id, &name.unwrap().0, &currency.unwrap().0).await?;
     tx.commit().await?;
     reply(w)

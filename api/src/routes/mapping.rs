@@ -36,7 +36,7 @@ struct SyncInput {
 /// Reads the store's products (a job; poll its progress id).
 #[utoipa::path(post, path = "/center/products/listings/sync", request_body = SyncInput, responses((status = 200, body = ProgressReply)))]
 async fn sync(State(state): State<AppState>, scope: Scope, ApiJson(input): ApiJson<SyncInput>) -> ApiResult<ProgressReply> {
-    let mut tx = state.pool.begin().await?;
+    let mut tx = domain::db::begin(&state.pool).await?;
     let store = domain::store::stores::get(&mut tx, scope.workplace.id, input.store_id).await?.ok_or(domain::Error::InvalidCurrentShop)?;
     let job = StoreProductsSyncJob { store_id: store.id, workplace_id: scope.workplace.id };
     let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "store_id": store.id })).await?;

@@ -108,7 +108,7 @@ async fn source_order_sync_status(
         now: true,
         ..Default::default()
     };
-    let mut tx = state.pool.begin().await.map_err(domain::Error::from)?;
+    let mut tx = domain::db::begin(&state.pool).await.map_err(domain::Error::from)?;
     let progress_id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
     tx.commit().await.map_err(domain::Error::from)?;
     reply(RefundSyncReply { items, progress_id })

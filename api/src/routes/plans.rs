@@ -37,7 +37,7 @@ async fn calc_usage(State(state): State<AppState>, scope: Scope, ApiJson(input):
     if plan.limit(input.feature_id.trim()).is_none() && !plans::PLANS.iter().any(|p| p.limit(input.feature_id.trim()).is_some()) {
         return Err(domain::Error::field("feature_id", "unknown feature").into());
     }
-    let mut tx = state.pool.begin().await?;
+    let mut tx = domain::db::begin(&state.pool).await?;
     let q = quota::consume(&mut tx, scope.workplace.id, input.feature_id.trim(), amount).await?;
     tx.commit().await?;
     reply(q)

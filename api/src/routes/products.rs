@@ -243,7 +243,7 @@ async fn split(State(state): State<AppState>, scope: Scope, ApiPath(key): ApiPat
     let id = product_id(&key)?;
     product_store::get(&state.pool, scope.workplace.id, id).await?.ok_or(domain::Error::DataNotFound)?;
     let job = SplitProductJob { workplace_id: scope.workplace.id, product_id: id, option: input.option.trim().to_string() };
-    let mut tx = state.pool.begin().await?;
+    let mut tx = domain::db::begin(&state.pool).await?;
     let tracking = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({ "product_id": id })).await?;
     tx.commit().await?;
     reply(SplitStarted { tracking_id: tracking })

@@ -71,7 +71,7 @@ struct TrackNowInput {
 }
 
 async fn queue_sync(state: &AppState, scope: &Scope, job: TrackingSync) -> ApiResult<ProgressReply> {
-    let mut tx = state.pool.begin().await.map_err(domain::Error::from)?;
+    let mut tx = domain::db::begin(&state.pool).await.map_err(domain::Error::from)?;
     let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
     tx.commit().await.map_err(domain::Error::from)?;
     reply(ProgressReply { progress_id: id })

@@ -374,7 +374,7 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         .await
         .into_iter()
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let mut tx = pool.begin().await?;
+    let mut tx = domain::db::begin(pool).await?;
     ledger::post(
         &mut tx,
         workplace,

@@ -69,7 +69,7 @@ async fn run(settings: &Settings, pool: &PgPool, queues: &RedisQueues, jobs_n: u
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         // One statement, so no job is visible (or dispatched) before the clock starts.
-        let mut tx = pool.begin().await?;
+        let mut tx = domain::db::begin(pool).await?;
         sqlx::query("INSERT INTO progress_items (kind, payload) SELECT 'noop', '{}'::jsonb FROM generate_series(1, $1)")
             .bind(jobs_n as i64)
             .execute(&mut *tx)

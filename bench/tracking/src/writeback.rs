@@ -50,7 +50,7 @@ pub async fn run(app: &TestApp, sandbox: &str, pool: &PgPool, stores: usize, per
     }
     let shops: Vec<String> = (0..stores).map(|i| format!("wb-{i}.myshopify.com")).collect();
     let (throttled_before, charged_before, available, restore) = shopify_buckets(sandbox, &shops).await;
-    let mut tx = pool.begin().await?;
+    let mut tx = domain::db::begin(pool).await?;
     for (id, workplace_id) in &orders {
         let number = format!("YT{id:016}");
         let s = domain::tracking::shipments::NewShipment {

@@ -34,7 +34,7 @@ pub async fn register(pool: &PgPool, settings: &Settings, input: RegisterInput) 
 
     let code = new_secret();
     let hash = password.hash_off_runtime().await;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let new = users::NewUser {
         email: email.as_str(),
         password_hash: Some(&hash.0),
@@ -66,7 +66,7 @@ pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_n
     f.finish()?;
     let (email, password) = (email.unwrap(), password.unwrap());
     let hash = password.hash_off_runtime().await;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let new = users::NewUser {
         email: email.as_str(),
         password_hash: Some(&hash.0),
@@ -88,7 +88,7 @@ pub async fn create_verified(pool: &PgPool, email: &str, password: &str, first_n
 /// that account, whose owner must sign in and connect the store.
 pub async fn create_for_shop(pool: &PgPool, email: &str, shop_name: &str) -> Result<Option<(Uuid, Uuid)>> {
     let email = Email::parse(email).map_err(|e| Error::StoreInstallFailed(format!("Shopify gave no usable owner email: {e}")))?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let new =
         users::NewUser { email: email.as_str(), password_hash: None, first_name: shop_name.trim(), last_name: "", verification_code: None, verified: true };
     let Some(id) = users::insert(&mut tx, new).await? else { return Ok(None) };

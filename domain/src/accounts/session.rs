@@ -102,7 +102,7 @@ pub async fn send_verification(pool: &PgPool, settings: &Settings, email: &str) 
         return Ok(());
     }
     let code = new_secret();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     users::set_verification_code(&mut tx, user.id, &digest(&code)).await?;
     emails::queue_verification(&mut tx, &settings.application.base_url, &user.email, user.id, &code).await?;
     tx.commit().await?;
@@ -115,7 +115,7 @@ pub async fn forgot_password(pool: &PgPool, settings: &Settings, email: &str) ->
     let Some(user) = users::by_email(pool, email.as_str()).await? else { return Ok(()) };
     let token = new_secret();
     let link = format!("{}/reset-password?token={token}", settings.application.base_url.trim_end_matches('/'));
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sessions::insert_reset(&mut tx, &digest(&token), user.id, Utc::now() + Duration::hours(1)).await?;
     emails::queue_email(&mut tx, &user.email, "Reset your Dropline password", "Open this link within an hour to choose a new password:", &link).await?;
     tx.commit().await?;
@@ -126,7 +126,7 @@ pub async fn forgot_password(pool: &PgPool, settings: &Settings, email: &str) ->
 /// marks the email verified.
 pub async fn reset_password(pool: &PgPool, token: &str, password: &str) -> Result<()> {
     let hash = Password::parse_off_runtime(password, &[]).await.map_err(|m| Error::field("password", m))?.hash_off_runtime().await;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let Some(user_id) = sessions::take_reset(&mut tx, &digest(token)).await? else {
         return Err(Error::BadRequest("This reset link is invalid or has expired".into()));
     };

@@ -69,7 +69,7 @@ async fn user_for(pool: &PgPool, name: &str, profile: &Profile, client: super::f
     if !profile.email_verified {
         return Err(Error::BadRequest(format!("Your {name} email address is not verified")));
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let existing = users::by_email(pool, email).await?.map(|u| u.id);
     let user_id = match existing {
         Some(id) => id,

@@ -9,7 +9,7 @@ use crate::queue::Job;
 
 /// Queues the welcome job once per user; a repeat call returns the first job's id.
 pub async fn first_visit(pool: &PgPool, user_id: Uuid, workplace_id: Uuid) -> Result<i64> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     // Serialise concurrent first visits of the same user (double click, two tabs).
     sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE").bind(user_id).execute(&mut *tx).await?;
     let existing: Option<i64> = sqlx::query_scalar("SELECT id FROM progress_items WHERE kind = $1 AND refs->>'user_id' = $2::text ORDER BY id LIMIT 1")

@@ -83,7 +83,7 @@ pub async fn start(pool: &PgPool, workplace_id: Uuid, i: BulkWriteInput) -> Resu
     let jobs: Vec<AiWriteJob> =
         ids.iter().map(|id| AiWriteJob { workplace_id, product_id: *id, style: ask.style, tone: ask.tone, language: ask.language.clone() }).collect();
     let refs = ids.iter().map(|id| json!({ "product_id": id })).collect();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let ids = enqueue_many_with_refs_in(&mut tx, Some(workplace_id), &jobs, refs).await?;
     tx.commit().await?;
     Ok(BulkStarted { ids })
@@ -112,7 +112,7 @@ pub async fn run(pool: &PgPool, sealer: &Sealer, inspect: &InspectSettings, prog
     let feature = write::check_quota(pool, job.workplace_id).await?;
     let s = write::run(&client, &product, &ask, |_, _| {}, false).await?;
 
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let q = quota::consume(&mut tx, job.workplace_id, feature, 1).await?;
     let title = apply(&mut tx, job.workplace_id, job.product_id, &s).await?;
     let detail = json!({ "style": job.style, "tone": job.tone, "language": job.language, "title": title, "quota": q });

@@ -103,7 +103,7 @@ pub async fn check_quota(pool: &PgPool, workplace_id: Uuid) -> Result<&'static s
 
 /// Counts the product written (one unit, whatever the number of parts).
 pub async fn count(pool: &PgPool, workplace_id: Uuid, feature: &str) -> Result<Quota> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let q = quota::consume(&mut tx, workplace_id, feature, 1).await?;
     tx.commit().await?;
     Ok(q)

@@ -101,7 +101,7 @@ pub async fn sync_now(pool: &PgPool, workplace_id: Uuid, mut product_ids: Option
             return Err(Error::field("product_ids", "some products are not in this workplace"));
         }
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let job = SupplierSyncJob { workplace_id, product_ids };
     let id = crate::queue::enqueue(&mut tx, Some(workplace_id), &job, json!({})).await?;
     tx.commit().await?;

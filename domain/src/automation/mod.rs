@@ -60,7 +60,7 @@ pub async fn publications(pool: &PgPool, workplace_id: Uuid, keys: &[&str]) -> R
 /// when another run holds it. A transaction-level lock: it ends with the transaction, even when
 /// `f` panics and the transaction is dropped.
 pub(crate) async fn exclusive<T>(pool: &PgPool, scope: &str, workplace_id: Uuid, f: impl std::future::Future<Output = Result<T>>) -> Result<Option<T>> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock(hashtext($1), hashtext($2))")
         .bind(scope)
         .bind(workplace_id.to_string())

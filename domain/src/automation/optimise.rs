@@ -46,7 +46,7 @@ pub async fn before_push(pool: &PgPool, w: &Writer<'_>, workplace_id: Uuid, acti
         };
         let detail = json!({ "style": action.style, "tone": action.tone, "language": action.language });
         let outcome = ai_writing::write::write(pool, w.sealer, w.inspect, workplace_id, *id, input).await;
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin(pool).await?;
         match outcome {
             Ok(s) => {
                 if ai_writing::bulk::apply(&mut tx, workplace_id, *id, &s).await.is_ok() {

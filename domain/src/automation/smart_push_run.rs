@@ -143,7 +143,7 @@ async fn push_new(
         }
     }
     // The product page's log tells which pushes smart push made.
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     for (id, destinations) in &pushed {
         automation::log(&mut tx, workplace_id, *id, "smart_push", progress_id, &json!({ "destinations": destinations }), None).await?;
     }

@@ -166,7 +166,7 @@ async fn sync_product(
     let text = sync_diff::summary(&changes);
     let to_stores = changes.iter().any(VariantChange::reaches_stores);
     let changed: Vec<&VariantChange> = changes.iter().filter(|c| !c.is_empty()).collect();
-    let mut tx = ctx.pool.begin().await?;
+    let mut tx = crate::db::begin(&ctx.pool).await?;
     for v in variants.iter().filter(|v| changed.iter().any(|c| c.variant_id == v.id)) {
         sqlx::query(
             "UPDATE product_variants SET cost_cents = $3, price_cents = $4, compare_at_cents = $5, stock = $6, sku_id = $7,
@@ -240,7 +240,7 @@ async fn sync_product(
 
 /// The supplier could not be read: the product keeps its data and shows the error.
 async fn fail(ctx: &TaskContext, workplace_id: Uuid, product_id: Uuid, progress_id: i64, e: String) -> Result<Outcome> {
-    let mut tx = ctx.pool.begin().await?;
+    let mut tx = crate::db::begin(&ctx.pool).await?;
     automation::log(&mut tx, workplace_id, product_id, LOG_KIND, progress_id, &json!({}), Some(&e)).await?;
     sqlx::query("UPDATE push_targets SET sync_error = $3 WHERE workplace_id = $1 AND product_id = $2")
         .bind(workplace_id)

@@ -137,7 +137,7 @@ async fn keep_renewing(b: &Billing<'_>, workplace_id: Uuid, r: &view::Row) -> Re
 /// before this change and write it after, undoing the pending plan.
 async fn renewal(b: &Billing<'_>, workplace_id: Uuid, r: &view::Row, cancel: bool, pending: Option<&str>, next_cents: Option<i64>) -> Result<()> {
     let id = r.subscription_id.as_deref().unwrap_or_default();
-    let mut tx = b.pool.begin().await?;
+    let mut tx = crate::db::begin(b.pool).await?;
     super::apply::lock(&mut tx, workplace_id).await?;
     b.vendor_for(workplace_id).await?.update_subscription(id, &[("cancel_at_period_end", cancel.to_string())]).await.map_err(upstream)?;
     sqlx::query(
@@ -177,7 +177,7 @@ pub async fn skip_recharge(b: &Billing<'_>, workplace_id: Uuid) -> Result<Subscr
         return Err(Error::field("subscription", "NoFailedRenewal"));
     }
     let id = r.subscription_id.clone().unwrap_or_default();
-    let mut tx = b.pool.begin().await?;
+    let mut tx = crate::db::begin(b.pool).await?;
     super::apply::lock(&mut tx, workplace_id).await?;
     let sub = b.vendor_for(workplace_id).await?.cancel_subscription_now(&id).await.map_err(upstream)?;
     sqlx::query("UPDATE workplace_subscriptions SET skip_retry = true WHERE workplace_id = $1").bind(workplace_id).execute(&mut *tx).await?;

@@ -17,7 +17,7 @@ pub async fn settle(pool: &PgPool, vendor: &PaymentVendor) -> Result<usize> {
     .await?;
     let mut moved = 0;
     for workplace_id in due {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin(pool).await?;
         super::apply::lock(&mut tx, workplace_id).await?;
         // Re-read under the lock: a payment may have arrived meanwhile.
         let still: Option<(Option<String>, Option<String>, bool)> = sqlx::query_as(

@@ -22,7 +22,7 @@ use crate::{Error, Result};
 /// Marks a store as installed from Shopify's admin: its workplace is billed through Shopify from
 /// now on (unless a plan paid through the payment vendor is still running).
 pub async fn mark_installed_from_shopify(pool: &PgPool, store_id: Uuid) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let workplace: Option<Uuid> =
         sqlx::query_scalar("UPDATE stores SET installed_from = 'shopify' WHERE id = $1 AND platform = 'shopify' RETURNING workplace_id")
             .bind(store_id)
@@ -144,7 +144,7 @@ pub async fn charge_extra(
     let description = format!("{n} × {}", pack.name);
     let key = Uuid::new_v4().to_string();
     let record = admin.create_usage_record(&line, &format!("{}.{:02}", cents / 100, cents % 100), &description, &key).await.map_err(upstream)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let period = crate::plans::quota::cycle_start(&mut tx, workplace_id).await?;
     sqlx::query(
         "INSERT INTO feature_extras (workplace_id, feature, period_start, units) VALUES ($1, $2, $3, $4)

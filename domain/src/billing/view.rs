@@ -129,7 +129,7 @@ pub fn subscription_view(r: &Row) -> Option<SubscriptionView> {
 pub async fn current_plan(pool: &PgPool, workplace_id: Uuid) -> Result<CurrentPlan> {
     // One snapshot for the usage and the subscription: a renewal committed between two reads
     // would show the new period beside the old period's usage.
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
     let (key, usage) = plans::quota::usage_in(&mut tx, workplace_id).await?;
     let r = row_in(&mut tx, workplace_id).await?;

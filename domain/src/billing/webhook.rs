@@ -48,7 +48,7 @@ pub async fn receive(pool: &PgPool, vendor: &PaymentVendor, grace_days: i64, eve
     };
     let Some(workplace_id) = workplace else { return Ok(Some(Handled::Ignored)) };
     let event_id = event["id"].as_str().ok_or_else(|| Error::BadRequest("An event without an id".into()))?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     apply::lock(&mut tx, workplace_id).await?;
     let fresh = sqlx::query("INSERT INTO billing_events (event_id, event_type, workplace_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
         .bind(event_id)
@@ -187,7 +187,7 @@ async fn follow_up(pool: &PgPool, vendor: &PaymentVendor, grace: i64, workplace_
         match made {
             Ok(sub) => {
                 let applied = async {
-                    let mut tx = pool.begin().await?;
+                    let mut tx = crate::db::begin(pool).await?;
                     apply::lock(&mut tx, workplace_id).await?;
                     apply::apply(&mut tx, workplace_id, &sub, grace).await?;
                     tx.commit().await?;

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use crate::config::DatabaseSettings;
 
+mod begin;
 mod test_database;
+pub use begin::begin;
 pub use test_database::TestDatabase;
 
 /// Embedded migrations from the workspace's `migrations/`, applied at start-up.

@@ -24,7 +24,7 @@ pub(super) async fn keep(pool: &PgPool, files: &super::Files, workplace: Uuid, n
     let thumbnail_key = if new.thumbnail.is_some() { format!("{workplace}/{}.jpg", Uuid::new_v4().simple()) } else { original_key.clone() };
     let size = new.bytes.len() as i64;
 
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("SELECT id FROM workplaces WHERE id = $1 FOR UPDATE").bind(workplace).fetch_optional(&mut *tx).await?;
     let n: i64 = sqlx::query_scalar("SELECT count(*) FROM gallery_images WHERE workplace_id = $1").bind(workplace).fetch_one(&mut *tx).await?;
     if n >= MAX_IMAGES {

@@ -99,7 +99,7 @@ pub async fn map_variants(
 
 /// Writes every planned variant's suppliers in one transaction: all or none.
 async fn save(pool: &PgPool, planned: &[(Uuid, Vec<MappedSupplier>)]) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     for (variant, list) in planned {
         store_products::set_suppliers(&mut tx, *variant, list).await?;
     }

@@ -74,7 +74,7 @@ pub async fn place(pool: &PgPool, sealer: &Sealer, suppliers: &Suppliers, row: &
 async fn record(pool: &PgPool, suppliers: &Suppliers, token: &str, row: &Row, order_no: &str) -> Result<Placed> {
     // The amount AliExpress will charge the owner, when it tells (shown, never charged here).
     let total = suppliers.aliexpress_order(token, order_no).await.map(|o| o.total_cents()).unwrap_or(0);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let updated = sqlx::query(
         "UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, product_cents = $3, shipping_cents = 0, pay_with = NULL,
                 warning = 'waiting_complete_order', error_key = NULL, error = NULL, updated_at = now()

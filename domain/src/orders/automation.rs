@@ -144,7 +144,7 @@ pub async fn fire(conn: &mut PgConnection, workplace_id: Uuid, order_id: i64, tr
 /// the `request_fulfillment` flows run for it.
 #[instrument(skip_all, fields(%workplace_id, order_id))]
 pub async fn request_fulfillment(pool: &PgPool, workplace_id: Uuid, order_id: i64) -> Result<Option<Fired>> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let known: Option<i64> =
         sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2").bind(order_id).bind(workplace_id).fetch_optional(&mut *tx).await?;
     if known.is_none() {
@@ -190,7 +190,7 @@ pub async fn due_flows(pool: &PgPool, now: DateTime<Utc>) -> Result<Vec<Schedule
 /// Places the flow's runs that were waiting at `due` (one transaction; a rerun finds them done).
 #[instrument(skip_all, fields(flow = run.flow_id))]
 pub async fn place_scheduled(pool: &PgPool, run: &ScheduledRun) -> Result<Value> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let flow: Option<(String, String, String)> =
         sqlx::query_as("SELECT action, payment_use, status FROM order_automation_flows WHERE id = $1 AND workplace_id = $2")
             .bind(run.flow_id)

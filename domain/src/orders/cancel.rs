@@ -59,7 +59,7 @@ async fn at_supplier(suppliers: &Suppliers, so: &Live) -> std::result::Result<()
 
 /// Marks one supplier order cancelled (if still live) and refreshes its order, in one transaction.
 async fn mark(pool: &PgPool, workplace_id: Uuid, so: &Live, reason: Option<&str>) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let n = sqlx::query(
         "UPDATE source_orders SET status = 'cancelled', cancelled_at = now(), cancel_reason = $3, updated_at = now()
          WHERE id = $1 AND workplace_id = $2 AND status NOT IN ('failed', 'cancelled')",
@@ -145,7 +145,7 @@ pub async fn cancel_orders(pool: &PgPool, suppliers: &Suppliers, workplace_id: U
         }
         if live.is_empty() {
             // Nothing placed: the order itself is cancelled.
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin(pool).await?;
             sqlx::query("UPDATE orders SET cancel_reason = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2")
                 .bind(order_id)
                 .bind(workplace_id)

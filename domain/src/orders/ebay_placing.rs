@@ -57,7 +57,7 @@ pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Pl
 /// Keeps the session as the order number and its price as the costs; the order waits for the
 /// owner to pay it at eBay.
 async fn record(pool: &PgPool, row: &Row, c: &Checkout) -> Result<Placed> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let updated = sqlx::query(
         "UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4, product_cents = $3::bigint - $4::bigint,
                 pay_with = NULL, warning = 'waiting_complete_order', error_key = NULL, error = NULL, updated_at = now()
@@ -121,7 +121,7 @@ pub async fn complete(pool: &PgPool, suppliers: &Suppliers, workplace_id: Uuid, 
         return Err(field(format!("eBay could not take the payment for purchase order {purchase_order_id}: pay it again in eBay's checkout")));
     }
     let paid = po.payment == "PAID";
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let moved = sqlx::query(
         "UPDATE source_orders SET purchase_order_id = $2, updated_at = now(),
                 status = CASE WHEN $3 THEN 'order_placed' ELSE status END,

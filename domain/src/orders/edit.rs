@@ -46,7 +46,7 @@ pub async fn update_customer(pool: &PgPool, workplace_id: Uuid, order_id: i64, a
         "name": name, "address1": address1, "address2": a.address2, "city": city, "province_code": a.province_code,
         "zip": zip, "country_code": country, "phone": a.phone,
     });
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let n =
         sqlx::query("UPDATE orders SET address = $3, country_code = $4, email = COALESCE($5, email), updated_at = now() WHERE id = $1 AND workplace_id = $2")
             .bind(order_id)
@@ -83,7 +83,7 @@ pub async fn save_shipping(pool: &PgPool, suppliers: &Suppliers, workplace_id: U
         return Err(Error::field("service_name", format!("{service} is not a shipping option to {country}")));
     };
     let info = resolve::shipping_info(&serde_json::to_value(option).map_err(anyhow::Error::from)?);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("UPDATE order_line_items SET shipping_info = $2 WHERE id = $1").bind(line_id).bind(&info).execute(&mut *tx).await?;
     log(&mut tx, workplace_id, order_id, None, "shipping_changed", json!({"line_item_id": line_id, "service_name": service})).await?;
     tx.commit().await?;
@@ -107,7 +107,7 @@ pub async fn change_supplier(
     let variants = detail::all_variants(pool, suppliers, src, product, cfg.detail_fresh_secs).await.map_err(|_| Error::DataNotFound)?;
     let Some(v) = variants.iter().find(|v| v["sku_id"] == sku) else { return Err(Error::DataNotFound) };
     let cost = v["price"].as_str().map(crate::connectors::suppliers::parse_cents).or_else(|| v["price"].as_f64().map(|p| (p * 100.0).round() as i64));
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let country: Option<String> = sqlx::query_scalar(
         "SELECT o.country_code FROM order_line_items l JOIN orders o ON o.id = l.order_id
          LEFT JOIN source_orders so ON so.id = l.source_order_id
@@ -161,7 +161,7 @@ pub async fn set_flag(pool: &PgPool, workplace_id: Uuid, ids: &[i64], flag: &str
 /// update-to-fail (`fail = true`) and revert (`fail = false`, which also lets a cancelled or
 /// failed supplier order be placed again).
 pub async fn set_failed(pool: &PgPool, workplace_id: Uuid, ids: &[i64], fail: bool) -> Result<u64> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let sql = if fail {
         "UPDATE orders SET failed_at = now() WHERE workplace_id = $1 AND id = ANY($2) AND failed_at IS NULL AND status = 'ready' RETURNING id"
     } else {
@@ -181,7 +181,7 @@ pub async fn manually_fulfill(pool: &PgPool, workplace_id: Uuid, order_id: i64, 
     if order_no.trim().is_empty() {
         return Err(Error::field("order_no", "order_no is required"));
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let ids = super::place::start_one(&mut tx, workplace_id, order_id, Some(source), None).await?;
     let Some(id) = ids.first() else { return Err(Error::field("source", format!("nothing of this order is waiting for {source}"))) };
     // The queued job finds the row already placed and does nothing.

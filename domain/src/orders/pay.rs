@@ -28,7 +28,7 @@ pub async fn saved_method(pool: &PgPool, workplace_id: Uuid) -> Result<String> {
 
 /// Ends a payment attempt without paying: back to waiting_payment with the reason shown.
 async fn not_paid(pool: &PgPool, row: &placing::Row, reason: &str) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("UPDATE source_orders SET status = 'waiting_payment', pay_with = NULL, error = $2, updated_at = now() WHERE id = $1 AND status = 'paying'")
         .bind(row.id)
         .bind(reason)
@@ -96,7 +96,7 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
         not_paid(&ctx.pool, &row, "PaymentFailedAtSupplier").await?;
         return Ok(json!({ "outcome": "supplier refused payment; charge reversed" }));
     }
-    let mut tx = ctx.pool.begin().await.map_err(Error::from)?;
+    let mut tx = crate::db::begin(&ctx.pool).await.map_err(Error::from)?;
     sqlx::query("UPDATE source_orders SET status = 'order_placed', paid_at = now(), error = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'")
         .bind(id)
         .execute(&mut *tx)
@@ -115,7 +115,7 @@ pub async fn request(pool: &PgPool, workplace_id: Uuid, ids: &[i64], method: &st
     if !matches!(method, "wallet" | "card") {
         return Err(Error::field("method", "method must be wallet or card"));
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
         "SELECT id, order_id, total_cents FROM source_orders WHERE workplace_id = $1 AND id = ANY($2) AND status = 'waiting_payment' AND source NOT IN ('aliexpress', 'ebay') FOR UPDATE",
     )

@@ -82,7 +82,7 @@ pub async fn start(pool: &PgPool, workplace_id: Uuid, order_ids: &[i64], source:
     refuse_aliexpress_without_account(pool, workplace_id, order_ids, source).await?;
     let mut created = vec![];
     for chunk in order_ids.chunks(CHUNK) {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin(pool).await?;
         created.extend(start_many(&mut tx, workplace_id, chunk, source, pay).await?);
         tx.commit().await?;
     }
@@ -221,7 +221,7 @@ pub async fn items(pool: &PgPool, workplace_id: Uuid, ids: Option<&[i64]>) -> Re
 /// ("order failed due to the user stopping"). A job that already asked the supplier sees the
 /// change when it records the answer and cancels that supplier order.
 pub async fn stop(pool: &PgPool, workplace_id: Uuid, source: &str) -> Result<u64> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let stopped: Vec<(i64, i64)> = sqlx::query_as(
         "UPDATE source_orders SET status = 'failed', error_key = 'cancel_order', error = $3, updated_at = now()
          WHERE workplace_id = $1 AND source = $2 AND status = 'placing' RETURNING id, order_id",

@@ -123,7 +123,7 @@ pub async fn refused(pool: &PgPool, row: &Row, code: &str, message: &str) -> Res
 /// Records the supplier's order. If the row is no longer `placing` (the user stopped it), the
 /// supplier order is cancelled so nothing the user gave up on is shipped or charged.
 async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row, o: &SupplierOrder) -> Result<Placed> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let updated = sqlx::query(
         "UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4,
                 product_cents = $3::bigint - $4::bigint, error_key = NULL, error = NULL, updated_at = now()
@@ -159,7 +159,7 @@ async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row,
 
 /// Ends the placement in error with the spec's key.
 pub async fn fail(pool: &PgPool, row: &Row, key: &str, message: Option<String>) -> Result<Placed> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let message = message.unwrap_or_else(|| error_message(key).to_string());
     let n = sqlx::query("UPDATE source_orders SET status = 'failed', error_key = $2, error = $3, updated_at = now() WHERE id = $1 AND status = 'placing'")
         .bind(row.id)
@@ -191,7 +191,7 @@ async fn notify_failed(tx: &mut sqlx::PgConnection, row: &Row, message: &str) ->
 /// Out of stock or SKU gone: when every line of the failed order has a next mapped supplier,
 /// the lines switch to it and a new placement is queued (same payment choice).
 async fn fallback(pool: &PgPool, row: &Row, key: &str) -> Result<bool> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let lines: Vec<(i64, Option<String>, String, String, String)> =
         sqlx::query_as("SELECT id, store_variant_remote_id, source, source_product_id, sku_id FROM order_line_items WHERE source_order_id = $1 FOR UPDATE")
             .bind(row.id)

@@ -65,7 +65,7 @@ pub async fn request(
         // Not reached: still recorded as pending; the sync asks again.
         Err(e) => tracing::warn!(error = %e, "refund request not delivered; the refund sync will retry"),
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query(
         "UPDATE source_orders SET refund_status = 'pending', refund_cents = total_cents, refund_requested_at = now(), refund_reason = $3,
                 refund_checked_at = NULL, updated_at = now()
@@ -95,7 +95,7 @@ pub struct SyncItem {
 
 /// Sets the refund's state (and the order's status) in one transaction.
 async fn set_refund(pool: &PgPool, row: &Row, to: &str) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let n = sqlx::query(
         "UPDATE source_orders SET refund_status = $2, refund_checked_at = now(), updated_at = now() WHERE id = $1 AND refund_status IN ('pending', 'accepted')",
     )

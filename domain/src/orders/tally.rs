@@ -66,7 +66,7 @@ pub async fn fold_if_many(pool: &PgPool, workplace_id: Uuid) -> Result<()> {
 
 /// Folds every change of the workspace (see `fold_if_many`).
 pub async fn fold(pool: &PgPool, workplace_id: Uuid) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let ours: bool =
         sqlx::query_scalar("SELECT pg_try_advisory_xact_lock(hashtext('order_tally_fold'), hashtext($1::text))").bind(workplace_id).fetch_one(&mut *tx).await?;
     if !ours {

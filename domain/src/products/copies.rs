@@ -18,7 +18,7 @@ async fn insert_copy(conn: &mut PgConnection, workplace_id: Uuid, original: Uuid
 
 /// Copies each product (title suffixed " (copy)") into the import list; returns the new ids.
 pub async fn duplicate(pool: &PgPool, workplace_id: Uuid, ids: &[Uuid]) -> Result<Vec<Uuid>> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let mut out = vec![];
     for id in ids {
         let (mut p, v) = products::get(pool, workplace_id, *id).await?.ok_or(Error::DataNotFound)?;
@@ -58,7 +58,7 @@ pub async fn split(pool: &PgPool, workplace_id: Uuid, id: Uuid, option: &str) ->
         return Err(Error::field("option", "splitting needs an option with two values or more in stock"));
     }
     let rest: Vec<Value> = options.iter().filter(|o| o["name"] != option).cloned().collect();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let mut out = vec![];
     for (i, (value, vs)) in parts.iter().enumerate() {
         let mut part = p.clone();

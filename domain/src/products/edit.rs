@@ -184,7 +184,7 @@ pub async fn edit(pool: &PgPool, workplace_id: Uuid, id: Uuid, e: ProductEdit) -
     for (i, v) in variants.iter_mut().enumerate() {
         v.position = i as i32;
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     products::update(&mut tx, workplace_id, &p).await?;
     products::replace_variants(&mut tx, p.id, &variants).await?;
     tx.commit().await?;

@@ -112,7 +112,7 @@ pub async fn import_one(
     let store = pricing_rules::default_store(pool, workplace_id).await?;
     let (rule, _): (PricingRule, _) = pricing_rules::effective(pool, workplace_id, store).await?;
     let (product, variants) = draft(&d, &r.ship_to, shipping, &rule);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     if products::insert(&mut tx, workplace_id, &product, None).await?.is_none() {
         return Err(Error::BadRequest(ALREADY_IMPORTED.into()));
     }

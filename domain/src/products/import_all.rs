@@ -25,7 +25,7 @@ pub async fn start(pool: &PgPool, workplace_id: Uuid, items: &[ImportRequest]) -
         return Err(Error::QuotaExpired(SYSTEM_QUOTA_EXCEEDED.into()));
     }
     let batch_id = Uuid::new_v4();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("INSERT INTO import_batches (id, workplace_id, total) VALUES ($1, $2, $3)")
         .bind(batch_id)
         .bind(workplace_id)

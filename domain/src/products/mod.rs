@@ -42,7 +42,7 @@ pub async fn bulk_update(pool: &PgPool, workplace_id: Uuid, b: BulkUpdate) -> Re
     if ids.is_empty() {
         return Err(Error::field("ids", "choose products of this workplace"));
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query(
         "UPDATE products SET
              tags = CASE WHEN $3::text[] IS NULL THEN tags ELSE ARRAY(SELECT DISTINCT unnest(tags || $3)) END,

@@ -100,7 +100,7 @@ pub async fn start(pool: &PgPool, who: Actor, settings: PushSettings, bulk_thres
         .map(|id| json!({ "hash": id, "variants": info[id].1, "units": units(info[id].1 as usize) }))
         .collect();
 
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let mut payloads = vec![];
     let mut pairs = vec![];
     let mut keys = HashSet::new();

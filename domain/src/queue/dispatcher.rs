@@ -71,7 +71,7 @@ impl Dispatcher {
         if room == 0 || (depth > 0 && depth * 2 > self.settings.max_depth) {
             return Ok((0, true));
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = crate::db::begin(&self.pool).await?;
         let ids: Vec<i64> = sqlx::query_scalar(
             "UPDATE progress_items SET dispatched_at = now()
              WHERE id IN (

@@ -49,7 +49,7 @@ pub async fn enqueue_kind(conn: &mut PgConnection, kind: &str, workplace_id: Opt
 
 /// Bulk form for large batches (imports of thousands of items): one statement, one round trip.
 pub async fn enqueue_many<J: Job>(pool: &PgPool, workplace_id: Option<Uuid>, jobs: &[J]) -> Result<Vec<i64>> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let ids = enqueue_many_in(&mut tx, workplace_id, jobs).await?;
     tx.commit().await?;
     Ok(ids)

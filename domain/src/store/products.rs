@@ -238,7 +238,7 @@ pub async fn set_prices(pool: &PgPool, workplace_id: Uuid, prices: &[(Uuid, i64,
     let ids: Vec<Uuid> = prices.iter().map(|p| p.0).collect();
     let price: Vec<i64> = prices.iter().map(|p| p.1).collect();
     let compare: Vec<Option<i64>> = prices.iter().map(|p| p.2).collect();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query(
         "UPDATE product_variants v SET price_cents = t.price, compare_at_cents = t.compare
          FROM UNNEST($1::uuid[], $2::bigint[], $3::bigint[]) AS t(id, price, compare), products p

@@ -11,7 +11,7 @@ use crate::error::Result;
 
 /// Upserts a store's products and variants (by remote id) and drops those gone from the store.
 pub async fn replace_all(pool: &PgPool, workplace_id: Uuid, store_id: Uuid, products: &[RemoteProduct]) -> Result<usize> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let mut kept = vec![];
     for p in products {
         let id: Uuid = sqlx::query_scalar(

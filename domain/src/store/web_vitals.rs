@@ -54,7 +54,7 @@ pub async fn record(pool: &PgPool, workplace_id: Uuid, user_id: Uuid, r: &Vitals
     if !missed {
         return Ok(false);
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("INSERT INTO web_vitals (workplace_id, user_id, path, lcp_ms, cls, inp_ms, browser, network) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(workplace_id)
         .bind(user_id)

@@ -51,7 +51,7 @@ pub async fn ensure_connectable(pool: &PgPool, owner_id: Uuid, platform: &str, p
 /// (webhooks, sales channels) in the same transaction. Concurrent connects of one domain are
 /// serialised, and the unique index backs the one-owner rule.
 pub async fn connect(pool: &PgPool, sealer: &Sealer, s: NewStore<'_>) -> Result<Store> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))").bind(format!("{}:{}", s.platform, s.platform_domain)).execute(&mut *tx).await?;
     let rows: Vec<(Uuid, Uuid, String)> = sqlx::query_as(
         "SELECT id, owner_id, status FROM stores WHERE platform = $1 AND platform_domain = $2 AND removed_at IS NULL ORDER BY connected_at DESC",
@@ -116,7 +116,7 @@ pub async fn current(pool: &PgPool, workplace_id: Uuid, id: Uuid) -> Result<Stor
 }
 
 pub async fn make_default(pool: &PgPool, workplace_id: Uuid, id: Uuid) -> Result<Store> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     stores::get(&mut tx, workplace_id, id).await?.ok_or(Error::InvalidCurrentShop)?;
     stores::set_default(&mut tx, workplace_id, id).await?;
     let store = stores::get(&mut tx, workplace_id, id).await?.ok_or(Error::InvalidCurrentShop)?;
@@ -125,7 +125,7 @@ pub async fn make_default(pool: &PgPool, workplace_id: Uuid, id: Uuid) -> Result
 }
 
 pub async fn remove(pool: &PgPool, workplace_id: Uuid, id: Uuid) -> Result<()> {
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     if !stores::remove(&mut tx, workplace_id, id).await? {
         return Err(Error::InvalidCurrentShop);
     }
@@ -140,7 +140,7 @@ pub async fn uninstall(pool: &PgPool, workplace_id: Uuid, platform: &str, shop: 
         "woocommerce" => crate::values::WooStoreUrl::parse(shop, true).map_err(|e| Error::field("shop", e))?.domain,
         _ => return Err(Error::NotFound("Platform")),
     };
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let id = stores::disconnect(&mut tx, platform, &domain, Some(workplace_id)).await?.ok_or(Error::InvalidCurrentShop)?;
     let store = stores::get(&mut tx, workplace_id, id).await?.ok_or(Error::InvalidCurrentShop)?;
     tx.commit().await?;

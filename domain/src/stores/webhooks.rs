@@ -55,7 +55,7 @@ async fn record(pool: &PgPool, platform: &str, store_id: Option<Uuid>, d: &Deliv
     if d.delivery_id.is_empty() || d.topic.is_empty() {
         return Err(Error::BadRequest("The webhook has no delivery id or topic".into()));
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO webhook_events (platform, delivery_id, topic, store_id, shop_domain, body) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (platform, delivery_id) DO NOTHING RETURNING id",

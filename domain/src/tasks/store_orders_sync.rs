@@ -45,7 +45,7 @@ impl Handler<TaskContext> for StoreOrdersSyncJob {
         for o in &orders {
             // One transaction per order, like a webhook event: a failure loses only that order
             // until the next run.
-            let mut tx = ctx.pool.begin().await.map_err(crate::Error::from)?;
+            let mut tx = crate::db::begin(&ctx.pool).await.map_err(crate::Error::from)?;
             let stored = ingest::save(&mut tx, job.workplace_id, job.store_id, &store.platform, o).await?;
             if stored.new {
                 automation::on_new_order(&mut tx, job.workplace_id, stored.order_id).await?;

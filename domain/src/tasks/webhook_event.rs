@@ -21,7 +21,7 @@ impl Handler<TaskContext> for WebhookEvent {
         if processed_at.is_some() {
             return Ok(json!({ "outcome": "already processed" }));
         }
-        let mut tx = ctx.pool.begin().await.map_err(crate::Error::from)?;
+        let mut tx = crate::db::begin(&ctx.pool).await.map_err(crate::Error::from)?;
         let outcome = match topic.as_str() {
             "app/uninstalled" => match stores::disconnect(&mut tx, &platform, &shop_domain, None).await? {
                 Some(id) => {

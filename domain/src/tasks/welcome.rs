@@ -9,7 +9,7 @@ use crate::store::notifications;
 
 impl Handler<TaskContext> for Welcome {
     async fn handle(ctx: &TaskContext, _: &Claimed, job: Welcome) -> Result<Value, JobFailure> {
-        let mut tx = ctx.pool.begin().await.map_err(crate::Error::from)?;
+        let mut tx = crate::db::begin(&ctx.pool).await.map_err(crate::Error::from)?;
         crate::store::users::mark_first_visit(&mut tx, job.user_id).await?;
         // The dedup key makes a re-run (a retry, a re-delivered job) a no-op.
         let id = notifications::insert(

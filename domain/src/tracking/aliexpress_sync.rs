@@ -54,7 +54,7 @@ pub async fn run(pool: &PgPool, sealer: &Sealer, suppliers: &Suppliers, workplac
                 continue;
             }
         };
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin(pool).await?;
         let now = match (was.as_str(), o.status.as_str()) {
             ("waiting_payment", "cancelled") => Some(("cancelled", "cancelled_at_source")),
             ("waiting_payment", _) if o.is_paid() => Some(("order_placed", "paid_at_source")),

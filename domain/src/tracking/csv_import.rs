@@ -120,7 +120,7 @@ pub async fn import(pool: &PgPool, workplace_id: Uuid, bytes: &[u8]) -> Result<T
     }
     let mut imported = 0;
     for chunk in good.chunks(CHUNK) {
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin(pool).await?;
         for g in chunk {
             // Serialises with other additions to the order (manual, supplier sync).
             sqlx::query("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE").bind(g.order_id).bind(workplace_id).execute(&mut *tx).await?;

@@ -42,7 +42,7 @@ pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid
             _ => None,
         };
         let Some((to, event)) = now else { continue };
-        let mut tx = pool.begin().await?;
+        let mut tx = crate::db::begin(pool).await?;
         let detail = json!({"source": "ebay", "purchase_order_id": po});
         let settled = Settled { workplace_id: wp, order_id, source_order_id: id, from: &was, to, paid_by: "ebay", total_cents: o.total_cents(), event, detail };
         settle(&mut tx, settled).await?;

@@ -100,7 +100,7 @@ async fn save(pool: &PgPool, ids: &[i64], infos: &[TrackInfo], poll_secs: i64) -
     let codes: Vec<Option<i64>> = infos.iter().map(|i| i.carrier_code).collect();
     let events: Vec<Value> = infos.iter().map(|i| Value::Array(i.events.clone())).collect();
     let last: Vec<Option<String>> = infos.iter().map(|i| i.events.first().and_then(|e| e["time"].as_str()).map(str::to_string)).collect();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let changed: Vec<(i64, Uuid, i64, String, String, String)> = sqlx::query_as(
         "WITH a AS (SELECT * FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::jsonb[], $8::text[])
                     AS a(number, status, sub_status, carrier, code, events, last_event)),

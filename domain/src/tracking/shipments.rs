@@ -250,7 +250,7 @@ pub async fn add_supplier_parcel(
 
 pub async fn add_manual(pool: &sqlx::PgPool, workplace_id: Uuid, order_id: i64, number: &str, carrier: Option<&str>) -> Result<Shipment> {
     let number = parse_number(number).map_err(|m| crate::Error::field("tracking_number", m))?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND workplace_id = $2 FOR UPDATE")
         .bind(order_id)
         .bind(workplace_id)

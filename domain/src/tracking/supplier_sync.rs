@@ -57,7 +57,7 @@ pub async fn run(pool: &PgPool, suppliers: &Suppliers, workplace_id: Option<Uuid
                     continue;
                 }
             };
-            let mut tx = pool.begin().await?;
+            let mut tx = crate::db::begin(pool).await?;
             if shipments::add_supplier_parcel(&mut tx, *workplace_id, *order_id, *id, &order.tracking).await? {
                 report.tracked += 1;
             }

@@ -221,7 +221,7 @@ pub async fn record_remote(conn: &PgPool, p: &Parcel, remote_id: &str) -> crate:
 /// The parcel is written as of the status read at the start; a change since then keeps it
 /// pending (its own job follows).
 async fn finish(conn: &PgPool, p: &Parcel, w: &Written, completed: bool) -> crate::Result<()> {
-    let mut tx = conn.begin().await?;
+    let mut tx = crate::db::begin(conn).await?;
     sqlx::query(
         "UPDATE shipments SET store_fulfillment_id = $3, written_status = $4, written_at = now(), writeback_pending = status IS DISTINCT FROM $4,
                 writeback_error = NULL, updated_at = now()
@@ -242,7 +242,7 @@ async fn finish(conn: &PgPool, p: &Parcel, w: &Written, completed: bool) -> crat
 }
 
 async fn set_error(conn: &PgPool, p: &Parcel, message: &str) -> crate::Result<()> {
-    let mut tx = conn.begin().await?;
+    let mut tx = crate::db::begin(conn).await?;
     sqlx::query("UPDATE shipments SET writeback_error = $3, updated_at = now() WHERE id = $1 AND workplace_id = $2")
         .bind(p.id)
         .bind(p.workplace_id)

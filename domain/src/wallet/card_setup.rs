@@ -67,7 +67,7 @@ pub async fn receive(pool: &PgPool, vendor: &PaymentVendor, event: &Value) -> Re
     }
     let setup_intent = session["setup_intent"].as_str().ok_or_else(|| Error::BadRequest("The setup session has no setup intent".into()))?;
     let (payment_method, label) = vendor.saved_card(setup_intent).await.map_err(|e| Error::Upstream(e.to_string()))?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let claimed = sqlx::query("UPDATE card_setups SET completed_at = now() WHERE session_id = $1 AND completed_at IS NULL")
         .bind(session_id)
         .execute(&mut *tx)

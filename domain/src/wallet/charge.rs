@@ -100,7 +100,7 @@ pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uu
         }
         Err(e) => return Err(Error::Upstream(e.to_string())),
     };
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let description = format!("Card payment for supplier order #{source_order_id} ({})", intent.id);
     let entries = [(Account::VendorClearing, -amount_cents), (Account::SupplierPayable, amount_cents)];
     let posted = ledger::post(&mut tx, workplace_id, Kind::CardPayment, &reference, Some(source_order_id), &description, &entries).await?;
@@ -116,7 +116,7 @@ pub async fn card_charge(pool: &PgPool, vendor: &PaymentVendor, workplace_id: Uu
 #[instrument(skip_all, fields(%workplace_id, source_order_id))]
 pub async fn reverse_order_payment(pool: &PgPool, workplace_id: Uuid, source_order_id: i64) -> Result<Option<i64>> {
     let reference = format!("reversal:so:{source_order_id}");
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let balances = ledger::lock(&mut tx, workplace_id).await?;
     if let Some(id) = ledger::existing(&mut tx, workplace_id, &reference).await? {
         return Ok(Some(id));
@@ -150,7 +150,7 @@ pub async fn reverse_order_payment(pool: &PgPool, workplace_id: Uuid, source_ord
 pub async fn refund_to_wallet(pool: &PgPool, workplace_id: Uuid, source_order_id: i64, amount_cents: i64) -> Result<Option<i64>> {
     positive(amount_cents)?;
     let reference = format!("refund:so:{source_order_id}");
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let balances = ledger::lock(&mut tx, workplace_id).await?;
     if let Some(id) = ledger::existing(&mut tx, workplace_id, &reference).await? {
         return Ok(Some(id));
@@ -176,7 +176,7 @@ pub async fn refund_to_wallet(pool: &PgPool, workplace_id: Uuid, source_order_id
 #[instrument(skip_all, fields(%workplace_id, amount_cents))]
 pub async fn grant_bonus(pool: &PgPool, workplace_id: Uuid, reference: &str, amount_cents: i64, description: &str) -> Result<i64> {
     positive(amount_cents)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let entries = [(Account::BonusExpense, -amount_cents), (Account::WalletBonus, amount_cents)];
     let posted = ledger::post(&mut tx, workplace_id, Kind::Bonus, &format!("bonus:{reference}"), None, description, &entries).await?;
     tx.commit().await?;

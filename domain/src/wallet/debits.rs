@@ -69,7 +69,7 @@ async fn book(pool: &PgPool, debits: &[Debit]) -> Result<Vec<Result<i64>>> {
     let references: Vec<String> = debits.iter().map(|d| pay_reference(d.source_order_id)).collect();
     let workplaces: Vec<Uuid> = debits.iter().map(|d| d.workplace_id).collect();
     let orders: Vec<i64> = debits.iter().map(|d| d.source_order_id).collect();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     // Wallets locked in one order, so two batches never deadlock. FOR UPDATE reads the latest
     // committed balances even after waiting. `set_config(.., true)` is SET LOCAL.
     let mut ids: Vec<Uuid> = workplaces.clone();

@@ -94,7 +94,7 @@ pub async fn receive(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, gra
         return Ok(ignored);
     }
     let session_id = session["id"].as_str().unwrap_or_default();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     let row: Option<(Uuid, i64)> = sqlx::query_as("SELECT workplace_id, amount_cents FROM wallet_topups WHERE session_id = $1 FOR UPDATE")
         .bind(session_id)
         .fetch_optional(&mut *tx)

@@ -18,7 +18,7 @@ pub async fn ensure(pool: &PgPool, sealer: &Sealer, vendor: &PaymentVendor, url:
     if !vendor.registers_webhook() || current(pool, url, &events).await? {
         return Ok(());
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     // One registration at a time, so two first top-ups at once make one endpoint, not two.
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('payment_webhook_endpoints'))").execute(&mut *tx).await?;
     let registered: Option<(String, String)> =

@@ -82,7 +82,7 @@ pub async fn customer_buys(sh: &Shop, quantity: u32, address: Option<Value>) -> 
 /// Puts money in the wallet as a completed top-up would.
 pub async fn fund(sh: &Shop, cents: i64) {
     use domain::wallet::ledger::{self, Account, Kind};
-    let mut tx = sh.s.app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&sh.s.app.pool).await.unwrap();
     let entries = [(Account::VendorClearing, -cents), (Account::WalletTopup, cents)];
     ledger::post(&mut tx, sh.workplace, Kind::Topup, &format!("topup:test-{}", Uuid::new_v4()), None, "test", &entries).await.unwrap();
     tx.commit().await.unwrap();
@@ -114,7 +114,7 @@ pub async fn supplier_stock(sh: &Shop) -> i64 {
 
 /// Delivers the supplier order's job once more (a duplicate delivery or a retry) and runs it.
 pub async fn rerun(sh: &Shop, source_order_id: i64) {
-    let mut tx = sh.s.app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&sh.s.app.pool).await.unwrap();
     let payload = PlaceOrder { source_order_id };
     domain::queue::enqueue(&mut tx, Some(sh.workplace), &payload, json!({})).await.unwrap();
     tx.commit().await.unwrap();

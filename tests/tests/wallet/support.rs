@@ -44,7 +44,7 @@ pub async fn source_orders(pool: &PgPool, app: &TestApp, token: &str, n: i32) ->
 
 /// Puts `cents` of top-up money in the wallet, as a completed top-up would.
 pub async fn seed(pool: &PgPool, workplace_id: Uuid, cents: i64) {
-    let mut tx = pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(pool).await.unwrap();
     let entries = [(Account::VendorClearing, -cents), (Account::WalletTopup, cents)];
     ledger::post(&mut tx, workplace_id, Kind::Topup, &format!("topup:seed-{}", Uuid::new_v4()), None, "seed", &entries).await.unwrap();
     tx.commit().await.unwrap();

@@ -1,0 +1,26 @@
+//! Transactions that a cancelled caller cannot leave open.
+//!
+//! sqlx 0.8.6 and 0.9.0 count a PostgreSQL transaction as begun only once `BEGIN`'s answer is
+//! read. A caller dropped in between (a browser that navigates away drops its request's handler;
+//! a timeout drops a job) returns the connection to the pool inside a transaction nobody ends:
+//! every later statement on that connection runs in it and is lost when the connection closes
+//! (sqlx issues 4385 and 4393; fixed upstream after 0.9.0). In the dashboard this was a sign-in
+//! whose session was never committed, so the next call answered 401.
+//!
+//! `begin` runs `Pool::begin` on a task of its own: if the caller goes away, the task still
+//! reads `BEGIN`'s answer, and the unclaimed transaction is then dropped with its depth counted,
+//! so sqlx rolls it back before the connection is used again. clippy's `disallowed-methods`
+//! (clippy.toml) keeps `Pool::begin` out of the product.
+use sqlx::{PgPool, Postgres, Transaction};
+
+/// `crate::db::begin(&pool)`, safe to cancel.
+#[allow(clippy::disallowed_methods)]
+pub async fn begin(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
+    let pool = pool.clone();
+    match tokio::spawn(async move { pool.begin().await }).await {
+        Ok(begun) => begun,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // Only when the runtime is shutting down.
+        Err(_) => Err(sqlx::Error::PoolClosed),
+    }
+}
