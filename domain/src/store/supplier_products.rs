@@ -81,7 +81,7 @@ pub async fn save_detail(pool: &PgPool, source: Source, p: &Product, us: Option<
     let compare_at = p.variants.iter().filter_map(|v| v.compare_at_price.as_deref().map(parse_cents)).max();
     let us_cost = us.and_then(|o| o.first()).map(|o| parse_cents(&o.amount));
     let detail = serde_json::to_value(DetailDoc::from(p)).map_err(anyhow::Error::from)?;
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin(pool).await?;
     sqlx::query(
         "INSERT INTO supplier_products (source, source_product_id, title, category_id, price_cents, price_max_cents,
              compare_at_cents, orders, rating, reviews_count, collections, images, ship_from, ships_to, total_variants,
@@ -138,7 +138,7 @@ pub async fn save_freight(pool: &PgPool, source: Source, id: &str, country: &str
 
 async fn save_freight_in(conn: &mut sqlx::PgConnection, source: Source, id: &str, country: &str, options: Option<&[FreightOption]>) -> Result<()> {
     let first = options.and_then(|o| o.first());
-    sqlx::query(
+    let saved = sqlx::query(
         "INSERT INTO supplier_freight (source, source_product_id, country, cost_cents, min_days, max_days, options, ships)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (source, source_product_id, country) DO UPDATE SET cost_cents = EXCLUDED.cost_cents,
@@ -154,8 +154,14 @@ async fn save_freight_in(conn: &mut sqlx::PgConnection, source: Source, id: &str
     .bind(json!(options.unwrap_or_default()))
     .bind(options.is_some())
     .execute(conn)
-    .await?;
-    Ok(())
+    .await;
+    match saved {
+        // A product read straight from the supplier (a detail page opened by its address before
+        // the catalogue holds it) has no row to cache its freight against: the answer stands
+        // uncached.
+        Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => Ok(()),
+        other => other.map(|_| ()).map_err(Into::into),
+    }
 }
 
 /// What the cache keeps of a product read: everything the detail page and an import need.
