@@ -5,7 +5,7 @@
 //! converts. Only stored rates are used (the worker refreshes them): a currency without one is
 //! left out, and the dashboard then shows the amount in its own currency (and no profit).
 use serde::Serialize;
-use sqlx::PgPool;
+use sqlx::{PgPool, Postgres, QueryBuilder};
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
@@ -37,4 +37,24 @@ pub async fn for_currencies<'a>(pool: &PgPool, currency: &str, amounts_in: impl 
     let mut rates: BTreeMap<String, f64> = exchange_rates::many(pool, &wanted).await?.into_iter().map(|(c, r)| (exchange_rates::pair(&c), r)).collect();
     rates.insert("USDUSD".into(), 1.0);
     Ok(Display { currency, rates })
+}
+
+/// The rates of `currency` and of the currencies a subquery names (`SELECT currency FROM page`),
+/// as one JSON object column of a larger statement; `from_rates` reads it.
+pub(super) fn push_rates<'a>(qb: &mut QueryBuilder<'a, Postgres>, currency: &str, currencies_of: &str) {
+    qb.push(format!(
+        "(SELECT json_object_agg(pair, rate)::text FROM exchange_rates WHERE pair = ANY(ARRAY(SELECT 'USD' || upper(c.currency) FROM ({currencies_of}) c)) OR pair = "
+    ))
+    .push_bind(exchange_rates::pair(currency))
+    .push(")");
+}
+
+/// The display of a `push_rates` column.
+pub(super) fn from_rates(currency: &str, json: Option<&str>) -> Result<Display> {
+    let mut rates: BTreeMap<String, f64> = match json {
+        Some(j) => serde_json::from_str(j).map_err(|e| anyhow::anyhow!("exchange rates as PostgreSQL built them: {e}"))?,
+        None => BTreeMap::new(),
+    };
+    rates.insert("USDUSD".into(), 1.0);
+    Ok(Display { currency: currency.to_ascii_uppercase(), rates })
 }

@@ -185,44 +185,41 @@ pub struct OrderPage {
     pub display: Display,
 }
 
-/// One page of the tab, newest first, with the tab's exact total.
+/// One page of the tab, newest first, with the tab's exact total and the rates of its amounts:
+/// one statement (the page's orders nested as JSON, the total from the tallies).
 pub async fn list(pool: &PgPool, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<OrderPage> {
-    let mut page = QueryBuilder::new("SELECT o.id FROM orders o");
-    f.push_where(&mut page, workplace_id, true);
+    let mut q = QueryBuilder::new("WITH page AS (SELECT o.id, o.currency FROM orders o");
+    f.push_where(&mut q, workplace_id, true);
     if let Some((at, id)) = f.after {
-        page.push(" AND (o.ordered_at, o.id) < (").push_bind(at).push(", ").push_bind(id).push(")");
+        q.push(" AND (o.ordered_at, o.id) < (").push_bind(at).push(", ").push_bind(id).push(")");
     }
-    page.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size);
+    q.push(" ORDER BY o.ordered_at DESC, o.id DESC LIMIT ").push_bind(f.page_size);
     if f.after.is_none() {
-        page.push(" OFFSET ").push_bind((f.page - 1) * f.page_size);
+        q.push(" OFFSET ").push_bind((f.page - 1) * f.page_size);
     }
-    let ids: Vec<i64> = page.build_query_scalar().fetch_all(pool).await?;
-    let total = match f.tally_keys() {
+    q.push(format!(
+        ") SELECT (SELECT json_agg({} ORDER BY o.ordered_at DESC, o.id DESC) FROM page p JOIN orders o ON o.id = p.id JOIN stores s ON s.id = o.store_id)::text, ",
+        view::ITEMS
+    ));
+    match f.tally_keys() {
         Some(keys) => {
-            let rows = tally::by_status(pool, workplace_id, &keys).await?;
-            rows.iter().filter(|(st, rf, _)| f.counts_status(st, rf.as_deref())).map(|r| r.2).sum()
+            let column = if f.refund_tab { "refund_status" } else { "status" };
+            let statuses = f.statuses.as_ref().map(|st| (column, st.iter().map(|s| s.to_string()).collect()));
+            tally::push_total(&mut q, workplace_id, &keys, statuses);
         }
         None => {
-            let mut count = QueryBuilder::new("SELECT count(*) FROM orders o");
-            f.push_where(&mut count, workplace_id, true);
-            count.build_query_scalar().fetch_one(pool).await?
-        }
-    };
-    let items = view::load(pool, workplace_id, &ids).await?;
-    let next_after = items.last().filter(|_| ids.len() as i64 == f.page_size).map(cursor_of);
-    let display = display::for_page(pool, display_currency, &items).await?;
-    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items, next_after, display })
-}
-
-impl Filter {
-    /// Whether an order of this status and refund status is in the filter's tab.
-    fn counts_status(&self, status: &str, refund: Option<&str>) -> bool {
-        match (&self.statuses, self.refund_tab) {
-            (None, _) => true,
-            (Some(st), true) => refund.is_some_and(|r| st.contains(&r)),
-            (Some(st), false) => st.contains(&status),
+            q.push("(SELECT count(*) FROM orders o");
+            f.push_where(&mut q, workplace_id, true);
+            q.push(")");
         }
     }
+    q.push(", ");
+    display::push_rates(&mut q, display_currency, "SELECT currency FROM page");
+    let (items, total, rates): (Option<String>, i64, Option<String>) = q.build_query_as().fetch_one(pool).await?;
+    let items = view::from_items(items.as_deref())?;
+    let next_after = items.last().filter(|_| items.len() as i64 == f.page_size).map(cursor_of);
+    let display = display::from_rates(display_currency, rates.as_deref())?;
+    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items, next_after, display })
 }
 
 /// Orders per tab (`payment`, `refund`, ...), each per sub-status (`cancelled_` dropped), with
@@ -231,14 +228,16 @@ impl Filter {
 pub struct OrderCounts(pub BTreeMap<String, BTreeMap<String, i64>>);
 
 /// Counts per tab and sub-status under the same filters but over every date (one grouped
-/// query), through the count cache: a date range narrows the list, never what a tab says is
+/// query): a date range narrows the list, never what a tab says is
 /// waiting, so "New orders 0" cannot hide an order bought before the range.
 pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<OrderCounts> {
     let f = &f.undated();
     let rows: Vec<(String, Option<String>, i64)> = match f.tally_keys() {
         Some(keys) => {
-            let rows = tally::by_status(pool, workplace_id, &keys).await?;
-            tally::fold_if_many(pool, workplace_id).await?;
+            let (rows, many) = tally::by_status(pool, workplace_id, &keys).await?;
+            if many {
+                tally::fold(pool, workplace_id).await?;
+            }
             rows
         }
         None => {

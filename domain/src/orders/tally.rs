@@ -21,9 +21,12 @@ pub struct Keys<'a> {
     pub days: Option<(NaiveDate, NaiveDate)>,
 }
 
-/// Orders per (status, refund status) under `keys`.
-pub async fn by_status(pool: &PgPool, workplace_id: Uuid, keys: &Keys<'_>) -> Result<Vec<(String, Option<String>, i64)>> {
-    let mut qb = QueryBuilder::new("SELECT status, refund_status, sum(n)::bigint FROM (");
+/// Orders per (status, refund status) under `keys`, and whether the workspace has changes
+/// enough to fold (read in the same statement, so a count costs one round trip).
+pub async fn by_status(pool: &PgPool, workplace_id: Uuid, keys: &Keys<'_>) -> Result<(Vec<(String, Option<String>, i64)>, bool)> {
+    let mut qb = QueryBuilder::new("SELECT status, refund_status, sum(n)::bigint, (SELECT count(*) > ");
+    qb.push_bind(FOLD_OVER).push(" FROM (SELECT 1 FROM order_tally_changes WHERE workplace_id = ").push_bind(workplace_id);
+    qb.push(" LIMIT ").push_bind(FOLD_OVER + 1).push(") c) FROM (");
     for (i, table) in ["order_tallies", "order_tally_changes"].into_iter().enumerate() {
         if i > 0 {
             qb.push(" UNION ALL ");
@@ -32,7 +35,27 @@ pub async fn by_status(pool: &PgPool, workplace_id: Uuid, keys: &Keys<'_>) -> Re
         push_where(&mut qb, workplace_id, keys);
     }
     qb.push(") k GROUP BY 1, 2 HAVING sum(n) <> 0");
-    Ok(qb.build_query_as().fetch_all(pool).await?)
+    let rows: Vec<(String, Option<String>, i64, bool)> = qb.build_query_as().fetch_all(pool).await?;
+    let many = rows.first().is_some_and(|r| r.3);
+    Ok((rows.into_iter().map(|(s, r, n, _)| (s, r, n)).collect(), many))
+}
+
+/// The number of orders under `keys` whose `column` (status or refund_status) is one of
+/// `statuses` (any, without), as a scalar subquery of a larger statement.
+pub fn push_total<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, keys: &Keys<'a>, statuses: Option<(&'static str, Vec<String>)>) {
+    qb.push("(SELECT COALESCE(sum(n), 0)::bigint FROM (");
+    for (i, table) in ["order_tallies", "order_tally_changes"].into_iter().enumerate() {
+        if i > 0 {
+            qb.push(" UNION ALL ");
+        }
+        qb.push(format!("SELECT status, refund_status, n FROM {table} t"));
+        push_where(qb, workplace_id, keys);
+    }
+    qb.push(") k");
+    if let Some((column, statuses)) = statuses {
+        qb.push(format!(" WHERE k.{column} = ANY(")).push_bind(statuses).push(")");
+    }
+    qb.push(")");
 }
 
 fn push_where<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, keys: &Keys<'a>) {
@@ -49,22 +72,10 @@ fn push_where<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, keys:
     }
 }
 
-/// Moves the workspace's changes into `order_tallies` when there are many. One folder at a time
-/// per workspace (the others skip); a reader sums both tables in one snapshot, so it sees a
-/// change either before or after its fold, never twice or not at all.
-pub async fn fold_if_many(pool: &PgPool, workplace_id: Uuid) -> Result<()> {
-    let many: bool = sqlx::query_scalar("SELECT count(*) > $2 FROM (SELECT 1 FROM order_tally_changes WHERE workplace_id = $1 LIMIT $2 + 1) c")
-        .bind(workplace_id)
-        .bind(FOLD_OVER)
-        .fetch_one(pool)
-        .await?;
-    if many {
-        fold(pool, workplace_id).await?;
-    }
-    Ok(())
-}
-
-/// Folds every change of the workspace (see `fold_if_many`).
+/// Moves the workspace's changes into `order_tallies` (a count calls it once `by_status` says
+/// there are many). One folder at a time per workspace (the others skip); a reader sums both
+/// tables in one snapshot, so it sees a change either before or after its fold, never twice or
+/// not at all.
 pub async fn fold(pool: &PgPool, workplace_id: Uuid) -> Result<()> {
     let mut tx = crate::db::begin(pool).await?;
     let ours: bool =

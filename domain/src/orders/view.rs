@@ -1,7 +1,7 @@
-//! Orders as the order center shows them: three queries for any page (orders, their lines,
-//! their supplier orders), assembled here.
+//! Orders as the order center shows them: one statement for any number of orders (PostgreSQL
+//! nests each order's lines, supplier orders and parcels), assembled here.
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::collections::HashMap;
@@ -39,7 +39,9 @@ pub struct OrderView {
     pub public_id: Uuid,
 }
 
-#[derive(sqlx::FromRow)]
+/// An order as PostgreSQL hands it over: its columns with its lines, supplier orders and
+/// parcels nested (`ITEMS`), so any number of orders is one statement.
+#[derive(Deserialize)]
 struct OrderRow {
     id: i64,
     platform: String,
@@ -60,12 +62,14 @@ struct OrderRow {
     archived: bool,
     cancel_reason: Option<String>,
     public_id: Uuid,
+    lines: Vec<LineRow>,
+    sources: Vec<SourceRow>,
+    parcels: Vec<ParcelRow>,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(Deserialize)]
 struct LineRow {
     id: i64,
-    order_id: i64,
     title: String,
     variant_title: Option<String>,
     sku: Option<String>,
@@ -85,10 +89,9 @@ struct LineRow {
     so_order_no: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(Deserialize)]
 struct SourceRow {
     id: i64,
-    order_id: i64,
     source: String,
     order_no: Option<String>,
     status: String,
@@ -103,6 +106,39 @@ struct SourceRow {
     refund_status: Option<String>,
     refund_cents: Option<i64>,
 }
+
+#[derive(Deserialize)]
+struct ParcelRow {
+    id: i64,
+    tracking_number: String,
+    carrier: Option<String>,
+    status: String,
+    source_order_id: Option<i64>,
+    last_event_at: Option<DateTime<Utc>>,
+}
+
+/// The orders `o` of a FROM clause (joined to their store `s`) as one JSON array, in the order
+/// given by the caller's `ORDER BY` inside `json_agg`. Lines, supplier orders and parcels are
+/// read per order through their `order_id` indexes.
+pub(super) const ITEMS: &str = "json_build_object(
+        'id', o.id, 'platform', o.platform, 'platform_order_id', o.platform_order_id, 'name', o.name, 'store_id', o.store_id,
+        'store_name', s.name, 'email', o.email, 'country_code', o.country_code, 'address', o.address, 'currency', o.currency,
+        'total_cents', o.total_cents, 'shipping_cents', o.shipping_cents, 'ordered_at', o.ordered_at, 'status', o.status,
+        'refund_status', o.refund_status, 'marked', o.marked, 'archived', o.archived, 'cancel_reason', o.cancel_reason,
+        'public_id', o.public_id,
+        'lines', (SELECT COALESCE(json_agg(x ORDER BY x.id), '[]') FROM (
+            SELECT l.id, l.title, l.variant_title, l.sku, l.image, l.quantity, l.price_cents, l.source, l.source_product_id, l.sku_id,
+                   l.cost_cents, l.shipping_info, l.shipping_warehouse, l.need_change_supplier, l.disabled,
+                   so.id AS so_id, so.status AS so_status, so.order_no AS so_order_no
+            FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
+            WHERE l.order_id = o.id AND l.workplace_id = o.workplace_id) x),
+        'sources', (SELECT COALESCE(json_agg(x ORDER BY x.id), '[]') FROM (
+            SELECT id, source, order_no, status, product_cents, shipping_cents, total_cents, error_key, error, warning, paid_at,
+                   cancel_reason, refund_status, refund_cents
+            FROM source_orders WHERE order_id = o.id AND workplace_id = o.workplace_id) x),
+        'parcels', (SELECT COALESCE(json_agg(x ORDER BY x.id), '[]') FROM (
+            SELECT id, tracking_number, carrier, status, source_order_id, last_event_at
+            FROM shipments WHERE order_id = o.id AND workplace_id = o.workplace_id) x))";
 
 /// A line as the order center shows it; `shipped` is its supplier order's parcel status.
 fn line_json(l: &LineRow, shipped: Option<&str>) -> Value {
@@ -150,7 +186,7 @@ pub struct RefundInfo {
     pub amount: Option<f64>,
 }
 
-fn source_view(s: &SourceRow, parcel: Option<&(String, String)>) -> SourceOrderView {
+fn source_view(s: &SourceRow, parcel: Option<&(&str, &str)>) -> SourceOrderView {
     SourceOrderView {
         id: s.id,
         source: s.source.clone(),
@@ -164,8 +200,8 @@ fn source_view(s: &SourceRow, parcel: Option<&(String, String)>) -> SourceOrderV
         warning: s.warning.clone(),
         paid_at: s.paid_at,
         cancel_reason: s.cancel_reason.clone(),
-        tracking_code: parcel.map(|p| p.0.clone()),
-        shipment_status: parcel.map(|p| p.1.clone()),
+        tracking_code: parcel.map(|p| p.0.to_string()),
+        shipment_status: parcel.map(|p| p.1.to_string()),
         refund_info: s.refund_status.as_ref().map(|st| RefundInfo { status: st.clone(), amount: s.refund_cents.map(dollars) }),
     }
 }
@@ -182,93 +218,62 @@ pub struct OrderLog {
 
 /// The orders with these ids (of this workplace), in the given order.
 pub async fn load(pool: &PgPool, workplace_id: Uuid, ids: &[i64]) -> Result<Vec<OrderView>> {
-    let orders: Vec<OrderRow> = sqlx::query_as(
-        "SELECT o.id, o.platform, o.platform_order_id, o.name, o.store_id, s.name AS store_name, o.email, o.country_code, o.address,
-                o.currency, o.total_cents, o.shipping_cents, o.ordered_at, o.status, o.refund_status, o.marked, o.archived, o.cancel_reason, o.public_id
-         FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.workplace_id = $1 AND o.id = ANY($2)",
-    )
+    let json: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT json_agg({ITEMS})::text FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.workplace_id = $1 AND o.id = ANY($2)"
+    ))
     .bind(workplace_id)
     .bind(ids)
-    .fetch_all(pool)
+    .fetch_one(pool)
     .await?;
-    let lines: Vec<LineRow> = sqlx::query_as(
-        "SELECT l.id, l.order_id, l.title, l.variant_title, l.sku, l.image, l.quantity, l.price_cents, l.source, l.source_product_id,
-                l.sku_id, l.cost_cents, l.shipping_info, l.shipping_warehouse, l.need_change_supplier, l.disabled,
-                so.id AS so_id, so.status AS so_status, so.order_no AS so_order_no
-         FROM order_line_items l LEFT JOIN source_orders so ON so.id = l.source_order_id
-         WHERE l.workplace_id = $1 AND l.order_id = ANY($2) ORDER BY l.id",
-    )
-    .bind(workplace_id)
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let sources: Vec<SourceRow> = sqlx::query_as(
-        "SELECT id, order_id, source, order_no, status, product_cents, shipping_cents, total_cents, error_key, error, warning, paid_at,
-                cancel_reason, refund_status, refund_cents
-         FROM source_orders WHERE workplace_id = $1 AND order_id = ANY($2) ORDER BY id",
-    )
-    .bind(workplace_id)
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let parcels: Vec<(i64, i64, String, Option<String>, String, Option<i64>, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "SELECT id, order_id, tracking_number, carrier, status, source_order_id, last_event_at FROM shipments
-         WHERE workplace_id = $1 AND order_id = ANY($2) ORDER BY id",
-    )
-    .bind(workplace_id)
-    .bind(ids)
-    .fetch_all(pool)
-    .await?;
-    let mut parcel_map: HashMap<i64, Vec<Value>> = HashMap::new();
-    let mut parcel_of: HashMap<i64, (String, String)> = HashMap::new();
-    for (id, order_id, number, carrier, status, so, last) in parcels {
-        if let Some(so) = so {
-            parcel_of.insert(so, (number.clone(), status.clone()));
-        }
-        parcel_map.entry(order_id).or_default().push(json!({
-            "id": id, "tracking_number": number, "carrier": carrier, "status": status, "source_order_id": so, "last_event_at": last,
-        }));
-    }
-    let mut line_map: HashMap<i64, Vec<Value>> = HashMap::new();
-    for l in &lines {
-        let shipped = l.so_id.and_then(|so| parcel_of.get(&so)).map(|p| p.1.as_str());
-        line_map.entry(l.order_id).or_default().push(line_json(l, shipped));
-    }
-    let mut source_map: HashMap<i64, Vec<SourceOrderView>> = HashMap::new();
-    for s in &sources {
-        source_map.entry(s.order_id).or_default().push(source_view(s, parcel_of.get(&s.id)));
-    }
-    let mut by_id: HashMap<i64, OrderView> = orders
-        .into_iter()
-        .map(|o| {
-            let view = OrderView {
-                line_items: line_map.remove(&o.id).unwrap_or_default(),
-                source_orders: source_map.remove(&o.id).unwrap_or_default(),
-                shipments: parcel_map.remove(&o.id).unwrap_or_default(),
-                public_id: o.public_id,
-                id: o.id,
-                platform: o.platform,
-                platform_order_id: o.platform_order_id,
-                name: o.name,
-                store_id: o.store_id,
-                store_name: o.store_name,
-                email: o.email,
-                country_code: o.country_code,
-                address: o.address,
-                currency: o.currency,
-                total: dollars(o.total_cents),
-                shipping: dollars(o.shipping_cents),
-                ordered_at: o.ordered_at,
-                status: o.status,
-                refund_status: o.refund_status,
-                marked: o.marked,
-                archived: o.archived,
-                cancel_reason: o.cancel_reason,
-            };
-            (view.id, view)
+    let mut by_id: HashMap<i64, OrderView> = from_items(json.as_deref())?.into_iter().map(|o| (o.id, o)).collect();
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// The views of an `ITEMS` array (`None`: no orders).
+pub(super) fn from_items(json: Option<&str>) -> Result<Vec<OrderView>> {
+    let Some(json) = json else { return Ok(vec![]) };
+    let rows: Vec<OrderRow> = serde_json::from_str(json).map_err(|e| anyhow::anyhow!("an order as PostgreSQL built it: {e}"))?;
+    Ok(rows.into_iter().map(view).collect())
+}
+
+fn view(o: OrderRow) -> OrderView {
+    // A supplier order's parcel (the last one recorded) gives it and its lines their shipment status.
+    let parcel_of: HashMap<i64, (&str, &str)> =
+        o.parcels.iter().filter_map(|p| Some((p.source_order_id?, (p.tracking_number.as_str(), p.status.as_str())))).collect();
+    let line_items = o.lines.iter().map(|l| line_json(l, l.so_id.and_then(|so| parcel_of.get(&so)).map(|p| p.1))).collect();
+    let source_orders = o.sources.iter().map(|s| source_view(s, parcel_of.get(&s.id))).collect();
+    let shipments = o
+        .parcels
+        .iter()
+        .map(|p| {
+            json!({ "id": p.id, "tracking_number": p.tracking_number, "carrier": p.carrier, "status": p.status,
+                    "source_order_id": p.source_order_id, "last_event_at": p.last_event_at })
         })
         .collect();
-    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    OrderView {
+        line_items,
+        source_orders,
+        shipments,
+        public_id: o.public_id,
+        id: o.id,
+        platform: o.platform,
+        platform_order_id: o.platform_order_id,
+        name: o.name,
+        store_id: o.store_id,
+        store_name: o.store_name,
+        email: o.email,
+        country_code: o.country_code,
+        address: o.address,
+        currency: o.currency,
+        total: dollars(o.total_cents),
+        shipping: dollars(o.shipping_cents),
+        ordered_at: o.ordered_at,
+        status: o.status,
+        refund_status: o.refund_status,
+        marked: o.marked,
+        archived: o.archived,
+        cancel_reason: o.cancel_reason,
+    }
 }
 
 /// One order, or NotFound (also for another workplace's order).
