@@ -127,6 +127,16 @@ impl Filter {
         })
     }
 
+    /// Whether one plan serves every value of this filter's parameters. A keyword, a source or
+    /// the marked flag match a share of orders that ranges from none to most, and PostgreSQL's
+    /// generic plan of a prepared statement cannot know which: at 200,000 orders it sorted every
+    /// order of a source (49 ms) or walked the dates past every unmarked order (22 ms), and a
+    /// keyword took 327 ms instead of 4. Those statements are planned for their values each time
+    /// (about 0.7 ms of planning).
+    fn plans_alike(&self) -> bool {
+        self.keyword.is_none() && self.source.is_none() && self.marked.is_none()
+    }
+
     /// The same filter over every date.
     fn undated(&self) -> Filter {
         Filter { dated: false, from: NaiveDate::MIN, to: NaiveDate::MIN, ..self.clone() }
@@ -215,7 +225,7 @@ pub async fn list(pool: &PgPool, workplace_id: Uuid, display_currency: &str, f: 
     }
     q.push(", ");
     display::push_rates(&mut q, display_currency, "SELECT currency FROM page");
-    let (items, total, rates): (Option<String>, i64, Option<String>) = q.build_query_as().fetch_one(pool).await?;
+    let (items, total, rates): (Option<String>, i64, Option<String>) = q.build_query_as().persistent(f.plans_alike()).fetch_one(pool).await?;
     let items = view::from_items(items.as_deref())?;
     let next_after = items.last().filter(|_| items.len() as i64 == f.page_size).map(cursor_of);
     let display = display::from_rates(display_currency, rates.as_deref())?;
@@ -244,7 +254,7 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Ord
             let mut qb = QueryBuilder::new("SELECT o.status, o.refund_status, count(*) FROM orders o");
             f.push_where(&mut qb, workplace_id, false);
             qb.push(" GROUP BY 1, 2");
-            qb.build_query_as().fetch_all(pool).await?
+            qb.build_query_as().persistent(f.plans_alike()).fetch_all(pool).await?
         }
     };
     let mut out = OrderCounts::default();
