@@ -37,7 +37,7 @@ async fn main() -> anyhow::Result<()> {
     println!("queue benchmark: {jobs_n} no-op jobs per run, whole path (PostgreSQL -> dispatcher -> Redis -> worker -> completion in PostgreSQL)");
     println!("  raw Redis PING:              {redis_rps:>10.0} round trips/s (same run, one connection, unpipelined)");
     println!("                               {redis_pipelined:>10.0} commands/s (pipelined 100 at a time)");
-    for (processes, (jps, secs)) in [1, 2].iter().zip(&rates) {
+    for (processes, (jps, secs, _)) in [1, 2].iter().zip(&rates) {
         println!("  whole path, {processes} worker process{}: {jps:>9.0} jobs/s  ({secs:.2} s)", if *processes == 1 { " " } else { "es" });
     }
     let (one, two) = (rates[0].0, rates[1].0);
@@ -46,14 +46,18 @@ async fn main() -> anyhow::Result<()> {
     println!("  ratio to the 10,000 jobs/s aim: one process {:.2}, two {:.2}", one / TARGET, two / TARGET);
     println!("  ratio to Sidekiq's published 23,500 jobs/s: one process {:.2}, two {:.2}", one / SIDEKIQ_PUBLISHED, two / SIDEKIQ_PUBLISHED);
     let peak = dropline_tests::usage::peak_rss_mb(None).unwrap_or(0.0);
-    println!("peak RSS api -, worker - (worker processes of their own, not read here); the bench process (enqueuing, dispatching) {peak:.0} MB");
+    let worker = rates.iter().map(|r| r.2).fold(0.0, f64::max);
+    println!(
+        "peak RSS api -, worker {worker:.0} MB (the largest worker process; no api in this bench); the bench process (enqueuing, dispatching) {peak:.0} MB"
+    );
     Ok(())
 }
 
 /// `jobs_n` no-op jobs through `processes` worker processes. The clock starts when the jobs
 /// are committed, after every process has registered its workers with Redis (so process start
-/// is not measured), and stops when none is queued or processing. Answers (jobs/s, seconds).
-async fn run(settings: &Settings, pool: &PgPool, queues: &RedisQueues, jobs_n: usize, processes: usize) -> anyhow::Result<(f64, f64)> {
+/// is not measured), and stops when none is queued or processing. Answers (jobs/s, seconds,
+/// the largest worker process's peak resident memory in MB).
+async fn run(settings: &Settings, pool: &PgPool, queues: &RedisQueues, jobs_n: usize, processes: usize) -> anyhow::Result<(f64, f64, f64)> {
     sqlx::query("DELETE FROM progress_items").execute(pool).await?;
     let mut procs: Vec<Child> = vec![];
     let result = async {
@@ -97,13 +101,15 @@ async fn run(settings: &Settings, pool: &PgPool, queues: &RedisQueues, jobs_n: u
         Ok((jobs_n as f64 / secs, secs))
     }
     .await;
+    // Read before the processes go: a peak dies with its process.
+    let worker_peak = procs.iter().filter_map(|p| dropline_tests::usage::peak_rss_mb(Some(p.id()))).fold(0.0, f64::max);
     for p in &mut procs {
         p.kill().ok();
         p.wait().ok();
     }
     // The killed processes' worker registrations would count as started in the next run.
     queues.clear().await?;
-    result
+    result.map(|(rate, secs)| (rate, secs, worker_peak))
 }
 
 /// PINGs per second on one connection for two seconds, `depth` per round trip.
