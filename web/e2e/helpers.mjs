@@ -126,7 +126,11 @@ export async function chooseLanguage(page, lng) {
   const signedIn = new URL(page.url()).pathname.startsWith('/app');
   const saved = signedIn && page.waitForResponse((r) => r.url().includes('/auth/account/set-language'));
   await page.getByTestId('language-selector').click();
-  await page.locator('[data-testid="language-menu"][data-state="open"]').waitFor();
+  const menu = page.locator('[data-testid="language-menu"][data-state="open"]');
+  await menu.waitFor();
+  // `data-state` is open from the first frame of the opening animation; a click before it ends
+  // was dropped on a loaded machine (the menu stayed open, the language unchanged).
+  await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
   await page.getByTestId(`language-option-${lng}`).click();
   await page.waitForFunction((want) => document.documentElement.lang === want, lng);
   if (saved) await saved;
