@@ -13,7 +13,7 @@
 //! (clippy.toml) keeps `Pool::begin` out of the product.
 use sqlx::{PgPool, Postgres, Transaction};
 
-/// `crate::db::begin(&pool)`, safe to cancel.
+/// `Pool::begin`, safe to cancel.
 #[allow(clippy::disallowed_methods)]
 pub async fn begin(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
     let pool = pool.clone();

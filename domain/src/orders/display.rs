@@ -34,9 +34,14 @@ pub async fn for_currencies<'a>(pool: &PgPool, currency: &str, amounts_in: impl 
     wanted.sort();
     wanted.dedup();
     wanted.retain(|c| c != "USD");
-    let mut rates: BTreeMap<String, f64> = exchange_rates::many(pool, &wanted).await?.into_iter().map(|(c, r)| (exchange_rates::pair(&c), r)).collect();
+    let rates = exchange_rates::many(pool, &wanted).await?.into_iter().map(|(c, r)| (exchange_rates::pair(&c), r)).collect();
+    Ok(with_usd(&currency, rates))
+}
+
+/// The display of `currency` with the stored `rates` and USD's own.
+fn with_usd(currency: &str, mut rates: BTreeMap<String, f64>) -> Display {
     rates.insert("USDUSD".into(), 1.0);
-    Ok(Display { currency, rates })
+    Display { currency: currency.to_ascii_uppercase(), rates }
 }
 
 /// The rates of `currency` and of the currencies a subquery names (`SELECT currency FROM page`),
@@ -51,10 +56,9 @@ pub(super) fn push_rates<'a>(qb: &mut QueryBuilder<'a, Postgres>, currency: &str
 
 /// The display of a `push_rates` column.
 pub(super) fn from_rates(currency: &str, json: Option<&str>) -> Result<Display> {
-    let mut rates: BTreeMap<String, f64> = match json {
+    let rates = match json {
         Some(j) => serde_json::from_str(j).map_err(|e| anyhow::anyhow!("exchange rates as PostgreSQL built them: {e}"))?,
         None => BTreeMap::new(),
     };
-    rates.insert("USDUSD".into(), 1.0);
-    Ok(Display { currency: currency.to_ascii_uppercase(), rates })
+    Ok(with_usd(currency, rates))
 }

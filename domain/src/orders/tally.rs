@@ -27,13 +27,7 @@ pub async fn by_status(pool: &PgPool, workplace_id: Uuid, keys: &Keys<'_>) -> Re
     let mut qb = QueryBuilder::new("SELECT status, refund_status, sum(n)::bigint, (SELECT count(*) > ");
     qb.push_bind(FOLD_OVER).push(" FROM (SELECT 1 FROM order_tally_changes WHERE workplace_id = ").push_bind(workplace_id);
     qb.push(" LIMIT ").push_bind(FOLD_OVER + 1).push(") c) FROM (");
-    for (i, table) in ["order_tallies", "order_tally_changes"].into_iter().enumerate() {
-        if i > 0 {
-            qb.push(" UNION ALL ");
-        }
-        qb.push(format!("SELECT status, refund_status, n FROM {table} t"));
-        push_where(&mut qb, workplace_id, keys);
-    }
+    push_keys(&mut qb, workplace_id, keys);
     qb.push(") k GROUP BY 1, 2 HAVING sum(n) <> 0");
     let rows: Vec<(String, Option<String>, i64, bool)> = qb.build_query_as().fetch_all(pool).await?;
     let many = rows.first().is_some_and(|r| r.3);
@@ -44,6 +38,16 @@ pub async fn by_status(pool: &PgPool, workplace_id: Uuid, keys: &Keys<'_>) -> Re
 /// `statuses` (any, without), as a scalar subquery of a larger statement.
 pub fn push_total<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, keys: &Keys<'a>, statuses: Option<(&'static str, Vec<String>)>) {
     qb.push("(SELECT COALESCE(sum(n), 0)::bigint FROM (");
+    push_keys(qb, workplace_id, keys);
+    qb.push(") k");
+    if let Some((column, statuses)) = statuses {
+        qb.push(format!(" WHERE k.{column} = ANY(")).push_bind(statuses).push(")");
+    }
+    qb.push(")");
+}
+
+/// The (status, refund_status, n) rows under `keys` of both tables, folded and not yet folded.
+fn push_keys<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, keys: &Keys<'a>) {
     for (i, table) in ["order_tallies", "order_tally_changes"].into_iter().enumerate() {
         if i > 0 {
             qb.push(" UNION ALL ");
@@ -51,11 +55,6 @@ pub fn push_total<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, k
         qb.push(format!("SELECT status, refund_status, n FROM {table} t"));
         push_where(qb, workplace_id, keys);
     }
-    qb.push(") k");
-    if let Some((column, statuses)) = statuses {
-        qb.push(format!(" WHERE k.{column} = ANY(")).push_bind(statuses).push(")");
-    }
-    qb.push(")");
 }
 
 fn push_where<'a>(qb: &mut QueryBuilder<'a, Postgres>, workplace_id: Uuid, keys: &Keys<'a>) {
