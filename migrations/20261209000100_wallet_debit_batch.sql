@@ -1,0 +1,75 @@
+-- A batch of wallet payments booked in one statement (`wallet::debits`). Before, the worker
+-- locked the wallets, read the batch's facts, wrote, then committed: four round trips while
+-- holding the wallet lock, and under load each one waited for the worker process and its
+-- backend to be scheduled again (bench-orders: 43 ms waited per lock, most of the placement
+-- run). Run as a statement of its own, outside any explicit transaction, the lock is taken,
+-- used and released (at the statement's implicit commit) without the client in between.
+--
+-- The rules are those of the Rust code it replaced, payment by payment in arrival order:
+-- a payment of no amount is refused; one repeating an earlier payment of the batch (same
+-- workplace and reference) gets that one's answer; one booked before under its reference gets
+-- that transaction; another workplace's supplier order is not found; one the balance cannot
+-- cover is refused (bonus first, then top-up); else it is booked: its transaction, its ledger
+-- entries and the wallet's cached balances. Each statement of this VOLATILE function reads a
+-- fresh snapshot, so after the lock it sees every payment booked by the lock's last holder.
+-- The commit does not wait for its WAL flush (`charge::debit_for_order` says why that is safe).
+CREATE FUNCTION wallet_debit_batch(ws uuid[], refs text[], sos bigint[], amounts bigint[], descriptions text[])
+RETURNS TABLE (fate text, same_as int, booked_id bigint, left_cents bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+    i int;
+    earlier int;
+    prior bigint;
+    bonus bigint;
+    topup bigint;
+    from_bonus bigint;
+BEGIN
+    PERFORM set_config('synchronous_commit', 'off', true);
+    -- In one order, so two batches never deadlock.
+    PERFORM 1 FROM wallets w WHERE w.workplace_id = ANY(ws) ORDER BY w.workplace_id FOR UPDATE;
+    FOR i IN 1 .. coalesce(array_length(ws, 1), 0) LOOP
+        fate := NULL; same_as := NULL; booked_id := NULL; left_cents := NULL;
+        earlier := NULL;
+        FOR k IN 1 .. i - 1 LOOP
+            IF ws[k] = ws[i] AND refs[k] = refs[i] THEN
+                earlier := k;
+                EXIT;
+            END IF;
+        END LOOP;
+        IF amounts[i] IS NULL OR amounts[i] <= 0 THEN
+            fate := 'bad_amount';
+        ELSIF earlier IS NOT NULL THEN
+            fate := 'same';
+            same_as := earlier - 1;
+        ELSE
+            SELECT t.id INTO prior FROM wallet_transactions t WHERE t.workplace_id = ws[i] AND t.reference = refs[i];
+            IF prior IS NOT NULL THEN
+                fate := 'prior';
+                booked_id := prior;
+            ELSIF NOT EXISTS (SELECT 1 FROM source_orders so WHERE so.id = sos[i] AND so.workplace_id = ws[i]) THEN
+                fate := 'not_mine';
+            ELSE
+                SELECT w.balance_bonus_cents, w.balance_topup_cents INTO bonus, topup FROM wallets w WHERE w.workplace_id = ws[i];
+                IF bonus IS NULL OR bonus + topup < amounts[i] THEN
+                    fate := 'insufficient';
+                ELSE
+                    from_bonus := least(bonus, amounts[i]);
+                    INSERT INTO wallet_transactions (workplace_id, kind, reference, amount_cents, source_order_id, description)
+                    VALUES (ws[i], 'order_payment', refs[i], -amounts[i], sos[i], descriptions[i])
+                    RETURNING id INTO booked_id;
+                    INSERT INTO ledger_entries (transaction_id, workplace_id, account, amount_cents)
+                    SELECT booked_id, ws[i], e.account, e.amount
+                    FROM (VALUES ('wallet_bonus', -from_bonus), ('wallet_topup', -(amounts[i] - from_bonus)), ('supplier_payable', amounts[i])) AS e(account, amount)
+                    WHERE e.amount <> 0;
+                    UPDATE wallets w SET balance_bonus_cents = w.balance_bonus_cents - from_bonus,
+                                         balance_topup_cents = w.balance_topup_cents - (amounts[i] - from_bonus),
+                                         updated_at = now()
+                    WHERE w.workplace_id = ws[i];
+                    fate := 'new';
+                    left_cents := bonus + topup - amounts[i];
+                END IF;
+            END IF;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+END $$;
