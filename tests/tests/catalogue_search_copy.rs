@@ -72,3 +72,56 @@ async fn searches_follow_every_change_of_the_catalogue() {
         }
     }
 }
+
+/// A keyword search answers its sources and destination from the keyword's own index (the copy
+/// holds them as lexemes): the same products as the filters read from the columns.
+#[tokio::test]
+async fn a_keyword_search_keeps_its_sources_and_destination() {
+    let db = domain::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
+    for (id, source, ships_to) in [
+        ("any", "cj", None),
+        ("us", "cj", Some(vec!["US", "DE"])),
+        ("de", "cj", Some(vec!["DE"])),
+        ("nowhere", "cj", Some(vec![])),
+        ("temu-us", "temu", Some(vec!["US"])),
+        ("ali-any", "aliexpress", None),
+    ] {
+        sqlx::query(
+            "INSERT INTO supplier_products (source, source_product_id, title, price_cents, price_max_cents, orders, images, ships_to)
+             VALUES ($1, $2, 'Garden lamp ' || $2, 1000, 1500, 5, ARRAY['https://img.example/' || $2 || '.jpg'], $3)",
+        )
+        .bind(source)
+        .bind(id)
+        .bind(ships_to)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    let found = |keyword: Option<&str>, sources: &str, ship_to: &str| {
+        let p = FindParams {
+            keyword: keyword.map(String::from),
+            sources: Some(sources.into()),
+            ship_to: Some(ship_to.into()),
+            sort_by: Some("price".into()),
+            ..Default::default()
+        };
+        let pool = pool.clone();
+        async move {
+            let page = search(&pool, &Search::parse(&p).unwrap(), &[]).await.unwrap();
+            let mut ids: Vec<String> = page.items.into_iter().map(|c| c.source_product_id).collect();
+            ids.sort();
+            assert_eq!(page.total as usize, ids.len());
+            ids
+        }
+    };
+    let all = "aliexpress,cj,temu,dropline,ebay,alibaba,amazon";
+    for keyword in [Some("lamp"), None] {
+        assert_eq!(found(keyword, "cj", "US").await, ["any", "us"], "{keyword:?}: cj to the US");
+        assert_eq!(found(keyword, "cj,temu", "DE").await, ["any", "de", "us"], "{keyword:?}: cj or temu to Germany");
+        assert_eq!(found(keyword, all, "US").await, ["ali-any", "any", "temu-us", "us"], "{keyword:?}: every source to the US");
+        assert_eq!(found(keyword, "temu", "FR").await, Vec::<String>::new(), "{keyword:?}: temu to France");
+    }
+    assert_eq!(found(Some("garden lamp"), "aliexpress,temu", "US").await, ["ali-any", "temu-us"], "two words");
+    assert_eq!(found(Some("src:cj"), all, "US").await, Vec::<String>::new(), "a typed facet is two words, neither in a title");
+}

@@ -103,18 +103,21 @@ pub fn first_unique(images: &[String], n: usize) -> Vec<String> {
 
 fn filters<'a>(q: &mut QueryBuilder<'a, Postgres>, s: &'a Search, categories: &'a [i32], favourites_of: Option<Uuid>) {
     q.push(" WHERE true");
-    if s.sources.len() < crate::values::Source::ALL.len() {
-        let sources: Vec<&str> = s.sources.iter().map(|s| s.as_str()).collect();
-        q.push(" AND sp.source = ANY(").push_bind(sources).push(")");
-    }
     if let Some(w) = favourites_of {
         q.push(" AND EXISTS (SELECT 1 FROM favourites fv WHERE fv.workplace_id = ").push_bind(w);
         q.push(" AND fv.source = sp.source AND fv.source_product_id = sp.source_product_id)");
     }
     if let Some(k) = &s.keyword {
-        q.push(" AND sp.search @@ plainto_tsquery('simple', ").push_bind(k.as_str()).push(")");
+        // The sources and the destination as lexemes of the same index (migration
+        // supplier_search_facets): only the rows matching all of it are read.
+        q.push(" AND sp.search @@ (plainto_tsquery('simple', ").push_bind(k.as_str()).push(") && ").push_bind(facets(s)).push("::tsquery)");
+    } else {
+        if s.sources.len() < crate::values::Source::ALL.len() {
+            let sources: Vec<&str> = s.sources.iter().map(|s| s.as_str()).collect();
+            q.push(" AND sp.source = ANY(").push_bind(sources).push(")");
+        }
+        q.push(" AND (sp.ships_to IS NULL OR ").push_bind(s.ship_to.0.as_str()).push(" = ANY(sp.ships_to))");
     }
-    q.push(" AND (sp.ships_to IS NULL OR ").push_bind(s.ship_to.0.as_str()).push(" = ANY(sp.ships_to))");
     if let Some(from) = &s.ship_from {
         q.push(" AND lower(sp.ship_from) = ").push_bind(from.as_str());
     }
@@ -139,6 +142,18 @@ fn filters<'a>(q: &mut QueryBuilder<'a, Postgres>, s: &'a Search, categories: &'
     if let Some(r) = s.min_rating {
         q.push(" AND sp.rating >= ").push_bind(r);
     }
+}
+
+/// The search's sources (when not all) and destination as a tsquery of the lexemes
+/// `supplier_search_facets` adds: `('src:cj' | 'src:temu') & ('to:US' | 'to:any')`. Sources
+/// and countries are checked values (`Source`, `Country`), never free text.
+fn facets(s: &Search) -> String {
+    let to = format!("('to:{}' | 'to:any')", s.ship_to.0);
+    if s.sources.len() >= crate::values::Source::ALL.len() {
+        return to;
+    }
+    let sources: Vec<String> = s.sources.iter().map(|s| format!("'src:{}'", s.as_str())).collect();
+    format!("({}) & {to}", sources.join(" | "))
 }
 
 /// One page of cards, the same for every workplace (imported flags unset: see
