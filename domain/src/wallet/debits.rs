@@ -53,21 +53,12 @@ enum Fate {
 /// Books each debit once per (workplace, `pay:so:<id>`). Answers per debit, in order: the
 /// transaction id (new, or booked before), `InsufficientBalance` (nothing stored), or
 /// `NotFound` for another workplace's supplier order.
-pub async fn debit_many(pool: &PgPool, debits: &[Debit]) -> Result<Vec<Result<i64>>> {
-    match book(pool, debits).await {
-        // A booking of the same reference committed between our read and our write (only a
-        // path that does not lock the wallet could): once more, and it is found.
-        Err(Error::Database(e)) if e.as_database_error().and_then(|d| d.constraint()) == Some("wallet_transactions_workplace_id_reference_key") => {
-            book(pool, debits).await
-        }
-        other => other,
-    }
-}
-
+///
 /// One statement, outside any transaction of ours: PostgreSQL locks the wallets, books the
 /// batch and commits, with no round trip to us while the lock is held (migration
-/// `wallet_debit_batch`, which holds the rules).
-async fn book(pool: &PgPool, debits: &[Debit]) -> Result<Vec<Result<i64>>> {
+/// `wallet_debit_batch`, which holds the rules; a booking racing ours under the same reference
+/// is found by the insert's `ON CONFLICT`, so no unique violation reaches us).
+pub async fn debit_many(pool: &PgPool, debits: &[Debit]) -> Result<Vec<Result<i64>>> {
     let workplaces: Vec<Uuid> = debits.iter().map(|d| d.workplace_id).collect();
     let references: Vec<String> = debits.iter().map(|d| pay_reference(d.source_order_id)).collect();
     let orders: Vec<i64> = debits.iter().map(|d| d.source_order_id).collect();
