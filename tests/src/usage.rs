@@ -78,6 +78,63 @@ pub fn peak_rss_alone(inside: &str) -> String {
     format!("peak RSS api -, worker -: {:.0} MB for the bench process ({inside})", peak_rss_mb(None).unwrap_or(0.0))
 }
 
+/// Resident memory over a long run, read once a minute: of this process (the api, with whatever
+/// else the bench runs inside it) and of the worker processes `workers`. Each reading is printed
+/// as it is taken; `finish` prints the run's first, last and highest reading and the growth
+/// ratio (last / first: near 1.00 when nothing grows without bound).
+pub struct MemoryWatch {
+    task: tokio::task::JoinHandle<Vec<(f64, f64)>>,
+    stop: tokio::sync::watch::Sender<bool>,
+}
+
+impl MemoryWatch {
+    pub fn start(workers: Vec<u32>) -> Self {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
+            let t = std::time::Instant::now();
+            let mut seen = vec![];
+            let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+            tick.tick().await;
+            loop {
+                tokio::select! {
+                    _ = tick.tick() => {}
+                    _ = stopped.changed() => break,
+                }
+                let own = rss_mb(None).unwrap_or(0.0);
+                let worker = workers.iter().filter_map(|p| rss_mb(Some(*p))).fold(0.0, f64::max);
+                let workers_part = if workers.is_empty() { String::new() } else { format!(", worker {worker:.0} MB") };
+                println!("memory at {:.1} min: RSS api {own:.0} MB{workers_part}", t.elapsed().as_secs_f64() / 60.0);
+                seen.push((own, worker));
+            }
+            seen
+        });
+        MemoryWatch { task, stop }
+    }
+
+    /// Stops the readings and prints what they show (nothing when the run was under two minutes).
+    pub async fn finish(self) {
+        let _ = self.stop.send(true);
+        let seen = self.task.await.unwrap_or_default();
+        if seen.len() < 2 {
+            return;
+        }
+        let api: Vec<f64> = seen.iter().map(|s| s.0).collect();
+        let worker: Vec<f64> = seen.iter().map(|s| s.1).collect();
+        for (part, values) in [("api", api), ("worker", worker)] {
+            let (first, last) = (values[0], values[values.len() - 1]);
+            if first <= 0.0 {
+                continue;
+            }
+            let top = values.iter().copied().fold(0.0, f64::max);
+            println!(
+                "memory over {} minutes, {part}: {first:.0} MB after the first minute, {last:.0} MB at the end (highest {top:.0} MB); growth ratio {:.2}",
+                seen.len(),
+                last / first
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,7 +54,10 @@ async fn main() -> anyhow::Result<()> {
         anyhow::ensure!(t.elapsed() < Duration::from_secs(900), "the catalogue was not filled in 15 minutes");
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
-    sqlx::query("ANALYZE supplier_products, supplier_search, supplier_freight").execute(&pool).await?;
+    // What autovacuum would have done (it is off on the test machines): the fill rewrites each
+    // product once (list page, then detail), and the dead rows would otherwise be read by every
+    // search.
+    sqlx::query("VACUUM ANALYZE supplier_products, supplier_search, supplier_freight").execute(&pool).await?;
     let cached: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_products WHERE detail IS NOT NULL").fetch_one(&pool).await?;
     println!("catalogue cache: {cached} products with detail, filled by the worker in {:.1} s", t.elapsed().as_secs_f64());
 
@@ -87,6 +90,8 @@ async fn main() -> anyhow::Result<()> {
             queries.push(format!("keyword={k}{f}{sort}&page={page}"));
         }
     }
+    // With SECONDS of a minute or more, resident memory is read once a minute over both searches.
+    let memory = dropline_tests::usage::MemoryWatch::start(vec![]);
     let (lat, rate) = load(&http, &base, &token, std::sync::Arc::new(queries), clients, seconds, false).await?;
     let pct = |lat: &[f64], p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
     println!(
@@ -120,6 +125,7 @@ async fn main() -> anyhow::Result<()> {
         pct(&lat, 0.99),
         pct(&lat, 0.99) / UNCACHED_P99_AIM_MS
     );
+    memory.finish().await;
 
     // 3. import-all through the queue and the real worker.
     let workplace: uuid::Uuid =

@@ -46,17 +46,17 @@ async fn main() -> anyhow::Result<()> {
         "machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them",
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
     );
+    let pids: Vec<u32> = procs.iter().map(|p| p.id()).collect();
     let result = async {
         if orders > 0 {
             placement(&app, &sandbox, orders, batch).await?;
         }
         if list_orders > 0 {
-            list_latency(&app, &sandbox, list_orders, seconds, clients).await?;
+            list_latency(&app, &sandbox, list_orders, seconds, clients, &pids).await?;
         }
         anyhow::Ok(())
     }
     .await;
-    let pids: Vec<u32> = procs.iter().map(|p| p.id()).collect();
     println!("{}", dropline_tests::usage::peak_rss_line("api and sandbox", &pids));
     for p in &mut procs {
         p.kill().ok();
@@ -647,7 +647,9 @@ fn pct(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
-async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, clients: usize) -> anyhow::Result<()> {
+/// With SECONDS of two minutes or more, the resident memory of the api and the workers is also
+/// read once a minute (`MemoryWatch`): does anything grow over a long run?
+async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, clients: usize, workers: &[u32]) -> anyhow::Result<()> {
     let pool = &app.pool;
     let (token, workplace, stores) = merchant(app, "bench-list@example.com", &["bench-list-a", "bench-list-b"]).await?;
     let t = Instant::now();
@@ -731,6 +733,7 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
         alone.push((*k, pct(&l, 0.5)));
     }
     let deadline = Instant::now() + Duration::from_secs(seconds as u64);
+    let memory = dropline_tests::usage::MemoryWatch::start(workers.to_vec());
     let t = Instant::now();
     let tasks: Vec<_> = (0..clients)
         .map(|c| {
@@ -756,6 +759,7 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
         all.extend(task.await?);
     }
     let secs = t.elapsed().as_secs_f64();
+    memory.finish().await;
     let errors = all.iter().filter(|x| !x.2).count();
     let mut lat: Vec<f64> = all.iter().map(|x| x.1).collect();
     lat.sort_by(f64::total_cmp);

@@ -17,7 +17,7 @@
 mod bulk;
 
 use dropline_tests::bench::{Split, app_on_split_sandbox, shopify_buckets};
-use dropline_tests::usage::{self, peak_rss_line, rss_mb};
+use dropline_tests::usage::{self, MemoryWatch, peak_rss_line};
 use dropline_tests::{TestApp, connect_channel, connect_shopify, connect_woo, in_stock_ids, push_products};
 use serde_json::json;
 use sqlx::PgPool;
@@ -179,28 +179,21 @@ async fn flatness(pool: &PgPool, started: chrono::DateTime<chrono::Utc>) -> anyh
 /// Pushes the same products again and again for `length`, printing the rate and the resident
 /// memory each minute: a leak shows as memory that keeps climbing after the first minutes.
 async fn endurance(app: &TestApp, token: &str, ids: &[String], to: &[&str], length: Duration) -> anyhow::Result<()> {
+    let memory = MemoryWatch::start(vec![]);
     let t = Instant::now();
-    let (mut pushes, mut mark, mut seen) = (0, (Instant::now(), 0), vec![]);
+    let (mut pushes, mut mark) = (0, (Instant::now(), 0));
     while t.elapsed() < length {
         push(app, token, ids, to).await?;
         wait_final(&app.pool, Duration::from_secs(3_600)).await?;
         pushes += ids.len() * to.len();
-        if mark.0.elapsed() >= Duration::from_secs(60) || t.elapsed() >= length {
-            let rss = rss_mb(None).unwrap_or(0.0);
-            seen.push(rss);
+        if mark.0.elapsed() >= Duration::from_secs(60) {
             let rate = (pushes - mark.1) as f64 / mark.0.elapsed().as_secs_f64();
-            println!("endurance: at {:.1} min: RSS {rss:.0} MB, {rate:.0} pushes/s", t.elapsed().as_secs_f64() / 60.0);
+            println!("endurance: at {:.1} min: {rate:.0} pushes/s", t.elapsed().as_secs_f64() / 60.0);
             mark = (Instant::now(), pushes);
         }
     }
-    if let (Some(first), Some(last)) = (seen.first(), seen.last()) {
-        let top = seen.iter().copied().fold(0.0, f64::max);
-        println!(
-            "endurance: {pushes} pushes in {:.0} s; RSS {first:.0} MB after the first minute, {last:.0} MB at the end (highest {top:.0} MB); growth ratio {:.2}",
-            t.elapsed().as_secs_f64(),
-            last / first
-        );
-    }
+    println!("endurance: {pushes} pushes in {:.0} s", t.elapsed().as_secs_f64());
+    memory.finish().await;
     Ok(())
 }
 
