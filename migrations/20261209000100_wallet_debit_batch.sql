@@ -21,6 +21,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
     i int;
     earlier int;
+    firsts int[];
     prior bigint;
     bonus bigint;
     topup bigint;
@@ -29,18 +30,14 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
     -- In one order, so two batches never deadlock.
     PERFORM 1 FROM wallets w WHERE w.workplace_id = ANY(ws) ORDER BY w.workplace_id FOR UPDATE;
+    -- Each payment's first occurrence in the batch (by workplace and reference), in one pass.
+    firsts := ARRAY(SELECT min(d.n) OVER (PARTITION BY d.w, d.r) FROM unnest(ws, refs) WITH ORDINALITY AS d(w, r, n) ORDER BY d.n);
     FOR i IN 1 .. coalesce(array_length(ws, 1), 0) LOOP
         fate := NULL; same_as := NULL; booked_id := NULL; left_cents := NULL;
-        earlier := NULL;
-        FOR k IN 1 .. i - 1 LOOP
-            IF ws[k] = ws[i] AND refs[k] = refs[i] THEN
-                earlier := k;
-                EXIT;
-            END IF;
-        END LOOP;
+        earlier := firsts[i];
         IF amounts[i] IS NULL OR amounts[i] <= 0 THEN
             fate := 'bad_amount';
-        ELSIF earlier IS NOT NULL THEN
+        ELSIF earlier < i THEN
             fate := 'same';
             same_as := earlier - 1;
         ELSE
