@@ -121,6 +121,7 @@ async fn a_keyword_search_keeps_its_sources_and_destination() {
         assert_eq!(found(keyword, "cj,temu", "DE").await, ["any", "de", "us"], "{keyword:?}: cj or temu to Germany");
         assert_eq!(found(keyword, all, "US").await, ["ali-any", "any", "temu-us", "us"], "{keyword:?}: every source to the US");
         assert_eq!(found(keyword, "temu", "FR").await, Vec::<String>::new(), "{keyword:?}: temu to France");
+        assert_eq!(found(keyword, ",", "US").await, Vec::<String>::new(), "{keyword:?}: a list of no source");
     }
     assert_eq!(found(Some("garden lamp"), "aliexpress,temu", "US").await, ["ali-any", "temu-us"], "two words");
     assert_eq!(found(Some("src:cj"), all, "US").await, Vec::<String>::new(), "a typed facet is two words, neither in a title");

@@ -149,6 +149,10 @@ fn filters<'a>(q: &mut QueryBuilder<'a, Postgres>, s: &'a Search, categories: &'
 /// and countries are checked values (`Source`, `Country`), never free text.
 fn facets(s: &Search) -> String {
     let to = format!("('to:{}' | 'to:any')", s.ship_to.0);
+    // No source at all (`sources=,`) matches nothing, as `source = ANY('{}')` did.
+    if s.sources.is_empty() {
+        return format!("'src:' & {to}");
+    }
     if s.sources.len() >= crate::values::Source::ALL.len() {
         return to;
     }
