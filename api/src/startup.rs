@@ -32,6 +32,8 @@ pub struct AppState {
     pub suppliers: Arc<domain::connectors::suppliers::Suppliers>,
     /// Recent find-product pages (workplace-independent; imported flags are read per request).
     pub search_cache: Arc<domain::catalogue::SearchCache>,
+    /// Order-list pages and counts, kept while exact (`domain::orders::memo`).
+    pub order_memo: Arc<domain::orders::memo::OrderMemo>,
     /// Recently checked sessions, for the catalogue's read-only calls (`CatalogueScope`).
     pub scope_cache: Arc<crate::scope_cache::ScopeCache>,
     /// The payment vendor (top-ups, its webhook); one client, and one webhook registration.
@@ -82,7 +84,8 @@ impl Application {
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
         let payments = Arc::new(domain::connectors::payments::PaymentVendor::new(&settings.payments));
         let gallery = domain::gallery::Files::new(&settings.gallery)?;
-        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, scope_cache, payments, gallery };
+        let order_memo = domain::orders::memo::OrderMemo::new(pool.clone(), settings.application.order_memo_mb << 20);
+        let state = AppState { pool, settings: Arc::new(settings), queues, sealer, suppliers, search_cache, order_memo, scope_cache, payments, gallery };
         Ok(Self { listener, router: router(state) })
     }
 

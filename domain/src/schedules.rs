@@ -58,6 +58,10 @@ pub async fn tick(pool: &PgPool, settings: &Settings, now: DateTime<Utc>) -> Res
     if let Err(e) = crate::billing::grace::settle(pool, &vendor).await {
         tracing::warn!(error = %e, "plan grace periods were not settled this tick");
     }
+    // The order memo's change log keeps only what a kept answer may still need (a query, no job).
+    if let Err(e) = crate::orders::memo::prune(pool).await {
+        tracing::warn!(error = %e, "the order change log was not pruned this tick");
+    }
     Ok(enqueued)
 }
 

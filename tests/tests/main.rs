@@ -42,6 +42,7 @@ mod order_automation;
 mod order_cancel;
 mod order_center;
 mod order_counts;
+mod order_memo;
 mod order_protected;
 mod order_sources;
 mod orders;

@@ -1,6 +1,7 @@
 //! The order center: list, counts, detail, logs and the user's edits to orders.
 //! See docs/API.md "Orders (issue 7)". Older versions of a path answer the same.
 use axum::extract::State;
+use axum::response::Response;
 use axum::routing::{get, post, put};
 use domain::orders::{edit, list, view};
 use serde::{Deserialize, Serialize};
@@ -9,7 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::replies::Updated;
-use crate::error::{ApiResult, reply};
+use crate::error::{ApiError, ApiResult, reply, reply_written};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
 
@@ -37,15 +38,17 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/orders/v5/list", params(list::ListQuery), responses((status = 200, body = list::OrderPage)))]
-async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderPage> {
+async fn order_list(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> Result<Response, ApiError> {
     let filter = list::Filter::parse(&q, true)?;
-    reply(list::list(&state.pool, scope.workplace.id, &scope.workplace.currency, &filter).await?)
+    let json = list::list_json(&state.pool, &state.order_memo, scope.workplace.id, &scope.workplace.currency, &filter).await?;
+    Ok(reply_written(json.len(), |out| out.extend_from_slice(&json)))
 }
 
 #[utoipa::path(get, path = "/orders/v5/count-order-status", params(list::ListQuery), responses((status = 200, body = list::OrderCounts)))]
-async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> ApiResult<list::OrderCounts> {
+async fn count_status(State(state): State<AppState>, scope: Scope, ApiQuery(q): ApiQuery<list::ListQuery>) -> Result<Response, ApiError> {
     let filter = list::Filter::parse(&q, false)?;
-    reply(list::counts(&state.pool, scope.workplace.id, &filter).await?)
+    let json = list::counts_json(&state.pool, &state.order_memo, scope.workplace.id, &filter).await?;
+    Ok(reply_written(json.len(), |out| out.extend_from_slice(&json)))
 }
 
 /// The order with its log, oldest first.

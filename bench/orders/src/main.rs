@@ -1,4 +1,4 @@
-//! `cargo run --release -p bench-orders [-- ORDERS LIST_ORDERS SECONDS CLIENTS WORKERS BATCH]`
+//! `cargo run --release -p bench-orders [-- ORDERS LIST_ORDERS SECONDS CLIENTS WORKERS BATCH CHANGES]`
 //!
 //! Issue 7's speed targets, printed as ratios (measured / aim), never asserted.
 //!
@@ -12,7 +12,9 @@
 //!    failures by error key, where the time went, and checks the books.
 //! 2. List: LIST_ORDERS (200,000) orders in one workspace, CLIENTS (50) concurrent clients on
 //!    the order center's list (tabs, sub-statuses, filters) and counts for SECONDS (20); prints
-//!    p50/p95/p99 latency and requests/s (aim p99 under 25 ms), per request kind too.
+//!    p50/p95/p99 latency and requests/s (aim p99 under 25 ms), per request kind too. CHANGES (0)
+//!    a second, a writer marks or unmarks one order of the workspace meanwhile, as orders arriving
+//!    and moving would: each change makes the api read its kept pages again (`orders::memo`).
 //!
 //! 0 as ORDERS or LIST_ORDERS skips that part. Needs PostgreSQL and Redis on 127.0.0.1 (it makes
 //! the database `dropline_bench_orders`) and `cargo build --release -p worker` first
@@ -37,6 +39,7 @@ const FUNDS_CENTS: i64 = 2_000_000_000;
 async fn main() -> anyhow::Result<()> {
     let arg = |i: usize, d: usize| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let (orders, list_orders, seconds, clients, workers, batch) = (arg(1, 10_000), arg(2, 200_000), arg(3, 20), arg(4, 50), arg(5, 2), arg(6, 0));
+    let changes = arg(7, 0);
     let (app, sandbox) = app_on_sandbox("orders", |_| {}).await?;
     let mut procs = vec![];
     for i in 0..workers {
@@ -52,7 +55,7 @@ async fn main() -> anyhow::Result<()> {
             placement(&app, &sandbox, orders, batch).await?;
         }
         if list_orders > 0 {
-            list_latency(&app, &sandbox, list_orders, seconds, clients, &pids).await?;
+            list_latency(&app, &sandbox, list_orders, seconds, clients, changes, &pids).await?;
         }
         anyhow::Ok(())
     }
@@ -649,7 +652,7 @@ fn pct(sorted: &[f64], p: f64) -> f64 {
 
 /// With SECONDS of two minutes or more, the resident memory of the api and the workers is also
 /// read once a minute (`MemoryWatch`): does anything grow over a long run?
-async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, clients: usize, workers: &[u32]) -> anyhow::Result<()> {
+async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, clients: usize, changes: usize, workers: &[u32]) -> anyhow::Result<()> {
     let pool = &app.pool;
     let (token, workplace, stores) = merchant(app, "bench-list@example.com", &["bench-list-a", "bench-list-b"]).await?;
     let t = Instant::now();
@@ -734,6 +737,7 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
     }
     let deadline = Instant::now() + Duration::from_secs(seconds as u64);
     let memory = dropline_tests::usage::MemoryWatch::start(workers.to_vec());
+    let writer = (changes > 0).then(|| tokio::spawn(change_orders(pool.clone(), workplace, changes, deadline)));
     let t = Instant::now();
     let tasks: Vec<_> = (0..clients)
         .map(|c| {
@@ -760,6 +764,9 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
     }
     let secs = t.elapsed().as_secs_f64();
     memory.finish().await;
+    if let Some(w) = writer {
+        println!("list: {} orders changed meanwhile ({changes}/s asked)", w.await??);
+    }
     let errors = all.iter().filter(|x| !x.2).count();
     let mut lat: Vec<f64> = all.iter().map(|x| x.1).collect();
     lat.sort_by(f64::total_cmp);
@@ -779,6 +786,21 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
         println!("  {:<20} {:>7} {:>9.1} {:>9.1} {:>12.1}", k, l.len(), pct(&l, 0.5), pct(&l, 0.99), alone[i].1);
     }
     Ok(())
+}
+
+/// Marks or unmarks one random order of the workspace `per_sec` times a second until `deadline`;
+/// returns how many changes committed.
+async fn change_orders(pool: PgPool, workplace: Uuid, per_sec: usize, deadline: Instant) -> anyhow::Result<usize> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE workplace_id = $1").bind(workplace).fetch_all(&pool).await?;
+    let (mut rng, mut done) = (Rng(77), 0);
+    let mut every = tokio::time::interval(Duration::from_secs_f64(1.0 / per_sec as f64));
+    while Instant::now() < deadline {
+        every.tick().await;
+        let id = ids[rng.below(ids.len() as u64) as usize];
+        sqlx::query("UPDATE orders SET marked = NOT marked WHERE id = $1").bind(id).execute(&pool).await?;
+        done += 1;
+    }
+    Ok(done)
 }
 
 /// Days since 1970-01-01 → (year, month, day) (Howard Hinnant's civil_from_days).

@@ -247,6 +247,13 @@ pub struct ApplicationSettings {
     pub base_url: String,
     /// The built web app served beside the API.
     pub web_dir: PathBuf,
+    /// Order-list pages and counts the API keeps while exact (`orders::memo`), in MB; 0 = off.
+    #[serde(default = "order_memo_mb")]
+    pub order_memo_mb: usize,
+}
+
+fn order_memo_mb() -> usize {
+    64
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -6,10 +6,12 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::display::{self, Display};
+use super::memo::OrderMemo;
 use super::status::{TABS, statuses_of};
 use super::tally::{self, Keys};
 use super::view::{self, OrderView};
@@ -272,6 +274,23 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Ord
         out.0.insert(tab.to_string(), m);
     }
     Ok(out)
+}
+
+/// `list` as JSON, kept by `memo` while it is exact (the filter's Debug form names every field,
+/// its dates already resolved: equal keys ask the same question).
+pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<Arc<Vec<u8>>> {
+    let key = format!("list {display_currency} {f:?}");
+    memo.get_or_read(pool, workplace_id, &key, || async { to_json(&list(pool, workplace_id, display_currency, f).await?) }).await
+}
+
+/// `counts` as JSON, kept by `memo` while it is exact.
+pub async fn counts_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, f: &Filter) -> Result<Arc<Vec<u8>>> {
+    let key = format!("counts {f:?}");
+    memo.get_or_read(pool, workplace_id, &key, || async { to_json(&counts(pool, workplace_id, f).await?) }).await
+}
+
+fn to_json(v: &impl Serialize) -> Result<Vec<u8>> {
+    Ok(serde_json::to_vec(v).map_err(anyhow::Error::from)?)
 }
 
 /// Every order of the workplace in the placement tab (bulk placement of all ready orders).

@@ -13,6 +13,7 @@ pub mod ingest;
 pub mod ingest_graphql;
 pub mod jobs;
 pub mod list;
+pub mod memo;
 pub mod pay;
 pub mod place;
 pub mod placing;
