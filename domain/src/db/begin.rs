@@ -24,3 +24,19 @@ pub async fn begin(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx
         Err(_) => Err(sqlx::Error::PoolClosed),
     }
 }
+
+/// `begin` for a step a rerun redoes: PostgreSQL answers its commit before the commit reaches
+/// the disk (`synchronous_commit` off for this transaction only, set in the same round trip as
+/// `BEGIN`). A server crash may lose it, and only together with everything committed after it,
+/// so the job that made it has not recorded its outcome either (that commit is durable and
+/// flushes every earlier one) and runs again. Only for steps whose rerun finds what an earlier
+/// run did outside (the supplier's order by its idempotency key, the charge by its reference).
+#[allow(clippy::disallowed_methods)]
+pub async fn begin_redoable(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
+    let pool = pool.clone();
+    match tokio::spawn(async move { pool.begin_with("BEGIN; SET LOCAL synchronous_commit TO off").await }).await {
+        Ok(begun) => begun,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(_) => Err(sqlx::Error::PoolClosed),
+    }
+}

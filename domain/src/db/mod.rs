@@ -7,7 +7,7 @@ use crate::config::DatabaseSettings;
 
 mod begin;
 mod test_database;
-pub use begin::begin;
+pub use begin::{begin, begin_redoable};
 pub use test_database::TestDatabase;
 
 /// Embedded migrations from the workspace's `migrations/`, applied at start-up.

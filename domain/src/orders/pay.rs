@@ -96,13 +96,22 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
         not_paid(&ctx.pool, &row, "PaymentFailedAtSupplier").await?;
         return Ok(json!({ "outcome": "supplier refused payment; charge reversed" }));
     }
-    let mut tx = crate::db::begin(&ctx.pool).await.map_err(Error::from)?;
-    sqlx::query("UPDATE source_orders SET status = 'order_placed', paid_at = now(), error = NULL, updated_at = now() WHERE id = $1 AND status = 'paying'")
-        .bind(id)
-        .execute(&mut *tx)
-        .await
-        .map_err(Error::from)?;
-    log(&mut tx, row.workplace_id, row.order_id, Some(id), "paid", json!({"method": method, "total": super::dollars(row.total_cents)})).await?;
+    // Lost in a server crash, the rerun finds the charge by its reference and the supplier's
+    // order paid (test `orders::a_paid_supplier_order_whose_commit_was_lost...`).
+    let mut tx = crate::db::begin_redoable(&ctx.pool).await.map_err(Error::from)?;
+    // The row and its log line in one statement (the log is written whether or not the row was
+    // still `paying`: the supplier has been paid either way).
+    sqlx::query(
+        "WITH u AS (UPDATE source_orders SET status = 'order_placed', paid_at = now(), error = NULL, updated_at = now() WHERE id = $1 AND status = 'paying')
+         INSERT INTO order_logs (workplace_id, order_id, source_order_id, event, detail) VALUES ($2, $3, $1, 'paid', $4)",
+    )
+    .bind(id)
+    .bind(row.workplace_id)
+    .bind(row.order_id)
+    .bind(json!({"method": method, "total": super::dollars(row.total_cents)}))
+    .execute(&mut *tx)
+    .await
+    .map_err(Error::from)?;
     status::refresh(&mut tx, row.order_id).await?;
     tx.commit().await.map_err(Error::from)?;
     Ok(json!({ "outcome": "paid", "method": method }))

@@ -123,16 +123,24 @@ pub async fn refused(pool: &PgPool, row: &Row, code: &str, message: &str) -> Res
 /// Records the supplier's order. If the row is no longer `placing` (the user stopped it), the
 /// supplier order is cancelled so nothing the user gave up on is shipped or charged.
 async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row, o: &SupplierOrder) -> Result<Placed> {
-    let mut tx = crate::db::begin(pool).await?;
+    // Lost in a server crash, the rerun asks the supplier again under the same idempotency key
+    // and records the same order (test `orders::a_lost_supplier_answer_and_a_rerun_job...`).
+    let mut tx = crate::db::begin_redoable(pool).await?;
+    // The row and its log line in one statement (one round trip less inside the transaction).
+    let detail = json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())});
     let updated = sqlx::query(
-        "UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4,
-                product_cents = $3::bigint - $4::bigint, error_key = NULL, error = NULL, updated_at = now()
-         WHERE id = $1 AND status = 'placing'",
+        "WITH u AS (
+            UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4,
+                   product_cents = $3::bigint - $4::bigint, error_key = NULL, error = NULL, updated_at = now()
+            WHERE id = $1 AND status = 'placing' RETURNING id, workplace_id, order_id)
+         INSERT INTO order_logs (workplace_id, order_id, source_order_id, event, detail)
+         SELECT workplace_id, order_id, id, 'supplier_order_created', $5 FROM u",
     )
     .bind(row.id)
     .bind(&o.id)
     .bind(o.total_cents())
     .bind(o.shipping_cents())
+    .bind(detail)
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -143,15 +151,6 @@ async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row,
         tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");
         return Ok(Placed::Nothing);
     }
-    log(
-        &mut tx,
-        row.workplace_id,
-        row.order_id,
-        Some(row.id),
-        "supplier_order_created",
-        json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())}),
-    )
-    .await?;
     status::refresh(&mut tx, row.order_id).await?;
     tx.commit().await?;
     Ok(Placed::Ok)
