@@ -13,6 +13,7 @@ mod worker_process;
 
 pub use merchant::{
     StoreOwner, connect_channel, connect_shopify, connect_woo, push_products, signed_up_on_sandbox, store_owner, store_owner_configured, store_owner_of_shop,
+    workplace_of,
 };
 pub use pictures::png_declaring;
 pub use s3::S3Server;

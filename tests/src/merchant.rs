@@ -101,7 +101,18 @@ pub async fn store_owner_configured(
     StoreOwner { app, sandbox, token, shopify, woo }
 }
 
+/// The id of the first workplace of the user signed in with `token`.
+pub async fn workplace_of(app: &TestApp, token: &str) -> uuid::Uuid {
+    let me = app.get("/api/auth/account", Some(token)).await;
+    uuid::Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap()
+}
+
 impl StoreOwner {
+    /// The owner's workplace id.
+    pub async fn workplace(&self) -> uuid::Uuid {
+        workplace_of(&self.app, &self.token).await
+    }
+
     /// Pushes `products` to `destinations` (see `push_products`), checks the push was accepted
     /// and runs its jobs.
     pub async fn pushed(&self, products: &[impl Display], destinations: &[impl Display]) {

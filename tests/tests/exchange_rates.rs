@@ -43,11 +43,6 @@ async fn shop_prices(s: &StoreOwner, shop: &str, handle: &str) -> Vec<i64> {
     p["variants"].as_array().unwrap().iter().map(|v| v["price_cents"].as_i64().unwrap()).collect()
 }
 
-async fn workplace(s: &StoreOwner) -> uuid::Uuid {
-    let a = s.app.get("/api/auth/account", Some(&s.token)).await;
-    a.data()["workplaces"][0]["id"].as_str().unwrap().parse().unwrap()
-}
-
 #[tokio::test]
 async fn an_aud_store_receives_prices_converted_at_the_refreshed_rate() {
     let db = domain::db::TestDatabase::new().await;
@@ -70,7 +65,7 @@ async fn an_aud_store_receives_prices_converted_at_the_refreshed_rate() {
         .unwrap();
     let rule = domain::products::pricing::PricingRule { cents: Some(0.99), ..Default::default() };
     let store_id = s.shopify.parse().unwrap();
-    domain::store::pricing_rules::save(&s.app.pool, workplace(&s).await, Some(store_id), &rule).await.unwrap();
+    domain::store::pricing_rules::save(&s.app.pool, s.workplace().await, Some(store_id), &rule).await.unwrap();
 
     s.pushed(&[&product], &[&s.shopify, &s.woo]).await;
     let handle = s.remote_key(&product, &s.shopify).await;

@@ -10,11 +10,6 @@ use uuid::Uuid;
 const STATUSES: [&str; 8] = ["ready", "waiting_payment", "order_placed", "in_transit", "delivered", "cancelled_channel", "cancelled_source", "failed"];
 const SOURCES: [&str; 3] = ["dropline", "cj", "aliexpress"];
 
-async fn workplace(s: &StoreOwner) -> Uuid {
-    let me = s.app.get("/api/auth/account", Some(&s.token)).await;
-    Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap()
-}
-
 /// `n` orders over the last 20 days in both stores, each with one to three lines (some unmapped).
 async fn buy(pool: &PgPool, w: Uuid, stores: [Uuid; 2], n: i64, seed: i64) {
     sqlx::query(
@@ -128,7 +123,7 @@ async fn counts_stay_exact_through_every_change_and_fold() {
     let pool = db.pool.clone();
     let a = store_owner(pool.clone(), "counts-a@example.com", "counts-a", "counts-a-woo").await;
     let b = store_owner(pool.clone(), "counts-b@example.com", "counts-b", "counts-b-woo").await;
-    let (wa, wb) = (workplace(&a).await, workplace(&b).await);
+    let (wa, wb) = (a.workplace().await, b.workplace().await);
     let stores = |s: &StoreOwner| [Uuid::parse_str(&s.shopify).unwrap(), Uuid::parse_str(&s.woo).unwrap()];
     buy(&pool, wa, stores(&a), 400, 1).await;
     buy(&pool, wb, stores(&b), 150, 2).await;
@@ -161,7 +156,7 @@ async fn pages_walked_by_next_after_hold_each_order_once_newest_first() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let s = store_owner(pool.clone(), "walk@example.com", "walk", "walk-woo").await;
-    let w = workplace(&s).await;
+    let w = s.workplace().await;
     buy(&pool, w, [Uuid::parse_str(&s.shopify).unwrap(), Uuid::parse_str(&s.woo).unwrap()], 400, 4).await;
     // Orders bought in the same microsecond are told apart by id.
     sqlx::query("UPDATE orders SET ordered_at = date_trunc('hour', now()) WHERE workplace_id = $1 AND id % 4 = 0").bind(w).execute(&pool).await.unwrap();

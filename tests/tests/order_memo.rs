@@ -9,11 +9,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use uuid::Uuid;
 
-async fn workplace(s: &StoreOwner) -> Uuid {
-    let me = s.app.get("/api/auth/account", Some(&s.token)).await;
-    Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap()
-}
-
 /// Three ready orders in EUR, newest `#3`, each with one line.
 async fn buy(pool: &PgPool, w: Uuid, store: &str) {
     sqlx::query(
@@ -58,7 +53,7 @@ async fn a_kept_page_shows_every_change_at_once() {
     let pool = db.pool.clone();
     let a = store_owner(pool.clone(), "memo-a@example.com", "memo-a", "memo-a-woo").await;
     let b = store_owner(pool.clone(), "memo-b@example.com", "memo-b", "memo-b-woo").await;
-    let (wa, wb) = (workplace(&a).await, workplace(&b).await);
+    let (wa, wb) = (a.workplace().await, b.workplace().await);
     buy(&pool, wa, &a.shopify).await;
     buy(&pool, wb, &b.shopify).await;
     sqlx::query("INSERT INTO exchange_rates (pair, rate, quoted_at) VALUES ('USDEUR', 0.9, now()) ON CONFLICT (pair) DO UPDATE SET rate = 0.9")
@@ -130,7 +125,7 @@ async fn a_kept_page_is_read_again_after_the_log_is_pruned() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     let a = store_owner(pool.clone(), "memo-prune@example.com", "memo-prune", "memo-prune-woo").await;
-    let w = workplace(&a).await;
+    let w = a.workplace().await;
     buy(&pool, w, &a.shopify).await;
     assert_eq!(page(&a).await["items"][0]["name"], "#3");
     run(&pool, "UPDATE orders SET name = '#3 after' WHERE workplace_id = $1 AND name = '#3'", w).await;
@@ -157,7 +152,7 @@ async fn the_memo_reads_again_only_after_a_committed_change() {
     let pool = db.pool.clone();
     let a = store_owner(pool.clone(), "memo-reads@example.com", "memo-reads", "memo-reads-woo").await;
     let b = store_owner(pool.clone(), "memo-reads-b@example.com", "memo-reads-b", "memo-reads-b-woo").await;
-    let (wa, wb) = (workplace(&a).await, workplace(&b).await);
+    let (wa, wb) = (a.workplace().await, b.workplace().await);
     buy(&pool, wa, &a.shopify).await;
     let memo = domain::orders::memo::OrderMemo::new(pool.clone(), 1 << 20);
     let reads = Arc::new(AtomicUsize::new(0));

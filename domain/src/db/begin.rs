@@ -14,15 +14,8 @@
 use sqlx::{PgPool, Postgres, Transaction};
 
 /// `Pool::begin`, safe to cancel.
-#[allow(clippy::disallowed_methods)]
 pub async fn begin(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
-    let pool = pool.clone();
-    match tokio::spawn(async move { pool.begin().await }).await {
-        Ok(begun) => begun,
-        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-        // Only when the runtime is shutting down.
-        Err(_) => Err(sqlx::Error::PoolClosed),
-    }
+    begin_on_a_task(pool, None).await
 }
 
 /// `begin` for a step a rerun redoes: PostgreSQL answers its commit before the commit reaches
@@ -31,12 +24,24 @@ pub async fn begin(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx
 /// so the job that made it has not recorded its outcome either (that commit is durable and
 /// flushes every earlier one) and runs again. Only for steps whose rerun finds what an earlier
 /// run did outside (the supplier's order by its idempotency key, the charge by its reference).
-#[allow(clippy::disallowed_methods)]
 pub async fn begin_redoable(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
+    begin_on_a_task(pool, Some("BEGIN; SET LOCAL synchronous_commit TO off")).await
+}
+
+/// Begins with `statement` (plain `BEGIN` when none) on a task of its own (see above).
+#[allow(clippy::disallowed_methods)]
+async fn begin_on_a_task(pool: &PgPool, statement: Option<&'static str>) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
     let pool = pool.clone();
-    match tokio::spawn(async move { pool.begin_with("BEGIN; SET LOCAL synchronous_commit TO off").await }).await {
+    let begun = tokio::spawn(async move {
+        match statement {
+            None => pool.begin().await,
+            Some(s) => pool.begin_with(s).await,
+        }
+    });
+    match begun.await {
         Ok(begun) => begun,
         Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // Only when the runtime is shutting down.
         Err(_) => Err(sqlx::Error::PoolClosed),
     }
 }

@@ -108,14 +108,6 @@ impl OrderMemo {
         Ok(unchanged.then(|| k.json.clone()))
     }
 
-    pub fn len(&self) -> usize {
-        self.slots.lock().unwrap().by_key.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Keeps `json`, dropping the oldest answers until it fits (one larger than the whole
     /// memo is not kept).
     fn keep(&self, key: String, snapshot: String, json: Arc<Vec<u8>>) {

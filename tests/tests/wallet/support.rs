@@ -6,10 +6,7 @@ use uuid::Uuid;
 
 use domain::wallet::ledger::{self, Account, Kind};
 
-pub async fn workplace_of(app: &TestApp, token: &str) -> Uuid {
-    let me = app.get("/api/auth/account", Some(token)).await;
-    Uuid::parse_str(me.data()["workplaces"][0]["id"].as_str().unwrap()).unwrap()
-}
+pub use dropline_tests::workplace_of;
 
 /// `n` waiting-payment supplier orders of the user's workplace, one store order each (a store
 /// order has at most one live supplier order per source).
