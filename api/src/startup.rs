@@ -80,7 +80,8 @@ impl Application {
         }
         let suppliers = Arc::new(domain::connectors::suppliers::Suppliers::new(&settings.suppliers));
         let c = &settings.catalogue;
-        let search_cache = domain::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries);
+        let search_cache =
+            domain::catalogue::SearchCache::new(std::time::Duration::from_secs(c.search_cache_secs), c.search_cache_entries, c.search_index_products);
         let scope_cache = Arc::new(crate::scope_cache::ScopeCache::new(std::time::Duration::from_secs(settings.auth.scope_cache_secs), 10_000));
         let payments = Arc::new(domain::connectors::payments::PaymentVendor::new(&settings.payments));
         let gallery = domain::gallery::Files::new(&settings.gallery)?;

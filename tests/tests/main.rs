@@ -17,6 +17,7 @@ mod billing_off;
 mod cancelled_begin;
 mod card_setup;
 mod catalogue;
+mod catalogue_index;
 mod catalogue_search_copy;
 mod channel_push;
 mod channels;

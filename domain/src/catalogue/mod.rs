@@ -4,6 +4,7 @@ pub mod detail;
 pub mod favourites;
 pub mod image_hash;
 pub mod image_search;
+pub mod index;
 pub mod jobs;
 pub mod keywords;
 pub mod page_cache;
@@ -61,21 +62,38 @@ pub fn collections() -> Vec<Collection> {
     query::COLLECTIONS.iter().map(|&(slug, name)| Collection { slug, name }).collect()
 }
 
-/// Search pages as every workplace sees them, serialized, before the imported flags.
-pub type SearchCache = page_cache::PageCache<prepared::PreparedPage>;
+/// Search pages as every workplace sees them, serialized, before the imported flags; and the
+/// index that answers the pages not kept.
+pub struct SearchCache {
+    pages: Arc<page_cache::PageCache<prepared::PreparedPage>>,
+    index: Arc<index::SearchIndex>,
+}
 
-/// The workplace-independent page (what `SearchCache` keeps, serialized).
-async fn catalogue_page(pool: &PgPool, s: &query::Search) -> Result<search::SearchPage> {
+impl SearchCache {
+    /// `ttl` zero turns both off; `index_products` zero turns the index off.
+    pub fn new(ttl: std::time::Duration, entries: usize, index_products: usize) -> Arc<Self> {
+        Arc::new(SearchCache { pages: page_cache::PageCache::new(ttl, entries), index: index::SearchIndex::new(ttl, index_products) })
+    }
+}
+
+/// The workplace-independent page (what `SearchCache` keeps, serialized): from the index when
+/// it can answer, else from PostgreSQL.
+async fn catalogue_page(pool: &PgPool, index: Option<&Arc<index::SearchIndex>>, s: &query::Search) -> Result<search::SearchPage> {
     let categories = match s.category {
         Some(id) => with_children(&categories(pool).await?, id),
         None => vec![],
     };
+    if let Some(index) = index
+        && let Some(page) = index.answer(pool, s, &categories).await?
+    {
+        return Ok(page);
+    }
     search::search(pool, s, &categories).await
 }
 
 /// The find-product search for a workplace, read from PostgreSQL.
 pub async fn find(pool: &PgPool, workplace_id: Uuid, s: &query::Search) -> Result<search::SearchPage> {
-    let mut page = catalogue_page(pool, s).await?;
+    let mut page = catalogue_page(pool, None, s).await?;
     search::mark_imported(pool, workplace_id, &mut page).await?;
     Ok(page)
 }
@@ -90,11 +108,12 @@ pub async fn find_cached(
 ) -> Result<(Arc<prepared::PreparedPage>, Vec<Option<Uuid>>)> {
     // The parsed search's Debug form names every field: equal keys ask the same question.
     let key = format!("{s:?}");
-    let (p, search) = (pool.clone(), s.clone());
+    let (p, search, index) = (pool.clone(), s.clone(), cache.index.clone());
     let page = cache
+        .pages
         .get_or_load(key, move || {
-            let (p, s) = (p.clone(), search.clone());
-            async move { Ok(prepared::PreparedPage::new(&catalogue_page(&p, &s).await?)) }
+            let (p, s, index) = (p.clone(), search.clone(), index.clone());
+            async move { Ok(prepared::PreparedPage::new(&catalogue_page(&p, Some(&index), &s).await?)) }
         })
         .await?;
     let imported = search::imported_ids(pool, workplace_id, &page.keys()).await?;

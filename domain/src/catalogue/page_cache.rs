@@ -4,7 +4,7 @@
 //! `ttl`; after that the next request still gets it at once while one background task reads it
 //! again (so a popular search never waits on PostgreSQL), and past `2 × ttl` it is not served
 //! at all. Concurrent misses of one key share one load. Size is bounded by entry count.
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -28,15 +28,23 @@ impl<V> Slot<V> {
 }
 
 pub struct PageCache<V> {
-    slots: Mutex<HashMap<String, Arc<Slot<V>>>>,
+    slots: Mutex<Slots<V>>,
     ttl: Duration,
     capacity: usize,
+}
+
+/// The entries, and their keys in the order they were put, with each one's birth: the front is
+/// the oldest, so making room costs no scan. A key put again leaves its earlier place behind,
+/// which no longer matches the entry's birth and is skipped.
+struct Slots<V> {
+    map: HashMap<String, Arc<Slot<V>>>,
+    order: VecDeque<(String, Instant)>,
 }
 
 impl<V: Send + Sync + 'static> PageCache<V> {
     /// `ttl` zero turns the cache off (every call loads).
     pub fn new(ttl: Duration, capacity: usize) -> Arc<Self> {
-        Arc::new(PageCache { slots: Mutex::new(HashMap::new()), ttl, capacity: capacity.max(1) })
+        Arc::new(PageCache { slots: Mutex::new(Slots { map: HashMap::new(), order: VecDeque::new() }), ttl, capacity: capacity.max(1) })
     }
 
     /// The value for `key`, loading it when absent or too old. `load` must be repeatable: it
@@ -73,11 +81,13 @@ impl<V: Send + Sync + 'static> PageCache<V> {
 
     /// Forgets every entry (tests, and after a change every page must show at once).
     pub fn clear(&self) {
-        self.slots.lock().unwrap().clear();
+        let mut slots = self.slots.lock().unwrap();
+        slots.map.clear();
+        slots.order.clear();
     }
 
     pub fn len(&self) -> usize {
-        self.slots.lock().unwrap().len()
+        self.slots.lock().unwrap().map.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -87,7 +97,7 @@ impl<V: Send + Sync + 'static> PageCache<V> {
     /// The live slot for `key`, or a new empty one that the caller's load fills.
     fn slot(&self, key: &str) -> Arc<Slot<V>> {
         let mut slots = self.slots.lock().unwrap();
-        if let Some(s) = slots.get(key).filter(|s| s.born.elapsed() < self.ttl * 2) {
+        if let Some(s) = slots.map.get(key).filter(|s| s.born.elapsed() < self.ttl * 2) {
             return s.clone();
         }
         let s = Slot::new(Instant::now());
@@ -100,19 +110,24 @@ impl<V: Send + Sync + 'static> PageCache<V> {
         self.insert(&mut slots, key, slot);
     }
 
-    /// Inserts within the bound: expired entries go first, then the oldest.
-    fn insert(&self, slots: &mut HashMap<String, Arc<Slot<V>>>, key: String, slot: Arc<Slot<V>>) {
-        if slots.len() >= self.capacity && !slots.contains_key(&key) {
-            let max_age = self.ttl * 2;
-            slots.retain(|_, s| s.born.elapsed() < max_age);
-            if slots.len() >= self.capacity {
-                let oldest = slots.iter().min_by_key(|(_, s)| s.born).map(|(k, _)| k.clone());
-                if let Some(k) = oldest {
-                    slots.remove(&k);
+    /// Inserts within the bound: the oldest entry makes room (an expired one is older than
+    /// any live one).
+    fn insert(&self, slots: &mut Slots<V>, key: String, slot: Arc<Slot<V>>) {
+        if slots.map.len() >= self.capacity && !slots.map.contains_key(&key) {
+            while let Some((oldest, born)) = slots.order.pop_front() {
+                if slots.map.get(&oldest).is_some_and(|s| s.born == born) {
+                    slots.map.remove(&oldest);
+                    break;
                 }
             }
         }
-        slots.insert(key, slot);
+        slots.order.push_back((key.clone(), slot.born));
+        slots.map.insert(key, slot);
+        // Places left behind by keys put again: never more than the entries themselves.
+        if slots.order.len() > 2 * self.capacity {
+            let Slots { map, order } = slots;
+            order.retain(|(k, born)| map.get(k).is_some_and(|s| s.born == *born));
+        }
     }
 }
 
@@ -147,12 +162,12 @@ mod tests {
     /// (a sleep against a short ttl is at the mercy of the machine's load).
     fn age(cache: &PageCache<usize>, key: &str, by: Duration) {
         let mut slots = cache.slots.lock().unwrap();
-        let old = slots.get(key).expect("a cached entry").clone();
+        let old = slots.map.get(key).expect("a cached entry").clone();
         let aged = Slot::new(Instant::now().checked_sub(by).expect("the clock reaches back that far"));
         if let Some(v) = old.value.get() {
             let _ = aged.value.set(v.clone());
         }
-        slots.insert(key.to_string(), aged);
+        slots.map.insert(key.to_string(), aged);
     }
 
     #[tokio::test]

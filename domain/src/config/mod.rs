@@ -183,6 +183,9 @@ pub struct CatalogueSettings {
     pub search_cache_secs: u64,
     /// At most this many pages kept (a 20-card page is about 20 kB).
     pub search_cache_entries: usize,
+    /// The api answers searches from memory while the catalogue has at most this many
+    /// products (about 1 kB each); 0 = always from PostgreSQL.
+    pub search_index_products: usize,
 }
 
 /// Smart push and supplier sync scheduling.

@@ -1,0 +1,189 @@
+//! Find product's never-seen searches answered from memory. A search costs PostgreSQL a few
+//! milliseconds (a keyword's matches are read, ranked and counted), and the catalogue it reads
+//! changes only when the background sync rewrites it. The api therefore keeps the whole search
+//! copy (`supplier_search`, the cards' fields and the freight) as an index: a posting list per
+//! lexeme, the filters' columns and `ts_rank` computed as PostgreSQL computes it (`rank`).
+//! Its pages are the SQL search's pages, card for card and in the same order (the test
+//! `catalogue_index` compares them query by query).
+//!
+//! Freshness is the page cache's: the index is read again in the background once it is
+//! `ttl` old, and one older than twice that is not used (the SQL search answers meanwhile).
+//! A catalogue larger than `max_products` is never held; 0 turns the index off.
+mod answer;
+mod load;
+pub mod rank;
+
+use sqlx::PgPool;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+use tokio::time::Instant;
+
+use super::query::Search;
+use super::search::SearchPage;
+use crate::error::Result;
+
+pub use load::parse_tsvector;
+
+/// The catalogue's search copy, in the SQL search's tie order.
+pub struct Index {
+    products: Vec<Product>,
+    lexemes: HashMap<Box<str>, u32>,
+    /// Per lexeme: the products holding it, ascending.
+    postings: Vec<Vec<u32>>,
+    /// Every country a product names in `ships_to`, numbered.
+    countries: HashMap<String, u16>,
+    /// Shipping to each country but the US (whose shipping is on the product): by product.
+    freight: HashMap<String, HashMap<u32, Freight>>,
+}
+
+struct Product {
+    /// Bit `n` for `Source::ALL[n]` (0 for a source the product does not know).
+    source: u8,
+    /// `ships_to` as ids of `Index::countries`.
+    ships_to_ids: Option<Box<[u16]>>,
+    /// Lexeme ids with their positions, by id.
+    words: Vec<(u32, Box<[u16]>)>,
+    category_id: Option<i32>,
+    price_cents: i64,
+    orders: i32,
+    rating: Option<f32>,
+    collections: Vec<String>,
+    /// Lower-cased as the SQL search compares it.
+    ship_from: Option<String>,
+    ships_to: Option<Vec<String>>,
+    us: Freight,
+    profit_cents: Option<i64>,
+    card: Card,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Freight {
+    cost_cents: Option<i64>,
+    min_days: Option<i32>,
+    max_days: Option<i32>,
+}
+
+struct Card {
+    source: String,
+    source_product_id: String,
+    title: String,
+    /// The first five distinct images.
+    images: Vec<String>,
+    video_url: Option<String>,
+    price_max_cents: i64,
+    reviews_count: Option<i32>,
+    total_variants: Option<i32>,
+}
+
+impl Index {
+    pub fn len(&self) -> usize {
+        self.products.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.products.is_empty()
+    }
+}
+
+struct Built {
+    index: Option<Arc<Index>>,
+    at: Instant,
+}
+
+/// The api's index, its freshness and the lexemes of keywords already asked.
+pub struct SearchIndex {
+    built: RwLock<Option<Arc<Built>>>,
+    /// Held by the one request that reads the index for the first time.
+    first: tokio::sync::Mutex<()>,
+    refreshing: AtomicBool,
+    /// `plainto_tsquery('simple', keyword)`'s distinct lexemes, in byte order, by keyword.
+    words: Mutex<HashMap<String, Arc<[Box<str>]>>>,
+    ttl: Duration,
+    max_products: usize,
+}
+
+const KEPT_KEYWORDS: usize = 10_000;
+
+impl SearchIndex {
+    pub fn new(ttl: Duration, max_products: usize) -> Arc<Self> {
+        Arc::new(SearchIndex {
+            built: RwLock::new(None),
+            first: tokio::sync::Mutex::new(()),
+            refreshing: AtomicBool::new(false),
+            words: Mutex::new(HashMap::new()),
+            ttl,
+            max_products,
+        })
+    }
+
+    /// The page from the index, or `None` when the SQL search must answer (index off, too
+    /// large, or too old while it is read again).
+    pub async fn answer(self: &Arc<Self>, pool: &PgPool, s: &Search, categories: &[i32]) -> Result<Option<SearchPage>> {
+        let Some(index) = self.current(pool).await? else { return Ok(None) };
+        let words = match &s.keyword {
+            Some(k) => self.lexemes(pool, k).await?,
+            None => Arc::from([]),
+        };
+        let (s, categories) = (s.clone(), categories.to_vec());
+        Ok(Some(crate::cpu::run(move || index.answer(&s, &categories, &words)).await))
+    }
+
+    async fn current(self: &Arc<Self>, pool: &PgPool) -> Result<Option<Arc<Index>>> {
+        if self.ttl.is_zero() || self.max_products == 0 {
+            return Ok(None);
+        }
+        let built = self.built.read().unwrap().clone();
+        let built = match built {
+            Some(b) => b,
+            None => {
+                let _first = self.first.lock().await;
+                let again = self.built.read().unwrap().clone();
+                match again {
+                    Some(b) => b,
+                    None => self.read(pool).await?,
+                }
+            }
+        };
+        let age = built.at.elapsed();
+        if age >= self.ttl && !self.refreshing.swap(true, Ordering::AcqRel) {
+            let (me, pool) = (self.clone(), pool.clone());
+            tokio::spawn(async move {
+                if let Err(e) = me.read(&pool).await {
+                    tracing::warn!(error = %e, "reading the search index again failed");
+                }
+                me.refreshing.store(false, Ordering::Release);
+            });
+        }
+        Ok(if age < self.ttl * 2 { built.index.clone() } else { None })
+    }
+
+    async fn read(&self, pool: &PgPool) -> Result<Arc<Built>> {
+        let at = Instant::now();
+        let index = load::load(pool, self.max_products).await?.map(Arc::new);
+        if let Some(i) = &index {
+            tracing::debug!(products = i.len(), ms = at.elapsed().as_millis() as u64, "search index read");
+        }
+        let built = Arc::new(Built { index, at });
+        *self.built.write().unwrap() = Some(built.clone());
+        Ok(built)
+    }
+
+    async fn lexemes(&self, pool: &PgPool, keyword: &str) -> Result<Arc<[Box<str>]>> {
+        if let Some(w) = self.words.lock().unwrap().get(keyword) {
+            return Ok(w.clone());
+        }
+        // The same parser and dictionary as the SQL search's `plainto_tsquery('simple', ..)`.
+        let mut words: Vec<String> = sqlx::query_scalar("SELECT tsvector_to_array(to_tsvector('simple', $1))").bind(keyword).fetch_one(pool).await?;
+        words.sort_unstable();
+        words.dedup();
+        let words: Arc<[Box<str>]> = words.into_iter().map(String::into_boxed_str).collect();
+        let mut kept = self.words.lock().unwrap();
+        if kept.len() >= KEPT_KEYWORDS {
+            kept.clear();
+        }
+        kept.insert(keyword.to_string(), words.clone());
+        Ok(words)
+    }
+}
