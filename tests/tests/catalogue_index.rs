@@ -2,7 +2,7 @@
 //! repeated words, quotes and hyphens, every source, countries, NULL shipping, freight abroad,
 //! ties on every sort and duplicate images, each query's page (cards, order, total) is the
 //! SQL search's page. It follows a changed catalogue once it is read again.
-use domain::catalogue::index::{SearchIndex, parse_tsvector, rank};
+use domain::catalogue::index::{SearchIndex, parse_tsvector, rank, version};
 use domain::catalogue::query::{FindParams, Search};
 use domain::catalogue::search::{SearchPage, search};
 use sqlx::PgPool;
@@ -184,6 +184,30 @@ async fn relevance_and_its_ties_are_postgresqls() {
             let found: Vec<&[u16]> = words.iter().map(|w| &*lexemes.iter().find(|l| &l.0 == w).unwrap().1).collect();
             assert_eq!(rank::ts_rank(&found).to_bits(), expected.to_bits(), "{keyword} in {search}: {} against {expected}", rank::ts_rank(&found));
         }
+    }
+}
+
+/// The version the index is read again by moves with every change a card or a search shows,
+/// and only then.
+#[tokio::test]
+async fn the_catalogue_version_moves_with_every_change() {
+    let db = domain::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
+    fill(&pool, 10).await;
+    let mut seen = vec![version(&pool).await.unwrap()];
+    sqlx::query("SELECT count(*) FROM supplier_products").execute(&pool).await.unwrap();
+    assert_eq!(version(&pool).await.unwrap(), seen[0], "a read changes nothing");
+    for change in [
+        "UPDATE supplier_products SET images = ARRAY['https://img.example/new.jpg'] WHERE source_product_id = 'p001'",
+        "UPDATE supplier_products SET orders = orders + 1 WHERE source_product_id = 'p002'",
+        "UPDATE supplier_freight SET cost_cents = 1 WHERE source_product_id IN (SELECT source_product_id FROM supplier_freight LIMIT 1)",
+        "INSERT INTO supplier_products (source, source_product_id, title, price_cents, price_max_cents) VALUES ('cj', 'new', 'New lamp', 100, 200)",
+        "DELETE FROM supplier_products WHERE source_product_id = 'p003'",
+    ] {
+        sqlx::query(change).execute(&pool).await.unwrap();
+        let now = version(&pool).await.unwrap();
+        assert!(!seen.contains(&now), "{change}: the version did not move");
+        seen.push(now);
     }
 }
 

@@ -42,17 +42,44 @@ struct FreightRow {
     max_days: Option<i32>,
 }
 
-/// The catalogue as one index, or `None` when it holds more than `max_products` products (the
-/// SQL search answers then). Rows come in the SQL search's tie order (source, then id, in the
-/// database's collation), so a product's place in `products` is its tie-break.
-pub async fn load(pool: &PgPool, max_products: usize) -> Result<Option<Index>> {
+/// What a read of the index found.
+pub enum Loaded {
+    /// The catalogue is as it was at the version the caller knows.
+    Unchanged(String),
+    /// The catalogue at this version: its index, or `None` when it holds more than
+    /// `max_products` products (the SQL search answers then).
+    Read(String, Option<Index>),
+}
+
+/// Each table's row count and the sum of its rows' `xmin`: any insert, update or delete
+/// changes it (a written row carries its writer's transaction id, newer than the one it
+/// replaces), so an equal version shows the same catalogue. About 10 ms for 21,000 products,
+/// against a read of the whole index when nothing changed.
+const VERSION: &str = "SELECT concat_ws('/',
+    (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_search),
+    (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_freight),
+    (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_products))";
+
+/// The catalogue's version now (`VERSION`).
+pub async fn version(pool: &PgPool) -> Result<String> {
+    Ok(sqlx::query_scalar(VERSION).fetch_one(pool).await?)
+}
+
+/// Reads the catalogue into an index unless its version is still `known`. Rows come in the
+/// SQL search's tie order (source, then id, in the database's collation), so a product's place
+/// in `products` is its tie-break.
+pub async fn load(pool: &PgPool, max_products: usize, known: Option<&str>) -> Result<Loaded> {
     let mut tx = crate::db::begin(pool).await?;
-    // One snapshot for the three reads: a product and its freight agree.
+    // One snapshot for every read: the version, a product and its freight agree.
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
+    let version: String = sqlx::query_scalar(VERSION).fetch_one(&mut *tx).await?;
+    if known == Some(version.as_str()) {
+        return Ok(Loaded::Unchanged(version));
+    }
     let count: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_search").fetch_one(&mut *tx).await?;
     if count as usize > max_products {
         tracing::info!(count, max_products, "the catalogue is larger than the search index may hold; searches read PostgreSQL");
-        return Ok(None);
+        return Ok(Loaded::Read(version, None));
     }
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT s.source, s.source_product_id, s.search::text AS search, s.category_id, s.price_cents, s.orders, s.rating,
@@ -68,7 +95,7 @@ pub async fn load(pool: &PgPool, max_products: usize) -> Result<Option<Index>> {
             .fetch_all(&mut *tx)
             .await?;
     tx.commit().await?;
-    Ok(Some(crate::cpu::run(move || build(rows, freight)).await))
+    Ok(Loaded::Read(version, Some(crate::cpu::run(move || build(rows, freight)).await)))
 }
 
 fn build(rows: Vec<Row>, freight_rows: Vec<FreightRow>) -> Index {

@@ -6,9 +6,10 @@
 //! Its pages are the SQL search's pages, card for card and in the same order (the test
 //! `catalogue_index` compares them query by query).
 //!
-//! Freshness is the page cache's: the index is read again in the background once it is
-//! `ttl` old, and one older than twice that is not used (the SQL search answers meanwhile).
-//! A catalogue larger than `max_products` is never held; 0 turns the index off.
+//! Freshness is the page cache's: once the index is `ttl` old, a background task reads the
+//! catalogue's version (`load::VERSION`) and reads the index again only when it moved; an index
+//! older than twice `ttl` is not used (the SQL search answers meanwhile). A catalogue larger
+//! than `max_products` is never held; 0 turns the index off.
 mod answer;
 mod load;
 pub mod rank;
@@ -24,7 +25,7 @@ use super::query::Search;
 use super::search::SearchPage;
 use crate::error::Result;
 
-pub use load::parse_tsvector;
+pub use load::{parse_tsvector, version};
 
 /// The catalogue's search copy, in the SQL search's tie order.
 pub struct Index {
@@ -90,6 +91,8 @@ impl Index {
 struct Built {
     index: Option<Arc<Index>>,
     at: Instant,
+    /// The catalogue's version it was read at (`None`: the read failed).
+    version: Option<String>,
 }
 
 /// The api's index, its freshness and the lexemes of keywords already asked.
@@ -105,6 +108,7 @@ pub struct SearchIndex {
 }
 
 const KEPT_KEYWORDS: usize = 10_000;
+const KEPT_KEYWORD_BYTES: usize = 200;
 
 impl SearchIndex {
     pub fn new(ttl: Duration, max_products: usize) -> Arc<Self> {
@@ -121,7 +125,7 @@ impl SearchIndex {
     /// The page from the index, or `None` when the SQL search must answer (index off, too
     /// large, or too old while it is read again).
     pub async fn answer(self: &Arc<Self>, pool: &PgPool, s: &Search, categories: &[i32]) -> Result<Option<SearchPage>> {
-        let Some(index) = self.current(pool).await? else { return Ok(None) };
+        let Some(index) = self.current(pool).await else { return Ok(None) };
         let words = match &s.keyword {
             Some(k) => self.lexemes(pool, k).await?,
             None => Arc::from([]),
@@ -130,9 +134,9 @@ impl SearchIndex {
         Ok(Some(crate::cpu::run(move || index.answer(&s, &categories, &words)).await))
     }
 
-    async fn current(self: &Arc<Self>, pool: &PgPool) -> Result<Option<Arc<Index>>> {
+    async fn current(self: &Arc<Self>, pool: &PgPool) -> Option<Arc<Index>> {
         if self.ttl.is_zero() || self.max_products == 0 {
-            return Ok(None);
+            return None;
         }
         let built = self.built.read().unwrap().clone();
         let built = match built {
@@ -142,7 +146,7 @@ impl SearchIndex {
                 let again = self.built.read().unwrap().clone();
                 match again {
                     Some(b) => b,
-                    None => self.read(pool).await?,
+                    None => self.read(pool).await,
                 }
             }
         };
@@ -150,24 +154,37 @@ impl SearchIndex {
         if age >= self.ttl && !self.refreshing.swap(true, Ordering::AcqRel) {
             let (me, pool) = (self.clone(), pool.clone());
             tokio::spawn(async move {
-                if let Err(e) = me.read(&pool).await {
-                    tracing::warn!(error = %e, "reading the search index again failed");
-                }
+                me.read(&pool).await;
                 me.refreshing.store(false, Ordering::Release);
             });
         }
-        Ok(if age < self.ttl * 2 { built.index.clone() } else { None })
+        if age < self.ttl * 2 { built.index.clone() } else { None }
     }
 
-    async fn read(&self, pool: &PgPool) -> Result<Arc<Built>> {
+    /// Reads the index again, or only marks it fresh when the catalogue's version has not moved
+    /// (the catalogue changes with its sync, hours apart: most reads find it unchanged). A failed
+    /// read is logged and leaves no index for a ttl: the SQL search answers, and a search that
+    /// itself fails reports its own error.
+    async fn read(&self, pool: &PgPool) -> Arc<Built> {
         let at = Instant::now();
-        let index = load::load(pool, self.max_products).await?.map(Arc::new);
-        if let Some(i) = &index {
-            tracing::debug!(products = i.len(), ms = at.elapsed().as_millis() as u64, "search index read");
-        }
-        let built = Arc::new(Built { index, at });
+        let previous = self.built.read().unwrap().clone();
+        let known = previous.as_ref().and_then(|b| b.version.clone());
+        let (version, index) = match load::load(pool, self.max_products, known.as_deref()).await {
+            Ok(load::Loaded::Unchanged(v)) => (Some(v), previous.and_then(|b| b.index.clone())),
+            Ok(load::Loaded::Read(v, index)) => {
+                if let Some(i) = &index {
+                    tracing::debug!(products = i.len(), ms = at.elapsed().as_millis() as u64, "search index read");
+                }
+                (Some(v), index.map(Arc::new))
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the search index failed; searches read PostgreSQL");
+                (None, None)
+            }
+        };
+        let built = Arc::new(Built { index, at, version });
         *self.built.write().unwrap() = Some(built.clone());
-        Ok(built)
+        built
     }
 
     async fn lexemes(&self, pool: &PgPool, keyword: &str) -> Result<Arc<[Box<str>]>> {
@@ -179,11 +196,14 @@ impl SearchIndex {
         words.sort_unstable();
         words.dedup();
         let words: Arc<[Box<str>]> = words.into_iter().map(String::into_boxed_str).collect();
-        let mut kept = self.words.lock().unwrap();
-        if kept.len() >= KEPT_KEYWORDS {
-            kept.clear();
+        // Bounded in count and in size: a long keyword is parsed each time it is asked.
+        if keyword.len() <= KEPT_KEYWORD_BYTES {
+            let mut kept = self.words.lock().unwrap();
+            if kept.len() >= KEPT_KEYWORDS {
+                kept.clear();
+            }
+            kept.insert(keyword.to_string(), words.clone());
         }
-        kept.insert(keyword.to_string(), words.clone());
         Ok(words)
     }
 }
