@@ -141,6 +141,12 @@ pub async fn all(pool: &PgPool, workplace_id: Uuid) -> Result<Map<String, Value>
     Ok(out)
 }
 
+/// A connected TikTok Shop's effective push settings, from its saved row and its connection's
+/// details (as `all` gives them under `tiktok`).
+pub(crate) fn for_tiktok(saved: Option<&Value>, details: &Value) -> Map<String, Value> {
+    effective(saved, true, default_warehouse(details))
+}
+
 /// `PUT center/products/setting/update_channel`.
 pub struct Update {
     pub channel: String,

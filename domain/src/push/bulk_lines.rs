@@ -36,13 +36,15 @@ pub async fn set_lines(ctx: &TaskContext, s: &Store<'_>, pairs: &[Pair]) -> Resu
     let limit = max.and_then(|m| usize::try_from(m).ok()).unwrap_or(listing::SHOPIFY_VARIANT_LIMIT);
     let mut collections: HashMap<String, String> = HashMap::new();
     let (mut lines, mut refused) = (vec![], vec![]);
+    let ids: Vec<Uuid> = pairs.iter().map(|p| p.product_id).collect();
+    let db = |e: crate::Error| PushError::Unavailable(e.to_string());
+    let products = crate::store::products::get_many(&ctx.pool, s.workplace_id, &ids).await.map_err(db)?;
     for pair in pairs {
-        let db = |e: crate::Error| PushError::Unavailable(e.to_string());
-        let Some((product, variants)) = crate::store::products::get(&ctx.pool, s.workplace_id, pair.product_id).await.map_err(db)? else {
+        let Some((product, variants)) = products.get(&pair.product_id) else {
             refused.push((pair.product_id, "The product was deleted".to_string()));
             continue;
         };
-        let mut parts = listing::build(&product, &variants, &pair.remote_key, pair.publish, s.currency, limit);
+        let mut parts = listing::build(product, variants, &pair.remote_key, pair.publish, s.currency, limit);
         if parts.len() != 1 || parts[0].video.is_some() {
             // Changed since the push started (`bulk::plan` leaves these to single calls).
             refused.push((pair.product_id, "The product changed while its push waited; push it again".to_string()));

@@ -86,49 +86,8 @@ pub async fn find(rest: &Rest, key: &str) -> Result<Option<i64>, PushError> {
     Ok(list.as_array().and_then(|a| a.first()).and_then(|p| p["id"].as_i64()))
 }
 
-/// Creates or updates the product and its variations; returns the product id.
-pub async fn upsert(rest: &Rest, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
-    let found = match existing.and_then(|id| id.parse::<i64>().ok()) {
-        Some(id) => Some(id),
-        None => find(rest, &l.key).await?,
-    };
-    let mut body = product_body(l);
-    body["tags"] = json!(super::woo_terms::term_ids(rest, "tags", &l.tags).await?);
-    // Without categories WooCommerce files a new product under "Uncategorized" and keeps an
-    // existing product's: sent only when the product names some.
-    if !l.collections.is_empty() {
-        body["categories"] = json!(super::woo_terms::term_ids(rest, "categories", &l.collections).await?);
-    }
-    let product = match found {
-        Some(id) => rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?,
-        None => match rest.send(Method::POST, "products", Some(body.clone())).await {
-            Ok(p) => p,
-            // An earlier create whose answer was lost holds the SKU: update that one instead.
-            Err(e) if e.status == Some(400) => match find(rest, &l.key).await? {
-                Some(id) => rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?,
-                None => return Err(failed(e)),
-            },
-            Err(e) => return Err(failed(e)),
-        },
-    };
-    let id = product["id"].as_i64().ok_or_else(|| PushError::Unavailable("WooCommerce answered without the product id".into()))?;
-    if !is_simple(l) {
-        sync_variations(rest, id, l).await?;
-    }
-    Ok(id.to_string())
-}
-
-/// Updates variations whose SKU exists, creates the missing ones, deletes ones no longer listed.
-/// A create refused because the SKU exists (an earlier batch whose answer was lost) is
-/// settled by one more pass, which sees that variation and updates it.
-async fn sync_variations(rest: &Rest, id: i64, l: &Listing) -> Result<(), PushError> {
-    match sync_pass(rest, id, l).await {
-        Err(PushError::Rejected(m)) if m.contains("SKU") => sync_pass(rest, id, l).await,
-        other => other,
-    }
-}
-
-async fn sync_pass(rest: &Rest, id: i64, l: &Listing) -> Result<(), PushError> {
+/// The product's variations: id by SKU.
+async fn variations(rest: &Rest, id: i64) -> Result<HashMap<String, i64>, PushError> {
     let mut have: HashMap<String, i64> = HashMap::new();
     for page in 1.. {
         let list = rest.send(Method::GET, &format!("products/{id}/variations?per_page=100&page={page}"), None).await.map_err(failed)?;
@@ -142,6 +101,53 @@ async fn sync_pass(rest: &Rest, id: i64, l: &Listing) -> Result<(), PushError> {
             break;
         }
     }
+    Ok(have)
+}
+
+/// Creates or updates the product and its variations; returns the product id. Without a
+/// recorded id the product is created at once: WooCommerce refuses a second product with the
+/// same SKU (400), and only then is the earlier one looked up and updated. A product created
+/// by this call has no variations yet, so they are created without asking for them first.
+pub async fn upsert(rest: &Rest, l: &Listing, existing: Option<&str>) -> Result<String, PushError> {
+    let mut body = product_body(l);
+    body["tags"] = json!(super::woo_terms::term_ids(rest, "tags", &l.tags).await?);
+    // Without categories WooCommerce files a new product under "Uncategorized" and keeps an
+    // existing product's: sent only when the product names some.
+    if !l.collections.is_empty() {
+        body["categories"] = json!(super::woo_terms::term_ids(rest, "categories", &l.collections).await?);
+    }
+    let (product, created) = match existing.and_then(|id| id.parse::<i64>().ok()) {
+        Some(id) => (rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?, false),
+        None => match rest.send(Method::POST, "products", Some(body.clone())).await {
+            Ok(p) => (p, true),
+            // An earlier create whose answer was lost holds the SKU: update that one instead.
+            Err(e) if e.status == Some(400) => match find(rest, &l.key).await? {
+                Some(id) => (rest.send(Method::PUT, &format!("products/{id}"), Some(body)).await.map_err(failed)?, false),
+                None => return Err(failed(e)),
+            },
+            Err(e) => return Err(failed(e)),
+        },
+    };
+    let id = product["id"].as_i64().ok_or_else(|| PushError::Unavailable("WooCommerce answered without the product id".into()))?;
+    if !is_simple(l) {
+        sync_variations(rest, id, l, created).await?;
+    }
+    Ok(id.to_string())
+}
+
+/// Updates variations whose SKU exists, creates the missing ones, deletes ones no longer listed
+/// (`created`: the product is new and has none). A create refused because the SKU exists (an
+/// earlier batch whose answer was lost) is settled by one more pass, which reads the
+/// variations, sees that one and updates it.
+async fn sync_variations(rest: &Rest, id: i64, l: &Listing, created: bool) -> Result<(), PushError> {
+    match sync_pass(rest, id, l, !created).await {
+        Err(PushError::Rejected(m)) if m.contains("SKU") => sync_pass(rest, id, l, true).await,
+        other => other,
+    }
+}
+
+async fn sync_pass(rest: &Rest, id: i64, l: &Listing, read: bool) -> Result<(), PushError> {
+    let mut have = if read { variations(rest, id).await? } else { HashMap::new() };
     let mut create = vec![];
     let mut update = vec![];
     for v in &l.variants {
