@@ -94,6 +94,7 @@ async fn every_page_is_the_sql_searchs_page() {
     let pool = db.pool.clone();
     fill(&pool, 240).await;
     let index = SearchIndex::new(Duration::from_secs(600), 1_000);
+    index.warm(&pool).await;
     let keywords = [
         "",
         "lamp",
@@ -142,6 +143,7 @@ async fn every_page_is_the_sql_searchs_page() {
     assert_eq!(asked, 1_560);
     // The catalogue exceeds a smaller bound: the SQL search answers.
     let small = SearchIndex::new(Duration::from_secs(600), 100);
+    small.warm(&pool).await;
     let s = Search::parse(&params(&[("keyword", "lamp")])).unwrap();
     assert!(small.answer(&pool, &s, &[]).await.unwrap().is_none(), "a catalogue above the bound is not held");
 }
@@ -162,6 +164,7 @@ async fn relevance_and_its_ties_are_postgresqls() {
     let distinct: std::collections::BTreeSet<u32> = ranked.iter().map(|r| r.1.to_bits()).collect();
     assert!(distinct.len() >= 5 && ranked.len() > distinct.len(), "the catalogue has several ranks and ties: {ranked:?}");
     let index = SearchIndex::new(Duration::from_secs(600), 1_000);
+    index.warm(&pool).await;
     let s = Search::parse(&params(&[("keyword", "lamp desk"), ("sort_by", "most_relevant"), ("page_size", "100")])).unwrap();
     let kept = index.answer(&pool, &s, &[]).await.unwrap().unwrap();
     let ids: Vec<&str> = kept.items.iter().map(|c| c.source_product_id.as_str()).collect();
@@ -219,7 +222,17 @@ async fn a_changed_catalogue_shows_once_the_index_is_read_again() {
     let ttl = Duration::from_secs(2);
     let index = SearchIndex::new(ttl, 1_000);
     let s = Search::parse(&params(&[("keyword", "zebra")])).unwrap();
-    assert_eq!(index.answer(&pool, &s, &[]).await.unwrap().unwrap().total, 0);
+    // Before its first read the SQL search answers, and the read starts in the background.
+    assert!(index.answer(&pool, &s, &[]).await.unwrap().is_none(), "no search waits for the first read");
+    let started = std::time::Instant::now();
+    let first = loop {
+        if let Some(page) = index.answer(&pool, &s, &[]).await.unwrap() {
+            break page;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "the first read did not land");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(first.total, 0);
     sqlx::query("UPDATE supplier_products SET title = 'Zebra lamp' WHERE source_product_id = 'p001'").execute(&pool).await.unwrap();
     // Fresh: the index read before the change answers.
     assert_eq!(index.answer(&pool, &s, &[]).await.unwrap().unwrap().total, 0);

@@ -6,7 +6,8 @@
 //! Its pages are the SQL search's pages, card for card and in the same order (the test
 //! `catalogue_index` compares them query by query).
 //!
-//! Freshness is the page cache's: once the index is `ttl` old, a background task reads the
+//! The first search after a start is answered by SQL while the index is read in the
+//! background. Freshness is the page cache's: once the index is `ttl` old, a background task reads the
 //! catalogue's version (`load::VERSION`) and reads the index again only when it moved; an index
 //! older than twice `ttl` is not used (the SQL search answers meanwhile). A catalogue larger
 //! than `max_products` is never held; 0 turns the index off.
@@ -98,8 +99,6 @@ struct Built {
 /// The api's index, its freshness and the lexemes of keywords already asked.
 pub struct SearchIndex {
     built: RwLock<Option<Arc<Built>>>,
-    /// Held by the one request that reads the index for the first time.
-    first: tokio::sync::Mutex<()>,
     refreshing: AtomicBool,
     /// `plainto_tsquery('simple', keyword)`'s distinct lexemes, in byte order, by keyword.
     words: Mutex<HashMap<String, Arc<[Box<str>]>>>,
@@ -112,14 +111,7 @@ const KEPT_KEYWORD_BYTES: usize = 200;
 
 impl SearchIndex {
     pub fn new(ttl: Duration, max_products: usize) -> Arc<Self> {
-        Arc::new(SearchIndex {
-            built: RwLock::new(None),
-            first: tokio::sync::Mutex::new(()),
-            refreshing: AtomicBool::new(false),
-            words: Mutex::new(HashMap::new()),
-            ttl,
-            max_products,
-        })
+        Arc::new(SearchIndex { built: RwLock::new(None), refreshing: AtomicBool::new(false), words: Mutex::new(HashMap::new()), ttl, max_products })
     }
 
     /// The page from the index, or `None` when the SQL search must answer (index off, too
@@ -134,31 +126,27 @@ impl SearchIndex {
         Ok(Some(crate::cpu::run(move || index.answer(&s, &categories, &words)).await))
     }
 
+    /// Reads the index now (tests; a caller that wants the first search answered from it).
+    pub async fn warm(&self, pool: &PgPool) {
+        self.read(pool).await;
+    }
+
+    /// The index to answer from. One missing or `ttl` old is read in the background (no
+    /// search waits for a read: the SQL search answers the first ones after a start).
     async fn current(self: &Arc<Self>, pool: &PgPool) -> Option<Arc<Index>> {
         if self.ttl.is_zero() || self.max_products == 0 {
             return None;
         }
         let built = self.built.read().unwrap().clone();
-        let built = match built {
-            Some(b) => b,
-            None => {
-                let _first = self.first.lock().await;
-                let again = self.built.read().unwrap().clone();
-                match again {
-                    Some(b) => b,
-                    None => self.read(pool).await,
-                }
-            }
-        };
-        let age = built.at.elapsed();
-        if age >= self.ttl && !self.refreshing.swap(true, Ordering::AcqRel) {
+        let age = built.as_ref().map(|b| b.at.elapsed());
+        if age.is_none_or(|age| age >= self.ttl) && !self.refreshing.swap(true, Ordering::AcqRel) {
             let (me, pool) = (self.clone(), pool.clone());
             tokio::spawn(async move {
                 me.read(&pool).await;
                 me.refreshing.store(false, Ordering::Release);
             });
         }
-        if age < self.ttl * 2 { built.index.clone() } else { None }
+        built.filter(|b| b.at.elapsed() < self.ttl * 2).and_then(|b| b.index.clone())
     }
 
     /// Reads the index again, or only marks it fresh when the catalogue's version has not moved
