@@ -7,10 +7,10 @@
 //! `catalogue_index` compares them query by query).
 //!
 //! The first search after a start is answered by SQL while the index is read in the
-//! background. Freshness is the page cache's: once the index is `ttl` old, a background task reads the
-//! catalogue's version (`load::VERSION`) and reads the index again only when it moved; an index
-//! older than twice `ttl` is not used (the SQL search answers meanwhile). A catalogue larger
-//! than `max_products` is never held; 0 turns the index off.
+//! background. Freshness is the page cache's: once the index is `ttl` old, a background task
+//! reads the catalogue's version (`load::VERSION`) and reads the index again only when it
+//! moved; an index older than twice `ttl` is not used (the SQL search answers meanwhile). A
+//! catalogue larger than `max_products` is never held; 0 turns the index off.
 mod answer;
 mod load;
 pub mod rank;
