@@ -219,7 +219,7 @@ async fn a_changed_catalogue_shows_once_the_index_is_read_again() {
     let db = domain::db::TestDatabase::new().await;
     let pool = db.pool.clone();
     fill(&pool, 30).await;
-    let ttl = Duration::from_secs(2);
+    let ttl = Duration::from_secs(3);
     let index = SearchIndex::new(ttl, 1_000);
     let s = Search::parse(&params(&[("keyword", "zebra")])).unwrap();
     // Before its first read the SQL search answers, and the read starts in the background.
