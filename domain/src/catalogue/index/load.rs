@@ -54,15 +54,17 @@ pub enum Loaded {
 /// Each table's row count and the sum of its rows' `xmin`: any insert, update or delete
 /// changes it (a written row carries its writer's transaction id, newer than the one it
 /// replaces), so an equal version shows the same catalogue. About 10 ms for 21,000 products,
-/// against a read of the whole index when nothing changed.
-const VERSION: &str = "SELECT concat_ws('/',
-    (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_search),
-    (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_freight),
-    (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_products))";
+/// against a read of the whole index when nothing changed. Also answers the product count.
+const VERSION: &str = "SELECT concat_ws('/', s.v,
+        (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_freight),
+        (SELECT count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) FROM supplier_products)) AS version,
+    s.products
+    FROM (SELECT count(*) AS products, count(*) || ':' || coalesce(sum(xmin::text::numeric), 0) AS v FROM supplier_search) s";
 
 /// The catalogue's version now (`VERSION`).
 pub async fn version(pool: &PgPool) -> Result<String> {
-    Ok(sqlx::query_scalar(VERSION).fetch_one(pool).await?)
+    let (version, _): (String, i64) = sqlx::query_as(VERSION).fetch_one(pool).await?;
+    Ok(version)
 }
 
 /// Reads the catalogue into an index unless its version is still `known`. Rows come in the
@@ -72,11 +74,10 @@ pub async fn load(pool: &PgPool, max_products: usize, known: Option<&str>) -> Re
     let mut tx = crate::db::begin(pool).await?;
     // One snapshot for every read: the version, a product and its freight agree.
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(&mut *tx).await?;
-    let version: String = sqlx::query_scalar(VERSION).fetch_one(&mut *tx).await?;
+    let (version, count): (String, i64) = sqlx::query_as(VERSION).fetch_one(&mut *tx).await?;
     if known == Some(version.as_str()) {
         return Ok(Loaded::Unchanged(version));
     }
-    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM supplier_search").fetch_one(&mut *tx).await?;
     if count as usize > max_products {
         tracing::info!(count, max_products, "the catalogue is larger than the search index may hold; searches read PostgreSQL");
         return Ok(Loaded::Read(version, None));
@@ -196,16 +197,12 @@ pub fn parse_tsvector(text: &str) -> Vec<(String, Vec<u16>)> {
                     pos = pos * 10 + d as u16;
                     chars.next();
                 }
-                let weight = match chars.peek() {
+                let weight = match chars.next_if(|c| matches!(c, 'A'..='D')) {
                     Some('A') => 3,
                     Some('B') => 2,
                     Some('C') => 1,
-                    Some('D') => 0,
                     _ => 0,
                 };
-                if matches!(chars.peek(), Some('A' | 'B' | 'C' | 'D')) {
-                    chars.next();
-                }
                 positions.push((weight << 14) | (pos & 0x3fff));
                 if chars.peek() != Some(&',') {
                     break;
