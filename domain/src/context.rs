@@ -27,6 +27,8 @@ pub struct TaskContext {
     /// The process's wallet payments of supplier orders, booked many per wallet lock
     /// (`wallet::debits::grouped`, wired by `tasks::runner`).
     pub wallet_debits: Arc<WalletDebits>,
+    /// The process's paid supplier orders, recorded many per transaction (`orders::paid`).
+    pub paid_orders: Arc<crate::orders::paid::PaidOrders>,
 }
 
 /// Wallet payments by (workplace, supplier order, cents), each answered with its transaction id
@@ -41,6 +43,7 @@ impl TaskContext {
         let limiter = RateLimiter::new(settings.redis.url.expose_secret(), &settings.redis.namespace);
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits: Arc::new(wallet_debits) })
+        let paid_orders = Arc::new(crate::orders::paid::grouped(pool.clone()));
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits: Arc::new(wallet_debits), paid_orders })
     }
 }

@@ -14,6 +14,7 @@ pub mod ingest_graphql;
 pub mod jobs;
 pub mod list;
 pub mod memo;
+pub mod paid;
 pub mod pay;
 pub mod place;
 pub mod placing;

@@ -7,6 +7,7 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
+use super::paid::Paid;
 use super::{log, placing, status};
 use crate::connectors::suppliers::orders::OrderError;
 use crate::context::TaskContext;
@@ -45,6 +46,24 @@ async fn not_paid(pool: &PgPool, row: &placing::Row, reason: &str) -> Result<()>
 #[instrument(skip_all, fields(source_order = id))]
 pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Result<Value, JobFailure> {
     let Some(row) = placing::load(&ctx.pool, id).await? else { return Ok(json!({"outcome": "gone"})) };
+    let paid = pay(ctx, job, &row).await;
+    if paid.is_err() {
+        // Placement left the order's status to this step (`placing::record`): until the retry,
+        // the order shows what its supplier orders are now.
+        let refreshed = async {
+            let mut tx = crate::db::begin(&ctx.pool).await?;
+            status::refresh(&mut tx, row.order_id).await?;
+            tx.commit().await.map_err(Error::from)
+        };
+        if let Err(e) = refreshed.await {
+            tracing::warn!(error = %e, "order status not refreshed after a failed payment step");
+        }
+    }
+    paid
+}
+
+async fn pay(ctx: &TaskContext, job: &Claimed, row: &placing::Row) -> Result<Value, JobFailure> {
+    let id = row.id;
     let wants = matches!(row.status.as_str(), "waiting_payment" | "paying") && row.pay_with.is_some();
     if !wants {
         return Ok(json!({ "outcome": row.status }));
@@ -74,7 +93,7 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
     match charged {
         Ok(_) => {}
         Err(e @ (Error::Validation { .. } | Error::BadRequest(_))) => {
-            not_paid(&ctx.pool, &row, &e.to_string()).await?;
+            not_paid(&ctx.pool, row, &e.to_string()).await?;
             return Ok(json!({ "outcome": "not paid", "error": e.to_string() }));
         }
         Err(e) => return Err(e.into()),
@@ -93,27 +112,12 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
     };
     if !paid {
         charge::reverse_order_payment(&ctx.pool, row.workplace_id, id).await?;
-        not_paid(&ctx.pool, &row, "PaymentFailedAtSupplier").await?;
+        not_paid(&ctx.pool, row, "PaymentFailedAtSupplier").await?;
         return Ok(json!({ "outcome": "supplier refused payment; charge reversed" }));
     }
-    // Lost in a server crash, the rerun finds the charge by its reference and the supplier's
-    // order paid (test `orders::a_paid_supplier_order_whose_commit_was_lost...`).
-    let mut tx = crate::db::begin_redoable(&ctx.pool).await.map_err(Error::from)?;
-    // The row and its log line in one statement (the log is written whether or not the row was
-    // still `paying`: the supplier has been paid either way).
-    sqlx::query(
-        "WITH u AS (UPDATE source_orders SET status = 'order_placed', paid_at = now(), error = NULL, updated_at = now() WHERE id = $1 AND status = 'paying')
-         INSERT INTO order_logs (workplace_id, order_id, source_order_id, event, detail) VALUES ($2, $3, $1, 'paid', $4)",
-    )
-    .bind(id)
-    .bind(row.workplace_id)
-    .bind(row.order_id)
-    .bind(json!({"method": method, "total": super::dollars(row.total_cents)}))
-    .execute(&mut *tx)
-    .await
-    .map_err(Error::from)?;
-    status::refresh(&mut tx, row.order_id).await?;
-    tx.commit().await.map_err(Error::from)?;
+    let detail = json!({"method": method, "total": super::dollars(row.total_cents)});
+    let paid = Paid { source_order_id: id, workplace_id: row.workplace_id, order_id: row.order_id, detail };
+    ctx.paid_orders.call(paid).await.map_err(JobFailure::transient)?;
     Ok(json!({ "outcome": "paid", "method": method }))
 }
 

@@ -151,7 +151,11 @@ async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row,
         tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");
         return Ok(Placed::Nothing);
     }
-    status::refresh(&mut tx, row.order_id).await?;
+    // An order paid on placement is refreshed once it is paid (or not): the same job pays it
+    // next, and `waiting_payment` would show for a few milliseconds.
+    if row.pay_with.is_none() {
+        status::refresh(&mut tx, row.order_id).await?;
+    }
     tx.commit().await?;
     Ok(Placed::Ok)
 }

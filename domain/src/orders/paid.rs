@@ -1,0 +1,66 @@
+//! Recording paid supplier orders, many per transaction. Each paid order needs its row moved to
+//! `order_placed`, a log line and its order's status worked out again under the order's lock;
+//! one transaction each made that five round trips and a commit per supplier order, the largest
+//! share of PostgreSQL's work in bench-orders. The worker's jobs hand their paid orders to one
+//! batcher per process (`TaskContext::paid_orders`): the orders paid while a batch is being
+//! written form the next one, written by one statement and one `status::refresh_many`.
+use serde_json::Value;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::status;
+use crate::Result;
+use crate::queue::Batcher;
+
+/// One supplier order the supplier has been paid for, and its log line's detail.
+#[derive(Debug, Clone)]
+pub struct Paid {
+    pub source_order_id: i64,
+    pub workplace_id: Uuid,
+    pub order_id: i64,
+    pub detail: Value,
+}
+
+/// The process's paid supplier orders, written many per transaction.
+pub type PaidOrders = Batcher<Paid, ()>;
+
+/// Up to 500 per transaction, two transactions in flight.
+pub fn grouped(pool: PgPool) -> PaidOrders {
+    Batcher::spawn(500, 2, move |paid: Vec<Paid>| {
+        let pool = pool.clone();
+        async move {
+            record(&pool, &paid).await.map_err(|e| e.to_string())?;
+            Ok(vec![(); paid.len()])
+        }
+    })
+}
+
+/// Moves each row still `paying` to `order_placed` and logs `paid` for every one (the supplier
+/// has been paid either way), then refreshes their orders. A lost commit is redone by the jobs'
+/// reruns, which find the charge by its reference and the supplier's order paid
+/// (`db::begin_redoable`; test `orders::a_paid_supplier_order_whose_commit_was_lost...`).
+pub async fn record(pool: &PgPool, paid: &[Paid]) -> Result<()> {
+    let ids: Vec<i64> = paid.iter().map(|p| p.source_order_id).collect();
+    let workplaces: Vec<Uuid> = paid.iter().map(|p| p.workplace_id).collect();
+    let mut orders: Vec<i64> = paid.iter().map(|p| p.order_id).collect();
+    let details: Vec<Value> = paid.iter().map(|p| p.detail.clone()).collect();
+    let mut tx = crate::db::begin_redoable(pool).await?;
+    sqlx::query(
+        "WITH n AS (SELECT * FROM UNNEST($1::bigint[], $2::uuid[], $3::bigint[], $4::jsonb[]) AS n(id, workplace_id, order_id, detail)),
+         u AS (UPDATE source_orders s SET status = 'order_placed', paid_at = now(), error = NULL, updated_at = now()
+               FROM n WHERE s.id = n.id AND s.status = 'paying')
+         INSERT INTO order_logs (workplace_id, order_id, source_order_id, event, detail)
+         SELECT workplace_id, order_id, id, 'paid', detail FROM n",
+    )
+    .bind(&ids)
+    .bind(&workplaces)
+    .bind(&orders)
+    .bind(&details)
+    .execute(&mut *tx)
+    .await?;
+    orders.sort_unstable();
+    orders.dedup();
+    status::refresh_many(&mut tx, &orders).await?;
+    tx.commit().await?;
+    Ok(())
+}
