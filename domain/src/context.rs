@@ -27,6 +27,9 @@ pub struct TaskContext {
     /// The process's wallet payments of supplier orders, booked many per wallet lock
     /// (`wallet::debits::grouped`, wired by `tasks::runner`).
     pub wallet_debits: Arc<WalletDebits>,
+    /// The process's supplier orders the suppliers created, recorded many per transaction
+    /// (`orders::created`).
+    pub created_orders: Arc<crate::orders::created::CreatedOrders>,
     /// The process's paid supplier orders, recorded many per transaction (`orders::paid`).
     pub paid_orders: Arc<crate::orders::paid::PaidOrders>,
 }
@@ -43,7 +46,9 @@ impl TaskContext {
         let limiter = RateLimiter::new(settings.redis.url.expose_secret(), &settings.redis.namespace);
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
+        let created_orders = Arc::new(crate::orders::created::grouped(pool.clone()));
         let paid_orders = Arc::new(crate::orders::paid::grouped(pool.clone()));
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits: Arc::new(wallet_debits), paid_orders })
+        let wallet_debits = Arc::new(wallet_debits);
+        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits, created_orders, paid_orders })
     }
 }

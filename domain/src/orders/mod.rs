@@ -6,6 +6,7 @@ pub mod aliexpress_placing;
 pub mod automation;
 pub mod automation_flows;
 pub mod cancel;
+pub mod created;
 pub mod display;
 pub mod ebay_placing;
 pub mod edit;

@@ -18,13 +18,24 @@ use crate::queue::runner::Claimed;
 use crate::values::Source;
 use crate::wallet::charge;
 
+/// The methods of `payment_settings` that mean the saved card; any other is the wallet.
+macro_rules! card_methods {
+    () => {
+        "('card', 'credit_card', 'stripe')"
+    };
+}
+
 /// The saved method for `auto` (payment settings), wallet when none is saved.
 pub async fn saved_method(pool: &PgPool, workplace_id: Uuid) -> Result<String> {
-    let m: Option<String> = sqlx::query_scalar("SELECT method FROM payment_settings WHERE workplace_id = $1").bind(workplace_id).fetch_optional(pool).await?;
-    Ok(match m.as_deref() {
-        Some("card" | "credit_card" | "stripe") => "card".into(),
-        _ => "wallet".into(),
-    })
+    let m: Option<String> = sqlx::query_scalar(concat!(
+        "SELECT CASE WHEN method IN ",
+        card_methods!(),
+        " THEN 'card' ELSE 'wallet' END FROM payment_settings WHERE workplace_id = $1"
+    ))
+    .bind(workplace_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(m.unwrap_or_else(|| "wallet".into()))
 }
 
 /// Ends a payment attempt without paying: back to waiting_payment with the reason shown.
@@ -45,8 +56,11 @@ async fn not_paid(pool: &PgPool, row: &placing::Row, reason: &str) -> Result<()>
 /// user asked for it. Nothing to do for an order that waits for a manual payment or is paid.
 #[instrument(skip_all, fields(source_order = id))]
 pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Result<Value, JobFailure> {
-    let Some(row) = placing::load(&ctx.pool, id).await? else { return Ok(json!({"outcome": "gone"})) };
-    let paid = pay(ctx, job, &row).await;
+    let Some((row, method)) = claim(&ctx.pool, id).await? else {
+        let outcome = placing::load(&ctx.pool, id).await?.map_or_else(|| "gone".to_string(), |row| row.status);
+        return Ok(json!({ "outcome": outcome }));
+    };
+    let paid = pay(ctx, job, &row, &method).await;
     if paid.is_err() {
         // Placement left the order's status to this step (`placing::record`): until the retry,
         // the order shows what its supplier orders are now.
@@ -62,30 +76,39 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
     paid
 }
 
-async fn pay(ctx: &TaskContext, job: &Claimed, row: &placing::Row) -> Result<Value, JobFailure> {
-    let id = row.id;
-    let wants = matches!(row.status.as_str(), "waiting_payment" | "paying") && row.pay_with.is_some();
-    if !wants {
-        return Ok(json!({ "outcome": row.status }));
-    }
-    let method = match row.pay_with.as_deref() {
-        Some("card") => "card".to_string(),
-        Some("wallet") => "wallet".to_string(),
-        _ => saved_method(&ctx.pool, row.workplace_id).await?,
-    };
-    let claimed = sqlx::query(
-        "UPDATE source_orders SET status = 'paying', payment_method = $2, updated_at = now() WHERE id = $1 AND status IN ('waiting_payment', 'paying')",
-    )
+/// A supplier order taken into `paying`, and the method it is paid with.
+#[derive(sqlx::FromRow)]
+struct Payable {
+    #[sqlx(flatten)]
+    row: placing::Row,
+    payment_method: String,
+}
+
+/// Takes a supplier order the user asked to pay (`waiting_payment`, or `paying` again after a
+/// crash) into `paying` with its method, and reads it, in one statement: `pay_with` names the
+/// method, else the saved one (`saved_method`'s rule). `None` when it is not to be paid now.
+async fn claim(pool: &PgPool, id: i64) -> Result<Option<(placing::Row, String)>> {
+    let payable: Option<Payable> = sqlx::query_as(concat!(
+        "UPDATE source_orders so SET status = 'paying', updated_at = now(), payment_method = CASE
+             WHEN so.pay_with IN ('card', 'wallet') THEN so.pay_with
+             WHEN (SELECT method FROM payment_settings p WHERE p.workplace_id = so.workplace_id) IN ",
+        card_methods!(),
+        " THEN 'card' ELSE 'wallet' END
+         FROM orders o
+         WHERE so.id = $1 AND o.id = so.order_id AND so.status IN ('waiting_payment', 'paying') AND so.pay_with IS NOT NULL
+         RETURNING ",
+        placing::columns!(),
+        ", so.payment_method"
+    ))
     .bind(id)
-    .bind(&method)
-    .execute(&ctx.pool)
-    .await
-    .map_err(Error::from)?
-    .rows_affected();
-    if claimed == 0 {
-        return Ok(json!({ "outcome": "not payable" }));
-    }
-    let charged = match method.as_str() {
+    .fetch_optional(pool)
+    .await?;
+    Ok(payable.map(|p| (p.row, p.payment_method)))
+}
+
+async fn pay(ctx: &TaskContext, job: &Claimed, row: &placing::Row, method: &str) -> Result<Value, JobFailure> {
+    let id = row.id;
+    let charged = match method {
         "card" => charge::card_charge(&ctx.pool, &ctx.payments, row.workplace_id, id, row.total_cents).await,
         // Grouped with the process's other wallet payments: one wallet lock for many.
         _ => ctx.wallet_debits.call((row.workplace_id, id, row.total_cents)).await.map_err(|e| Error::Internal(anyhow::anyhow!(e)))?,

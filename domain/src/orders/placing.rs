@@ -8,6 +8,7 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
+use super::created::{Created, CreatedOrders};
 use super::{log, resolve, status};
 use crate::connectors::suppliers::Suppliers;
 use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
@@ -33,15 +34,20 @@ pub struct Row {
     pub submitted_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
+/// `Row`'s columns, of `source_orders so` and its order `o`.
+macro_rules! columns {
+    () => {
+        "so.id, so.workplace_id, so.order_id, o.store_id, so.source, so.idempotency_key, so.status, so.pay_with, so.order_no,
+         so.total_cents, o.address, o.country_code, so.submitted_at"
+    };
+}
+pub(crate) use columns;
+
 pub async fn load(pool: &PgPool, id: i64) -> Result<Option<Row>> {
-    Ok(sqlx::query_as(
-        "SELECT so.id, so.workplace_id, so.order_id, o.store_id, so.source, so.idempotency_key, so.status, so.pay_with, so.order_no,
-                so.total_cents, o.address, o.country_code, so.submitted_at
-         FROM source_orders so JOIN orders o ON o.id = so.order_id WHERE so.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await?)
+    Ok(sqlx::query_as(concat!("SELECT ", columns!(), " FROM source_orders so JOIN orders o ON o.id = so.order_id WHERE so.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?)
 }
 
 /// What a run did.
@@ -92,14 +98,14 @@ pub async fn prepare(pool: &PgPool, row: &Row) -> Result<Result<(Source, NewOrde
 }
 
 #[instrument(skip_all, fields(source_order = row.id))]
-pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
+pub async fn place(pool: &PgPool, suppliers: &Suppliers, created: &CreatedOrders, row: &Row) -> Result<Placed, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
     let (source, order) = match prepare(pool, row).await? {
         Ok(o) => o,
         Err(done) => return Ok(done),
     };
     match suppliers.place_order(source, &row.idempotency_key, &order).await {
-        Ok(o) => record(pool, suppliers, source, row, &o).await.map_err(db),
+        Ok(o) => record(suppliers, created, source, row, &o).await.map_err(db),
         Err(OrderError::Refused { code, message }) => refused(pool, row, &code, &message).await,
         Err(e) => Err(e),
     }
@@ -120,44 +126,29 @@ pub async fn refused(pool: &PgPool, row: &Row, code: &str, message: &str) -> Res
     Ok(placed)
 }
 
-/// Records the supplier's order. If the row is no longer `placing` (the user stopped it), the
-/// supplier order is cancelled so nothing the user gave up on is shipped or charged.
-async fn record(pool: &PgPool, suppliers: &Suppliers, source: Source, row: &Row, o: &SupplierOrder) -> Result<Placed> {
+/// Records the supplier's order (`orders::created`, many per transaction). If the row is no
+/// longer `placing` (the user stopped it), the supplier order is cancelled so nothing the user
+/// gave up on is shipped or charged.
+async fn record(suppliers: &Suppliers, created: &CreatedOrders, source: Source, row: &Row, o: &SupplierOrder) -> Result<Placed> {
     // Lost in a server crash, the rerun asks the supplier again under the same idempotency key
     // and records the same order (test `orders::a_lost_supplier_answer_and_a_rerun_job...`).
-    let mut tx = crate::db::begin_redoable(pool).await?;
-    // The row and its log line in one statement (one round trip less inside the transaction).
-    let detail = json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())});
-    let updated = sqlx::query(
-        "WITH u AS (
-            UPDATE source_orders SET status = 'waiting_payment', order_no = $2, total_cents = $3, shipping_cents = $4,
-                   product_cents = $3::bigint - $4::bigint, error_key = NULL, error = NULL, updated_at = now()
-            WHERE id = $1 AND status = 'placing' RETURNING id, workplace_id, order_id)
-         INSERT INTO order_logs (workplace_id, order_id, source_order_id, event, detail)
-         SELECT workplace_id, order_id, id, 'supplier_order_created', $5 FROM u",
-    )
-    .bind(row.id)
-    .bind(&o.id)
-    .bind(o.total_cents())
-    .bind(o.shipping_cents())
-    .bind(detail)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if updated == 0 {
-        sqlx::query("UPDATE source_orders SET order_no = COALESCE(order_no, $2) WHERE id = $1").bind(row.id).bind(&o.id).execute(&mut *tx).await?;
-        tx.commit().await?;
-        let cancelled = suppliers.cancel_order(source, &o.id).await;
-        tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");
-        return Ok(Placed::Nothing);
+    let c = Created {
+        source_order_id: row.id,
+        order_id: row.order_id,
+        order_no: o.id.clone(),
+        total_cents: o.total_cents(),
+        shipping_cents: o.shipping_cents(),
+        detail: json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())}),
+        // An order paid on placement is refreshed once it is paid (or not): the same job pays
+        // it next, and `waiting_payment` would show for a few milliseconds.
+        refresh: row.pay_with.is_none(),
+    };
+    if created.call(c).await.map_err(|e| crate::Error::Internal(anyhow::anyhow!(e)))? {
+        return Ok(Placed::Ok);
     }
-    // An order paid on placement is refreshed once it is paid (or not): the same job pays it
-    // next, and `waiting_payment` would show for a few milliseconds.
-    if row.pay_with.is_none() {
-        status::refresh(&mut tx, row.order_id).await?;
-    }
-    tx.commit().await?;
-    Ok(Placed::Ok)
+    let cancelled = suppliers.cancel_order(source, &o.id).await;
+    tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");
+    Ok(Placed::Nothing)
 }
 
 /// Ends the placement in error with the spec's key.

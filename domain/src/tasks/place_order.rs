@@ -19,7 +19,7 @@ impl Handler<TaskContext> for PlaceOrder {
             let placed = match row.source.as_str() {
                 "aliexpress" => aliexpress_placing::place(&ctx.pool, &ctx.sealer, &ctx.suppliers, &row).await,
                 "ebay" => ebay_placing::place(&ctx.pool, &ctx.suppliers, &row).await,
-                _ => placing::place(&ctx.pool, &ctx.suppliers, &row).await,
+                _ => placing::place(&ctx.pool, &ctx.suppliers, &ctx.created_orders, &row).await,
             };
             match placed {
                 Ok(Placed::Ok) => {}
