@@ -29,26 +29,63 @@ pub struct TaskContext {
     pub wallet_debits: Arc<WalletDebits>,
     /// The process's supplier orders the suppliers created, recorded many per transaction
     /// (`orders::created`).
-    pub created_orders: Arc<crate::orders::created::CreatedOrders>,
+    pub created_orders: Arc<CreatedOrders>,
     /// The process's paid supplier orders, recorded many per transaction (`orders::paid`).
-    pub paid_orders: Arc<crate::orders::paid::PaidOrders>,
+    pub paid_orders: Arc<PaidOrders>,
 }
 
 /// Wallet payments by (workplace, supplier order, cents), each answered with its transaction id
 /// or why it was refused.
 pub type WalletDebits = crate::queue::Batcher<(uuid::Uuid, i64, i64), crate::Result<i64>>;
 
+/// What a supplier answered for one supplier order placed (`orders::created` records it).
+#[derive(Debug, Clone)]
+pub struct CreatedOrder {
+    pub source_order_id: i64,
+    pub order_id: i64,
+    pub order_no: String,
+    pub total_cents: i64,
+    pub shipping_cents: i64,
+    /// The log line's detail.
+    pub detail: serde_json::Value,
+    /// The order's status is worked out with the record, unless the same job pays the order
+    /// next (`pay::after_placement` refreshes it once paid or not).
+    pub refresh: bool,
+}
+
+/// Created supplier orders, each answered whether it was recorded (false: the row was no
+/// longer `placing`, the user stopped it).
+pub type CreatedOrders = crate::queue::Batcher<CreatedOrder, bool>;
+
+/// One supplier order the supplier has been paid for, and its log line's detail
+/// (`orders::paid` records it).
+#[derive(Debug, Clone)]
+pub struct PaidOrder {
+    pub source_order_id: i64,
+    pub workplace_id: uuid::Uuid,
+    pub order_id: i64,
+    pub detail: serde_json::Value,
+}
+
+pub type PaidOrders = crate::queue::Batcher<PaidOrder, ()>;
+
+/// The process's writes grouped across its jobs. Built by `tasks::runner`, which may use the
+/// use cases that write them (`wallet::debits`, `orders::created`, `orders::paid`).
+pub struct Grouped {
+    pub wallet_debits: WalletDebits,
+    pub created_orders: CreatedOrders,
+    pub paid_orders: PaidOrders,
+}
+
 impl TaskContext {
-    pub fn new(pool: PgPool, settings: Arc<Settings>, wallet_debits: WalletDebits) -> anyhow::Result<Self> {
+    pub fn new(pool: PgPool, settings: Arc<Settings>, grouped: Grouped) -> anyhow::Result<Self> {
         let mailer = Mailer::new(&settings.email)?;
         let sealer = Sealer::from_base64(&settings.secrets.encryption_key).map_err(anyhow::Error::msg)?;
         let suppliers = Suppliers::new(&settings.suppliers);
         let limiter = RateLimiter::new(settings.redis.url.expose_secret(), &settings.redis.namespace);
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
-        let created_orders = Arc::new(crate::orders::created::grouped(pool.clone()));
-        let paid_orders = Arc::new(crate::orders::paid::grouped(pool.clone()));
-        let wallet_debits = Arc::new(wallet_debits);
+        let (wallet_debits, created_orders, paid_orders) = (Arc::new(grouped.wallet_debits), Arc::new(grouped.created_orders), Arc::new(grouped.paid_orders));
         Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits, created_orders, paid_orders })
     }
 }

@@ -45,6 +45,7 @@ mod order_center;
 mod order_counts;
 mod order_memo;
 mod order_protected;
+mod order_records;
 mod order_sources;
 mod orders;
 mod paging;

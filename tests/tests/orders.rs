@@ -275,3 +275,28 @@ async fn a_placed_order_is_processing_in_the_toast_from_the_payment_request_unti
     let after = placements(&sh).await;
     assert_eq!((after[0]["status"].as_str(), after[0]["source_status"].as_str()), (Some("success"), Some("order_placed")));
 }
+
+#[tokio::test]
+async fn an_order_whose_payment_fails_for_now_waits_for_payment_until_the_retry_pays_it_once() {
+    let db = domain::db::TestDatabase::new().await;
+    let sh = shop_with_product(db.pool.clone(), "payretry@example.com", "payretry-shop").await;
+    customer_buys(&sh, 1, None).await;
+    let id = tab(&sh, "placement", "ready").await[0]["id"].as_i64().unwrap();
+    fund(&sh, 100_000).await;
+    // The supplier takes orders (`POST /api/orders`) but fails every call below that path: its payments.
+    let faults = format!("{}/_sandbox/faults", sh.s.sandbox);
+    let rule = json!({"platform": "dropline", "route_prefix": "/api/orders/", "error_rate": 1.0});
+    sh.s.app.http.post(&faults).json(&rule).send().await.unwrap();
+    let a = sh.s.app.post("/api/orders/v5/create", Some(&sh.s.token), json!({ "order_ids": [id], "pay": "wallet" })).await;
+    let so = a.data()["items"][0]["id"].as_i64().unwrap();
+    sh.s.app.drain().await;
+    assert!(tab(&sh, "placement", "ready").await.is_empty(), "the supplier has the order: it is no longer to be placed");
+    assert_eq!(tab(&sh, "payment", "waiting_payment").await.len(), 1, "its payment waits for the retry");
+
+    sh.s.app.http.delete(&faults).send().await.unwrap();
+    rerun(&sh, so).await;
+    assert_eq!(tab(&sh, "payment", "order_placed").await.len(), 1);
+    let charges: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM wallet_transactions WHERE source_order_id = $1").bind(so).fetch_one(&sh.s.app.pool).await.unwrap();
+    assert_eq!(charges, 1, "charged once, by the first attempt");
+}

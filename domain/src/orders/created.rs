@@ -1,6 +1,6 @@
 //! Recording the orders suppliers created, many per transaction: each row still `placing` moves
 //! to `waiting_payment` with the supplier's order number and totals, and gets its log line. The
-//! worker's jobs hand them to one batcher per process (`TaskContext::created_orders`), as paid
+//! worker's jobs hand them to one batcher per process (`TaskContext::created_orders`, built by `tasks::runner`), as paid
 //! orders go to `orders::paid`: one transaction a batch instead of three round trips and a
 //! commit per supplier order.
 use serde_json::Value;
@@ -8,26 +8,8 @@ use sqlx::PgPool;
 
 use super::status;
 use crate::Result;
+use crate::context::{CreatedOrder as Created, CreatedOrders};
 use crate::queue::Batcher;
-
-/// What the supplier answered for one supplier order.
-#[derive(Debug, Clone)]
-pub struct Created {
-    pub source_order_id: i64,
-    pub order_id: i64,
-    pub order_no: String,
-    pub total_cents: i64,
-    pub shipping_cents: i64,
-    /// The log line's detail.
-    pub detail: Value,
-    /// The order's status is worked out here, unless the same job pays the order next
-    /// (`pay::after_placement` refreshes it once paid or not).
-    pub refresh: bool,
-}
-
-/// The process's created supplier orders; each is answered whether it was recorded (false: the
-/// row was no longer `placing`, the user stopped it).
-pub type CreatedOrders = Batcher<Created, bool>;
 
 /// Up to 500 per transaction, two transactions in flight.
 pub fn grouped(pool: PgPool) -> CreatedOrders {

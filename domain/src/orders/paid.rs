@@ -1,28 +1,15 @@
 //! Recording paid supplier orders, many per transaction. Each paid order needs its row moved to
 //! `order_placed`, a log line and its order's status worked out again under the order's lock;
-//! one transaction each made that five round trips and a commit per supplier order, the largest
-//! share of PostgreSQL's work in bench-orders. The worker's jobs hand their paid orders to one
-//! batcher per process (`TaskContext::paid_orders`): the orders paid while a batch is being
+//! one transaction each made that five round trips and a commit per supplier order. The worker's
+//! jobs hand their paid orders to one batcher per process (`TaskContext::paid_orders`): the orders paid while a batch is being
 //! written form the next one, written by one statement and one `status::refresh_many`.
 use serde_json::Value;
 use sqlx::PgPool;
-use uuid::Uuid;
 
 use super::status;
 use crate::Result;
+use crate::context::{PaidOrder as Paid, PaidOrders};
 use crate::queue::Batcher;
-
-/// One supplier order the supplier has been paid for, and its log line's detail.
-#[derive(Debug, Clone)]
-pub struct Paid {
-    pub source_order_id: i64,
-    pub workplace_id: Uuid,
-    pub order_id: i64,
-    pub detail: Value,
-}
-
-/// The process's paid supplier orders, written many per transaction.
-pub type PaidOrders = Batcher<Paid, ()>;
 
 /// Up to 500 per transaction, two transactions in flight.
 pub fn grouped(pool: PgPool) -> PaidOrders {
@@ -41,7 +28,7 @@ pub fn grouped(pool: PgPool) -> PaidOrders {
 /// (`db::begin_redoable`; test `orders::a_paid_supplier_order_whose_commit_was_lost...`).
 pub async fn record(pool: &PgPool, paid: &[Paid]) -> Result<()> {
     let ids: Vec<i64> = paid.iter().map(|p| p.source_order_id).collect();
-    let workplaces: Vec<Uuid> = paid.iter().map(|p| p.workplace_id).collect();
+    let workplaces: Vec<uuid::Uuid> = paid.iter().map(|p| p.workplace_id).collect();
     let mut orders: Vec<i64> = paid.iter().map(|p| p.order_id).collect();
     let details: Vec<Value> = paid.iter().map(|p| p.detail.clone()).collect();
     let mut tx = crate::db::begin_redoable(pool).await?;

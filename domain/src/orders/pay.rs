@@ -7,10 +7,9 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
-use super::paid::Paid;
 use super::{log, placing, status};
 use crate::connectors::suppliers::orders::OrderError;
-use crate::context::TaskContext;
+use crate::context::{PaidOrder, TaskContext};
 use crate::error::{Error, Result};
 use crate::orders::jobs::PlaceOrder;
 use crate::queue::JobFailure;
@@ -139,7 +138,7 @@ async fn pay(ctx: &TaskContext, job: &Claimed, row: &placing::Row, method: &str)
         return Ok(json!({ "outcome": "supplier refused payment; charge reversed" }));
     }
     let detail = json!({"method": method, "total": super::dollars(row.total_cents)});
-    let paid = Paid { source_order_id: id, workplace_id: row.workplace_id, order_id: row.order_id, detail };
+    let paid = PaidOrder { source_order_id: id, workplace_id: row.workplace_id, order_id: row.order_id, detail };
     ctx.paid_orders.call(paid).await.map_err(JobFailure::transient)?;
     Ok(json!({ "outcome": "paid", "method": method }))
 }

@@ -8,10 +8,10 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
-use super::created::{Created, CreatedOrders};
 use super::{log, resolve, status};
 use crate::connectors::suppliers::Suppliers;
 use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
+use crate::context::{CreatedOrder, CreatedOrders};
 use crate::error::Result;
 use crate::notifications;
 use crate::values::Source;
@@ -132,7 +132,7 @@ pub async fn refused(pool: &PgPool, row: &Row, code: &str, message: &str) -> Res
 async fn record(suppliers: &Suppliers, created: &CreatedOrders, source: Source, row: &Row, o: &SupplierOrder) -> Result<Placed> {
     // Lost in a server crash, the rerun asks the supplier again under the same idempotency key
     // and records the same order (test `orders::a_lost_supplier_answer_and_a_rerun_job...`).
-    let c = Created {
+    let c = CreatedOrder {
         source_order_id: row.id,
         order_id: row.order_id,
         order_no: o.id.clone(),

@@ -31,7 +31,7 @@ use crate::ai_writing::bulk::AiWriteJob;
 use crate::automation::jobs::{SmartPushJob, SupplierSyncJob};
 use crate::catalogue::jobs::{CatalogueDetailJob, CatalogueSyncJob};
 use crate::config::Settings;
-use crate::context::TaskContext;
+use crate::context::{Grouped, TaskContext};
 use crate::orders::automation::ScheduledRun;
 use crate::orders::jobs::{PlaceOrder, RefundSyncJob, StoreOrdersSyncJob};
 use crate::products::jobs::{ImportProductJob, SplitProductJob};
@@ -71,6 +71,11 @@ pub fn registry() -> Registry<TaskContext> {
 
 /// The runner of the product's jobs over `pool` (the worker's, or a test's).
 pub fn runner(pool: sqlx::PgPool, settings: Arc<Settings>) -> anyhow::Result<Arc<Runner<TaskContext>>> {
-    let ctx = TaskContext::new(pool.clone(), settings.clone(), crate::wallet::debits::grouped(pool.clone()))?;
+    let grouped = Grouped {
+        wallet_debits: crate::wallet::debits::grouped(pool.clone()),
+        created_orders: crate::orders::created::grouped(pool.clone()),
+        paid_orders: crate::orders::paid::grouped(pool.clone()),
+    };
+    let ctx = TaskContext::new(pool.clone(), settings.clone(), grouped)?;
     Ok(Runner::new(pool, settings.queue.clone(), ctx, registry()))
 }
