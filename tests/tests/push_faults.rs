@@ -151,7 +151,9 @@ async fn killed(s: Setup, tag: &str, bulk: bool) {
     let done = count(&s, "success").await;
     assert!(done < 2000, "killed mid-push ({done} of 2000 done)");
     let mut worker = spawn_worker(&s.app);
-    while count(&s, "processing").await > 0 {
+    // A bulk push ends its pairs, then its phase: wait for both, or the worker is killed between.
+    let open_bulk = "SELECT count(*) FROM shopify_bulk_pushes WHERE phase NOT IN ('done', 'failed')";
+    while count(&s, "processing").await > 0 || sqlx::query_scalar::<_, i64>(open_bulk).fetch_one(&s.app.pool).await.unwrap() > 0 {
         assert!(started.elapsed() < Duration::from_secs(600), "the restarted worker finishes: {} left", count(&s, "processing").await);
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
