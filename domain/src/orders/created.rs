@@ -1,8 +1,8 @@
 //! Recording the orders suppliers created, many per transaction: each row still `placing` moves
 //! to `waiting_payment` with the supplier's order number and totals, and gets its log line. The
-//! worker's jobs hand them to one batcher per process (`TaskContext::created_orders`, built by `tasks::runner`), as paid
-//! orders go to `orders::paid`: one transaction a batch instead of three round trips and a
-//! commit per supplier order.
+//! worker's jobs hand them to one batcher per process (`TaskContext::created_orders`, built by
+//! `tasks::runner`), as paid orders go to `orders::paid`: one transaction a batch instead of
+//! three round trips and a commit per supplier order.
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -61,9 +61,8 @@ pub async fn record(pool: &PgPool, created: &[Created]) -> Result<Vec<bool>> {
         .execute(&mut *tx)
         .await?;
     }
-    let mut orders: Vec<i64> = (0..created.len()).filter(|&i| answers[i] && created[i].refresh).map(|i| created[i].order_id).collect();
-    orders.sort_unstable();
-    orders.dedup();
+    // `refresh_many` locks the orders in id order itself, and a repeated id is one order.
+    let orders: Vec<i64> = (0..created.len()).filter(|&i| answers[i] && created[i].refresh).map(|i| created[i].order_id).collect();
     status::refresh_many(&mut tx, &orders).await?;
     tx.commit().await?;
     Ok(answers)

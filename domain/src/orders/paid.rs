@@ -1,8 +1,9 @@
 //! Recording paid supplier orders, many per transaction. Each paid order needs its row moved to
 //! `order_placed`, a log line and its order's status worked out again under the order's lock;
 //! one transaction each made that five round trips and a commit per supplier order. The worker's
-//! jobs hand their paid orders to one batcher per process (`TaskContext::paid_orders`): the orders paid while a batch is being
-//! written form the next one, written by one statement and one `status::refresh_many`.
+//! jobs hand their paid orders to one batcher per process (`TaskContext::paid_orders`): the
+//! orders paid while a batch is being written form the next one, written by one statement and
+//! one `status::refresh_many`.
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -29,7 +30,7 @@ pub fn grouped(pool: PgPool) -> PaidOrders {
 pub async fn record(pool: &PgPool, paid: &[Paid]) -> Result<()> {
     let ids: Vec<i64> = paid.iter().map(|p| p.source_order_id).collect();
     let workplaces: Vec<uuid::Uuid> = paid.iter().map(|p| p.workplace_id).collect();
-    let mut orders: Vec<i64> = paid.iter().map(|p| p.order_id).collect();
+    let orders: Vec<i64> = paid.iter().map(|p| p.order_id).collect();
     let details: Vec<Value> = paid.iter().map(|p| p.detail.clone()).collect();
     let mut tx = crate::db::begin_redoable(pool).await?;
     sqlx::query(
@@ -45,8 +46,7 @@ pub async fn record(pool: &PgPool, paid: &[Paid]) -> Result<()> {
     .bind(&details)
     .execute(&mut *tx)
     .await?;
-    orders.sort_unstable();
-    orders.dedup();
+    // `refresh_many` locks the orders in id order itself, and a repeated id is one order.
     status::refresh_many(&mut tx, &orders).await?;
     tx.commit().await?;
     Ok(())
