@@ -24,6 +24,25 @@ pub fn process_cpu(pid: u32) -> Option<f64> {
     parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?).map(|(_, secs)| secs)
 }
 
+/// CPU seconds (user + system) so far of every live process called `name` (`postgres`: the
+/// server and each backend). A process that ended in between is not counted, so a reading over
+/// a run sees the backends its pools kept open.
+pub fn named_processes_cpu(name: &str) -> f64 {
+    let Ok(procs) = std::fs::read_dir("/proc") else { return 0.0 };
+    procs
+        .flatten()
+        .filter(|p| p.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())))
+        .filter_map(|p| parse_stat(&std::fs::read_to_string(p.path().join("stat")).ok()?))
+        .filter(|(n, _)| n == name)
+        .map(|(_, secs)| secs)
+        .sum()
+}
+
+/// CPU seconds (user + system) of this whole process so far, every thread's included.
+pub fn own_cpu() -> f64 {
+    std::fs::read_to_string("/proc/self/stat").ok().and_then(|s| parse_stat(&s)).map_or(0.0, |(_, secs)| secs)
+}
+
 /// The name and user + system CPU seconds of a `stat` line: `pid (name) state ... utime stime`.
 /// The name may hold spaces and parentheses, so the fields are counted from the last ')'.
 fn parse_stat(stat: &str) -> Option<(String, f64)> {
@@ -150,5 +169,18 @@ mod tests {
     fn this_process_reports_its_memory_and_threads() {
         assert!(peak_rss_mb(None).is_some_and(|m| m > 0.0) && rss_mb(None).is_some_and(|m| m > 0.0));
         assert!(!thread_cpu().is_empty());
+    }
+
+    #[test]
+    fn cpu_spent_by_this_process_counts_under_its_name_and_as_its_own() {
+        let before = own_cpu();
+        let mut x = 0u64;
+        for i in 0..50_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+        }
+        assert!(own_cpu() > before, "{x}");
+        let name = parse_stat(&std::fs::read_to_string("/proc/self/stat").unwrap()).unwrap().0;
+        assert!(named_processes_cpu(&name) >= own_cpu() - 0.01);
+        assert_eq!(named_processes_cpu("no-such-process-name"), 0.0);
     }
 }

@@ -21,7 +21,7 @@
 //! (`DROPLINE_WORKER_BIN` overrides the path).
 use domain::wallet::ledger::{self, Account, Kind};
 use dropline_tests::bench::app_on_sandbox;
-use dropline_tests::{TestApp, connect_shopify, production_worker};
+use dropline_tests::{TestApp, connect_shopify, production_worker, usage};
 use futures::{StreamExt, stream};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -47,14 +47,11 @@ async fn main() -> anyhow::Result<()> {
     for i in 0..workers {
         procs.push(spawn_worker(&app, i)?);
     }
-    println!(
-        "machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them",
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
-    );
+    println!("machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them", cores());
     let pids: Vec<u32> = procs.iter().map(|p| p.id()).collect();
     let result = async {
         if orders > 0 {
-            placement(&app, &sandbox, orders, batch).await?;
+            placement(&app, &sandbox, orders, batch, &pids).await?;
         }
         if list_orders > 0 {
             list_latency(&app, &sandbox, list_orders, seconds, clients, changes, &pids).await?;
@@ -62,7 +59,7 @@ async fn main() -> anyhow::Result<()> {
         anyhow::Ok(())
     }
     .await;
-    println!("{}", dropline_tests::usage::peak_rss_line("api and sandbox", &pids));
+    println!("{}", usage::peak_rss_line("api and sandbox", &pids));
     for p in &mut procs {
         p.kill().ok();
         p.wait().ok();
@@ -374,7 +371,7 @@ async fn autovacuum_would(pool: &PgPool) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) -> anyhow::Result<()> {
+async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize, workers: &[u32]) -> anyhow::Result<()> {
     let pool = &app.pool;
     let (token, workplace, stores) = merchant(app, "bench-orders@example.com", &["bench-orders-shop"]).await?;
     let t = Instant::now();
@@ -415,6 +412,7 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
     println!("placement setup: {n} orders ({ready} ready), {lines} line items, wallet funded ${}, in {:.1} s", FUNDS_CENTS / 100, t.elapsed().as_secs_f64());
 
     let commits_before = xact_commits(pool).await?;
+    let cpu_before = Cpu::read(workers);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let sampler = tokio::spawn(sample(pool.clone(), stop_rx));
     let t = Instant::now();
@@ -471,6 +469,7 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let secs = t.elapsed().as_secs_f64();
+    let cpu = Cpu::read(workers).minus(&cpu_before);
     stop_tx.send(true)?;
     let waits = sampler.await??;
     let commits = xact_commits(pool).await? - commits_before;
@@ -529,6 +528,17 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
         commits as f64 / source_orders.max(1) as f64,
         commits as f64 / secs
     );
+    let per_so = |s: f64| 1000.0 * s / source_orders.max(1) as f64;
+    println!(
+        "  CPU per supplier order: PostgreSQL {:.2} ms, workers {:.2} ms, the bench process (api, sandbox, this bench) {:.2} ms; total {:.2} ms, \
+         {:.0}% of the machine's {} cores over the run",
+        per_so(cpu.postgres),
+        per_so(cpu.workers),
+        per_so(cpu.bench),
+        per_so(cpu.total()),
+        100.0 * cpu.total() / (secs * cores() as f64),
+        cores()
+    );
     let samples: i64 = waits.values().sum::<i64>().max(1);
     let mut waits: Vec<_> = waits.into_iter().collect();
     waits.sort_by_key(|w| std::cmp::Reverse(w.1));
@@ -539,6 +549,33 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize) ->
     books(pool, workplace).await?;
     sandbox_latency(sandbox).await?;
     Ok(())
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// CPU seconds spent so far by PostgreSQL (every `postgres` process), the worker processes and
+/// this process: read before and after a run, their differences say where its CPU went, a
+/// figure steadier than the run's rate on a machine whose speed varies.
+struct Cpu {
+    postgres: f64,
+    workers: f64,
+    bench: f64,
+}
+
+impl Cpu {
+    fn read(workers: &[u32]) -> Cpu {
+        Cpu { postgres: usage::named_processes_cpu("postgres"), workers: workers.iter().filter_map(|p| usage::process_cpu(*p)).sum(), bench: usage::own_cpu() }
+    }
+
+    fn minus(&self, before: &Cpu) -> Cpu {
+        Cpu { postgres: self.postgres - before.postgres, workers: self.workers - before.workers, bench: self.bench - before.bench }
+    }
+
+    fn total(&self) -> f64 {
+        self.postgres + self.workers + self.bench
+    }
 }
 
 async fn xact_commits(pool: &PgPool) -> anyhow::Result<i64> {
@@ -756,7 +793,7 @@ async fn list_latency(app: &TestApp, sandbox: &str, n: usize, seconds: usize, cl
         alone.push((*k, pct(&l, 0.5)));
     }
     let deadline = Instant::now() + Duration::from_secs(seconds as u64);
-    let memory = dropline_tests::usage::MemoryWatch::start(workers.to_vec());
+    let memory = usage::MemoryWatch::start(workers.to_vec());
     let writer = (changes > 0).then(|| tokio::spawn(change_orders(pool.clone(), workplace, changes, deadline)));
     let t = Instant::now();
     // Latencies go into a histogram of fixed size, not a list: over ten minutes a list of every
