@@ -48,14 +48,22 @@ pub struct CreatedOrder {
     pub shipping_cents: i64,
     /// The log line's detail.
     pub detail: serde_json::Value,
-    /// The order's status is worked out with the record, unless the same job pays the order
-    /// next (`pay::after_placement` refreshes it once paid or not).
-    pub refresh: bool,
 }
 
-/// Created supplier orders, each answered whether it was recorded (false: the row was no
-/// longer `placing`, the user stopped it).
-pub type CreatedOrders = crate::queue::Batcher<CreatedOrder, bool>;
+/// What recording a created supplier order did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    /// It waits for the owner to pay it; its order's status was worked out.
+    Waiting,
+    /// The owner asked to pay on placement: it was taken into `paying` in the same statement,
+    /// to be paid with this method (`wallet` or `card`) by the same job.
+    Paying(String),
+    /// The row was no longer `placing` (the user stopped it): the supplier order is cancelled.
+    Stopped,
+}
+
+/// Created supplier orders, each answered with what recording it did.
+pub type CreatedOrders = crate::queue::Batcher<CreatedOrder, Recorded>;
 
 /// One supplier order the supplier has been paid for, and its log line's detail
 /// (`orders::paid` records it).

@@ -23,6 +23,21 @@ macro_rules! card_methods {
         "('card', 'credit_card', 'stripe')"
     };
 }
+pub(crate) use card_methods;
+
+/// The method a supplier order `so` taken into `paying` is paid with: `pay_with` names it, else
+/// (`auto`) the saved one, as `saved_method` reads it.
+macro_rules! paying_method {
+    () => {
+        concat!(
+            "CASE WHEN so.pay_with IN ('card', 'wallet') THEN so.pay_with
+                  WHEN (SELECT method FROM payment_settings p WHERE p.workplace_id = so.workplace_id) IN ",
+            $crate::orders::pay::card_methods!(),
+            " THEN 'card' ELSE 'wallet' END"
+        )
+    };
+}
+pub(crate) use paying_method;
 
 /// The saved method for `auto` (payment settings), wallet when none is saved.
 pub async fn saved_method(pool: &PgPool, workplace_id: Uuid) -> Result<String> {
@@ -59,9 +74,15 @@ pub async fn after_placement(ctx: &TaskContext, job: &Claimed, id: i64) -> Resul
         let outcome = placing::load(&ctx.pool, id).await?.map_or_else(|| "gone".to_string(), |row| row.status);
         return Ok(json!({ "outcome": outcome }));
     };
-    let paid = pay(ctx, job, &row, &method).await;
+    pay_claimed(ctx, job, &row, &method).await
+}
+
+/// Pays a supplier order already taken into `paying` (by `claim`, or by `orders::created` when
+/// it was paid on placement) with `method`.
+pub async fn pay_claimed(ctx: &TaskContext, job: &Claimed, row: &placing::Row, method: &str) -> Result<Value, JobFailure> {
+    let paid = pay(ctx, job, row, method).await;
     if paid.is_err() {
-        // Placement left the order's status to this step (`placing::record`): until the retry,
+        // Placement left the order's status to this step (`orders::created`): until the retry,
         // the order shows what its supplier orders are now.
         let refreshed = async {
             let mut tx = crate::db::begin(&ctx.pool).await?;
@@ -88,12 +109,9 @@ struct Payable {
 /// method, else the saved one (`saved_method`'s rule). `None` when it is not to be paid now.
 async fn claim(pool: &PgPool, id: i64) -> Result<Option<(placing::Row, String)>> {
     let payable: Option<Payable> = sqlx::query_as(concat!(
-        "UPDATE source_orders so SET status = 'paying', updated_at = now(), payment_method = CASE
-             WHEN so.pay_with IN ('card', 'wallet') THEN so.pay_with
-             WHEN (SELECT method FROM payment_settings p WHERE p.workplace_id = so.workplace_id) IN ",
-        card_methods!(),
-        " THEN 'card' ELSE 'wallet' END
-         FROM orders o
+        "UPDATE source_orders so SET status = 'paying', updated_at = now(), payment_method = ",
+        paying_method!(),
+        " FROM orders o
          WHERE so.id = $1 AND o.id = so.order_id AND so.status IN ('waiting_payment', 'paying') AND so.pay_with IS NOT NULL
          RETURNING ",
         placing::columns!(),

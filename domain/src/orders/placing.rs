@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::{log, resolve, status};
 use crate::connectors::suppliers::Suppliers;
 use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, SupplierOrder, error_key, error_message};
-use crate::context::{CreatedOrder, CreatedOrders};
+use crate::context::{CreatedOrder, CreatedOrders, Recorded};
 use crate::error::Result;
 use crate::notifications;
 use crate::values::Source;
@@ -54,6 +54,9 @@ pub async fn load(pool: &PgPool, id: i64) -> Result<Option<Row>> {
 pub enum Placed {
     /// The supplier has the order; it waits for payment.
     Ok,
+    /// The supplier has the order, and it was taken into `paying` with `method` (the owner asked
+    /// to pay on placement): the same job pays it next, `total_cents` to supplier order `order_no`.
+    Paying { method: String, order_no: String, total_cents: i64 },
     /// Nothing to do: already placed, stopped or failed.
     Nothing,
     /// The supplier refused; the row is failed (and a fallback may have been queued).
@@ -139,12 +142,11 @@ async fn record(suppliers: &Suppliers, created: &CreatedOrders, source: Source, 
         total_cents: o.total_cents(),
         shipping_cents: o.shipping_cents(),
         detail: json!({"source": row.source, "order_no": o.id, "total": super::dollars(o.total_cents())}),
-        // An order paid on placement is refreshed once it is paid (or not): the same job pays
-        // it next, and `waiting_payment` would show for a few milliseconds.
-        refresh: row.pay_with.is_none(),
     };
-    if created.call(c).await.map_err(|e| crate::Error::Internal(anyhow::anyhow!(e)))? {
-        return Ok(Placed::Ok);
+    match created.call(c).await.map_err(|e| crate::Error::Internal(anyhow::anyhow!(e)))? {
+        Recorded::Waiting => return Ok(Placed::Ok),
+        Recorded::Paying(method) => return Ok(Placed::Paying { method, order_no: o.id.clone(), total_cents: o.total_cents() }),
+        Recorded::Stopped => {}
     }
     let cancelled = suppliers.cancel_order(source, &o.id).await;
     tracing::info!(order_no = %o.id, ok = cancelled.is_ok(), "placed after the user stopped: cancelled at the supplier");

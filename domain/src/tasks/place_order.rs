@@ -23,6 +23,10 @@ impl Handler<TaskContext> for PlaceOrder {
             };
             match placed {
                 Ok(Placed::Ok) => {}
+                Ok(Placed::Paying { method, order_no, total_cents }) => {
+                    let row = placing::Row { status: "paying".into(), order_no: Some(order_no), total_cents, ..row };
+                    return crate::orders::pay::pay_claimed(ctx, job, &row, &method).await;
+                }
                 Ok(Placed::Nothing) => return Ok(json!({ "outcome": "nothing to do" })),
                 Ok(Placed::Refused(key)) => return Ok(json!({ "outcome": "refused", "error_key": key })),
                 Err(e) if job.attempts >= job.max_attempts => {
