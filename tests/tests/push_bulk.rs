@@ -13,7 +13,12 @@ const SHOP: &str = "bulk-shop";
 
 /// A merchant on a product whose bulk threshold is 3, with `n` products in the import list.
 async fn merchant(pool: sqlx::PgPool, email: &str, poll_secs: u64, n: usize) -> (StoreOwner, Vec<Uuid>) {
-    let s = store_owner_configured(pool, email, SHOP, "bulk-woo", &[], |c| {
+    merchant_of_shop(pool, email, poll_secs, n, &[]).await
+}
+
+/// `merchant` with the shop set up as `shop_setup` says (the sandbox's shop settings).
+async fn merchant_of_shop(pool: sqlx::PgPool, email: &str, poll_secs: u64, n: usize, shop_setup: &[(&str, Value)]) -> (StoreOwner, Vec<Uuid>) {
+    let s = store_owner_configured(pool, email, SHOP, "bulk-woo", shop_setup, |c| {
         c.shopify.bulk_threshold = 3;
         c.shopify.bulk_poll_secs = poll_secs;
     })
@@ -219,4 +224,32 @@ async fn an_intermittent_failure_runs_the_operation_again_and_a_lasting_one_ends
     }
     assert_eq!(operations(&s).await.len(), 6, "the failed operation run twice more, then given up");
     assert_eq!(shop(&s).await["calls"]["product_set"], 0);
+}
+
+#[tokio::test]
+async fn a_bulk_push_to_an_aud_shop_sends_every_price_converted_with_the_stores_rule() {
+    let db = domain::db::TestDatabase::new().await;
+    let aud = [("currency", json!({ "currency": "AUD" }))];
+    let (s, ids) = merchant_of_shop(db.pool.clone(), "bulk-aud@example.com", 3600, 4, &aud).await;
+    // One USD is 1.6 AUD; $54.99 everywhere; the shop's pricing rule ends prices in .99.
+    let r = s.app.http.post(format!("{}/_sandbox/rates", s.sandbox)).json(&json!({ "USDAUD": 1.6 })).send().await.unwrap();
+    assert!(r.status().is_success());
+    domain::stores::currency::refresh(&s.app.pool, &s.app.settings.exchange_rates).await.unwrap();
+    sqlx::query("UPDATE product_variants SET price_cents = 5499, compare_at_cents = NULL").execute(&s.app.pool).await.unwrap();
+    let rule = domain::products::pricing::PricingRule { cents: Some(0.99), ..Default::default() };
+    domain::store::pricing_rules::save(&s.app.pool, s.workplace().await, Some(s.shopify.parse().unwrap()), &rule).await.unwrap();
+
+    let a = push_products(&s.app, &s.token, &ids, &[&s.shopify]).await;
+    assert_eq!(a.code(), 200, "{}", a.body);
+    let done = ended(&s, &ids).await;
+    assert!(done.iter().all(|(_, st, ..)| st == "success"), "{done:?}");
+    assert_eq!(shop(&s).await["calls"]["product_set"], 0, "the bulk path, not a call per product");
+    for product in &ids {
+        let handle = s.remote_key(product, &s.shopify).await;
+        let made = s.shopify_products(SHOP, &handle).await;
+        assert_eq!(made.len(), 1);
+        let prices: Vec<i64> = made[0]["variants"].as_array().unwrap().iter().map(|v| v["price_cents"].as_i64().unwrap()).collect();
+        // 54.99 x 1.6 = 87.98 AUD, ending .99: A$87.99 on every line, not 54.99 AUD.
+        assert!(!prices.is_empty() && prices.iter().all(|p| *p == 8_799), "{handle}: {prices:?}");
+    }
 }

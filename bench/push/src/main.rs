@@ -61,18 +61,20 @@ async fn main() -> anyhow::Result<()> {
     let to = [shop.as_str(), woo.as_str(), "tiktok"];
     let started: chrono::DateTime<chrono::Utc> = sqlx::query_scalar("SELECT now()").fetch_one(&pool).await?;
     let cpu = usage::thread_cpu();
+    let postgres = usage::named_processes_cpu("postgres");
     let t = Instant::now();
     push(&app, &token, &ids, &to).await?;
     let pairs = wait_final(&pool, Duration::from_secs(3_600)).await?;
     let secs = t.elapsed().as_secs_f64();
     let cpu = usage::spent(&cpu, &usage::thread_cpu());
+    let postgres = usage::named_processes_cpu("postgres") - postgres;
     let failed: i64 = sqlx::query_scalar("SELECT count(*) FROM push_targets WHERE status = 'error'").fetch_one(&pool).await?;
     let rate = pairs as f64 / secs;
     println!(
         "push: {pairs} product-channel pushes ({products} products x 3 destinations, {failed} failed) in {secs:.1} s = {rate:.0}/s; ratio to the {PUSH_AIM}/s aim: {:.2}",
         rate / PUSH_AIM
     );
-    report_cpu(&cpu, pairs, secs);
+    report_cpu(&cpu, postgres, pairs, secs);
     flatness(&pool, started).await?;
     if duration > 0 {
         endurance(&app, &token, &ids, &to, Duration::from_secs(duration as u64)).await?;
@@ -131,10 +133,10 @@ async fn pacing(app: &TestApp, sandbox: &str, stores: usize, per_store: usize) -
     Ok(())
 }
 
-/// CPU milliseconds per push of each part (its runtime's threads), and the rate with the
+/// CPU milliseconds per push of each part (its runtime's threads, and PostgreSQL's processes), and the rate with the
 /// sandbox's CPU time taken out of the run's (spread over the machine's cores): the sandbox
 /// stands in for the stores, whose own work is not Dropline's.
-fn report_cpu(cpu: &std::collections::BTreeMap<String, f64>, pairs: i64, secs: f64) {
+fn report_cpu(cpu: &std::collections::BTreeMap<String, f64>, postgres: f64, pairs: i64, secs: f64) {
     let part = |name: &str| cpu.get(name).copied().unwrap_or(0.0);
     let (api, worker, sandbox) = (part("api"), part("worker"), part("sandbox"));
     let client = cpu.values().sum::<f64>() - api - worker - sandbox;
@@ -142,11 +144,12 @@ fn report_cpu(cpu: &std::collections::BTreeMap<String, f64>, pairs: i64, secs: f
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) as f64;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "push CPU per push: api {:.2} ms, worker {:.2} ms, sandbox {:.2} ms, bench client {:.2} ms; {cores} cores shared with PostgreSQL, Redis and whatever else runs (load average {})",
+        "push CPU per push: api {:.2} ms, worker {:.2} ms, sandbox {:.2} ms, bench client {:.2} ms, PostgreSQL {:.2} ms; {cores} cores shared with them, Redis and whatever else runs (load average {})",
         per(api),
         per(worker),
         per(sandbox),
         per(client),
+        per(postgres),
         load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
     );
     let without = (secs - sandbox / cores).max(f64::EPSILON);

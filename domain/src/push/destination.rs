@@ -74,14 +74,33 @@ pub async fn push(ctx: &TaskContext, t: &Target, product: &ProductRow, variants:
 /// pricing rule's ending applied in that currency. No rate means no push (retried), never a
 /// USD amount labelled as the store's currency.
 pub(super) async fn in_store_currency(ctx: &TaskContext, workplace_id: Uuid, store_id: Uuid, currency: &str, parts: &mut [Listing]) -> Result<(), PushError> {
-    if currency.eq_ignore_ascii_case("USD") {
-        return Ok(());
-    }
-    let rate = currency::usd_rate(&ctx.pool, &ctx.settings.exchange_rates, currency).await.map_err(PushError::Unavailable)?;
-    let (rule, _) =
-        pricing_rules::effective::<PricingRule>(&ctx.pool, workplace_id, Some(store_id)).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
-    currency::convert(parts, rate, currency, &rule);
+    StorePricing::read(ctx, workplace_id, store_id, currency).await?.apply(parts);
     Ok(())
+}
+
+/// What a store's prices are converted with: the USD rate of its currency and the pricing rule
+/// in force for it (none for a USD store). Read once, it serves every product of a bulk push.
+pub(super) struct StorePricing {
+    currency: String,
+    conversion: Option<(f64, PricingRule)>,
+}
+
+impl StorePricing {
+    pub(super) async fn read(ctx: &TaskContext, workplace_id: Uuid, store_id: Uuid, currency: &str) -> Result<Self, PushError> {
+        if currency.eq_ignore_ascii_case("USD") {
+            return Ok(StorePricing { currency: currency.to_string(), conversion: None });
+        }
+        let rate = currency::usd_rate(&ctx.pool, &ctx.settings.exchange_rates, currency).await.map_err(PushError::Unavailable)?;
+        let (rule, _) =
+            pricing_rules::effective::<PricingRule>(&ctx.pool, workplace_id, Some(store_id)).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+        Ok(StorePricing { currency: currency.to_string(), conversion: Some((rate, rule)) })
+    }
+
+    pub(super) fn apply(&self, parts: &mut [Listing]) {
+        if let Some((rate, rule)) = &self.conversion {
+            currency::convert(parts, *rate, &self.currency, rule);
+        }
+    }
 }
 
 /// A destination's API, ready to take listing parts.
