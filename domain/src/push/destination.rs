@@ -166,6 +166,9 @@ impl Client {
     }
 }
 
+/// Pushes the parts in order. A new part's id is recorded the moment it exists while parts are
+/// left to push; the last one's goes with the pair's `finish`, the next statement (a run that
+/// dies in between finds the product by its key, as every try does).
 pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], client: &Client) -> Result<Vec<String>, PushError> {
     let mut ids = t.remote_ids.clone();
     for (i, part) in parts.iter().enumerate() {
@@ -174,7 +177,9 @@ pub(super) async fn each_part(ctx: &TaskContext, t: &Target, parts: &[Listing], 
         if existing.as_deref() != Some(id.as_str()) {
             ids.truncate(i);
             ids.push(id);
-            push_targets::record_remote(&ctx.pool, t, &ids).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+            if i + 1 < parts.len() {
+                push_targets::record_remote(&ctx.pool, t, &ids).await.map_err(|e| PushError::Unavailable(e.to_string()))?;
+            }
         }
     }
     Ok(ids)
