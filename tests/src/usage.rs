@@ -40,7 +40,12 @@ pub fn named_processes_cpu(name: &str) -> f64 {
 
 /// CPU seconds (user + system) of this whole process so far, every thread's included.
 pub fn own_cpu() -> f64 {
-    std::fs::read_to_string("/proc/self/stat").ok().and_then(|s| parse_stat(&s)).map_or(0.0, |(_, secs)| secs)
+    process_cpu(std::process::id()).unwrap_or(0.0)
+}
+
+/// The cores this process may run on, which the benches' processes and PostgreSQL share.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
 /// The name and user + system CPU seconds of a `stat` line: `pid (name) state ... utime stime`.

@@ -47,7 +47,7 @@ async fn main() -> anyhow::Result<()> {
     for i in 0..workers {
         procs.push(spawn_worker(&app, i)?);
     }
-    println!("machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them", cores());
+    println!("machine: {} cores; PostgreSQL, Redis, the sandbox, the API (in this process) and {workers} worker processes share them", usage::cores());
     let pids: Vec<u32> = procs.iter().map(|p| p.id()).collect();
     let result = async {
         if orders > 0 {
@@ -536,8 +536,8 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize, wo
         per_so(cpu.workers),
         per_so(cpu.bench),
         per_so(cpu.total()),
-        100.0 * cpu.total() / (secs * cores() as f64),
-        cores()
+        100.0 * cpu.total() / (secs * usage::cores() as f64),
+        usage::cores()
     );
     let samples: i64 = waits.values().sum::<i64>().max(1);
     let mut waits: Vec<_> = waits.into_iter().collect();
@@ -549,10 +549,6 @@ async fn placement(app: &TestApp, sandbox: &str, orders: usize, batch: usize, wo
     books(pool, workplace).await?;
     sandbox_latency(sandbox).await?;
     Ok(())
-}
-
-fn cores() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
 /// CPU seconds spent so far by PostgreSQL (every `postgres` process), the worker processes and

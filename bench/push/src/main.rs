@@ -133,15 +133,15 @@ async fn pacing(app: &TestApp, sandbox: &str, stores: usize, per_store: usize) -
     Ok(())
 }
 
-/// CPU milliseconds per push of each part (its runtime's threads, and PostgreSQL's processes), and the rate with the
-/// sandbox's CPU time taken out of the run's (spread over the machine's cores): the sandbox
-/// stands in for the stores, whose own work is not Dropline's.
+/// CPU milliseconds per push of each part (its runtime's threads, and PostgreSQL's processes),
+/// and the rate with the sandbox's CPU time taken out of the run's (spread over the machine's
+/// cores): the sandbox stands in for the stores, whose own work is not Dropline's.
 fn report_cpu(cpu: &std::collections::BTreeMap<String, f64>, postgres: f64, pairs: i64, secs: f64) {
     let part = |name: &str| cpu.get(name).copied().unwrap_or(0.0);
     let (api, worker, sandbox) = (part("api"), part("worker"), part("sandbox"));
     let client = cpu.values().sum::<f64>() - api - worker - sandbox;
     let per = |s: f64| s * 1000.0 / pairs.max(1) as f64;
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1) as f64;
+    let cores = usage::cores() as f64;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
         "push CPU per push: api {:.2} ms, worker {:.2} ms, sandbox {:.2} ms, bench client {:.2} ms, PostgreSQL {:.2} ms; {cores} cores shared with them, Redis and whatever else runs (load average {})",
