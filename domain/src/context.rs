@@ -32,6 +32,10 @@ pub struct TaskContext {
     pub created_orders: Arc<CreatedOrders>,
     /// The process's paid supplier orders, recorded many per transaction (`orders::paid`).
     pub paid_orders: Arc<PaidOrders>,
+    /// The process's push jobs' leases, products and ends, many per statement (`push::runs`).
+    pub push_leases: Arc<PushLeases>,
+    pub push_products: Arc<PushProducts>,
+    pub push_ends: Arc<PushEnds>,
 }
 
 /// Wallet payments by (workplace, supplier order, cents), each answered with its transaction id
@@ -77,12 +81,26 @@ pub struct PaidOrder {
 
 pub type PaidOrders = crate::queue::Batcher<PaidOrder, ()>;
 
-/// The process's writes grouped across its jobs. Built by `tasks::runner`, which may use the
-/// use cases that write them (`wallet::debits`, `orders::created`, `orders::paid`).
+/// Push pairs asked for a run, each answered with the lease or why not (`store::push_leases`).
+pub type PushLeases = crate::queue::Batcher<crate::store::push_leases::LeaseAsk, crate::store::push_leases::Lease>;
+
+/// Products with their variants by (workplace, product id); `None` when gone.
+pub type PushProducts =
+    crate::queue::Batcher<(uuid::Uuid, uuid::Uuid), Option<Arc<(crate::store::products::ProductRow, Vec<crate::store::products::VariantRow>)>>>;
+
+/// Ends of push runs, written many per statement.
+pub type PushEnds = crate::queue::Batcher<crate::store::push_leases::Finish, ()>;
+
+/// The process's reads and writes grouped across its jobs. Built by `tasks::runner`, which may
+/// use the use cases that do them (`wallet::debits`, `orders::created`, `orders::paid`,
+/// `push::runs`).
 pub struct Grouped {
     pub wallet_debits: WalletDebits,
     pub created_orders: CreatedOrders,
     pub paid_orders: PaidOrders,
+    pub push_leases: PushLeases,
+    pub push_products: PushProducts,
+    pub push_ends: PushEnds,
 }
 
 impl TaskContext {
@@ -94,6 +112,22 @@ impl TaskContext {
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
         let (wallet_debits, created_orders, paid_orders) = (Arc::new(grouped.wallet_debits), Arc::new(grouped.created_orders), Arc::new(grouped.paid_orders));
-        Ok(TaskContext { pool, mailer, settings, sealer, suppliers, limiter, payments, track, wallet_debits, created_orders, paid_orders })
+        let (push_leases, push_products, push_ends) = (Arc::new(grouped.push_leases), Arc::new(grouped.push_products), Arc::new(grouped.push_ends));
+        Ok(TaskContext {
+            pool,
+            mailer,
+            settings,
+            sealer,
+            suppliers,
+            limiter,
+            payments,
+            track,
+            wallet_debits,
+            created_orders,
+            paid_orders,
+            push_leases,
+            push_products,
+            push_ends,
+        })
     }
 }

@@ -60,6 +60,7 @@ mod push;
 mod push_bulk;
 mod push_faults;
 mod push_quota_once;
+mod push_runs;
 mod push_stock_location;
 mod push_throttle;
 mod push_variant_limits;

@@ -12,6 +12,7 @@ pub mod destination;
 pub mod listing;
 pub mod platforms;
 pub mod progress;
+pub mod runs;
 pub mod start;
 pub mod video;
 

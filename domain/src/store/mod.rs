@@ -7,6 +7,7 @@ pub mod outbox;
 pub mod pricing_rules;
 pub mod products;
 pub mod progress;
+pub mod push_leases;
 pub mod push_targets;
 pub mod quick_start;
 pub mod sessions;

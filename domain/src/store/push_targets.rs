@@ -24,38 +24,7 @@ pub struct Target {
     pub bulk_id: Option<i64>,
 }
 
-const COLUMNS: &str = "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id, video_source, video_media_id, bulk_id";
-
-pub enum Lease {
-    /// This run holds the pair now (boxed: a target is large beside the other answers).
-    Held(Box<Target>),
-    /// A newer push of the pair replaced this run's job.
-    Superseded,
-    /// Another run holds the pair (a re-delivered job while the first still runs).
-    Busy,
-}
-
-/// Takes the pair for `secs`, if `progress_id` is still the pair's current job.
-pub async fn lease(pool: &PgPool, workplace_id: Uuid, product_id: Uuid, destination: &str, progress_id: i64, secs: f64) -> Result<Lease> {
-    let sql = format!(
-        "UPDATE push_targets SET lease_until = now() + make_interval(secs => $5)
-         WHERE workplace_id = $1 AND product_id = $2 AND destination = $3 AND progress_id = $4
-           AND (lease_until IS NULL OR lease_until < now()) RETURNING {COLUMNS}"
-    );
-    let held: Option<Target> =
-        sqlx::query_as(&sql).bind(workplace_id).bind(product_id).bind(destination).bind(progress_id).bind(secs).fetch_optional(pool).await?;
-    if let Some(t) = held {
-        return Ok(Lease::Held(Box::new(t)));
-    }
-    let current: Option<Option<i64>> =
-        sqlx::query_scalar("SELECT progress_id FROM push_targets WHERE workplace_id = $1 AND product_id = $2 AND destination = $3")
-            .bind(workplace_id)
-            .bind(product_id)
-            .bind(destination)
-            .fetch_optional(pool)
-            .await?;
-    Ok(if current.flatten() == Some(progress_id) { Lease::Busy } else { Lease::Superseded })
-}
+pub(super) const COLUMNS: &str = "product_id, workplace_id, destination, store_id, status, publish, publications, remote_key, remote_ids, progress_id, video_source, video_media_id, bulk_id";
 
 /// Remembers a part's id at the destination the moment it exists, so a crash before the end
 /// of the push still finds it.
@@ -82,27 +51,6 @@ pub async fn record_video(pool: &PgPool, t: &Target, source: Option<&str>, media
     .bind(&t.destination)
     .bind(source)
     .bind(media_id)
-    .execute(pool)
-    .await?;
-    Ok(())
-}
-
-/// Ends the push of the pair: its status, error and remote ids, and on success the product's
-/// move to the product center, in one statement (one round trip where a transaction of two
-/// updates took four).
-pub async fn finish(pool: &PgPool, t: &Target, error: Option<&str>, remote_ids: &[String]) -> Result<()> {
-    sqlx::query(
-        "WITH pair AS (
-             UPDATE push_targets SET status = CASE WHEN $4::text IS NULL THEN 'success' ELSE 'error' END, error = $4, remote_ids = $5,
-                 pushed_at = CASE WHEN $4::text IS NULL THEN now() ELSE pushed_at END, lease_until = NULL, updated_at = now()
-             WHERE workplace_id = $1 AND product_id = $2 AND destination = $3)
-         UPDATE products SET stage = 'product_center', updated_at = now() WHERE $4::text IS NULL AND workplace_id = $1 AND id = $2",
-    )
-    .bind(t.workplace_id)
-    .bind(t.product_id)
-    .bind(&t.destination)
-    .bind(error)
-    .bind(remote_ids)
     .execute(pool)
     .await?;
     Ok(())

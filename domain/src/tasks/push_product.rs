@@ -11,36 +11,33 @@ use crate::push::listing::PushError;
 use crate::queue::Handler;
 use crate::queue::JobFailure;
 use crate::queue::runner::{AbortOnDrop, Claimed};
-use crate::store::push_targets::{self, Lease};
+use crate::store::push_leases::{Finish, Lease, LeaseAsk};
+use crate::store::push_targets;
 
 impl Handler<TaskContext> for PushJob {
     async fn handle(ctx: &TaskContext, job: &Claimed, p: PushJob) -> Result<Value, JobFailure> {
         // As long as the queue's own lease: when the queue takes a crashed worker's job back, the
         // pair is free again for the next run.
         let lease = ctx.settings.queue.lease_secs as f64;
-        let t = match push_targets::lease(&ctx.pool, p.workplace_id, p.product_id, &p.destination, job.id, lease).await? {
+        let ask = LeaseAsk { workplace_id: p.workplace_id, product_id: p.product_id, destination: p.destination.clone(), progress_id: job.id };
+        let t = match ctx.push_leases.call(ask).await.map_err(JobFailure::transient)? {
             Lease::Held(t) => *t,
             Lease::Superseded => return Ok(json!({ "superseded": true })),
             Lease::Busy => return Err(JobFailure::transient("another run of this push is in progress")),
+            Lease::Ended(status) => return Ok(json!({ "already": status })),
+            // The store's bulk push (`push::bulk`) sends this product with the others and ends
+            // the pair; its progress item shows that push's outcome.
+            Lease::InBulk(bulk) => return Ok(json!({ "bulk": bulk })),
         };
-        if t.status != "processing" {
-            push_targets::release(&ctx.pool, &t).await?;
-            return Ok(json!({ "already": t.status }));
-        }
-        // The store's bulk push (`push::bulk`) sends this product with the others and ends
-        // the pair; its progress item shows that push's outcome.
-        if let Some(bulk) = t.bulk_id {
-            push_targets::release(&ctx.pool, &t).await?;
-            return Ok(json!({ "bulk": bulk }));
-        }
-        let Some((product, variants)) = crate::store::products::get(&ctx.pool, p.workplace_id, p.product_id).await? else {
-            push_targets::finish(&ctx.pool, &t, Some("The product was deleted"), &t.remote_ids).await?;
+        let Some(found) = ctx.push_products.call((p.workplace_id, p.product_id)).await.map_err(JobFailure::transient)? else {
+            finish(ctx, &t, Some("The product was deleted"), &t.remote_ids).await?;
             return Err(JobFailure::permanent("the product was deleted"));
         };
-        let pushed = renewing(ctx, &t, lease, destination::push(ctx, &t, &product, &variants)).await;
+        let (product, variants) = &*found;
+        let pushed = renewing(ctx, &t, lease, destination::push(ctx, &t, product, variants)).await;
         match pushed {
             Ok(ids) => {
-                push_targets::finish(&ctx.pool, &t, None, &ids).await?;
+                finish(ctx, &t, None, &ids).await?;
                 Ok(json!({ "product_id": p.product_id, "destination": p.destination, "remote_ids": ids }))
             }
             Err(e @ (PushError::Rejected(_) | PushError::Revoked(_))) => give_up(ctx, job, &t, &product.title, &e).await,
@@ -60,6 +57,11 @@ impl Handler<TaskContext> for PushJob {
             }
         }
     }
+}
+
+/// Ends the pair's run with the process's other ends (`push::runs`).
+async fn finish(ctx: &TaskContext, t: &push_targets::Target, error: Option<&str>, ids: &[String]) -> Result<(), JobFailure> {
+    ctx.push_ends.call(Finish::of(t, error, ids)).await.map_err(JobFailure::transient)
 }
 
 /// Keeps the pair's lease while the push runs; a dead worker stops renewing and the pair
@@ -82,7 +84,7 @@ async fn renewing<T>(ctx: &TaskContext, t: &push_targets::Target, lease: f64, wo
 /// the owner is told, since nothing retries it.
 async fn give_up(ctx: &TaskContext, job: &Claimed, t: &push_targets::Target, title: &str, e: &PushError) -> Result<Value, JobFailure> {
     let ids = push_targets::remote_ids(&ctx.pool, t).await?;
-    push_targets::finish(&ctx.pool, t, Some(&e.to_string()), &ids).await?;
+    finish(ctx, t, Some(&e.to_string()), &ids).await?;
     let destination = where_to(ctx, t).await?;
     let heading = format!("{title}: the push to {destination} failed");
     let key = format!("push-failed:{}:{}:{}", t.product_id, t.destination, job.id);
