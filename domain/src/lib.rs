@@ -34,3 +34,9 @@ pub mod values;
 pub mod wallet;
 
 pub use error::{Error, FieldErrors, Fields, Result};
+
+/// Every Dropline process (api, worker, cli, the tests and benches that host them) allocates
+/// through mimalloc: under the worker's thousand concurrent jobs glibc's malloc took a fifth of
+/// its CPU (bench-push: worker 0.67 -> 0.57 ms per push, sandbox 0.44 -> 0.33 ms).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
