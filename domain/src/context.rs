@@ -32,6 +32,8 @@ pub struct TaskContext {
     pub created_orders: Arc<CreatedOrders>,
     /// The process's paid supplier orders, recorded many per transaction (`orders::paid`).
     pub paid_orders: Arc<PaidOrders>,
+    /// The process's `place_order` jobs' supplier orders with their lines (`orders::placing_loads`).
+    pub placing_loads: Arc<PlacingLoads>,
     /// The process's push jobs' leases, products and ends, many per statement (`push::runs`).
     pub push_leases: Arc<PushLeases>,
     pub push_products: Arc<PushProducts>,
@@ -81,6 +83,9 @@ pub struct PaidOrder {
 
 pub type PaidOrders = crate::queue::Batcher<PaidOrder, ()>;
 
+/// Supplier orders with their lines by id; `None` when gone.
+pub type PlacingLoads = crate::queue::Batcher<i64, Option<(crate::store::supplier_orders::Row, Vec<crate::store::supplier_orders::Line>)>>;
+
 /// Push pairs asked for a run, each answered with the lease or why not (`store::push_leases`).
 pub type PushLeases = crate::queue::Batcher<crate::store::push_leases::LeaseAsk, crate::store::push_leases::Lease>;
 
@@ -93,11 +98,12 @@ pub type PushEnds = crate::queue::Batcher<crate::store::push_leases::Finish, ()>
 
 /// The process's reads and writes grouped across its jobs. Built by `tasks::runner`, which may
 /// use the use cases that do them (`wallet::debits`, `orders::created`, `orders::paid`,
-/// `push::runs`).
+/// `orders::placing_loads`, `push::runs`).
 pub struct Grouped {
     pub wallet_debits: WalletDebits,
     pub created_orders: CreatedOrders,
     pub paid_orders: PaidOrders,
+    pub placing_loads: PlacingLoads,
     pub push_leases: PushLeases,
     pub push_products: PushProducts,
     pub push_ends: PushEnds,
@@ -112,6 +118,7 @@ impl TaskContext {
         let payments = Arc::new(crate::connectors::payments::PaymentVendor::new(&settings.payments));
         let track = crate::connectors::carriers::track17::Track17::new(&settings.tracking);
         let (wallet_debits, created_orders, paid_orders) = (Arc::new(grouped.wallet_debits), Arc::new(grouped.created_orders), Arc::new(grouped.paid_orders));
+        let placing_loads = Arc::new(grouped.placing_loads);
         let (push_leases, push_products, push_ends) = (Arc::new(grouped.push_leases), Arc::new(grouped.push_products), Arc::new(grouped.push_ends));
         Ok(TaskContext {
             pool,
@@ -125,6 +132,7 @@ impl TaskContext {
             wallet_debits,
             created_orders,
             paid_orders,
+            placing_loads,
             push_leases,
             push_products,
             push_ends,

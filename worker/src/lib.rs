@@ -56,7 +56,7 @@ impl Worker {
         for (kind, family) in self.runner.registry().kinds() {
             let storage = self.queues.storage(kind);
             let runner = self.runner.clone();
-            let concurrency = domain::queue::concurrency(family, &self.settings.queue, self.settings.database.max_connections);
+            let concurrency = domain::queue::concurrency(family, &self.settings.queue);
             monitor = monitor.register(move |restarts| {
                 WorkerBuilder::new(format!("{kind}-{pid}-{restarts}"))
                     .backend(storage.clone().poll_with_interval(Duration::from_millis(250)))

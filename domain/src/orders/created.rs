@@ -13,9 +13,9 @@ use crate::Result;
 use crate::context::{CreatedOrder as Created, CreatedOrders, Recorded};
 use crate::queue::Batcher;
 
-/// Up to 500 per transaction, two transactions in flight.
+/// Up to 500 per transaction, two transactions in flight, started `BATCH_SPACING` apart.
 pub fn grouped(pool: PgPool) -> CreatedOrders {
-    Batcher::spawn(500, 2, move |created: Vec<Created>| {
+    Batcher::spaced(500, 2, crate::queue::BATCH_SPACING, move |created: Vec<Created>| {
         let pool = pool.clone();
         async move { record(&pool, &created).await.map_err(|e| e.to_string()) }
     })

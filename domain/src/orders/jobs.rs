@@ -28,7 +28,11 @@ pub struct PlaceOrder {
     pub source_order_id: i64,
 }
 
+/// A user placed the orders and waits. Its reads and writes go through the worker's batchers
+/// (`TaskContext::placing_loads`, `created_orders`, `wallet_debits`, `paid_orders`), each
+/// holding at most two connections, so many more jobs than connections run at once without
+/// queueing on the pool, and the batches grow with them.
 impl Job for PlaceOrder {
     const KIND: &'static str = "place_order";
-    const FAMILY: Family = Family::PoolBound;
+    const FAMILY: Family = Family::Interactive;
 }

@@ -19,6 +19,7 @@ pub mod paid;
 pub mod pay;
 pub mod place;
 pub mod placing;
+pub mod placing_loads;
 pub mod preview;
 pub mod refund;
 pub mod resolve;

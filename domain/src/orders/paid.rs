@@ -12,9 +12,9 @@ use crate::Result;
 use crate::context::{PaidOrder as Paid, PaidOrders};
 use crate::queue::Batcher;
 
-/// Up to 500 per transaction, two transactions in flight.
+/// Up to 500 per transaction, two transactions in flight, started `BATCH_SPACING` apart.
 pub fn grouped(pool: PgPool) -> PaidOrders {
-    Batcher::spawn(500, 2, move |paid: Vec<Paid>| {
+    Batcher::spaced(500, 2, crate::queue::BATCH_SPACING, move |paid: Vec<Paid>| {
         let pool = pool.clone();
         async move {
             record(&pool, &paid).await.map_err(|e| e.to_string())?;

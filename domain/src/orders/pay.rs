@@ -114,7 +114,7 @@ async fn claim(pool: &PgPool, id: i64) -> Result<Option<(placing::Row, String)>>
         " FROM orders o
          WHERE so.id = $1 AND o.id = so.order_id AND so.status IN ('waiting_payment', 'paying') AND so.pay_with IS NOT NULL
          RETURNING ",
-        placing::columns!(),
+        crate::store::supplier_orders::columns!(),
         ", so.payment_method"
     ))
     .bind(id)

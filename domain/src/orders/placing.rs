@@ -6,7 +6,6 @@
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use tracing::instrument;
-use uuid::Uuid;
 
 use super::{log, resolve, status};
 use crate::connectors::suppliers::Suppliers;
@@ -14,41 +13,9 @@ use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, Supp
 use crate::context::{CreatedOrder, CreatedOrders, Recorded};
 use crate::error::Result;
 use crate::notifications;
+use crate::store::supplier_orders;
+pub use crate::store::supplier_orders::{Line, Row, load};
 use crate::values::Source;
-
-#[derive(sqlx::FromRow)]
-pub struct Row {
-    pub id: i64,
-    pub workplace_id: Uuid,
-    pub order_id: i64,
-    pub store_id: Uuid,
-    pub source: String,
-    pub idempotency_key: String,
-    pub status: String,
-    pub pay_with: Option<String>,
-    pub order_no: Option<String>,
-    pub total_cents: i64,
-    pub address: Value,
-    pub country_code: String,
-    /// When AliExpress's ds.order.create was sent (`aliexpress_placing.rs`).
-    pub submitted_at: Option<chrono::DateTime<chrono::Utc>>,
-}
-
-/// `Row`'s columns, of `source_orders so` and its order `o`.
-macro_rules! columns {
-    () => {
-        "so.id, so.workplace_id, so.order_id, o.store_id, so.source, so.idempotency_key, so.status, so.pay_with, so.order_no,
-         so.total_cents, o.address, o.country_code, so.submitted_at"
-    };
-}
-pub(crate) use columns;
-
-pub async fn load(pool: &PgPool, id: i64) -> Result<Option<Row>> {
-    Ok(sqlx::query_as(concat!("SELECT ", columns!(), " FROM source_orders so JOIN orders o ON o.id = so.order_id WHERE so.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?)
-}
 
 /// What a run did.
 pub enum Placed {
@@ -74,13 +41,13 @@ fn ship_to(a: &Value) -> Option<Value> {
 
 /// The order to send for the row, or what ended it first (a missing address, no lines).
 pub async fn prepare(pool: &PgPool, row: &Row) -> Result<Result<(Source, NewOrder), Placed>, OrderError> {
+    let lines = supplier_orders::lines(pool, &[row.id]).await.map_err(|e| OrderError::Unavailable(e.to_string()))?;
+    prepare_lines(pool, row, &lines).await
+}
+
+/// `prepare` with the row's lines read already (`placing_loads`).
+pub async fn prepare_lines(pool: &PgPool, row: &Row, lines: &[Line]) -> Result<Result<(Source, NewOrder), Placed>, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
-    let lines: Vec<(String, String, i32, Option<Value>)> =
-        sqlx::query_as("SELECT source_product_id, sku_id, quantity, shipping_info FROM order_line_items WHERE source_order_id = $1 ORDER BY id")
-            .bind(row.id)
-            .fetch_all(pool)
-            .await
-            .map_err(|e| db(e.into()))?;
     let Some(address) = ship_to(&row.address) else {
         return fail(pool, row, "error_save_all_address", None).await.map(Err).map_err(db);
     };
@@ -93,17 +60,17 @@ pub async fn prepare(pool: &PgPool, row: &Row) -> Result<Result<(Source, NewOrde
     Ok(Ok((
         source,
         NewOrder {
-            items: lines.iter().map(|(p, s, q, _)| OrderItem { product_id: p.clone(), sku_id: s.clone(), quantity: *q }).collect(),
+            items: lines.iter().map(|l| OrderItem { product_id: l.source_product_id.clone(), sku_id: l.sku_id.clone(), quantity: l.quantity }).collect(),
             ship_to: address,
-            shipping_method: lines.iter().find_map(|l| l.3.as_ref()?["service_name"].as_str().map(str::to_string)),
+            shipping_method: lines.iter().find_map(|l| l.shipping_info.as_ref()?["service_name"].as_str().map(str::to_string)),
         },
     )))
 }
 
 #[instrument(skip_all, fields(source_order = row.id))]
-pub async fn place(pool: &PgPool, suppliers: &Suppliers, created: &CreatedOrders, row: &Row) -> Result<Placed, OrderError> {
+pub async fn place(pool: &PgPool, suppliers: &Suppliers, created: &CreatedOrders, row: &Row, lines: &[Line]) -> Result<Placed, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
-    let (source, order) = match prepare(pool, row).await? {
+    let (source, order) = match prepare_lines(pool, row, lines).await? {
         Ok(o) => o,
         Err(done) => return Ok(done),
     };

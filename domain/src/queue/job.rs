@@ -19,10 +19,6 @@ pub enum Family {
     /// at a time (`queue.background_concurrency`), so they never take the connections users'
     /// jobs need.
     Background,
-    /// Every step is database work between short outside calls: more at once than the worker
-    /// has connections only queue on the pool (bench-orders: 512 `place_order` jobs on 16
-    /// connections timed out waiting for one and were retried, 587 times).
-    PoolBound,
     /// Most of a run is a wait on a store's shared rate limit, holding no connection (tracking
     /// write-back): as many at once as `queue.paced_concurrency`, so a backlog for some stores
     /// does not keep the others' jobs from starting while their limits go unused (bench-tracking,

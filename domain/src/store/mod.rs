@@ -14,6 +14,7 @@ pub mod sessions;
 pub mod store_products;
 pub mod store_scans;
 pub mod stores;
+pub mod supplier_orders;
 pub mod supplier_products;
 pub mod users;
 pub mod web_vitals;

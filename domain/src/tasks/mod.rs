@@ -75,6 +75,7 @@ pub fn runner(pool: sqlx::PgPool, settings: Arc<Settings>) -> anyhow::Result<Arc
         wallet_debits: crate::wallet::debits::grouped(pool.clone()),
         created_orders: crate::orders::created::grouped(pool.clone()),
         paid_orders: crate::orders::paid::grouped(pool.clone()),
+        placing_loads: crate::orders::placing_loads::grouped(pool.clone()),
         push_leases: crate::push::runs::leases(pool.clone(), settings.queue.lease_secs as f64),
         push_products: crate::push::runs::products(pool.clone()),
         push_ends: crate::push::runs::ends(pool.clone()),

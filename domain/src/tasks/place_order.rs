@@ -11,7 +11,7 @@ use crate::queue::{Claimed, Handler};
 
 impl Handler<TaskContext> for PlaceOrder {
     async fn handle(ctx: &TaskContext, job: &Claimed, p: PlaceOrder) -> Result<Value, JobFailure> {
-        let Some(row) = placing::load(&ctx.pool, p.source_order_id).await? else {
+        let Some((row, lines)) = ctx.placing_loads.call(p.source_order_id).await.map_err(JobFailure::transient)? else {
             return Err(JobFailure::permanent(format!("source order {} is gone", p.source_order_id)));
         };
         if row.status == "placing" {
@@ -19,10 +19,11 @@ impl Handler<TaskContext> for PlaceOrder {
             let placed = match row.source.as_str() {
                 "aliexpress" => aliexpress_placing::place(&ctx.pool, &ctx.sealer, &ctx.suppliers, &row).await,
                 "ebay" => ebay_placing::place(&ctx.pool, &ctx.suppliers, &row).await,
-                _ => placing::place(&ctx.pool, &ctx.suppliers, &ctx.created_orders, &row).await,
+                _ => placing::place(&ctx.pool, &ctx.suppliers, &ctx.created_orders, &row, &lines).await,
             };
             match placed {
-                Ok(Placed::Ok) => {}
+                // Recorded waiting for payment: the owner did not ask to pay it now.
+                Ok(Placed::Ok) => return Ok(json!({ "outcome": "waiting_payment" })),
                 Ok(Placed::Paying { method, order_no, total_cents }) => {
                     let row = placing::Row { status: "paying".into(), order_no: Some(order_no), total_cents, ..row };
                     return crate::orders::pay::pay_claimed(ctx, job, &row, &method).await;

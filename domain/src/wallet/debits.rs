@@ -25,11 +25,12 @@ pub struct Debit {
 }
 
 /// Up to 500 payments per transaction; two batches in flight (of different workplaces they
-/// run side by side, of one workplace the second waits for the lock while it fills up).
+/// run side by side, of one workplace the second waits for the lock), started
+/// `BATCH_SPACING` apart.
 /// The payments of one process, grouped (`TaskContext::wallet_debits`): `call((workplace,
 /// supplier order, cents))` answers what `debit_many` answered for that payment.
 pub fn grouped(pool: PgPool) -> WalletDebits {
-    Batcher::spawn(500, 2, move |debits: Vec<(Uuid, i64, i64)>| {
+    Batcher::spaced(500, 2, crate::queue::BATCH_SPACING, move |debits: Vec<(Uuid, i64, i64)>| {
         let pool = pool.clone();
         let debits: Vec<Debit> =
             debits.into_iter().map(|(workplace_id, source_order_id, amount_cents)| Debit { workplace_id, source_order_id, amount_cents }).collect();
