@@ -19,7 +19,7 @@ pub use runner::{Claimed, JobFailure, Runner};
 /// steady stream (`Batcher::spaced`): what arrives meanwhile joins the batch. Each of these
 /// batches has a fixed cost (an order status refresh, a wallet lock) several times a supplier
 /// order's; bench-orders formed batches of 1.6 to 2 with none.
-pub const BATCH_SPACING: std::time::Duration = std::time::Duration::from_millis(25);
+pub const BATCH_SPACING: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// How many jobs of a family one worker runs at once.
 pub fn concurrency(family: Family, settings: &crate::config::QueueSettings) -> usize {
