@@ -40,7 +40,7 @@ impl<I: Send + 'static, O: Send + 'static> Batcher<I, O> {
         tokio::spawn(async move {
             let mut last: Option<Instant> = None;
             while let Some(first) = rx.recv().await {
-                if let Some(at) = last {
+                if let Some(at) = last.filter(|_| !spacing.is_zero()) {
                     tokio::time::sleep_until(at + spacing).await;
                 }
                 let permit = permits.clone().acquire_owned().await.expect("semaphore is never closed");
