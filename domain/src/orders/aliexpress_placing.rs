@@ -12,7 +12,7 @@ use serde_json::json;
 use sqlx::PgPool;
 use tracing::instrument;
 
-use super::placing::{Placed, Row, fail, prepare, refused};
+use super::placing::{Line, Placed, Row, fail, prepare, refused};
 use super::{aliexpress_account, log, status};
 use crate::connectors::suppliers::Suppliers;
 use crate::connectors::suppliers::orders::OrderError;
@@ -28,12 +28,12 @@ fn unknown_outcome(row: &Row) -> String {
 }
 
 #[instrument(skip_all, fields(source_order = row.id))]
-pub async fn place(pool: &PgPool, sealer: &Sealer, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
+pub async fn place(pool: &PgPool, sealer: &Sealer, suppliers: &Suppliers, row: &Row, lines: &[Line]) -> Result<Placed, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
     if row.submitted_at.is_some() {
         return fail(pool, row, "error_checkout_products", Some(unknown_outcome(row))).await.map_err(db);
     }
-    let order = match prepare(pool, row).await? {
+    let order = match prepare(pool, row, lines).await? {
         Ok((_, o)) => o,
         Err(done) => return Ok(done),
     };

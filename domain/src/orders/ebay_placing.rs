@@ -15,7 +15,7 @@ use sqlx::PgPool;
 use tracing::instrument;
 use uuid::Uuid;
 
-use super::placing::{Placed, Row, prepare, refused};
+use super::placing::{Line, Placed, Row, prepare, refused};
 use super::{log, status};
 use crate::connectors::suppliers::Suppliers;
 use crate::connectors::suppliers::ebay_orders::{Checkout, item_id};
@@ -40,9 +40,9 @@ async fn owner_email(pool: &PgPool, workplace_id: Uuid) -> Result<String> {
 }
 
 #[instrument(skip_all, fields(source_order = row.id))]
-pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row) -> Result<Placed, OrderError> {
+pub async fn place(pool: &PgPool, suppliers: &Suppliers, row: &Row, lines: &[Line]) -> Result<Placed, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
-    let order = match prepare(pool, row).await? {
+    let order = match prepare(pool, row, lines).await? {
         Ok((_, o)) => o,
         Err(done) => return Ok(done),
     };

@@ -13,7 +13,6 @@ use crate::connectors::suppliers::orders::{NewOrder, OrderError, OrderItem, Supp
 use crate::context::{CreatedOrder, CreatedOrders, Recorded};
 use crate::error::Result;
 use crate::notifications;
-use crate::store::supplier_orders;
 pub use crate::store::supplier_orders::{Line, Row, load};
 use crate::values::Source;
 
@@ -39,14 +38,9 @@ fn ship_to(a: &Value) -> Option<Value> {
     }))
 }
 
-/// The order to send for the row, or what ended it first (a missing address, no lines).
-pub async fn prepare(pool: &PgPool, row: &Row) -> Result<Result<(Source, NewOrder), Placed>, OrderError> {
-    let lines = supplier_orders::lines(pool, &[row.id]).await.map_err(|e| OrderError::Unavailable(e.to_string()))?;
-    prepare_lines(pool, row, &lines).await
-}
-
-/// `prepare` with the row's lines read already (`placing_loads`).
-pub async fn prepare_lines(pool: &PgPool, row: &Row, lines: &[Line]) -> Result<Result<(Source, NewOrder), Placed>, OrderError> {
+/// The order to send for the row and its lines (read by `placing_loads`), or what ended it
+/// first (a missing address, no lines).
+pub async fn prepare(pool: &PgPool, row: &Row, lines: &[Line]) -> Result<Result<(Source, NewOrder), Placed>, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
     let Some(address) = ship_to(&row.address) else {
         return fail(pool, row, "error_save_all_address", None).await.map(Err).map_err(db);
@@ -70,7 +64,7 @@ pub async fn prepare_lines(pool: &PgPool, row: &Row, lines: &[Line]) -> Result<R
 #[instrument(skip_all, fields(source_order = row.id))]
 pub async fn place(pool: &PgPool, suppliers: &Suppliers, created: &CreatedOrders, row: &Row, lines: &[Line]) -> Result<Placed, OrderError> {
     let db = |e: crate::Error| OrderError::Unavailable(e.to_string());
-    let (source, order) = match prepare_lines(pool, row, lines).await? {
+    let (source, order) = match prepare(pool, row, lines).await? {
         Ok(o) => o,
         Err(done) => return Ok(done),
     };

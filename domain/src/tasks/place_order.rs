@@ -17,8 +17,8 @@ impl Handler<TaskContext> for PlaceOrder {
         if row.status == "placing" {
             // AliExpress and eBay orders are completed by the owner at the marketplace.
             let placed = match row.source.as_str() {
-                "aliexpress" => aliexpress_placing::place(&ctx.pool, &ctx.sealer, &ctx.suppliers, &row).await,
-                "ebay" => ebay_placing::place(&ctx.pool, &ctx.suppliers, &row).await,
+                "aliexpress" => aliexpress_placing::place(&ctx.pool, &ctx.sealer, &ctx.suppliers, &row, &lines).await,
+                "ebay" => ebay_placing::place(&ctx.pool, &ctx.suppliers, &row, &lines).await,
                 _ => placing::place(&ctx.pool, &ctx.suppliers, &ctx.created_orders, &row, &lines).await,
             };
             match placed {
