@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 
-/** Renders `element` inside the app providers (default SWR config), without a router. */
+/** Renders `element` inside the app providers with a fresh SWR cache, without a router. */
 export function renderInApp(element: ReactElement) {
-  return render(<AppProvider>{element}</AppProvider>);
+  return render(<AppProvider swr={{ provider: () => new Map() }}>{element}</AppProvider>);
 }
 
 /**

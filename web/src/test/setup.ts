@@ -1,5 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import i18n from 'i18next';
+import { toaster } from '@/lib/toaster';
 import { fakeMatchMedia } from './media';
 
 // jsdom lacks these browser APIs that Chakra / Ark UI use.
@@ -18,9 +20,16 @@ if (typeof window.CSS === 'undefined' || typeof window.CSS.escape !== 'function'
   (window as unknown as { CSS: Partial<typeof CSS> }).CSS = { ...(window.CSS ?? {}), escape };
 }
 
-// Every test starts unrendered, signed out and with the real fetch (mockApi stubs it per test).
-afterEach(() => {
+// Every test starts unrendered, signed out, in English, at `/`, with no toast, real timers and
+// the real fetch (mockApi stubs it per test). The files share one environment per worker
+// (`isolate: false` in vite.config.ts), so nothing a test leaves may reach the next file.
+afterEach(async () => {
   cleanup();
+  toaster.remove();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (i18n.isInitialized && i18n.language !== 'en') await i18n.changeLanguage('en');
 });
