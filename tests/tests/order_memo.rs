@@ -2,6 +2,7 @@
 //! every change at once: to the order, its lines, supplier orders, parcels, the store's name,
 //! the exchange rates, made by any process, in one statement or a long transaction, and after
 //! the worker prunes the change log. Never another workspace's page.
+use domain::orders::memo::{Reads, columns};
 use dropline_tests::{StoreOwner, store_owner};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -162,7 +163,7 @@ async fn the_memo_reads_again_only_after_a_committed_change() {
             memo.get_or_read(&pool, wa, "names", || async {
                 reads.fetch_add(1, Ordering::SeqCst);
                 let names: Vec<String> = sqlx::query_scalar("SELECT name FROM orders WHERE workplace_id = $1 ORDER BY id").bind(wa).fetch_all(&pool).await?;
-                Ok(serde_json::to_vec(&names).unwrap())
+                Ok((serde_json::to_vec(&names).unwrap(), Reads { columns: columns::WORDS, shown: None }))
             })
             .await
             .unwrap()
@@ -184,4 +185,99 @@ async fn the_memo_reads_again_only_after_a_committed_change() {
     assert_eq!(reads.load(Ordering::SeqCst), 2);
     get().await;
     assert_eq!(reads.load(Ordering::SeqCst), 2);
+}
+
+/// A change makes the memo read again only the answers it can alter: one whose filter or counts
+/// read a column it changed, or one showing an order it touched. Marking an old order leaves the
+/// newest order's page as it was and re-reads the marked count; a line changed on the newest
+/// order re-reads that page only; a status change or a new order re-reads both.
+#[tokio::test]
+async fn a_change_reads_again_only_the_answers_it_can_alter() {
+    let db = domain::db::TestDatabase::new().await;
+    let pool = db.pool.clone();
+    let a = store_owner(pool.clone(), "memo-scope@example.com", "memo-scope", "memo-scope-woo").await;
+    let w = a.workplace().await;
+    buy(&pool, w, &a.shopify).await;
+    let memo = domain::orders::memo::OrderMemo::new(pool.clone(), 1 << 20);
+    let (newest_reads, marked_reads) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    // The newest order's name and line title, as a page of one would show it.
+    let newest = || {
+        let (memo, pool, reads) = (memo.clone(), pool.clone(), newest_reads.clone());
+        async move {
+            let json = memo
+                .get_or_read(&pool, w, "newest", || async {
+                    reads.fetch_add(1, Ordering::SeqCst);
+                    let (name, title, at): (String, String, chrono::DateTime<chrono::Utc>) = sqlx::query_as(
+                        "SELECT o.name, l.title, o.ordered_at FROM orders o JOIN order_line_items l ON l.order_id = o.id
+                         WHERE o.workplace_id = $1 AND o.status = 'ready' AND NOT o.archived ORDER BY o.ordered_at DESC LIMIT 1",
+                    )
+                    .bind(w)
+                    .fetch_one(&pool)
+                    .await?;
+                    let reads = Reads { columns: columns::STATUS | columns::ARCHIVED | columns::ORDERED_AT, shown: Some((at, at)) };
+                    Ok((serde_json::to_vec(&(name, title)).unwrap(), reads))
+                })
+                .await
+                .unwrap();
+            serde_json::from_slice::<(String, String)>(&json).unwrap()
+        }
+    };
+    // How many ready orders are marked, as the counts would say it.
+    let marked = || {
+        let (memo, pool, reads) = (memo.clone(), pool.clone(), marked_reads.clone());
+        async move {
+            let json = memo
+                .get_or_read(&pool, w, "marked", || async {
+                    reads.fetch_add(1, Ordering::SeqCst);
+                    let n: i64 = sqlx::query_scalar("SELECT count(*) FROM orders WHERE workplace_id = $1 AND status = 'ready' AND marked")
+                        .bind(w)
+                        .fetch_one(&pool)
+                        .await?;
+                    Ok((serde_json::to_vec(&n).unwrap(), Reads { columns: columns::STATUS | columns::MARKED, shown: None }))
+                })
+                .await
+                .unwrap();
+            serde_json::from_slice::<i64>(&json).unwrap()
+        }
+    };
+    let reads = || (newest_reads.load(Ordering::SeqCst), marked_reads.load(Ordering::SeqCst));
+    assert_eq!(newest().await, ("#3".to_string(), "Lamp".to_string()));
+    assert_eq!(marked().await, 0);
+    assert_eq!(reads(), (1, 1));
+
+    run(&pool, "UPDATE orders SET marked = true WHERE workplace_id = $1 AND name = '#1'", w).await;
+    assert_eq!(marked().await, 1, "the mark shows at once");
+    assert_eq!(newest().await.0, "#3");
+    assert_eq!(reads(), (1, 2), "an older order's mark leaves the newest order's page kept");
+
+    run(&pool, "UPDATE order_line_items l SET title = 'Old lamp' FROM orders o WHERE o.id = l.order_id AND o.workplace_id = $1 AND o.name = '#1'", w).await;
+    assert_eq!(newest().await.1, "Lamp");
+    assert_eq!(marked().await, 1);
+    assert_eq!(reads(), (1, 2), "a line of an order neither shows nor counts by");
+
+    run(&pool, "UPDATE order_line_items l SET title = 'New lamp' FROM orders o WHERE o.id = l.order_id AND o.workplace_id = $1 AND o.name = '#3'", w).await;
+    assert_eq!(newest().await.1, "New lamp", "a line of the order shown shows at once");
+    assert_eq!(marked().await, 1);
+    assert_eq!(reads(), (2, 2));
+
+    // Two statements in one transaction: the second widens what the first logged.
+    let mut tx = domain::db::begin(&pool).await.unwrap();
+    sqlx::query("UPDATE orders SET marked = false WHERE workplace_id = $1 AND name = '#2'").bind(w).execute(&mut *tx).await.unwrap();
+    sqlx::query("UPDATE orders SET status = 'waiting_payment' WHERE workplace_id = $1 AND name = '#3'").bind(w).execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(newest().await.0, "#2", "the newest ready order is now #2");
+    assert_eq!(marked().await, 1);
+    assert_eq!(reads(), (3, 3), "a status change re-reads both");
+
+    run(
+        &pool,
+        "INSERT INTO orders (workplace_id, store_id, platform, platform_order_id, name, ordered_at, status, currency, marked)
+         SELECT workplace_id, store_id, platform, 'memo-4', '#4', now(), 'ready', 'EUR', true FROM orders WHERE workplace_id = $1 AND name = '#1'",
+        w,
+    )
+    .await;
+    run(&pool, "INSERT INTO order_line_items (order_id, workplace_id, platform_line_item_id, title, quantity, price_cents) SELECT id, workplace_id, 'l4', 'Rug', 1, 900 FROM orders WHERE name = '#4' AND workplace_id = $1", w).await;
+    assert_eq!(newest().await, ("#4".to_string(), "Rug".to_string()));
+    assert_eq!(marked().await, 2);
+    assert_eq!(reads(), (4, 4), "a new order re-reads both");
 }

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::display::{self, Display};
-use super::memo::OrderMemo;
+use super::memo::{OrderMemo, Reads, columns};
 use super::status::{TABS, statuses_of};
 use super::tally::{self, Keys};
 use super::view::{self, OrderView};
@@ -137,6 +137,26 @@ impl Filter {
     /// (about 0.7 ms of planning).
     fn plans_alike(&self) -> bool {
         self.keyword.is_none() && self.source.is_none() && self.marked.is_none()
+    }
+
+    /// The order columns that decide which orders this filter takes and how they are counted:
+    /// a change to any other column of an order it does not show leaves its answers exact
+    /// (`memo`). `listed`: a page, whose orders are placed by date.
+    fn columns(&self, listed: bool) -> i32 {
+        let mut c = columns::STATUS | columns::ARCHIVED;
+        let narrowed = [
+            (listed, columns::ORDERED_AT),
+            (self.store.is_some(), columns::STORE),
+            (self.marked.is_some(), columns::MARKED),
+            (self.source.is_some(), columns::SOURCES),
+            (self.keyword.is_some(), columns::WORDS),
+        ];
+        for (on, column) in narrowed {
+            if on {
+                c |= column;
+            }
+        }
+        c
     }
 
     /// The same filter over every date.
@@ -280,13 +300,22 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Ord
 /// its dates already resolved: equal keys ask the same question).
 pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<Arc<Vec<u8>>> {
     let key = format!("list {display_currency} {f:?}");
-    memo.get_or_read(pool, workplace_id, &key, || async { to_json(&list(pool, workplace_id, display_currency, f).await?) }).await
+    memo.get_or_read(pool, workplace_id, &key, || async {
+        let page = list(pool, workplace_id, display_currency, f).await?;
+        // Newest first: the last order shown is the oldest.
+        let shown = page.items.last().zip(page.items.first()).map(|(last, first)| (last.ordered_at, first.ordered_at));
+        Ok((to_json(&page)?, Reads { columns: f.columns(true), shown }))
+    })
+    .await
 }
 
 /// `counts` as JSON, kept by `memo` while it is exact.
 pub async fn counts_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, f: &Filter) -> Result<Arc<Vec<u8>>> {
     let key = format!("counts {f:?}");
-    memo.get_or_read(pool, workplace_id, &key, || async { to_json(&counts(pool, workplace_id, f).await?) }).await
+    memo.get_or_read(pool, workplace_id, &key, || async {
+        Ok((to_json(&counts(pool, workplace_id, f).await?)?, Reads { columns: f.columns(false), shown: None }))
+    })
+    .await
 }
 
 fn to_json(v: &impl Serialize) -> Result<Vec<u8>> {

@@ -10,6 +10,12 @@
 //! snapshot saw; when every committed change is visible in the snapshot, the answer already
 //! holds all of them and nothing newer exists. The worker's tick prunes the log (`prune`) and
 //! raises a horizon; an answer whose snapshot is older than the horizon is read again.
+//!
+//! A change counts for an answer only when it can alter it (`Reads`): it changed a column the
+//! answer's filter or counts read, or an order within the span of dates the answer shows. The
+//! answer's set of orders depends only on those columns, its totals on the tallies of those
+//! columns, and the rest of it on the orders it shows; so any other change leaves it exact.
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -20,8 +26,34 @@ use uuid::Uuid;
 use crate::error::Result;
 use crate::queue::Batcher;
 
+/// The order columns the change log records as changed (bits of `order_changes.changed_columns`,
+/// migration `order_changes_scoped`); a change of everything sets all of them.
+pub mod columns {
+    /// `status` or `refund_status`.
+    pub const STATUS: i32 = 1;
+    pub const MARKED: i32 = 2;
+    pub const ARCHIVED: i32 = 4;
+    pub const STORE: i32 = 8;
+    pub const SOURCES: i32 = 16;
+    /// What a keyword matches: name, email, platform order id.
+    pub const WORDS: i32 = 32;
+    pub const ORDERED_AT: i32 = 64;
+}
+
+/// What an answer was read from: the order columns its filter and counts read (`columns`), and
+/// the oldest and newest `ordered_at` of the orders it shows (none for counts or an empty page).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Reads {
+    pub columns: i32,
+    pub shown: Option<(DateTime<Utc>, DateTime<Utc>)>,
+}
+
+/// One kept answer to check: its workspace, snapshot and what it read.
+type Ask = (Uuid, String, Reads);
+
 struct Kept {
     snapshot: String,
+    reads: Reads,
     json: Arc<Vec<u8>>,
     /// Insertion order, for evicting the oldest when full.
     seq: u64,
@@ -40,7 +72,7 @@ pub struct OrderMemo {
     slots: Mutex<Slots>,
     capacity: usize,
     /// Checks of kept answers, many per statement (`unchanged_many`).
-    checks: Batcher<(Uuid, String), bool>,
+    checks: Batcher<Ask, bool>,
 }
 
 impl OrderMemo {
@@ -49,7 +81,7 @@ impl OrderMemo {
     pub fn new(pool: PgPool, capacity: usize) -> Arc<Self> {
         // Checks that arrive while one statement runs form the next: that statement starts after
         // each of them arrived, so its answer holds for them.
-        let checks = Batcher::spawn(500, 2, move |asked: Vec<(Uuid, String)>| {
+        let checks = Batcher::spawn(500, 2, move |asked: Vec<Ask>| {
             let pool = pool.clone();
             async move { unchanged_many(&pool, &asked).await.map_err(|e| e.to_string()) }
         });
@@ -57,14 +89,15 @@ impl OrderMemo {
     }
 
     /// The answer `key` of the workspace, as JSON: the kept one while nothing it read has
-    /// changed, else `read` (which must read only what the change log covers).
+    /// changed, else `read` (which must read only what the change log covers, and says what it
+    /// read).
     pub async fn get_or_read<F, Fut>(&self, pool: &PgPool, workplace_id: Uuid, key: &str, read: F) -> Result<Arc<Vec<u8>>>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<Vec<u8>>>,
+        Fut: Future<Output = Result<(Vec<u8>, Reads)>>,
     {
         if self.capacity == 0 {
-            return Ok(Arc::new(read().await?));
+            return Ok(Arc::new(read().await?.0));
         }
         // The workspace is part of the key: one workspace's answer is never another's.
         let key = format!("{workplace_id}/{key}");
@@ -84,8 +117,9 @@ impl OrderMemo {
                 return Ok(json);
             }
             let snapshot: String = sqlx::query_scalar("SELECT pg_current_snapshot()::text").fetch_one(pool).await?;
-            let json = Arc::new(read().await?);
-            self.keep(key.clone(), snapshot, json.clone());
+            let (json, reads) = read().await?;
+            let json = Arc::new(json);
+            self.keep(key.clone(), snapshot, reads, json.clone());
             Ok(json)
         }
         .await;
@@ -104,13 +138,13 @@ impl OrderMemo {
     /// The kept answer's JSON if nothing it read has changed since.
     async fn if_unchanged(&self, workplace_id: Uuid, kept: Option<&Arc<Kept>>) -> Result<Option<Arc<Vec<u8>>>> {
         let Some(k) = kept else { return Ok(None) };
-        let unchanged = self.checks.call((workplace_id, k.snapshot.clone())).await.map_err(|e| anyhow::anyhow!("checking a kept order page: {e}"))?;
+        let unchanged = self.checks.call((workplace_id, k.snapshot.clone(), k.reads)).await.map_err(|e| anyhow::anyhow!("checking a kept order page: {e}"))?;
         Ok(unchanged.then(|| k.json.clone()))
     }
 
     /// Keeps `json`, dropping the oldest answers until it fits (one larger than the whole
     /// memo is not kept).
-    fn keep(&self, key: String, snapshot: String, json: Arc<Vec<u8>>) {
+    fn keep(&self, key: String, snapshot: String, reads: Reads, json: Arc<Vec<u8>>) {
         if json.len() > self.capacity {
             return;
         }
@@ -127,29 +161,38 @@ impl OrderMemo {
         s.seq += 1;
         s.bytes += json.len();
         let seq = s.seq;
-        s.by_key.insert(key, Arc::new(Kept { snapshot, json, seq }));
+        s.by_key.insert(key, Arc::new(Kept { snapshot, reads, json, seq }));
     }
 }
 
-/// For each (workspace, snapshot): whether every change committed for the workspace (or for
-/// all of them) is visible in the snapshot, and the log still reaches back to it. One statement;
-/// a pair asked twice is checked once.
-pub async fn unchanged_many(pool: &PgPool, asked: &[(Uuid, String)]) -> Result<Vec<bool>> {
+/// For each (workspace, snapshot, reads): whether every change committed for the workspace (or
+/// for all of them) that could alter such an answer is visible in the snapshot, and the log
+/// still reaches back to it. One statement; an ask made twice is checked once.
+pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<bool>> {
     let mut distinct = asked.to_vec();
     distinct.sort();
     distinct.dedup();
-    let (workplaces, snapshots): (Vec<Uuid>, Vec<String>) = distinct.iter().cloned().unzip();
+    let workplaces: Vec<Uuid> = distinct.iter().map(|a| a.0).collect();
+    let snapshots: Vec<&str> = distinct.iter().map(|a| a.1.as_str()).collect();
+    let columns: Vec<i32> = distinct.iter().map(|a| a.2.columns).collect();
+    let (oldest, newest): (Vec<_>, Vec<_>) = distinct.iter().map(|a| (a.2.shown.map(|s| s.0), a.2.shown.map(|s| s.1))).unzip();
     let answers: Vec<bool> = sqlx::query_scalar(
         "SELECT pg_snapshot_xmin(q.s) >= (SELECT xid FROM order_changes_horizon)
                 AND NOT EXISTS (SELECT 1 FROM order_changes c
                                 WHERE c.workplace_id IN (q.w, '00000000-0000-0000-0000-000000000000')
                                   AND c.xid >= pg_snapshot_xmin(q.s)
-                                  AND NOT pg_visible_in_snapshot(c.xid, q.s))
-         FROM (SELECT w, s::pg_snapshot AS s, i FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS u(w, s, i)) q
+                                  AND NOT pg_visible_in_snapshot(c.xid, q.s)
+                                  AND ((c.changed_columns & q.cols) <> 0
+                                       OR COALESCE(c.oldest <= q.newest AND c.newest >= q.oldest, false)))
+         FROM (SELECT w, s::pg_snapshot AS s, cols, oldest, newest, i
+               FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[]) WITH ORDINALITY AS u(w, s, cols, oldest, newest, i)) q
          ORDER BY q.i",
     )
     .bind(&workplaces)
     .bind(&snapshots)
+    .bind(&columns)
+    .bind(&oldest)
+    .bind(&newest)
     .fetch_all(pool)
     .await?;
     Ok(asked.iter().map(|a| distinct.binary_search(a).map(|i| answers[i]).unwrap_or(false)).collect())
