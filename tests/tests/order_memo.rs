@@ -163,7 +163,7 @@ async fn the_memo_reads_again_only_after_a_committed_change() {
             memo.get_or_read(&pool, wa, "names", || async {
                 reads.fetch_add(1, Ordering::SeqCst);
                 let names: Vec<String> = sqlx::query_scalar("SELECT name FROM orders WHERE workplace_id = $1 ORDER BY id").bind(wa).fetch_all(&pool).await?;
-                Ok((serde_json::to_vec(&names).unwrap(), Reads { columns: columns::WORDS, shown: None }))
+                Ok((serde_json::to_vec(&names).unwrap(), Reads::new(columns::WORDS, [])))
             })
             .await
             .unwrap()
@@ -214,7 +214,7 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
                     .bind(w)
                     .fetch_one(&pool)
                     .await?;
-                    let reads = Reads { columns: columns::STATUS | columns::ARCHIVED | columns::ORDERED_AT, shown: Some((at, at)) };
+                    let reads = Reads::new(columns::STATUS | columns::ARCHIVED | columns::ORDERED_AT, [at]);
                     Ok((serde_json::to_vec(&(name, title)).unwrap(), reads))
                 })
                 .await
@@ -233,13 +233,42 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
                         .bind(w)
                         .fetch_one(&pool)
                         .await?;
-                    Ok((serde_json::to_vec(&n).unwrap(), Reads { columns: columns::STATUS | columns::MARKED, shown: None }))
+                    Ok((serde_json::to_vec(&n).unwrap(), Reads::new(columns::STATUS | columns::MARKED, [])))
                 })
                 .await
                 .unwrap();
             serde_json::from_slice::<i64>(&json).unwrap()
         }
     };
+    // The oldest and the newest order's names, as a sparse page (a keyword's) shows orders far apart.
+    let ends_reads = Arc::new(AtomicUsize::new(0));
+    let ends = || {
+        let (memo, pool, reads) = (memo.clone(), pool.clone(), ends_reads.clone());
+        async move {
+            let json = memo
+                .get_or_read(&pool, w, "ends", || async {
+                    reads.fetch_add(1, Ordering::SeqCst);
+                    let rows: Vec<(String, chrono::DateTime<chrono::Utc>)> =
+                        sqlx::query_as("SELECT name, ordered_at FROM orders WHERE workplace_id = $1 AND name IN ('#1', '#3') ORDER BY ordered_at")
+                            .bind(w)
+                            .fetch_all(&pool)
+                            .await?;
+                    let reads = Reads::new(columns::WORDS | columns::ORDERED_AT, rows.iter().map(|r| r.1));
+                    Ok((serde_json::to_vec(&rows.iter().map(|r| &r.0).collect::<Vec<_>>()).unwrap(), reads))
+                })
+                .await
+                .unwrap();
+            serde_json::from_slice::<Vec<String>>(&json).unwrap()
+        }
+    };
+    assert_eq!(ends().await, ["#1", "#3"]);
+    run(&pool, "UPDATE order_line_items l SET title = 'Middle lamp' FROM orders o WHERE o.id = l.order_id AND o.workplace_id = $1 AND o.name = '#2'", w).await;
+    assert_eq!(ends().await, ["#1", "#3"]);
+    assert_eq!(ends_reads.load(Ordering::SeqCst), 1, "an order between the two shown is neither of them");
+    run(&pool, "UPDATE orders SET name = '#1' || '' , cancel_reason = 'checked' WHERE workplace_id = $1 AND name = '#1'", w).await;
+    ends().await;
+    assert_eq!(ends_reads.load(Ordering::SeqCst), 2, "a change to a shown order re-reads it");
+
     let reads = || (newest_reads.load(Ordering::SeqCst), marked_reads.load(Ordering::SeqCst));
     assert_eq!(newest().await, ("#3".to_string(), "Lamp".to_string()));
     assert_eq!(marked().await, 0);

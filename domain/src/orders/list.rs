@@ -302,9 +302,8 @@ pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, disp
     let key = format!("list {display_currency} {f:?}");
     memo.get_or_read(pool, workplace_id, &key, || async {
         let page = list(pool, workplace_id, display_currency, f).await?;
-        // Newest first: the last order shown is the oldest.
-        let shown = page.items.last().zip(page.items.first()).map(|(last, first)| (last.ordered_at, first.ordered_at));
-        Ok((to_json(&page)?, Reads { columns: f.columns(true), shown }))
+        let reads = Reads::new(f.columns(true), page.items.iter().map(|o| o.ordered_at));
+        Ok((to_json(&page)?, reads))
     })
     .await
 }
@@ -312,10 +311,7 @@ pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, disp
 /// `counts` as JSON, kept by `memo` while it is exact.
 pub async fn counts_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, f: &Filter) -> Result<Arc<Vec<u8>>> {
     let key = format!("counts {f:?}");
-    memo.get_or_read(pool, workplace_id, &key, || async {
-        Ok((to_json(&counts(pool, workplace_id, f).await?)?, Reads { columns: f.columns(false), shown: None }))
-    })
-    .await
+    memo.get_or_read(pool, workplace_id, &key, || async { Ok((to_json(&counts(pool, workplace_id, f).await?)?, Reads::new(f.columns(false), []))) }).await
 }
 
 fn to_json(v: &impl Serialize) -> Result<Vec<u8>> {

@@ -15,7 +15,7 @@
 //! answer's filter or counts read, or an order within the span of dates the answer shows. The
 //! answer's set of orders depends only on those columns, its totals on the tallies of those
 //! columns, and the rest of it on the orders it shows; so any other change leaves it exact.
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -41,11 +41,26 @@ pub mod columns {
 }
 
 /// What an answer was read from: the order columns its filter and counts read (`columns`), and
-/// the oldest and newest `ordered_at` of the orders it shows (none for counts or an empty page).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+/// the `ordered_at` of each order it shows (`shown`, a PostgreSQL multirange of those instants,
+/// written once when the answer is read: a change touching orders of other instants leaves the
+/// answer's orders as they were, however far apart the shown orders lie).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Reads {
-    pub columns: i32,
-    pub shown: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    columns: i32,
+    shown: Arc<str>,
+}
+
+impl Reads {
+    pub fn new(columns: i32, shown: impl IntoIterator<Item = DateTime<Utc>>) -> Reads {
+        let instants: Vec<String> = shown
+            .into_iter()
+            .map(|t| {
+                let t = t.to_rfc3339_opts(SecondsFormat::Micros, true);
+                format!("[{t},{t}]")
+            })
+            .collect();
+        Reads { columns, shown: format!("{{{}}}", instants.join(",")).into() }
+    }
 }
 
 /// One kept answer to check: its workspace, snapshot and what it read.
@@ -138,7 +153,8 @@ impl OrderMemo {
     /// The kept answer's JSON if nothing it read has changed since.
     async fn if_unchanged(&self, workplace_id: Uuid, kept: Option<&Arc<Kept>>) -> Result<Option<Arc<Vec<u8>>>> {
         let Some(k) = kept else { return Ok(None) };
-        let unchanged = self.checks.call((workplace_id, k.snapshot.clone(), k.reads)).await.map_err(|e| anyhow::anyhow!("checking a kept order page: {e}"))?;
+        let unchanged =
+            self.checks.call((workplace_id, k.snapshot.clone(), k.reads.clone())).await.map_err(|e| anyhow::anyhow!("checking a kept order page: {e}"))?;
         Ok(unchanged.then(|| k.json.clone()))
     }
 
@@ -175,7 +191,7 @@ pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<bool>> {
     let workplaces: Vec<Uuid> = distinct.iter().map(|a| a.0).collect();
     let snapshots: Vec<&str> = distinct.iter().map(|a| a.1.as_str()).collect();
     let columns: Vec<i32> = distinct.iter().map(|a| a.2.columns).collect();
-    let (oldest, newest): (Vec<_>, Vec<_>) = distinct.iter().map(|a| (a.2.shown.map(|s| s.0), a.2.shown.map(|s| s.1))).unzip();
+    let shown: Vec<&str> = distinct.iter().map(|a| &*a.2.shown).collect();
     let answers: Vec<bool> = sqlx::query_scalar(
         "SELECT pg_snapshot_xmin(q.s) >= (SELECT xid FROM order_changes_horizon)
                 AND NOT EXISTS (SELECT 1 FROM order_changes c
@@ -183,16 +199,15 @@ pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<bool>> {
                                   AND c.xid >= pg_snapshot_xmin(q.s)
                                   AND NOT pg_visible_in_snapshot(c.xid, q.s)
                                   AND ((c.changed_columns & q.cols) <> 0
-                                       OR COALESCE(c.oldest <= q.newest AND c.newest >= q.oldest, false)))
-         FROM (SELECT w, s::pg_snapshot AS s, cols, oldest, newest, i
-               FROM unnest($1::uuid[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[]) WITH ORDINALITY AS u(w, s, cols, oldest, newest, i)) q
+                                       OR q.shown && tstzrange(c.oldest, c.newest, '[]')))
+         FROM (SELECT w, s::pg_snapshot AS s, cols, shown::tstzmultirange AS shown, i
+               FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS u(w, s, cols, shown, i)) q
          ORDER BY q.i",
     )
     .bind(&workplaces)
     .bind(&snapshots)
     .bind(&columns)
-    .bind(&oldest)
-    .bind(&newest)
+    .bind(&shown)
     .fetch_all(pool)
     .await?;
     Ok(asked.iter().map(|a| distinct.binary_search(a).map(|i| answers[i]).unwrap_or(false)).collect())
