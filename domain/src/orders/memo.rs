@@ -12,13 +12,17 @@
 //! raises a horizon; an answer whose snapshot is older than the horizon is read again.
 //!
 //! A change counts for an answer only when it can alter it (`Reads`): it changed a column the
-//! answer's filter or counts read, or an order within the span of dates the answer shows. The
-//! answer's set of orders depends only on those columns, its totals on the tallies of those
-//! columns, and the rest of it on the orders it shows; so any other change leaves it exact.
-use chrono::{DateTime, SecondsFormat, Utc};
+//! answer's filter or counts read, or one of the orders the answer shows (the log keeps the
+//! span of `ordered_at` a transaction touched; the answer, the instant of each order it shows).
+//! The answer's set of orders depends only on those columns, its totals on the tallies of those
+//! columns, and the rest of it on the orders it shows; so any other change leaves it exact, and
+//! it then equals a read at the check's own snapshot, which it keeps from then on (so a check
+//! looks only at the changes since the last one).
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -41,25 +45,17 @@ pub mod columns {
 }
 
 /// What an answer was read from: the order columns its filter and counts read (`columns`), and
-/// the `ordered_at` of each order it shows (`shown`, a PostgreSQL multirange of those instants,
-/// written once when the answer is read: a change touching orders of other instants leaves the
-/// answer's orders as they were, however far apart the shown orders lie).
+/// the `ordered_at` of each order it shows (`shown`: a change touching orders of other instants
+/// leaves the answer's orders as they were, however far apart the shown orders lie).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Reads {
     columns: i32,
-    shown: Arc<str>,
+    shown: Arc<[DateTime<Utc>]>,
 }
 
 impl Reads {
     pub fn new(columns: i32, shown: impl IntoIterator<Item = DateTime<Utc>>) -> Reads {
-        let instants: Vec<String> = shown
-            .into_iter()
-            .map(|t| {
-                let t = t.to_rfc3339_opts(SecondsFormat::Micros, true);
-                format!("[{t},{t}]")
-            })
-            .collect();
-        Reads { columns, shown: format!("{{{}}}", instants.join(",")).into() }
+        Reads { columns, shown: shown.into_iter().collect() }
     }
 }
 
@@ -68,6 +64,9 @@ type Ask = (Uuid, String, Reads);
 
 struct Kept {
     snapshot: String,
+    /// When the snapshot of the read was asked for: a request that arrived before then is
+    /// answered by the read without a check.
+    read_from: Instant,
     reads: Reads,
     json: Arc<Vec<u8>>,
     /// Insertion order, for evicting the oldest when full.
@@ -87,7 +86,7 @@ pub struct OrderMemo {
     slots: Mutex<Slots>,
     capacity: usize,
     /// Checks of kept answers, many per statement (`unchanged_many`).
-    checks: Batcher<Ask, bool>,
+    checks: Batcher<Ask, Option<String>>,
 }
 
 impl OrderMemo {
@@ -114,27 +113,33 @@ impl OrderMemo {
         if self.capacity == 0 {
             return Ok(Arc::new(read().await?.0));
         }
+        let arrived = Instant::now();
         // The workspace is part of the key: one workspace's answer is never another's.
         let key = format!("{workplace_id}/{key}");
         let seen = self.kept(&key);
-        if let Some(json) = self.if_unchanged(workplace_id, seen.as_ref()).await? {
+        if let Some(json) = self.if_unchanged(workplace_id, &key, seen.as_ref()).await? {
             return Ok(json);
         }
-        // One read per key at a time: the requests that missed together wait for it, then check
-        // what it kept like any other request (their check starts after they arrived).
+        // One read per key at a time: the requests that missed together wait for it and take
+        // its answer when its snapshot was asked for after they arrived; else they check what it
+        // kept like any other request (their check starts after they arrived).
         let reading = self.slots.lock().unwrap().reading.entry(key.clone()).or_default().clone();
         let answer = async {
             let _turn = reading.lock().await;
             let now = self.kept(&key);
-            if now.as_ref().map(|k| k.seq) != seen.as_ref().map(|k| k.seq)
-                && let Some(json) = self.if_unchanged(workplace_id, now.as_ref()).await?
-            {
-                return Ok(json);
+            if let Some(k) = now.as_ref().filter(|k| Some(k.seq) != seen.as_ref().map(|s| s.seq)) {
+                if k.read_from >= arrived {
+                    return Ok(k.json.clone());
+                }
+                if let Some(json) = self.if_unchanged(workplace_id, &key, now.as_ref()).await? {
+                    return Ok(json);
+                }
             }
+            let read_from = Instant::now();
             let snapshot: String = sqlx::query_scalar("SELECT pg_current_snapshot()::text").fetch_one(pool).await?;
             let (json, reads) = read().await?;
             let json = Arc::new(json);
-            self.keep(key.clone(), snapshot, reads, json.clone());
+            self.keep(key.clone(), Kept { snapshot, read_from, reads, json: json.clone(), seq: 0 });
             Ok(json)
         }
         .await;
@@ -150,67 +155,96 @@ impl OrderMemo {
         self.slots.lock().unwrap().by_key.get(key).cloned()
     }
 
-    /// The kept answer's JSON if nothing it read has changed since.
-    async fn if_unchanged(&self, workplace_id: Uuid, kept: Option<&Arc<Kept>>) -> Result<Option<Arc<Vec<u8>>>> {
+    /// The kept answer's JSON if nothing it read has changed since. It then holds at the check's
+    /// snapshot too, which it keeps from now on: the next check looks only at changes after
+    /// this one, however long the answer stays exact.
+    async fn if_unchanged(&self, workplace_id: Uuid, key: &str, kept: Option<&Arc<Kept>>) -> Result<Option<Arc<Vec<u8>>>> {
         let Some(k) = kept else { return Ok(None) };
-        let unchanged =
+        let checked =
             self.checks.call((workplace_id, k.snapshot.clone(), k.reads.clone())).await.map_err(|e| anyhow::anyhow!("checking a kept order page: {e}"))?;
-        Ok(unchanged.then(|| k.json.clone()))
+        let Some(snapshot) = checked else { return Ok(None) };
+        if snapshot != k.snapshot {
+            let mut s = self.slots.lock().unwrap();
+            // Unless a newer answer took its place meanwhile.
+            if let Some(now) = s.by_key.get_mut(key)
+                && now.seq == k.seq
+            {
+                *now = Arc::new(Kept { snapshot, read_from: k.read_from, reads: k.reads.clone(), json: k.json.clone(), seq: k.seq });
+            }
+        }
+        Ok(Some(k.json.clone()))
     }
 
-    /// Keeps `json`, dropping the oldest answers until it fits (one larger than the whole
-    /// memo is not kept).
-    fn keep(&self, key: String, snapshot: String, reads: Reads, json: Arc<Vec<u8>>) {
-        if json.len() > self.capacity {
+    /// Keeps `kept` (numbered here), dropping the oldest answers until it fits (one larger than
+    /// the whole memo is not kept).
+    fn keep(&self, key: String, mut kept: Kept) {
+        let size = kept.json.len();
+        if size > self.capacity {
             return;
         }
         let mut s = self.slots.lock().unwrap();
         if let Some(old) = s.by_key.remove(&key) {
             s.bytes -= old.json.len();
         }
-        while s.bytes + json.len() > self.capacity {
+        while s.bytes + size > self.capacity {
             let Some(oldest) = s.by_key.iter().min_by_key(|(_, k)| k.seq).map(|(k, _)| k.clone()) else { break };
             if let Some(old) = s.by_key.remove(&oldest) {
                 s.bytes -= old.json.len();
             }
         }
         s.seq += 1;
-        s.bytes += json.len();
-        let seq = s.seq;
-        s.by_key.insert(key, Arc::new(Kept { snapshot, reads, json, seq }));
+        s.bytes += size;
+        kept.seq = s.seq;
+        s.by_key.insert(key, Arc::new(kept));
     }
 }
 
-/// For each (workspace, snapshot, reads): whether every change committed for the workspace (or
-/// for all of them) that could alter such an answer is visible in the snapshot, and the log
-/// still reaches back to it. One statement; an ask made twice is checked once.
-pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<bool>> {
+/// For each (workspace, snapshot, reads): the snapshot of this check when every change committed
+/// for the workspace (or for all of them) that could alter such an answer is visible in the
+/// asked snapshot and the log still reaches back to it (the answer holds at both); none when the
+/// answer must be read again. One statement; an ask made twice is checked once.
+pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<Option<String>>> {
     let mut distinct = asked.to_vec();
     distinct.sort();
     distinct.dedup();
     let workplaces: Vec<Uuid> = distinct.iter().map(|a| a.0).collect();
     let snapshots: Vec<&str> = distinct.iter().map(|a| a.1.as_str()).collect();
     let columns: Vec<i32> = distinct.iter().map(|a| a.2.columns).collect();
-    let shown: Vec<&str> = distinct.iter().map(|a| &*a.2.shown).collect();
-    let answers: Vec<bool> = sqlx::query_scalar(
-        "SELECT pg_snapshot_xmin(q.s) >= (SELECT xid FROM order_changes_horizon)
+    // Every ask's instants in one array (bound in binary), each ask's its slice: (count, end).
+    let shown: Vec<DateTime<Utc>> = distinct.iter().flat_map(|a| a.2.shown.iter().copied()).collect();
+    let counts: Vec<i32> = distinct.iter().map(|a| a.2.shown.len() as i32).collect();
+    let mut end = 0;
+    let ends: Vec<i32> = counts
+        .iter()
+        .map(|n| {
+            end += n;
+            end
+        })
+        .collect();
+    // Materialized: each ask's snapshot is parsed and its instants sliced once, not per log row.
+    let answers: Vec<(bool, String)> = sqlx::query_as(
+        "WITH q AS MATERIALIZED (
+             SELECT w, s::pg_snapshot AS s, cols, ($4::timestamptz[])[e - n + 1 : e] AS shown, i
+             FROM unnest($1::uuid[], $2::text[], $3::int[], $5::int[], $6::int[]) WITH ORDINALITY AS u(w, s, cols, n, e, i))
+         SELECT pg_snapshot_xmin(q.s) >= (SELECT xid FROM order_changes_horizon)
                 AND NOT EXISTS (SELECT 1 FROM order_changes c
                                 WHERE c.workplace_id IN (q.w, '00000000-0000-0000-0000-000000000000')
                                   AND c.xid >= pg_snapshot_xmin(q.s)
                                   AND NOT pg_visible_in_snapshot(c.xid, q.s)
-                                  AND ((c.changed_columns & q.cols) <> 0
-                                       OR q.shown && tstzrange(c.oldest, c.newest, '[]')))
-         FROM (SELECT w, s::pg_snapshot AS s, cols, shown::tstzmultirange AS shown, i
-               FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS u(w, s, cols, shown, i)) q
+                                  AND ((c.changed_columns & q.cols) <> 0 OR EXISTS (SELECT 1 FROM unnest(q.shown) t WHERE t BETWEEN c.oldest AND c.newest))),
+                pg_current_snapshot()::text
+         FROM q
          ORDER BY q.i",
     )
     .bind(&workplaces)
     .bind(&snapshots)
     .bind(&columns)
     .bind(&shown)
+    .bind(&counts)
+    .bind(&ends)
     .fetch_all(pool)
     .await?;
-    Ok(asked.iter().map(|a| distinct.binary_search(a).map(|i| answers[i]).unwrap_or(false)).collect())
+    Ok(asked.iter().map(|a| distinct.binary_search(a).ok().and_then(|i| answers[i].0.then(|| answers[i].1.clone()))).collect())
 }
 
 /// Drops the log's rows of finished transactions (the worker's tick); returns how many.
