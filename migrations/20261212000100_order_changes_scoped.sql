@@ -6,30 +6,40 @@
 --     16 sources, 32 name, email or platform order id (the keyword), 64 ordered_at;
 --     -1 when an order came or went, a store was renamed, a rate changed, or an order moved
 --     between workspaces (everything may differ);
+--   statuses: the statuses and refund statuses those changed orders had before or after (NULL:
+--     any), so a change to orders of other tabs leaves a tab's pages and totals as they were;
 --   oldest, newest: the span of `ordered_at` of the orders whose rows (or lines, supplier
 --     orders, parcels) changed.
--- An answer is read again when a change it did not see touched one of the columns it reads, or
--- an order within the span of the orders it shows. Rows written before this migration keep the
+-- An answer is read again when a change it did not see touched one of the columns it reads on
+-- orders of its statuses, or one of the orders it shows. Rows written before this migration keep the
 -- defaults: everything, over every date.
 ALTER TABLE order_changes
     ADD COLUMN changed_columns INT NOT NULL DEFAULT -1,
+    ADD COLUMN statuses TEXT[],
     ADD COLUMN oldest TIMESTAMPTZ NOT NULL DEFAULT '-infinity',
     ADD COLUMN newest TIMESTAMPTZ NOT NULL DEFAULT 'infinity';
 
 -- The one place a statement's changes merge into its transaction's row of each workspace (a
--- transaction of several statements widens its row; no other transaction writes it).
-CREATE FUNCTION order_changes_note(ws UUID[], cols INT[], lo TIMESTAMPTZ[], hi TIMESTAMPTZ[]) RETURNS void LANGUAGE plpgsql AS $$
+-- transaction of several statements widens its row; no other transaction writes it). Per row:
+-- workspace, columns, statuses (comma-separated; NULL: any), first and last `ordered_at`.
+CREATE FUNCTION order_changes_note(ws UUID[], cols INT[], sts TEXT[], lo TIMESTAMPTZ[], hi TIMESTAMPTZ[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO order_changes AS c (workplace_id, xid, changed_columns, oldest, newest)
-    SELECT u.w, pg_current_xact_id(), bit_or(u.c), min(u.lo), max(u.hi)
-    FROM unnest(ws, cols, lo, hi) AS u(w, c, lo, hi)
-    GROUP BY u.w
+    INSERT INTO order_changes AS c (workplace_id, xid, changed_columns, statuses, oldest, newest)
+    SELECT g.w, pg_current_xact_id(), g.c,
+           CASE WHEN g.any_status THEN NULL ELSE ARRAY(SELECT DISTINCT x FROM unnest(string_to_array(g.st, ',')) x WHERE x <> '' ORDER BY x) END,
+           g.lo, g.hi
+    FROM (SELECT u.w, bit_or(u.c) AS c, bool_or(u.st IS NULL) AS any_status, string_agg(u.st, ',') AS st, min(u.lo) AS lo, max(u.hi) AS hi
+          FROM unnest(ws, cols, sts, lo, hi) AS u(w, c, st, lo, hi)
+          GROUP BY u.w) g
     ON CONFLICT (workplace_id, xid) DO UPDATE
     SET changed_columns = c.changed_columns | EXCLUDED.changed_columns,
+        statuses = CASE WHEN c.statuses IS NULL OR EXCLUDED.statuses IS NULL THEN NULL
+                        ELSE ARRAY(SELECT DISTINCT x FROM unnest(c.statuses || EXCLUDED.statuses) x ORDER BY x) END,
         oldest = least(c.oldest, EXCLUDED.oldest),
         newest = greatest(c.newest, EXCLUDED.newest)
     WHERE (c.changed_columns | EXCLUDED.changed_columns, least(c.oldest, EXCLUDED.oldest), greatest(c.newest, EXCLUDED.newest))
-          IS DISTINCT FROM (c.changed_columns, c.oldest, c.newest);
+          IS DISTINCT FROM (c.changed_columns, c.oldest, c.newest)
+       OR (c.statuses IS NOT NULL AND (EXCLUDED.statuses IS NULL OR NOT c.statuses @> EXCLUDED.statuses));
 END $$;
 
 -- Rows that came or went (orders), a store's rename: everything, for each workspace touched.
@@ -39,7 +49,7 @@ DECLARE
 BEGIN
     SELECT array_agg(DISTINCT workplace_id) INTO ws FROM changed;
     IF ws IS NOT NULL THEN
-        PERFORM order_changes_note(ws, array_fill(-1, ARRAY[cardinality(ws)]),
+        PERFORM order_changes_note(ws, array_fill(-1, ARRAY[cardinality(ws)]), array_fill(NULL::text, ARRAY[cardinality(ws)]),
                                    array_fill('-infinity'::timestamptz, ARRAY[cardinality(ws)]),
                                    array_fill('infinity'::timestamptz, ARRAY[cardinality(ws)]));
     END IF;
@@ -52,7 +62,7 @@ DECLARE
 BEGIN
     SELECT array_agg(w) INTO ws FROM (SELECT workplace_id FROM changed UNION SELECT workplace_id FROM gone) t(w);
     IF ws IS NOT NULL THEN
-        PERFORM order_changes_note(ws, array_fill(-1, ARRAY[cardinality(ws)]),
+        PERFORM order_changes_note(ws, array_fill(-1, ARRAY[cardinality(ws)]), array_fill(NULL::text, ARRAY[cardinality(ws)]),
                                    array_fill('-infinity'::timestamptz, ARRAY[cardinality(ws)]),
                                    array_fill('infinity'::timestamptz, ARRAY[cardinality(ws)]));
     END IF;
@@ -61,7 +71,7 @@ END $$;
 
 CREATE OR REPLACE FUNCTION order_changes_log_all() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM order_changes_note(ARRAY['00000000-0000-0000-0000-000000000000'::uuid], ARRAY[-1],
+    PERFORM order_changes_note(ARRAY['00000000-0000-0000-0000-000000000000'::uuid], ARRAY[-1], ARRAY[NULL::text],
                                ARRAY['-infinity'::timestamptz], ARRAY['infinity'::timestamptz]);
     RETURN NULL;
 END $$;
@@ -72,10 +82,11 @@ CREATE FUNCTION order_changes_log_order_update() RETURNS trigger LANGUAGE plpgsq
 DECLARE
     ws UUID[];
     cols INT[];
+    sts TEXT[];
     lo TIMESTAMPTZ[];
     hi TIMESTAMPTZ[];
 BEGIN
-    SELECT array_agg(t.w), array_agg(t.c), array_agg(t.lo), array_agg(t.hi) INTO ws, cols, lo, hi
+    SELECT array_agg(t.w), array_agg(t.c), array_agg(t.st), array_agg(t.lo), array_agg(t.hi) INTO ws, cols, sts, lo, hi
     FROM (
         SELECT n.workplace_id,
                CASE WHEN o.workplace_id <> n.workplace_id THEN -1 ELSE
@@ -87,13 +98,14 @@ BEGIN
                  | (CASE WHEN (o.name, o.email, o.platform_order_id) IS DISTINCT FROM (n.name, n.email, n.platform_order_id) THEN 32 ELSE 0 END)
                  | (CASE WHEN o.ordered_at IS DISTINCT FROM n.ordered_at THEN 64 ELSE 0 END)
                END,
+               CASE WHEN o.workplace_id <> n.workplace_id THEN NULL ELSE concat_ws(',', o.status, n.status, o.refund_status, n.refund_status) END,
                least(o.ordered_at, n.ordered_at), greatest(o.ordered_at, n.ordered_at)
         FROM changed n JOIN gone o ON o.id = n.id
         UNION ALL
-        SELECT o.workplace_id, -1, '-infinity', 'infinity' FROM changed n JOIN gone o ON o.id = n.id WHERE o.workplace_id <> n.workplace_id
-    ) t(w, c, lo, hi);
+        SELECT o.workplace_id, -1, NULL, '-infinity', 'infinity' FROM changed n JOIN gone o ON o.id = n.id WHERE o.workplace_id <> n.workplace_id
+    ) t(w, c, st, lo, hi);
     IF ws IS NOT NULL THEN
-        PERFORM order_changes_note(ws, cols, lo, hi);
+        PERFORM order_changes_note(ws, cols, sts, lo, hi);
     END IF;
     RETURN NULL;
 END $$;
@@ -105,10 +117,11 @@ CREATE FUNCTION order_changes_log_parts(parts_of BIGINT[], ws_of UUID[]) RETURNS
 DECLARE
     ws UUID[];
     cols INT[];
+    sts TEXT[];
     lo TIMESTAMPTZ[];
     hi TIMESTAMPTZ[];
 BEGIN
-    SELECT array_agg(t.w), array_agg(0), array_agg(t.lo), array_agg(t.hi) INTO ws, cols, lo, hi
+    SELECT array_agg(t.w), array_agg(0), array_agg(''::text), array_agg(t.lo), array_agg(t.hi) INTO ws, cols, sts, lo, hi
     FROM (
         SELECT p.w,
                CASE WHEN bool_or(o.id IS NULL) THEN '-infinity' ELSE min(o.ordered_at) END,
@@ -117,7 +130,7 @@ BEGIN
         GROUP BY p.w
     ) t(w, lo, hi);
     IF ws IS NOT NULL THEN
-        PERFORM order_changes_note(ws, cols, lo, hi);
+        PERFORM order_changes_note(ws, cols, sts, lo, hi);
     END IF;
 END $$;
 

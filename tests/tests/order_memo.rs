@@ -188,9 +188,10 @@ async fn the_memo_reads_again_only_after_a_committed_change() {
 }
 
 /// A change makes the memo read again only the answers it can alter: one whose filter or counts
-/// read a column it changed, or one showing an order it touched. Marking an old order leaves the
-/// newest order's page as it was and re-reads the marked count; a line changed on the newest
-/// order re-reads that page only; a status change or a new order re-reads both.
+/// read a column it changed on orders of its statuses, or one showing an order it touched.
+/// Marking an old order leaves the newest order's page as it was and re-reads the marked count
+/// (but not when the order is of another tab); a line changed on the newest order re-reads that
+/// page only; a status change or a new order re-reads both.
 #[tokio::test]
 async fn a_change_reads_again_only_the_answers_it_can_alter() {
     let db = domain::db::TestDatabase::new().await;
@@ -233,7 +234,7 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
                         .bind(w)
                         .fetch_one(&pool)
                         .await?;
-                    Ok((serde_json::to_vec(&n).unwrap(), Reads::new(columns::STATUS | columns::MARKED, [])))
+                    Ok((serde_json::to_vec(&n).unwrap(), Reads::new(columns::STATUS | columns::MARKED, []).among(&["ready"])))
                 })
                 .await
                 .unwrap();
@@ -297,6 +298,10 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
     assert_eq!(newest().await.0, "#2", "the newest ready order is now #2");
     assert_eq!(marked().await, 1);
     assert_eq!(reads(), (3, 3), "a status change re-reads both");
+
+    run(&pool, "UPDATE orders SET marked = true WHERE workplace_id = $1 AND name = '#3'", w).await;
+    assert_eq!(marked().await, 1);
+    assert_eq!(reads(), (3, 3), "marking an order of another tab leaves the ready orders' answers kept");
 
     run(
         &pool,

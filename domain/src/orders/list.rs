@@ -302,7 +302,10 @@ pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, disp
     let key = format!("list {display_currency} {f:?}");
     memo.get_or_read(pool, workplace_id, &key, || async {
         let page = list(pool, workplace_id, display_currency, f).await?;
-        let reads = Reads::new(f.columns(true), page.items.iter().map(|o| o.ordered_at));
+        let mut reads = Reads::new(f.columns(true), page.items.iter().map(|o| o.ordered_at));
+        if let Some(statuses) = &f.statuses {
+            reads = reads.among(statuses);
+        }
         Ok((to_json(&page)?, reads))
     })
     .await

@@ -44,18 +44,26 @@ pub mod columns {
     pub const ORDERED_AT: i32 = 64;
 }
 
-/// What an answer was read from: the order columns its filter and counts read (`columns`), and
-/// the `ordered_at` of each order it shows (`shown`: a change touching orders of other instants
-/// leaves the answer's orders as they were, however far apart the shown orders lie).
+/// What an answer was read from: the order columns its filter and counts read (`columns`) on
+/// orders of which statuses (`statuses`, comma-separated; none: any), and the `ordered_at` of
+/// each order it shows (`shown`: a change touching orders of other instants leaves the answer's
+/// orders as they were, however far apart the shown orders lie).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Reads {
     columns: i32,
+    statuses: Option<Arc<str>>,
     shown: Arc<[DateTime<Utc>]>,
 }
 
 impl Reads {
     pub fn new(columns: i32, shown: impl IntoIterator<Item = DateTime<Utc>>) -> Reads {
-        Reads { columns, shown: shown.into_iter().collect() }
+        Reads { columns, statuses: None, shown: shown.into_iter().collect() }
+    }
+
+    /// Only orders whose status or refund status is one of `statuses` (a tab's) can be among
+    /// the answer's or counted by it.
+    pub fn among(self, statuses: &[&str]) -> Reads {
+        Reads { statuses: Some(statuses.join(",").into()), ..self }
     }
 }
 
@@ -210,6 +218,7 @@ pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<Option<S
     let workplaces: Vec<Uuid> = distinct.iter().map(|a| a.0).collect();
     let snapshots: Vec<&str> = distinct.iter().map(|a| a.1.as_str()).collect();
     let columns: Vec<i32> = distinct.iter().map(|a| a.2.columns).collect();
+    let statuses: Vec<Option<&str>> = distinct.iter().map(|a| a.2.statuses.as_deref()).collect();
     // Every ask's instants in one array (bound in binary), each ask's its slice: (count, end).
     let shown: Vec<DateTime<Utc>> = distinct.iter().flat_map(|a| a.2.shown.iter().copied()).collect();
     let counts: Vec<i32> = distinct.iter().map(|a| a.2.shown.len() as i32).collect();
@@ -224,14 +233,15 @@ pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<Option<S
     // Materialized: each ask's snapshot is parsed and its instants sliced once, not per log row.
     let answers: Vec<(bool, String)> = sqlx::query_as(
         "WITH q AS MATERIALIZED (
-             SELECT w, s::pg_snapshot AS s, cols, ($4::timestamptz[])[e - n + 1 : e] AS shown, i
-             FROM unnest($1::uuid[], $2::text[], $3::int[], $5::int[], $6::int[]) WITH ORDINALITY AS u(w, s, cols, n, e, i))
+             SELECT w, s::pg_snapshot AS s, cols, string_to_array(st, ',') AS statuses, ($4::timestamptz[])[e - n + 1 : e] AS shown, i
+             FROM unnest($1::uuid[], $2::text[], $3::int[], $5::int[], $6::int[], $7::text[]) WITH ORDINALITY AS u(w, s, cols, n, e, st, i))
          SELECT pg_snapshot_xmin(q.s) >= (SELECT xid FROM order_changes_horizon)
                 AND NOT EXISTS (SELECT 1 FROM order_changes c
                                 WHERE c.workplace_id IN (q.w, '00000000-0000-0000-0000-000000000000')
                                   AND c.xid >= pg_snapshot_xmin(q.s)
                                   AND NOT pg_visible_in_snapshot(c.xid, q.s)
-                                  AND ((c.changed_columns & q.cols) <> 0 OR EXISTS (SELECT 1 FROM unnest(q.shown) t WHERE t BETWEEN c.oldest AND c.newest))),
+                                  AND (((c.changed_columns & q.cols) <> 0 AND (c.statuses IS NULL OR q.statuses IS NULL OR c.statuses && q.statuses))
+                                       OR EXISTS (SELECT 1 FROM unnest(q.shown) t WHERE t BETWEEN c.oldest AND c.newest))),
                 pg_current_snapshot()::text
          FROM q
          ORDER BY q.i",
@@ -242,6 +252,7 @@ pub async fn unchanged_many(pool: &PgPool, asked: &[Ask]) -> Result<Vec<Option<S
     .bind(&shown)
     .bind(&counts)
     .bind(&ends)
+    .bind(&statuses)
     .fetch_all(pool)
     .await?;
     Ok(asked.iter().map(|a| distinct.binary_search(a).ok().and_then(|i| answers[i].0.then(|| answers[i].1.clone()))).collect())
