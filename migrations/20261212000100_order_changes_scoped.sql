@@ -42,37 +42,33 @@ BEGIN
        OR (c.statuses IS NOT NULL AND (EXCLUDED.statuses IS NULL OR NOT c.statuses @> EXCLUDED.statuses));
 END $$;
 
--- Rows that came or went (orders), a store's rename: everything, for each workspace touched.
-CREATE OR REPLACE FUNCTION order_changes_log() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    ws UUID[];
+-- Everything, over every date, for each of `ws`.
+CREATE FUNCTION order_changes_note_everything(ws UUID[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-    SELECT array_agg(DISTINCT workplace_id) INTO ws FROM changed;
     IF ws IS NOT NULL THEN
         PERFORM order_changes_note(ws, array_fill(-1, ARRAY[cardinality(ws)]), array_fill(NULL::text, ARRAY[cardinality(ws)]),
                                    array_fill('-infinity'::timestamptz, ARRAY[cardinality(ws)]),
                                    array_fill('infinity'::timestamptz, ARRAY[cardinality(ws)]));
     END IF;
+END $$;
+
+-- Rows that came or went (orders), a store's rename: everything, for each workspace touched.
+CREATE OR REPLACE FUNCTION order_changes_log() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM order_changes_note_everything((SELECT array_agg(DISTINCT workplace_id) FROM changed));
     RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION order_changes_log_update() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    ws UUID[];
 BEGIN
-    SELECT array_agg(w) INTO ws FROM (SELECT workplace_id FROM changed UNION SELECT workplace_id FROM gone) t(w);
-    IF ws IS NOT NULL THEN
-        PERFORM order_changes_note(ws, array_fill(-1, ARRAY[cardinality(ws)]), array_fill(NULL::text, ARRAY[cardinality(ws)]),
-                                   array_fill('-infinity'::timestamptz, ARRAY[cardinality(ws)]),
-                                   array_fill('infinity'::timestamptz, ARRAY[cardinality(ws)]));
-    END IF;
+    PERFORM order_changes_note_everything((SELECT array_agg(w) FROM (SELECT workplace_id FROM changed UNION SELECT workplace_id FROM gone) t(w)));
     RETURN NULL;
 END $$;
 
+-- Exchange rates are every workspace's: the nil workspace stands for all of them.
 CREATE OR REPLACE FUNCTION order_changes_log_all() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM order_changes_note(ARRAY['00000000-0000-0000-0000-000000000000'::uuid], ARRAY[-1], ARRAY[NULL::text],
-                               ARRAY['-infinity'::timestamptz], ARRAY['infinity'::timestamptz]);
+    PERFORM order_changes_note_everything(ARRAY['00000000-0000-0000-0000-000000000000'::uuid]);
     RETURN NULL;
 END $$;
 
