@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from 'i18next';
+import { resetExternalStores } from '@/lib/external-store';
 import { toaster } from '@/lib/toaster';
 import { fakeMatchMedia } from './media';
 
@@ -20,12 +21,13 @@ if (typeof window.CSS === 'undefined' || typeof window.CSS.escape !== 'function'
   (window as unknown as { CSS: Partial<typeof CSS> }).CSS = { ...(window.CSS ?? {}), escape };
 }
 
-// Every test starts unrendered, signed out, in English, at `/`, with no toast, real timers and
-// the real fetch (mockApi stubs it per test). The files share one environment per worker
+// Every test starts unrendered, signed out, in English, at `/`, with no toast, no push or
+// placement followed, real timers and the real fetch (mockApi stubs it per test). The files share one environment per worker
 // (`isolate: false` in vite.config.ts), so nothing a test leaves may reach the next file.
 afterEach(async () => {
   cleanup();
   toaster.remove();
+  resetExternalStores();
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
