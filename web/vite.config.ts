@@ -27,10 +27,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
-    // One environment per worker, reused by its files (setup.ts resets what a test may leave:
-    // toasts, language, storage, timers, location), and a worker per core: on two cores the
-    // suite took 237 s with a fresh environment per file and vitest's one worker, 40 s so.
-    isolate: false,
+    // A worker per core (vitest's default leaves one of two cores idle). Files stay isolated:
+    // sharing one environment per worker ran the suite in 40 s instead of 237, but a file's
+    // imports could then arrive after its environment was torn down (EnvironmentTeardownError).
     maxWorkers: '100%',
     // A hang detector, not a speed target: on two busy cores a whole-page test (find product, the
     // import editor) takes 6 s, over vitest's default 5 s.

@@ -22,8 +22,7 @@ if (typeof window.CSS === 'undefined' || typeof window.CSS.escape !== 'function'
 }
 
 // Every test starts unrendered, signed out, in English, at `/`, with no toast, no push or
-// placement followed, real timers and the real fetch (mockApi stubs it per test). The files share one environment per worker
-// (`isolate: false` in vite.config.ts), so nothing a test leaves may reach the next file.
+// placement followed, real timers and the real fetch (mockApi stubs it per test).
 afterEach(async () => {
   cleanup();
   toaster.remove();
