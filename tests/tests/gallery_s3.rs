@@ -61,3 +61,28 @@ fn s3_storage_without_a_bucket_stops_the_start_naming_the_setting() {
     let err = domain::gallery::Files::new(&settings).unwrap_err();
     assert!(err.to_string().contains("gallery.s3.bucket"), "{err}");
 }
+
+/// A bucket behind `https://` is spoken to over TLS: the first bytes the service receives are a
+/// TLS handshake record (object_store's client carries rustls with the ring provider, not a
+/// plain-HTTP client that would refuse the scheme or write a request line).
+#[tokio::test]
+async fn an_https_endpoint_is_spoken_to_over_tls() {
+    use tokio::io::AsyncReadExt;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let s3 = domain::config::S3Settings {
+        endpoint: format!("https://127.0.0.1:{}", listener.local_addr().unwrap().port()),
+        bucket: "pictures".into(),
+        access_key_id: "key".into(),
+        secret_access_key: Some("secret".to_string().into()),
+        ..Default::default()
+    };
+    let settings = domain::config::GallerySettings { storage: domain::config::GalleryStorage::S3, s3, ..Default::default() };
+    let files = domain::gallery::Files::new(&settings).unwrap();
+    let asked = tokio::spawn(async move { files.get("a/b.png").await });
+    let (mut socket, _) = listener.accept().await.unwrap();
+    let mut first = [0u8; 3];
+    socket.read_exact(&mut first).await.unwrap();
+    assert_eq!(first, [0x16, 0x03, 0x01], "a TLS handshake record (ClientHello), not {:?}", String::from_utf8_lossy(&first));
+    // No certificate follows; the client's retries are not this test's business.
+    asked.abort();
+}

@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, Scope};
 use crate::startup::AppState;
-use domain::tracking::jobs::TrackingSync;
+use domain::tracking::jobs::{TrackingSync, TrackingSyncOnDemand};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -109,7 +109,7 @@ async fn source_order_sync_status(
         ..Default::default()
     };
     let mut tx = domain::db::begin(&state.pool).await.map_err(domain::Error::from)?;
-    let progress_id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
+    let progress_id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &TrackingSyncOnDemand(job), json!({})).await?;
     tx.commit().await.map_err(domain::Error::from)?;
     reply(RefundSyncReply { items, progress_id })
 }

@@ -15,7 +15,7 @@ use super::replies::ProgressReply;
 use crate::error::{ApiResult, reply};
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scope};
 use crate::startup::AppState;
-use domain::tracking::jobs::TrackingSync;
+use domain::tracking::jobs::{TrackingSync, TrackingSyncOnDemand};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -72,7 +72,7 @@ struct TrackNowInput {
 
 async fn queue_sync(state: &AppState, scope: &Scope, job: TrackingSync) -> ApiResult<ProgressReply> {
     let mut tx = domain::db::begin(&state.pool).await.map_err(domain::Error::from)?;
-    let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &job, json!({})).await?;
+    let id = domain::queue::enqueue(&mut tx, Some(scope.workplace.id), &TrackingSyncOnDemand(job), json!({})).await?;
     tx.commit().await.map_err(domain::Error::from)?;
     reply(ProgressReply { progress_id: id })
 }

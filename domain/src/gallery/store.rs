@@ -66,6 +66,9 @@ fn s3(s: &S3Settings) -> anyhow::Result<object_store::aws::AmazonS3> {
     if s.bucket.trim().is_empty() {
         anyhow::bail!("gallery.storage is s3 but gallery.s3.bucket is empty");
     }
+    // object_store's client asks rustls for the process's provider and panics without one. A
+    // second install finds the first in place, which is as good.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let mut builder = AmazonS3Builder::new().with_bucket_name(s.bucket.trim()).with_region(s.region.trim()).with_virtual_hosted_style_request(false);
     let endpoint = s.endpoint.trim();
     if !endpoint.is_empty() {

@@ -39,7 +39,7 @@ use crate::push::PushJob;
 use crate::push::bulk::PushBulkJob;
 use crate::queue::{Noop, Registry, Runner};
 use crate::stores::jobs::{ExchangeRatesRefresh, StoreProductsSyncJob, StoreScanJob, StoreSetup, WebhookEvent};
-use crate::tracking::jobs::{TrackingSync, TrackingWriteback};
+use crate::tracking::jobs::{TrackingSync, TrackingSyncOnDemand, TrackingWriteback};
 
 /// Every job family the product runs, with its handler.
 pub fn registry() -> Registry<TaskContext> {
@@ -65,6 +65,7 @@ pub fn registry() -> Registry<TaskContext> {
         .add::<RefundSyncJob>()
         .add::<StoreOrdersSyncJob>()
         .add::<TrackingSync>()
+        .add::<TrackingSyncOnDemand>()
         .add::<ExchangeRatesRefresh>()
         .add::<TrackingWriteback>()
 }

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use crate::context::TaskContext;
 use crate::queue::JobFailure;
 use crate::queue::{Claimed, Handler};
-use crate::tracking::jobs::TrackingSync;
+use crate::tracking::jobs::{TrackingSync, TrackingSyncOnDemand};
 use crate::tracking::{aliexpress_sync, ebay_sync, follow, supplier_sync};
 
 /// Parcels one run reads at most; a larger backlog is left for the next run.
@@ -40,5 +40,11 @@ impl Handler<TaskContext> for TrackingSync {
         };
         let carrier = follow::run(&ctx.pool, &ctx.track, &scope).await?;
         Ok(json!({ "suppliers": suppliers, "aliexpress": aliexpress, "ebay": ebay, "carrier": carrier }))
+    }
+}
+
+impl Handler<TaskContext> for TrackingSyncOnDemand {
+    async fn handle(ctx: &TaskContext, job: &Claimed, p: TrackingSyncOnDemand) -> Result<Value, JobFailure> {
+        TrackingSync::handle(ctx, job, p.0).await
     }
 }

@@ -14,9 +14,21 @@ pub struct TrackingSync {
     pub now: bool,
 }
 
+/// The scheduled sync for everyone: a few at a time beside the other background work.
 impl Job for TrackingSync {
     const KIND: &'static str = "tracking_sync";
     const FAMILY: Family = Family::Background;
+}
+
+/// The same sync asked for by an owner (Track now, Sync status, a refund sync's follow-up), who
+/// watches its progress: it does not wait behind the background family's few slots, which the
+/// scheduled catalogue, order and tracking syncs of every workplace may hold for minutes.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TrackingSyncOnDemand(pub TrackingSync);
+
+impl Job for TrackingSyncOnDemand {
+    const KIND: &'static str = "tracking_sync_on_demand";
 }
 
 #[derive(Debug, Serialize, Deserialize)]
