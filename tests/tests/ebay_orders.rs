@@ -98,10 +98,11 @@ async fn an_ebay_order_is_a_checkout_session_the_owner_pays_at_ebay() {
     sh.s.app.http.post(format!("{}/_sandbox/clock/advance", sh.s.sandbox)).json(&advance).send().await.unwrap();
     sync(&sh).await;
     // The owner's sync is a job of its own kind, run beside the users' jobs, not behind the schedules.
-    let ran: Value = sqlx::query_scalar("SELECT refs FROM progress_items WHERE kind = 'tracking_sync_on_demand' AND status = 'success' ORDER BY id DESC LIMIT 1")
-        .fetch_one(&sh.s.app.pool)
-        .await
-        .unwrap();
+    let ran: Value =
+        sqlx::query_scalar("SELECT refs FROM progress_items WHERE kind = 'tracking_sync_on_demand' AND status = 'success' ORDER BY id DESC LIMIT 1")
+            .fetch_one(&sh.s.app.pool)
+            .await
+            .unwrap();
     assert_eq!(ran["ebay"]["checked"], 1, "{ran}");
     assert_eq!(ran["ebay"]["errors"], json!([]), "{ran}");
     assert!((balance(&sh).await - 1000.0).abs() < 0.001);
