@@ -132,9 +132,11 @@ async fn a_failed_renewal_keeps_the_plan_for_the_grace_period_then_the_free_plan
     assert_eq!(a.code(), 204, "nothing to skip while paid up: {}", a.body);
 
     advance_days(&app, &sandbox, 32).await;
+    // The vendor's events arrive one by one: the status, then the failed invoice in the logs.
     let c = eventually("the failed renewal is applied", Duration::from_secs(60), || async {
         let c = current(&app, &token).await;
-        if c["subscription"]["status"] == "past_due" { Ok(c) } else { Err(c) }
+        let failed = logs(&app, &token).await["items"].as_array().unwrap().iter().any(|i| i["status"] == "failed");
+        if c["subscription"]["status"] == "past_due" && failed { Ok(c) } else { Err(c) }
     })
     .await;
     assert_eq!(c["package"]["key"], PRO, "the plan is kept during the grace period: {c}");
@@ -146,8 +148,12 @@ async fn a_failed_renewal_keeps_the_plan_for_the_grace_period_then_the_free_plan
     let l = logs(&app, &token).await;
     assert!(l["items"].as_array().unwrap().iter().any(|i| i["status"] == "failed"), "{l}");
 
-    // The grace period passes.
-    sqlx::query("UPDATE workplace_subscriptions SET grace_until = now() - interval '1 second'").execute(&app.pool).await.unwrap();
+    // The grace period passes, under the lock the vendor's events take: one still being applied
+    // would otherwise write back the grace period it read before.
+    let mut tx = app.pool.begin().await.unwrap();
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('billing:' || workplace_id::text)) FROM workplace_subscriptions").execute(&mut *tx).await.unwrap();
+    sqlx::query("UPDATE workplace_subscriptions SET grace_until = now() - interval '1 second'").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
     let vendor_api = domain::connectors::payments::PaymentVendor::new(&app.settings.payments);
     assert_eq!(domain::billing::grace::settle(&app.pool, &vendor_api).await.unwrap(), 1);
     let c = current(&app, &token).await;
@@ -188,9 +194,13 @@ async fn a_downgrade_waits_for_the_end_of_the_paid_period() {
     advance_days(&app, &sandbox, 32).await;
     let c = plan_becomes(&app, &token, PRO, "the cheaper plan starts when the paid period ends").await;
     assert_eq!(c["subscription"]["status"], "active", "{c}");
-    let l = logs(&app, &token).await;
-    let amounts: Vec<_> = l["items"].as_array().unwrap().iter().map(|i| i["amount"].clone()).collect();
-    assert!(amounts.contains(&json!(29.9)) && amounts.contains(&json!(99.0)), "{l}");
+    // The renewal's invoice is an event of its own, which may arrive after the plan's.
+    eventually("both plans' invoices are in the payment logs", Duration::from_secs(60), || async {
+        let l = logs(&app, &token).await;
+        let amounts: Vec<_> = l["items"].as_array().unwrap().iter().map(|i| i["amount"].clone()).collect();
+        if amounts.contains(&json!(29.9)) && amounts.contains(&json!(99.0)) { Ok(()) } else { Err(l) }
+    })
+    .await;
 }
 
 #[tokio::test]

@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::config::DatabaseSettings;
 
 mod begin;
+mod template;
 mod test_database;
 pub use begin::{begin, begin_redoable};
 pub use test_database::TestDatabase;
@@ -38,17 +39,17 @@ pub async fn create_database_if_missing(settings: &DatabaseSettings) -> anyhow::
     Ok(())
 }
 
-/// Drops the database `name` on the server at `server` (a URL without a database) if it exists,
-/// creates it afresh and migrates it: the tests' and the benches' own databases.
+/// Drops the database `name` on the server at `server` (a URL without a database) if it exists
+/// and creates it afresh, migrated (a copy of the run's template): the tests' and the benches'
+/// own databases.
 pub async fn recreate(server: &str, name: &str, max_connections: u32) -> anyhow::Result<PgPool> {
     use sqlx::Connection;
     let mut admin = sqlx::PgConnection::connect(&format!("{server}/postgres")).await?;
+    let template = template::ensure(&mut admin, server).await?;
     sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut admin).await?;
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await?;
+    sqlx::query(&format!("CREATE DATABASE {name} TEMPLATE {template}")).execute(&mut admin).await?;
     admin.close().await.ok();
-    let pool = PgPoolOptions::new().max_connections(max_connections).connect(&format!("{server}/{name}")).await?;
-    migrate(&pool).await?;
-    Ok(pool)
+    Ok(PgPoolOptions::new().max_connections(max_connections).connect(&format!("{server}/{name}")).await?)
 }
 
 /// Whether PostgreSQL answers (the health check).
