@@ -150,7 +150,7 @@ async fn a_failed_renewal_keeps_the_plan_for_the_grace_period_then_the_free_plan
 
     // The grace period passes, under the lock the vendor's events take: one still being applied
     // would otherwise write back the grace period it read before.
-    let mut tx = app.pool.begin().await.unwrap();
+    let mut tx = domain::db::begin(&app.pool).await.unwrap();
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('billing:' || workplace_id::text)) FROM workplace_subscriptions").execute(&mut *tx).await.unwrap();
     sqlx::query("UPDATE workplace_subscriptions SET grace_until = now() - interval '1 second'").execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
