@@ -150,8 +150,9 @@ async fn a_failed_renewal_keeps_the_plan_for_the_grace_period_then_the_free_plan
 
     // The grace period passes, under the lock the vendor's events take: one still being applied
     // would otherwise write back the grace period it read before.
+    let workplace_id: uuid::Uuid = sqlx::query_scalar("SELECT workplace_id FROM workplace_subscriptions").fetch_one(&app.pool).await.unwrap();
     let mut tx = domain::db::begin(&app.pool).await.unwrap();
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('billing:' || workplace_id::text)) FROM workplace_subscriptions").execute(&mut *tx).await.unwrap();
+    domain::billing::apply::lock(&mut tx, workplace_id).await.unwrap();
     sqlx::query("UPDATE workplace_subscriptions SET grace_until = now() - interval '1 second'").execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     let vendor_api = domain::connectors::payments::PaymentVendor::new(&app.settings.payments);
