@@ -2,7 +2,7 @@
 //! every change at once: to the order, its lines, supplier orders, parcels, the store's name,
 //! the exchange rates, made by any process, in one statement or a long transaction, and after
 //! the worker prunes the change log. Never another workspace's page.
-use domain::orders::memo::{Reads, columns};
+use domain::orders::memo::{self, Fresh, Reads, columns};
 use dropline_tests::{StoreOwner, store_owner};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -160,10 +160,11 @@ async fn the_memo_reads_again_only_after_a_committed_change() {
     let get = || {
         let (memo, pool, reads) = (memo.clone(), pool.clone(), reads.clone());
         async move {
-            memo.get_or_read(&pool, wa, "names", || async {
+            memo.get_or_read(wa, "names", || async {
                 reads.fetch_add(1, Ordering::SeqCst);
+                let snapshot = memo::snapshot(&pool).await?;
                 let names: Vec<String> = sqlx::query_scalar("SELECT name FROM orders WHERE workplace_id = $1 ORDER BY id").bind(wa).fetch_all(&pool).await?;
-                Ok((serde_json::to_vec(&names).unwrap(), Reads::new(columns::WORDS, [])))
+                Ok(Fresh { json: serde_json::to_vec(&names).unwrap(), reads: Reads::new(columns::WORDS, []), snapshot })
             })
             .await
             .unwrap()
@@ -206,17 +207,17 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
         let (memo, pool, reads) = (memo.clone(), pool.clone(), newest_reads.clone());
         async move {
             let json = memo
-                .get_or_read(&pool, w, "newest", || async {
+                .get_or_read(w, "newest", || async {
                     reads.fetch_add(1, Ordering::SeqCst);
-                    let (name, title, at): (String, String, chrono::DateTime<chrono::Utc>) = sqlx::query_as(
-                        "SELECT o.name, l.title, o.ordered_at FROM orders o JOIN order_line_items l ON l.order_id = o.id
+                    let (name, title, at, snapshot): (String, String, chrono::DateTime<chrono::Utc>, String) = sqlx::query_as(
+                        "SELECT o.name, l.title, o.ordered_at, pg_current_snapshot()::text FROM orders o JOIN order_line_items l ON l.order_id = o.id
                          WHERE o.workplace_id = $1 AND o.status = 'ready' AND NOT o.archived ORDER BY o.ordered_at DESC LIMIT 1",
                     )
                     .bind(w)
                     .fetch_one(&pool)
                     .await?;
                     let reads = Reads::new(columns::STATUS | columns::ARCHIVED | columns::ORDERED_AT, [at]);
-                    Ok((serde_json::to_vec(&(name, title)).unwrap(), reads))
+                    Ok(Fresh { json: serde_json::to_vec(&(name, title)).unwrap(), reads, snapshot })
                 })
                 .await
                 .unwrap();
@@ -228,13 +229,15 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
         let (memo, pool, reads) = (memo.clone(), pool.clone(), marked_reads.clone());
         async move {
             let json = memo
-                .get_or_read(&pool, w, "marked", || async {
+                .get_or_read(w, "marked", || async {
                     reads.fetch_add(1, Ordering::SeqCst);
-                    let n: i64 = sqlx::query_scalar("SELECT count(*) FROM orders WHERE workplace_id = $1 AND status = 'ready' AND marked")
-                        .bind(w)
-                        .fetch_one(&pool)
-                        .await?;
-                    Ok((serde_json::to_vec(&n).unwrap(), Reads::new(columns::STATUS | columns::MARKED, []).among(&["ready"])))
+                    let (n, snapshot): (i64, String) =
+                        sqlx::query_as("SELECT count(*), pg_current_snapshot()::text FROM orders WHERE workplace_id = $1 AND status = 'ready' AND marked")
+                            .bind(w)
+                            .fetch_one(&pool)
+                            .await?;
+                    let reads = Reads::new(columns::STATUS | columns::MARKED, []).among(&["ready"]);
+                    Ok(Fresh { json: serde_json::to_vec(&n).unwrap(), reads, snapshot })
                 })
                 .await
                 .unwrap();
@@ -247,15 +250,16 @@ async fn a_change_reads_again_only_the_answers_it_can_alter() {
         let (memo, pool, reads) = (memo.clone(), pool.clone(), ends_reads.clone());
         async move {
             let json = memo
-                .get_or_read(&pool, w, "ends", || async {
+                .get_or_read(w, "ends", || async {
                     reads.fetch_add(1, Ordering::SeqCst);
+                    let snapshot = memo::snapshot(&pool).await?;
                     let rows: Vec<(String, chrono::DateTime<chrono::Utc>)> =
                         sqlx::query_as("SELECT name, ordered_at FROM orders WHERE workplace_id = $1 AND name IN ('#1', '#3') ORDER BY ordered_at")
                             .bind(w)
                             .fetch_all(&pool)
                             .await?;
                     let reads = Reads::new(columns::WORDS | columns::ORDERED_AT, rows.iter().map(|r| r.1));
-                    Ok((serde_json::to_vec(&rows.iter().map(|r| &r.0).collect::<Vec<_>>()).unwrap(), reads))
+                    Ok(Fresh { json: serde_json::to_vec(&rows.iter().map(|r| &r.0).collect::<Vec<_>>()).unwrap(), reads, snapshot })
                 })
                 .await
                 .unwrap();

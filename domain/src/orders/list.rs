@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::display::{self, Display};
-use super::memo::{OrderMemo, Reads, columns};
+use super::memo::{self, Fresh, OrderMemo, Reads, columns};
 use super::status::{TABS, statuses_of};
 use super::tally::{self, Keys};
 use super::view::{self, OrderView};
@@ -129,14 +129,15 @@ impl Filter {
         })
     }
 
-    /// Whether one plan serves every value of this filter's parameters. A keyword, a source or
-    /// the marked flag match a share of orders that ranges from none to most, and PostgreSQL's
-    /// generic plan of a prepared statement cannot know which: at 200,000 orders it sorted every
-    /// order of a source (49 ms) or walked the dates past every unmarked order (22 ms), and a
-    /// keyword took 327 ms instead of 4. Those statements are planned for their values each time
-    /// (about 0.7 ms of planning).
+    /// Whether one plan serves every value of this filter's parameters. A keyword or a source
+    /// match a share of orders that ranges from none to most, and PostgreSQL's generic plan of a
+    /// prepared statement cannot know which: at 200,000 orders it sorted every order of a source
+    /// (49 ms), and a keyword took 327 ms instead of 4. Those statements are planned for their
+    /// values each time (about 0.7 ms of planning). The marked flag is written into the
+    /// statement instead (`push_where`): each of its two statements keeps a plan of its own, the
+    /// marked one walking the marked orders' index.
     fn plans_alike(&self) -> bool {
-        self.keyword.is_none() && self.source.is_none() && self.marked.is_none()
+        self.keyword.is_none() && self.source.is_none()
     }
 
     /// The order columns that decide which orders this filter takes and how they are counted:
@@ -187,9 +188,11 @@ impl Filter {
         if let Some(s) = self.store {
             qb.push(" AND o.store_id = ").push_bind(s);
         }
-        if let Some(m) = self.marked {
-            qb.push(" AND o.marked = ").push_bind(m);
-        }
+        match self.marked {
+            Some(true) => qb.push(" AND o.marked"),
+            Some(false) => qb.push(" AND NOT o.marked"),
+            None => qb,
+        };
         if let Some(src) = &self.source {
             qb.push(" AND o.sources @> ARRAY[").push_bind(src.as_str()).push("]");
         }
@@ -217,9 +220,10 @@ pub struct OrderPage {
     pub display: Display,
 }
 
-/// One page of the tab, newest first, with the tab's exact total and the rates of its amounts:
-/// one statement (the page's orders nested as JSON, the total from the tallies).
-pub async fn list(pool: &PgPool, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<OrderPage> {
+/// One page of the tab, newest first, with the tab's exact total and the rates of its amounts,
+/// and the snapshot it was read in: one statement (the page's orders nested as JSON, the total
+/// from the tallies).
+pub async fn list(pool: &PgPool, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<(OrderPage, String)> {
     let mut q = QueryBuilder::new("WITH page AS (SELECT o.id, o.currency FROM orders o");
     f.push_where(&mut q, workplace_id, true);
     if let Some((at, id)) = f.after {
@@ -247,11 +251,12 @@ pub async fn list(pool: &PgPool, workplace_id: Uuid, display_currency: &str, f: 
     }
     q.push(", ");
     display::push_rates(&mut q, display_currency, "SELECT currency FROM page");
-    let (items, total, rates): (Option<String>, i64, Option<String>) = q.build_query_as().persistent(f.plans_alike()).fetch_one(pool).await?;
+    q.push(format!(", {}", memo::SNAPSHOT));
+    let (items, total, rates, snapshot): (Option<String>, i64, Option<String>, String) = q.build_query_as().persistent(f.plans_alike()).fetch_one(pool).await?;
     let items = view::from_items(items.as_deref())?;
     let next_after = items.last().filter(|_| items.len() as i64 == f.page_size).map(cursor_of);
     let display = display::from_rates(display_currency, rates.as_deref())?;
-    Ok(OrderPage { total, page: f.page, page_size: f.page_size, items, next_after, display })
+    Ok((OrderPage { total, page: f.page, page_size: f.page_size, items, next_after, display }, snapshot))
 }
 
 /// Orders per tab (`payment`, `refund`, ...), each per sub-status (`cancelled_` dropped), with
@@ -300,13 +305,13 @@ pub async fn counts(pool: &PgPool, workplace_id: Uuid, f: &Filter) -> Result<Ord
 /// its dates already resolved: equal keys ask the same question).
 pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, display_currency: &str, f: &Filter) -> Result<Arc<Vec<u8>>> {
     let key = format!("list {display_currency} {f:?}");
-    memo.get_or_read(pool, workplace_id, &key, || async {
-        let page = list(pool, workplace_id, display_currency, f).await?;
+    memo.get_or_read(workplace_id, &key, || async {
+        let (page, snapshot) = list(pool, workplace_id, display_currency, f).await?;
         let mut reads = Reads::new(f.columns(true), page.items.iter().map(|o| o.ordered_at));
         if let Some(statuses) = &f.statuses {
             reads = reads.among(statuses);
         }
-        Ok((to_json(&page)?, reads))
+        Ok(Fresh { json: to_json(&page)?, reads, snapshot })
     })
     .await
 }
@@ -314,7 +319,12 @@ pub async fn list_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, disp
 /// `counts` as JSON, kept by `memo` while it is exact.
 pub async fn counts_json(pool: &PgPool, memo: &OrderMemo, workplace_id: Uuid, f: &Filter) -> Result<Arc<Vec<u8>>> {
     let key = format!("counts {f:?}");
-    memo.get_or_read(pool, workplace_id, &key, || async { Ok((to_json(&counts(pool, workplace_id, f).await?)?, Reads::new(f.columns(false), []))) }).await
+    memo.get_or_read(workplace_id, &key, || async {
+        // Taken before the counts: their statement may answer no row to carry it.
+        let snapshot = memo::snapshot(pool).await?;
+        Ok(Fresh { json: to_json(&counts(pool, workplace_id, f).await?)?, reads: Reads::new(f.columns(false), []), snapshot })
+    })
+    .await
 }
 
 fn to_json(v: &impl Serialize) -> Result<Vec<u8>> {

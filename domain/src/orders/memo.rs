@@ -1,13 +1,14 @@
 //! Order-center answers (list pages, counts) kept in memory for as long as they are exact. A
 //! page costs PostgreSQL about 1 ms of CPU and an owner's list is read far more often than it
-//! changes, so the api keeps each answer, serialized, with a PostgreSQL snapshot taken before it
-//! was read. Before serving it again it asks the change log (`order_changes`, written by
-//! triggers on every table the answers read, migration `order_changes`) whether a transaction
-//! that snapshot did not see has committed a change for the workspace since: one index probe,
-//! and the checks of concurrent requests share one statement.
+//! changes, so the api keeps each answer, serialized, with the PostgreSQL snapshot it was read
+//! in (or one taken before it). Before serving it again it asks the change log
+//! (`order_changes`, written by triggers on every table the answers read, migration
+//! `order_changes`) whether a transaction that snapshot did not see has committed a change for
+//! the workspace since: one index probe, and the checks of concurrent requests share one
+//! statement.
 //!
-//! Why that is exact: the answer was read after the snapshot, so it saw at least what the
-//! snapshot saw; when every committed change is visible in the snapshot, the answer already
+//! Why that is exact: the answer was read in the snapshot or after it, so it saw at least what
+//! the snapshot saw; when every committed change is visible in the snapshot, the answer already
 //! holds all of them and nothing newer exists. The worker's tick prunes the log (`prune`) and
 //! raises a horizon; an answer whose snapshot is older than the horizon is read again.
 //!
@@ -67,13 +68,30 @@ impl Reads {
     }
 }
 
+/// A read's answer as JSON, what it read, and a PostgreSQL snapshot it saw at least all of:
+/// the one its statement read in (`SNAPSHOT` as a column of it) or one taken before (`snapshot`).
+pub struct Fresh {
+    pub json: Vec<u8>,
+    pub reads: Reads,
+    pub snapshot: String,
+}
+
+/// A column giving the snapshot of the statement it is part of (a statement of several reads
+/// all of them in that one snapshot).
+pub const SNAPSHOT: &str = "pg_current_snapshot()::text";
+
+/// A snapshot taken now, for a read of several statements made after it.
+pub async fn snapshot(pool: &PgPool) -> Result<String> {
+    Ok(sqlx::query_scalar("SELECT pg_current_snapshot()::text").fetch_one(pool).await?)
+}
+
 /// One kept answer to check: its workspace, snapshot and what it read.
 type Ask = (Uuid, String, Reads);
 
 struct Kept {
     snapshot: String,
-    /// When the snapshot of the read was asked for: a request that arrived before then is
-    /// answered by the read without a check.
+    /// When the read started (its snapshot is taken later): a request that arrived before then
+    /// is answered by the read without a check.
     read_from: Instant,
     reads: Reads,
     json: Arc<Vec<u8>>,
@@ -112,14 +130,14 @@ impl OrderMemo {
 
     /// The answer `key` of the workspace, as JSON: the kept one while nothing it read has
     /// changed, else `read` (which must read only what the change log covers, and says what it
-    /// read).
-    pub async fn get_or_read<F, Fut>(&self, pool: &PgPool, workplace_id: Uuid, key: &str, read: F) -> Result<Arc<Vec<u8>>>
+    /// read and in which snapshot).
+    pub async fn get_or_read<F, Fut>(&self, workplace_id: Uuid, key: &str, read: F) -> Result<Arc<Vec<u8>>>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<(Vec<u8>, Reads)>>,
+        Fut: Future<Output = Result<Fresh>>,
     {
         if self.capacity == 0 {
-            return Ok(Arc::new(read().await?.0));
+            return Ok(Arc::new(read().await?.json));
         }
         let arrived = Instant::now();
         // The workspace is part of the key: one workspace's answer is never another's.
@@ -129,7 +147,7 @@ impl OrderMemo {
             return Ok(json);
         }
         // One read per key at a time: the requests that missed together wait for it and take
-        // its answer when its snapshot was asked for after they arrived; else they check what it
+        // its answer when it started reading after they arrived; else they check what it
         // kept like any other request (their check starts after they arrived).
         let reading = self.slots.lock().unwrap().reading.entry(key.clone()).or_default().clone();
         let answer = async {
@@ -144,8 +162,7 @@ impl OrderMemo {
                 }
             }
             let read_from = Instant::now();
-            let snapshot: String = sqlx::query_scalar("SELECT pg_current_snapshot()::text").fetch_one(pool).await?;
-            let (json, reads) = read().await?;
+            let Fresh { json, reads, snapshot } = read().await?;
             let json = Arc::new(json);
             self.keep(key.clone(), Kept { snapshot, read_from, reads, json: json.clone(), seq: 0 });
             Ok(json)
@@ -170,15 +187,19 @@ impl OrderMemo {
         let Some(k) = kept else { return Ok(None) };
         let checked =
             self.checks.call((workplace_id, k.snapshot.clone(), k.reads.clone())).await.map_err(|e| anyhow::anyhow!("checking a kept order page: {e}"))?;
-        let Some(snapshot) = checked else { return Ok(None) };
-        if snapshot != k.snapshot {
-            let mut s = self.slots.lock().unwrap();
-            // Unless a newer answer took its place meanwhile.
-            if let Some(now) = s.by_key.get_mut(key)
-                && now.seq == k.seq
-            {
-                *now = Arc::new(Kept { snapshot, read_from: k.read_from, reads: k.reads.clone(), json: k.json.clone(), seq: k.seq });
+        let mut s = self.slots.lock().unwrap();
+        // Unless a newer answer took its place meanwhile.
+        let still = s.by_key.get(key).is_some_and(|now| now.seq == k.seq);
+        let Some(snapshot) = checked else {
+            // Stale for every later request too: they go straight to the read instead of
+            // checking it again.
+            if still && let Some(old) = s.by_key.remove(key) {
+                s.bytes -= old.json.len();
             }
+            return Ok(None);
+        };
+        if still && snapshot != k.snapshot {
+            s.by_key.insert(key.to_string(), Arc::new(Kept { snapshot, read_from: k.read_from, reads: k.reads.clone(), json: k.json.clone(), seq: k.seq }));
         }
         Ok(Some(k.json.clone()))
     }
